@@ -1,0 +1,33 @@
+/* Positions of any size, as GMP integers: the input form of every verb and the
+ * form closed-form strategies work on. */
+#ifndef GRUNDY_BIGPOS_H
+#define GRUNDY_BIGPOS_H
+#include <gmp.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include "grundy/error.h"
+#include "grundy/position.h"
+
+typedef struct gr_bigpos {
+    int n;
+    int cap;
+    mpz_t *p;
+} gr_bigpos;
+
+void gr_bigpos_init(gr_bigpos *bp);
+void gr_bigpos_clear(gr_bigpos *bp);
+void gr_bigpos_push(gr_bigpos *bp, const mpz_t v);
+/* Parses one token of decimal digits (no sign, no spaces) and appends it.
+ * The message names the token and what is wrong with it. */
+int gr_bigpos_push_token(gr_bigpos *bp, const char *tok, size_t len, gr_error *err);
+/* Parses "3 5 9", "3,5,9" or any mix of spaces, commas and newlines. */
+int gr_bigpos_parse(gr_bigpos *bp, const char *text, gr_error *err);
+/* Reads the whole stream (for POS given as "-"). */
+int gr_bigpos_read(gr_bigpos *bp, FILE *in, gr_error *err);
+/* True when every pile fits in 64 bits; then fills *out. */
+bool gr_bigpos_to_pos(const gr_bigpos *bp, gr_pos *out);
+void gr_bigpos_from_pos(gr_bigpos *bp, const gr_pos *pos);
+/* Index of the first pile over 64 bits, or -1. */
+int gr_bigpos_first_big(const gr_bigpos *bp);
+
+#endif

@@ -1,0 +1,53 @@
+/* The claim registry: every checkable statement of the papers, with the
+ * reading it is checked under, and a check that searches from the rules.
+ *
+ * Claim ids are SEED/KIND-LABEL, e.g. "000/thm-P" (see DESIGN.md). A verdict
+ * is holds (in the range checked, which is reported), fails (with the
+ * smallest counterexample found), or unchecked (with why). */
+#ifndef GRUNDY_CLAIMS_H
+#define GRUNDY_CLAIMS_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "grundy/error.h"
+#include "grundy/position.h"
+
+enum gr_claim_status { GR_CLAIM_HOLDS, GR_CLAIM_FAILS, GR_CLAIM_UNCHECKED };
+
+typedef struct gr_claim_result {
+    int status;                 /* enum gr_claim_status */
+    char range[160];            /* what was checked, e.g. "all (0,a,b) with b <= 1000" */
+    bool has_cex;
+    gr_pos cex;                 /* smallest counterexample, as a position */
+    char detail[512];           /* why it fails, what was found instead, or why unchecked */
+} gr_claim_result;
+
+typedef struct gr_claim gr_claim;
+struct gr_claim {
+    const char *id;             /* "000/thm-P" */
+    const char *statement;      /* the paper's claim, in plain words */
+    const char *reading;        /* how it is read when the text leaves a choice, or NULL */
+    uint64_t default_to;        /* the bound checked when none is asked for */
+    /* Checks up to `to` (the claim says what the bound measures). */
+    int (*check)(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err);
+};
+
+typedef struct gr_seed_claims {
+    const char *seed;           /* "000" */
+    const char *title;
+    const gr_claim *claims;
+    size_t count;
+} gr_seed_claims;
+
+size_t gr_seed_count(void);
+const gr_seed_claims *gr_seed_at(size_t i);
+const gr_claim *gr_claim_find(const char *id);
+
+/* Helpers for check functions. */
+void gr_claim_holds(gr_claim_result *r, const char *range_fmt, ...) __attribute__((format(printf, 2, 3)));
+void gr_claim_fails(gr_claim_result *r, const gr_pos *cex, const char *detail_fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void gr_claim_unchecked(gr_claim_result *r, const char *why_fmt, ...) __attribute__((format(printf, 2, 3)));
+const char *gr_claim_status_name(int status);
+
+#endif

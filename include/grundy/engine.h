@@ -1,0 +1,58 @@
+/* The engine: one entry point that answers a position with the best method
+ * there is. It asks the closed forms first (any size, exact) and falls back to
+ * the generic search (64-bit sizes, bounded by limits). Verbs of the command
+ * line, the page and the play loop all call this, never a solver directly. */
+#ifndef GRUNDY_ENGINE_H
+#define GRUNDY_ENGINE_H
+#include <gmp.h>
+#include <stdbool.h>
+#include "grundy/bigpos.h"
+#include "grundy/outcome.h"
+#include "grundy/ruleset.h"
+#include "grundy/solve.h"
+#include "grundy/theory.h"
+
+typedef struct gr_answer {
+    char outcome[16];          /* "P", "N", "draw", or a class name */
+    uint32_t score;            /* the outcome rule's score (0 for P under two-player rules) */
+    bool has_value;            /* Grundy value known */
+    mpz_t value;
+    bool by_search;            /* false: a closed form decided it */
+    const char *method;        /* the closed form's name, or "search" */
+    bool value_needs_search;   /* a closed form decided the outcome, search was out of reach */
+} gr_answer;
+
+void gr_answer_init(gr_answer *a);
+void gr_answer_clear(gr_answer *a);
+
+typedef struct gr_engine {
+    const gr_game *game;
+    gr_outcome outcome;
+    gr_limits limits;
+    gr_solver *solver;         /* made on first use and kept: later positions reuse its table */
+} gr_engine;
+
+void gr_engine_init(gr_engine *e, const gr_game *g, const gr_outcome *o, const gr_limits *lim);
+void gr_engine_free(gr_engine *e);
+
+/* Checks the pile count against the rules (exit-2 errors). */
+int gr_engine_check(gr_engine *e, const gr_bigpos *pos, gr_error *err);
+int gr_engine_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans, gr_error *err);
+
+typedef struct gr_moves_summary {
+    mpz_t total;               /* all moves from the position */
+    bool all_listed;           /* false: only the winning moves were listed */
+    const char *method;
+} gr_moves_summary;
+
+void gr_moves_summary_init(gr_moves_summary *s);
+void gr_moves_summary_clear(gr_moves_summary *s);
+
+typedef int (*gr_engine_move_fn)(void *ctx, const gr_bigmove *mv, const gr_answer *result, bool winning);
+
+/* Every move with its result's answer, or, when the position is beyond
+ * search but a closed form applies, every winning move. */
+int gr_engine_moves(gr_engine *e, const gr_bigpos *pos, gr_engine_move_fn fn, void *ctx,
+                    gr_moves_summary *sum, gr_error *err);
+
+#endif

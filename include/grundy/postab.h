@@ -1,0 +1,34 @@
+/* An interning table of positions: each distinct position gets a dense id
+ * (0, 1, 2, ...) that solvers use to index flat arrays. Positions are stored
+ * packed (n words each), so a table of short positions costs about 8n + 20
+ * bytes per entry. */
+#ifndef GRUNDY_POSTAB_H
+#define GRUNDY_POSTAB_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "grundy/position.h"
+
+typedef struct gr_postab {
+    uint32_t *slots;        /* id + 1, 0 = empty; open addressing, linear probing */
+    size_t nslots;          /* power of two */
+    uint64_t *words;        /* packed piles */
+    size_t nwords, capwords;
+    uint64_t *offset;       /* offset[id]: first word of position id */
+    uint8_t *len;           /* len[id]: its pile count */
+    uint64_t *hash;         /* hash[id], kept so growing never rehashes positions */
+    uint32_t count, cap;
+} gr_postab;
+
+void gr_postab_init(gr_postab *t);
+void gr_postab_free(gr_postab *t);
+/* The id of pos, inserting it if new (*is_new tells which). Returns false
+ * when memory runs out. */
+bool gr_postab_intern(gr_postab *t, const gr_pos *pos, uint32_t *id, bool *is_new);
+/* The id of pos, or UINT32_MAX when absent. */
+uint32_t gr_postab_find(const gr_postab *t, const gr_pos *pos);
+void gr_postab_get(const gr_postab *t, uint32_t id, gr_pos *out);
+/* Bytes held, for limits and reports. */
+size_t gr_postab_bytes(const gr_postab *t);
+
+#endif

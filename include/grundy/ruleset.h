@@ -1,0 +1,96 @@
+/* The ruleset interface: what a move is, nothing about solving.
+ *
+ * Each ruleset is one constant struct of function pointers in its own file
+ * under src/rules/, listed once in the registry (src/rules/registry.c). A game
+ * is a ruleset plus its parsed options ("sharing:piles=4"). */
+#ifndef GRUNDY_RULESET_H
+#define GRUNDY_RULESET_H
+#include <stddef.h>
+#include <stdint.h>
+#include "grundy/error.h"
+#include "grundy/position.h"
+
+enum gr_move_kind {
+    GR_MOVE_TAKE = 1,     /* remove `amount` from pile src */
+    GR_MOVE_TRANSFER = 2, /* move `amount` tokens from pile src to pile dst */
+    GR_MOVE_SPLIT = 3     /* take `amount` from heap src and leave the rest as parts */
+};
+
+typedef struct gr_move {
+    int kind;             /* enum gr_move_kind */
+    int src, dst;         /* 0-based pile indices into the position as given; dst -1 if none */
+    uint64_t amount;
+    int parts;            /* GR_MOVE_SPLIT: how many heaps are left */
+} gr_move;
+
+/* Called once per move, moves counted with multiplicity (two equal piles give
+ * two moves). `result` keeps the pile order of the position moved from, so a
+ * front end can show it; solvers canonicalise it themselves. A non-zero return
+ * stops the enumeration and is passed back. */
+typedef int (*gr_move_fn)(void *ctx, const gr_move *mv, const gr_pos *result);
+
+enum gr_ruleset_flags {
+    /* A position is a disjunctive sum of its heaps: under normal play its value
+     * is the XOR of the heaps' values. */
+    GR_RS_HEAPS = 1u << 0,
+    /* Play can return to a position; solvers must detect draws. */
+    GR_RS_LOOPY = 1u << 1,
+    /* Moves keep the total number of tokens. */
+    GR_RS_CONSERVES_TOTAL = 1u << 2
+};
+
+typedef struct gr_ruleset gr_ruleset;
+
+typedef struct gr_game {
+    const gr_ruleset *rs;
+    int piles;            /* pile count the options fix, 0 when any count is allowed */
+    unsigned flags;       /* the ruleset's flags, adjusted by options (a reading may be loopy) */
+    void *data;           /* ruleset-owned parsed options */
+    char spec[256];       /* the rules as the user wrote them, for printing */
+} gr_game;
+
+struct gr_ruleset {
+    const char *name;
+    const char *summary;        /* one line */
+    const char *options;        /* one line per option: "piles=n  ..." */
+    const char *move_help;      /* how a person writes a move, for `play` */
+    unsigned flags;
+    /* opts is the text after "name:" (NULL when absent). Fills g->piles,
+     * g->flags, g->data. */
+    int (*parse)(gr_game *g, const char *opts, gr_error *err);
+    void (*release)(gr_game *g);
+    /* Is a position of n piles allowed? (The pile sizes are checked by
+     * whoever needs them.) */
+    int (*check_count)(const gr_game *g, int n, gr_error *err);
+    int (*moves)(const gr_game *g, const gr_pos *pos, gr_move_fn fn, void *ctx);
+    /* A representative of the position's equivalence class: equal for
+     * positions with isomorphic move graphs. */
+    void (*canonical)(const gr_game *g, gr_pos *pos);
+    /* Upper bounds on the positions reachable from pos and the moves among
+     * them, so a search can be refused before it starts. */
+    void (*estimate)(const gr_game *g, const gr_pos *pos, double *states, double *edges);
+    int (*format_move)(const gr_game *g, const gr_move *mv, char *buf, size_t len);
+};
+
+/* The registry. */
+size_t gr_ruleset_count(void);
+const gr_ruleset *gr_ruleset_at(size_t i);
+const gr_ruleset *gr_ruleset_find(const char *name, size_t len);
+
+/* Parses "name" or "name:options" into g. */
+int gr_game_parse(gr_game *g, const char *spec, gr_error *err);
+void gr_game_release(gr_game *g);
+int gr_game_moves(const gr_game *g, const gr_pos *pos, gr_move_fn fn, void *ctx);
+void gr_game_canonical(const gr_game *g, gr_pos *pos);
+int gr_game_check_count(const gr_game *g, int n, gr_error *err);
+int gr_game_format_move(const gr_game *g, const gr_move *mv, char *buf, size_t len);
+
+/* Helpers for ruleset files: iterate "key=value" items separated by commas. */
+typedef int (*gr_option_fn)(gr_game *g, const char *key, size_t klen,
+                            const char *val, size_t vlen, gr_error *err);
+int gr_options_each(gr_game *g, const char *opts, gr_option_fn fn, gr_error *err);
+/* Parses a small decimal integer option value in [lo, hi]. */
+int gr_option_int(const char *key, size_t klen, const char *val, size_t vlen,
+                  long lo, long hi, long *out, gr_error *err);
+
+#endif

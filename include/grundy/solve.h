@@ -1,0 +1,40 @@
+/* The generic solver: memoised search over any ruleset and outcome rule. */
+#ifndef GRUNDY_SOLVE_H
+#define GRUNDY_SOLVE_H
+#include <stddef.h>
+#include <stdint.h>
+#include "grundy/error.h"
+#include "grundy/outcome.h"
+#include "grundy/position.h"
+#include "grundy/ruleset.h"
+
+typedef struct gr_limits {
+    double max_bytes;     /* memory the search may use */
+    double max_seconds;   /* time the search may take, as estimated */
+} gr_limits;
+
+/* Defaults: half the machine's memory, 60 seconds. */
+void gr_limits_default(gr_limits *lim);
+
+typedef struct gr_estimate {
+    double states;        /* positions the search may visit */
+    double edges;         /* moves it may examine */
+    double bytes;
+    double seconds;
+} gr_estimate;
+
+void gr_solver_estimate(const gr_game *g, const gr_outcome *o, const gr_pos *pos, gr_estimate *est);
+/* GR_EINPUT with the estimate in the message when it exceeds the limits. */
+int gr_solver_admit(const gr_game *g, const gr_outcome *o, const gr_pos *pos,
+                    const gr_limits *lim, gr_error *err);
+
+typedef struct gr_solver gr_solver;
+
+gr_solver *gr_solver_new(const gr_game *g, const gr_outcome *o, const gr_limits *lim);
+void gr_solver_free(gr_solver *s);
+/* The score of pos under the solver's outcome rule (a Grundy value under
+ * normal play). Positions are kept between calls, so a table is cheap. */
+int gr_solver_score(gr_solver *s, const gr_pos *pos, uint32_t *score, gr_error *err);
+size_t gr_solver_positions(const gr_solver *s);
+
+#endif

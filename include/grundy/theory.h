@@ -1,0 +1,54 @@
+/* Closed forms: the papers' theorems as strategies on positions of any size.
+ *
+ * A closed form answers for one ruleset under one outcome rule, on GMP
+ * integers, without search. The engine (grundy/engine.h) asks the registry
+ * here first and falls back to search. Every closed form is tested against the
+ * generic solver on every position up to a bound (tests/). */
+#ifndef GRUNDY_THEORY_H
+#define GRUNDY_THEORY_H
+#include <gmp.h>
+#include <stdbool.h>
+#include "grundy/bigpos.h"
+#include "grundy/outcome.h"
+#include "grundy/ruleset.h"
+
+typedef struct gr_bigmove {
+    int kind;                  /* enum gr_move_kind */
+    int src, dst;
+    mpz_srcptr amount;
+    const gr_bigpos *result;   /* in the pile order of the position moved from */
+} gr_bigmove;
+
+typedef int (*gr_bigmove_fn)(void *ctx, const gr_bigmove *mv);
+
+typedef struct gr_verdict {
+    bool p;                    /* the mover loses (P under two-player rules) */
+    bool has_value;            /* the Grundy value is known */
+    mpz_t value;               /* valid when has_value */
+} gr_verdict;
+
+void gr_verdict_init(gr_verdict *v);
+void gr_verdict_clear(gr_verdict *v);
+
+typedef struct gr_closed_form {
+    const char *name;          /* what it is, e.g. "Bouton's theorem" */
+    const char *source;        /* claim id it rests on, e.g. "000/thm-P" */
+    bool (*applies)(const gr_game *g, const gr_outcome *o, int npiles);
+    /* Decides the position; fills the value too when the form knows it. */
+    int (*decide)(const gr_game *g, const gr_outcome *o, const gr_bigpos *pos, gr_verdict *v, gr_error *err);
+    /* Every winning move (moves to P-positions), with multiplicity. */
+    int (*winning_moves)(const gr_game *g, const gr_outcome *o, const gr_bigpos *pos,
+                         gr_bigmove_fn fn, void *ctx, gr_error *err);
+    /* The number of all moves from the position. */
+    void (*count_moves)(const gr_game *g, const gr_bigpos *pos, mpz_t count);
+} gr_closed_form;
+
+/* The first closed form that applies, or NULL. */
+const gr_closed_form *gr_closed_form_find(const gr_game *g, const gr_outcome *o, int npiles);
+
+/* Seed 000, Theorem P, on three piles in any order: true when P. */
+bool gr_sharing3_is_p(mpz_srcptr a, mpz_srcptr b, mpz_srcptr c);
+/* The 2-adic valuation is even: d = 4^k (2l + 1). d must be positive. */
+bool gr_even_valuation(mpz_srcptr d);
+
+#endif

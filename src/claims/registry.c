@@ -1,0 +1,70 @@
+/* The seeds' claim lists, and the small helpers their checks share. One file
+ * per seed (seed000.c, ...) defines its list; a new seed is one line here. */
+#include "grundy/claims.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+extern const gr_seed_claims gr_claims_000;
+
+static const gr_seed_claims *const seeds[] = {
+    &gr_claims_000,
+};
+
+size_t gr_seed_count(void)
+{
+    return sizeof seeds / sizeof seeds[0];
+}
+
+const gr_seed_claims *gr_seed_at(size_t i)
+{
+    return i < gr_seed_count() ? seeds[i] : NULL;
+}
+
+const gr_claim *gr_claim_find(const char *id)
+{
+    for (size_t s = 0; s < gr_seed_count(); s++)
+        for (size_t i = 0; i < seeds[s]->count; i++)
+            if (strcmp(seeds[s]->claims[i].id, id) == 0) return &seeds[s]->claims[i];
+    return NULL;
+}
+
+void gr_claim_holds(gr_claim_result *r, const char *range_fmt, ...)
+{
+    r->status = GR_CLAIM_HOLDS;
+    r->has_cex = false;
+    va_list ap;
+    va_start(ap, range_fmt);
+    vsnprintf(r->range, sizeof r->range, range_fmt, ap);
+    va_end(ap);
+}
+
+void gr_claim_fails(gr_claim_result *r, const gr_pos *cex, const char *detail_fmt, ...)
+{
+    r->status = GR_CLAIM_FAILS;
+    r->has_cex = cex != NULL;
+    if (cex) r->cex = *cex;
+    va_list ap;
+    va_start(ap, detail_fmt);
+    vsnprintf(r->detail, sizeof r->detail, detail_fmt, ap);
+    va_end(ap);
+}
+
+void gr_claim_unchecked(gr_claim_result *r, const char *why_fmt, ...)
+{
+    r->status = GR_CLAIM_UNCHECKED;
+    r->has_cex = false;
+    va_list ap;
+    va_start(ap, why_fmt);
+    vsnprintf(r->detail, sizeof r->detail, why_fmt, ap);
+    va_end(ap);
+}
+
+const char *gr_claim_status_name(int status)
+{
+    switch (status) {
+    case GR_CLAIM_HOLDS: return "holds";
+    case GR_CLAIM_FAILS: return "fails";
+    default: return "unchecked";
+    }
+}

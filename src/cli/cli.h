@@ -1,0 +1,54 @@
+/* Shared pieces of the verbs: argument parsing and error reporting. The verbs
+ * hold no game logic: they parse, call the engine, and print. */
+#ifndef GRUNDY_CLI_H
+#define GRUNDY_CLI_H
+#include <stdbool.h>
+#include <stdio.h>
+#include "grundy/bigpos.h"
+#include "grundy/engine.h"
+#include "grundy/error.h"
+#include "grundy/outcome.h"
+#include "grundy/ruleset.h"
+#include "grundy/solve.h"
+
+enum cli_format { FMT_TEXT, FMT_JSON, FMT_CSV, FMT_MD };
+
+/* What most verbs take: RULES POS... and the shared flags. */
+typedef struct cli_args {
+    const char *verb;
+    const char *rules;          /* first operand */
+    gr_bigpos pos;              /* the remaining operands, or standard input for "-" */
+    bool have_pos;
+    int format;
+    gr_outcome outcome;
+    gr_limits limits;
+    bool help;
+} cli_args;
+
+/* Flags a verb accepts beyond the shared ones: returns 1 if it consumed
+ * argv[*i] (advancing *i past any value), 0 if not its flag, or an error. */
+typedef int (*cli_flag_fn)(void *ctx, int argc, char **argv, int *i, gr_error *err);
+
+enum cli_parts {
+    CLI_RULES = 1u << 0,        /* first operand is RULES */
+    CLI_POS = 1u << 1,          /* then a position */
+    CLI_OUTCOME = 1u << 2,      /* --misere and friends */
+    CLI_LIMITS = 1u << 3,       /* --max-memory, --max-seconds */
+    CLI_CSV = 1u << 4,
+    CLI_MD = 1u << 5
+};
+
+int cli_parse(cli_args *a, int argc, char **argv, unsigned parts, cli_flag_fn extra, void *ctx, gr_error *err);
+void cli_args_free(cli_args *a);
+/* The value after a flag, as a counted integer in [lo, hi]. */
+int cli_flag_long(int argc, char **argv, int *i, long lo, long hi, long *out, gr_error *err);
+/* Prints "grundy: message" and returns the exit status. */
+int cli_report(const gr_error *err);
+
+int cmd_games(int argc, char **argv);
+int cmd_value(int argc, char **argv);
+int cmd_moves(int argc, char **argv);
+int cmd_table(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+
+#endif

@@ -1,0 +1,166 @@
+#include "cli.h"
+#include "grundy/io.h"
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char help[] =
+    "usage: grundy moves RULES POS... [--misere] [--winning] [--format text|json]\n"
+    "                    [--max-memory SIZE] [--max-seconds S]\n\n"
+    "Lists every move: what it does, the resulting position, its value or outcome;\n"
+    "winning moves are marked '*'. Beyond search, where a closed form applies, the\n"
+    "winning moves are listed with the total number of moves. --winning lists the\n"
+    "winning moves only.\n";
+
+typedef struct printer {
+    const gr_game *game;
+    FILE *out;
+    int format;
+    bool only_winning;
+    long printed;
+} printer;
+
+static int print_move(void *ctx, const gr_bigmove *mv, const gr_answer *res, bool winning)
+{
+    printer *p = ctx;
+    if (p->only_winning && !winning) return 0;
+    if (p->format == FMT_JSON) {
+        fputs(p->printed ? ",\n  {" : "\n  {", p->out);
+        fputs("\"kind\":", p->out);
+        gr_json_string(p->out, mv->kind == GR_MOVE_TAKE ? "take" : mv->kind == GR_MOVE_TRANSFER ? "transfer" : "split");
+        fprintf(p->out, ",\"from\":%d", mv->src);
+        if (mv->dst >= 0) fprintf(p->out, ",\"to\":%d", mv->dst);
+        fputs(",\"amount\":", p->out);
+        gr_json_mpz(p->out, mv->amount);
+        fputs(",\"result\":", p->out);
+        gr_json_bigpos(p->out, mv->result);
+        fputs(",\"value\":", p->out);
+        if (res->has_value) gr_json_mpz(p->out, res->value);
+        else fputs("null", p->out);
+        fputs(",\"outcome\":", p->out);
+        gr_json_string(p->out, res->outcome);
+        fprintf(p->out, ",\"winning\":%s}", winning ? "true" : "false");
+    } else {
+        char text[160];
+        if (mv->kind == GR_MOVE_TRANSFER && !mpz_fits_ulong_p(mv->amount)) {
+            fputs(winning ? "* " : "  ", p->out);
+            fputs("move ", p->out);
+            mpz_out_str(p->out, 10, mv->amount);
+            fprintf(p->out, " from pile %d to pile %d  ->  ", mv->src, mv->dst);
+        } else if (!mpz_fits_ulong_p(mv->amount)) {
+            fputs(winning ? "* " : "  ", p->out);
+            fputs("take ", p->out);
+            mpz_out_str(p->out, 10, mv->amount);
+            fprintf(p->out, " from pile %d  ->  ", mv->src);
+        } else {
+            gr_move m = {mv->kind, mv->src, mv->dst, mpz_get_ui(mv->amount), 0};
+            gr_game_format_move(p->game, &m, text, sizeof text);
+            fprintf(p->out, "%s%-32s ->  ", winning ? "* " : "  ", text);
+        }
+        gr_text_bigpos(p->out, mv->result, " ");
+        fprintf(p->out, "  %s", res->outcome);
+        if (res->has_value) {
+            fputs(" ", p->out);
+            mpz_out_str(p->out, 10, res->value);
+        }
+        fputc('\n', p->out);
+    }
+    p->printed++;
+    return 0;
+}
+
+static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
+{
+    (void)argc, (void)err;
+    if (strcmp(argv[*i], "--winning") == 0) {
+        ((printer *)ctx)->only_winning = true;
+        return 1;
+    }
+    return 0;
+}
+
+int cmd_moves(int argc, char **argv)
+{
+    cli_args a;
+    gr_error err;
+    gr_error_clear(&err);
+    gr_game g = {0};
+    printer p = {&g, stdout, FMT_TEXT, false, 0};
+    int rc = cli_parse(&a, argc, argv, CLI_RULES | CLI_POS | CLI_OUTCOME | CLI_LIMITS, extra, &p, &err);
+    if (!rc && a.help) {
+        fputs(help, stdout);
+        cli_args_free(&a);
+        return 0;
+    }
+    if (!rc) rc = gr_game_parse(&g, a.rules, &err);
+    if (rc) {
+        cli_args_free(&a);
+        return cli_report(&err);
+    }
+    p.format = a.format;
+    /* Moves print as they are found; a failure half-way must not leave half
+     * an answer, so the output is kept in memory until it is complete. */
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&buf, &len);
+    if (!out) {
+        gr_game_release(&g);
+        cli_args_free(&a);
+        gr_fail(&err, GR_EINTERNAL, "out of memory");
+        return cli_report(&err);
+    }
+    p.out = out;
+    gr_engine e;
+    gr_engine_init(&e, &g, &a.outcome, &a.limits);
+    gr_moves_summary sum;
+    gr_moves_summary_init(&sum);
+    gr_answer here;
+    gr_answer_init(&here);
+    rc = gr_engine_value(&e, &a.pos, &here, &err);
+    if (!rc && a.format == FMT_JSON) {
+        fputs("{\"ruleset\":", out);
+        gr_json_string(out, a.rules);
+        fputs(",\"position\":", out);
+        gr_json_bigpos(out, &a.pos);
+        fputs(",\"outcome\":", out);
+        gr_json_string(out, here.outcome);
+        fputs(",\"value\":", out);
+        if (here.has_value) gr_json_mpz(out, here.value);
+        else fputs("null", out);
+        fputs(",\"moves\":[", out);
+    } else if (!rc) {
+        fprintf(out, "position %s", here.outcome);
+        if (here.has_value) {
+            fputs(" value ", out);
+            mpz_out_str(out, 10, here.value);
+        }
+        fputc('\n', out);
+    }
+    if (!rc) {
+        rc = gr_engine_moves(&e, &a.pos, print_move, &p, &sum, &err);
+    }
+    if (!rc) {
+        if (a.format == FMT_JSON) {
+            fputs(p.printed ? "\n]," : "],", out);
+            fprintf(out, "\"listed\":\"%s\",\"total_moves\":", sum.all_listed && !p.only_winning ? "all" : "winning");
+            gr_json_mpz(out, sum.total);
+            fputs(",\"method\":", out);
+            gr_json_string(out, sum.method ? sum.method : "search");
+            fputs("}\n", out);
+        } else if (!sum.all_listed) {
+            fputs("(", out);
+            mpz_out_str(out, 10, sum.total);
+            fprintf(out, " moves in all; only the winning ones are listed: every other move leads to an N-position. By %s)\n",
+                   sum.method);
+        }
+    }
+    fclose(out);
+    if (!rc) fwrite(buf, 1, len, stdout);
+    free(buf);
+    gr_answer_clear(&here);
+    gr_moves_summary_clear(&sum);
+    gr_engine_free(&e);
+    gr_game_release(&g);
+    cli_args_free(&a);
+    return rc ? cli_report(&err) : 0;
+}

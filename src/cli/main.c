@@ -1,0 +1,48 @@
+/* grundy: the command line. One small file per verb; no game logic here. */
+#include "cli.h"
+#include <string.h>
+
+typedef struct verb {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} verb;
+
+static const verb verbs[] = {
+    {"games", cmd_games, "list the rulesets and their options"},
+    {"value", cmd_value, "the outcome and Grundy value of a position"},
+    {"moves", cmd_moves, "every move from a position, its result and value; winning moves marked"},
+    {"table", cmd_table, "a table of values, e.g. G(0,a,b) of three-pile Sharing Nim"},
+    {"check", cmd_check, "check the papers' claims: holds, fails (smallest counterexample), unchecked"},
+};
+
+static void usage(FILE *f)
+{
+    fputs("usage: grundy VERB [ARGS...]   (grundy VERB --help for each)\n\n", f);
+    for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++)
+        fprintf(f, "  %-7s %s\n", verbs[i].name, verbs[i].summary);
+    fputs("\nRULES is a ruleset name with options, e.g. sharing, nim, kim:reading=R2,\n"
+          "sharing:piles=4, 'sharing:graph=0>1/1>2/2>0'. Positions are non-negative integers\n"
+          "separated by spaces or commas, of any size where a closed form exists; '-' reads\n"
+          "them from standard input. Exit status: 0 ok, 2 bad input, 1 internal failure.\n", f);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return GR_EINPUT;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        puts("grundy 0.1.0");
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++)
+        if (strcmp(argv[1], verbs[i].name) == 0) return verbs[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "grundy: unknown verb '%s'; try grundy --help\n", argv[1]);
+    return GR_EINPUT;
+}

@@ -1,0 +1,153 @@
+#include "grundy/bigpos.h"
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+void gr_bigpos_init(gr_bigpos *bp)
+{
+    bp->n = 0;
+    bp->cap = 0;
+    bp->p = NULL;
+}
+
+void gr_bigpos_clear(gr_bigpos *bp)
+{
+    for (int i = 0; i < bp->cap; i++) mpz_clear(bp->p[i]);
+    free(bp->p);
+    gr_bigpos_init(bp);
+}
+
+static mpz_t *slot(gr_bigpos *bp)
+{
+    if (bp->n == bp->cap) {
+        int cap = bp->cap ? 2 * bp->cap : 8;
+        mpz_t *p = realloc(bp->p, (size_t)cap * sizeof *p);
+        if (!p) abort(); /* GMP aborts on exhaustion too; a position list is tiny */
+        for (int i = bp->cap; i < cap; i++) mpz_init(p[i]);
+        bp->p = p;
+        bp->cap = cap;
+    }
+    return &bp->p[bp->n++];
+}
+
+void gr_bigpos_push(gr_bigpos *bp, const mpz_t v)
+{
+    mpz_set(*slot(bp), v);
+}
+
+/* Shows a token in a message without flooding the terminal. */
+static void token_excerpt(const char *tok, size_t len, char *out, size_t outlen)
+{
+    size_t show = len < 24 ? len : 20;
+    size_t k = 0;
+    for (size_t i = 0; i < show && k + 4 < outlen; i++) {
+        unsigned char c = (unsigned char)tok[i];
+        out[k++] = isprint(c) ? (char)c : '?';
+    }
+    if (show < len && k + 4 < outlen) {
+        memcpy(out + k, "...", 3);
+        k += 3;
+    }
+    out[k] = '\0';
+}
+
+int gr_bigpos_push_token(gr_bigpos *bp, const char *tok, size_t len, gr_error *err)
+{
+    char shown[40];
+    token_excerpt(tok, len, shown, sizeof shown);
+    if (len == 0) return gr_fail(err, GR_EINPUT, "empty pile size");
+    if (tok[0] == '-')
+        return gr_fail(err, GR_EINPUT, "pile size '%s' is negative; sizes are non-negative integers", shown);
+    if (tok[0] == '+') {
+        tok++;
+        len--;
+        if (len == 0) return gr_fail(err, GR_EINPUT, "pile size '+' is not a number");
+    }
+    for (size_t i = 0; i < len; i++)
+        if (!isdigit((unsigned char)tok[i]))
+            return gr_fail(err, GR_EINPUT, "pile size '%s' is not a non-negative integer", shown);
+    char *copy = malloc(len + 1);
+    if (!copy) return gr_fail(err, GR_EINTERNAL, "out of memory reading a %zu-digit pile", len);
+    memcpy(copy, tok, len);
+    copy[len] = '\0';
+    int rc = mpz_set_str(*slot(bp), copy, 10);
+    free(copy);
+    if (rc != 0) {
+        bp->n--;
+        return gr_fail(err, GR_EINPUT, "pile size '%s' is not a number", shown);
+    }
+    return GR_OK;
+}
+
+static bool is_sep(char c)
+{
+    return c == ',' || isspace((unsigned char)c);
+}
+
+int gr_bigpos_parse(gr_bigpos *bp, const char *text, gr_error *err)
+{
+    const char *s = text;
+    while (*s) {
+        while (*s && is_sep(*s)) s++;
+        if (!*s) break;
+        const char *e = s;
+        while (*e && !is_sep(*e)) e++;
+        int rc = gr_bigpos_push_token(bp, s, (size_t)(e - s), err);
+        if (rc) return rc;
+        s = e;
+    }
+    return GR_OK;
+}
+
+int gr_bigpos_read(gr_bigpos *bp, FILE *in, gr_error *err)
+{
+    size_t cap = 1 << 16, len = 0;
+    char *buf = malloc(cap);
+    if (!buf) return gr_fail(err, GR_EINTERNAL, "out of memory reading standard input");
+    size_t got;
+    while ((got = fread(buf + len, 1, cap - len - 1, in)) > 0) {
+        len += got;
+        if (cap - len - 1 == 0) {
+            char *nb = realloc(buf, cap * 2);
+            if (!nb) {
+                free(buf);
+                return gr_fail(err, GR_EINTERNAL, "out of memory reading standard input");
+            }
+            buf = nb;
+            cap *= 2;
+        }
+    }
+    buf[len] = '\0';
+    if (memchr(buf, '\0', len)) {
+        free(buf);
+        return gr_fail(err, GR_EINPUT, "standard input holds a NUL byte; expected numbers");
+    }
+    int rc = gr_bigpos_parse(bp, buf, err);
+    free(buf);
+    return rc;
+}
+
+bool gr_bigpos_to_pos(const gr_bigpos *bp, gr_pos *out)
+{
+    if (bp->n > GR_MAX_PILES || gr_bigpos_first_big(bp) >= 0) return false;
+    out->n = bp->n;
+    for (int i = 0; i < bp->n; i++) {
+        /* mpz_get_ui is unsigned long: 64 bits on every platform we build for */
+        _Static_assert(sizeof(unsigned long) == 8, "64-bit unsigned long expected");
+        out->p[i] = mpz_get_ui(bp->p[i]);
+    }
+    return true;
+}
+
+void gr_bigpos_from_pos(gr_bigpos *bp, const gr_pos *pos)
+{
+    bp->n = 0;
+    for (int i = 0; i < pos->n; i++) mpz_set_ui(*slot(bp), pos->p[i]);
+}
+
+int gr_bigpos_first_big(const gr_bigpos *bp)
+{
+    for (int i = 0; i < bp->n; i++)
+        if (mpz_sizeinbase(bp->p[i], 2) > 64) return i;
+    return -1;
+}

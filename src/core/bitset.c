@@ -1,0 +1,58 @@
+#include "grundy/bitset.h"
+#include <stdlib.h>
+#include <string.h>
+
+void gr_bitset_init(gr_bitset *b)
+{
+    b->w = NULL;
+    b->nwords = 0;
+}
+
+void gr_bitset_free(gr_bitset *b)
+{
+    free(b->w);
+    gr_bitset_init(b);
+}
+
+void gr_bitset_reset(gr_bitset *b)
+{
+    if (b->nwords) memset(b->w, 0, b->nwords * sizeof b->w[0]);
+}
+
+bool gr_bitset_add(gr_bitset *b, uint32_t v)
+{
+    size_t word = v >> 6;
+    if (word >= b->nwords) {
+        size_t n = b->nwords ? b->nwords : 4;
+        while (n <= word) n *= 2;
+        uint64_t *w = realloc(b->w, n * sizeof *w);
+        if (!w) return false;
+        memset(w + b->nwords, 0, (n - b->nwords) * sizeof *w);
+        b->w = w;
+        b->nwords = n;
+    }
+    b->w[word] |= 1ull << (v & 63);
+    return true;
+}
+
+bool gr_bitset_has(const gr_bitset *b, uint32_t v)
+{
+    size_t word = v >> 6;
+    return word < b->nwords && (b->w[word] >> (v & 63) & 1);
+}
+
+uint32_t gr_bitset_mex(const gr_bitset *b)
+{
+    for (size_t i = 0; i < b->nwords; i++)
+        if (~b->w[i]) return (uint32_t)(i * 64 + (size_t)__builtin_ctzll(~b->w[i]));
+    return (uint32_t)(b->nwords * 64);
+}
+
+uint32_t gr_mex(const uint32_t *vals, size_t n, gr_bitset *scratch)
+{
+    /* The mex of n values is at most n, so larger values never matter. */
+    gr_bitset_reset(scratch);
+    for (size_t i = 0; i < n; i++)
+        if (vals[i] < n && !gr_bitset_add(scratch, vals[i])) abort();
+    return gr_bitset_mex(scratch);
+}

@@ -1,0 +1,127 @@
+#include "grundy/postab.h"
+#include <stdlib.h>
+#include <string.h>
+
+void gr_postab_init(gr_postab *t)
+{
+    memset(t, 0, sizeof *t);
+}
+
+void gr_postab_free(gr_postab *t)
+{
+    free(t->slots);
+    free(t->words);
+    free(t->offset);
+    free(t->len);
+    free(t->hash);
+    gr_postab_init(t);
+}
+
+static bool same(const gr_postab *t, uint32_t id, const gr_pos *pos)
+{
+    return t->len[id] == pos->n &&
+           memcmp(t->words + t->offset[id], pos->p, (size_t)pos->n * sizeof(uint64_t)) == 0;
+}
+
+static size_t probe(const gr_postab *t, uint64_t h, const gr_pos *pos, uint32_t *found)
+{
+    size_t mask = t->nslots - 1, i = (size_t)h & mask;
+    for (;;) {
+        uint32_t s = t->slots[i];
+        if (s == 0) {
+            *found = UINT32_MAX;
+            return i;
+        }
+        if (t->hash[s - 1] == h && same(t, s - 1, pos)) {
+            *found = s - 1;
+            return i;
+        }
+        i = (i + 1) & mask;
+    }
+}
+
+static bool grow_slots(gr_postab *t)
+{
+    size_t n = t->nslots ? t->nslots * 2 : 1024;
+    uint32_t *slots = calloc(n, sizeof *slots);
+    if (!slots) return false;
+    for (uint32_t id = 0; id < t->count; id++) {
+        size_t i = (size_t)t->hash[id] & (n - 1);
+        while (slots[i]) i = (i + 1) & (n - 1);
+        slots[i] = id + 1;
+    }
+    free(t->slots);
+    t->slots = slots;
+    t->nslots = n;
+    return true;
+}
+
+static bool grow_entries(gr_postab *t)
+{
+    uint32_t cap = t->cap ? t->cap * 2 : 1024;
+    if (cap <= t->cap) return false;
+    uint64_t *off = realloc(t->offset, cap * sizeof *off);
+    if (!off) return false;
+    t->offset = off;
+    uint8_t *len = realloc(t->len, cap * sizeof *len);
+    if (!len) return false;
+    t->len = len;
+    uint64_t *hash = realloc(t->hash, cap * sizeof *hash);
+    if (!hash) return false;
+    t->hash = hash;
+    t->cap = cap;
+    return true;
+}
+
+uint32_t gr_postab_find(const gr_postab *t, const gr_pos *pos)
+{
+    if (!t->nslots) return UINT32_MAX;
+    uint32_t found;
+    probe(t, gr_pos_hash(pos), pos, &found);
+    return found;
+}
+
+bool gr_postab_intern(gr_postab *t, const gr_pos *pos, uint32_t *id, bool *is_new)
+{
+    if ((size_t)(t->count + 1) * 2 > t->nslots && !grow_slots(t)) return false;
+    uint64_t h = gr_pos_hash(pos);
+    uint32_t found;
+    size_t slot = probe(t, h, pos, &found);
+    if (found != UINT32_MAX) {
+        *id = found;
+        *is_new = false;
+        return true;
+    }
+    if (t->count == UINT32_MAX - 2) return false;
+    if (t->count == t->cap && !grow_entries(t)) return false;
+    if (t->nwords + (size_t)pos->n > t->capwords) {
+        size_t cw = t->capwords ? t->capwords * 2 : 4096;
+        while (cw < t->nwords + (size_t)pos->n) cw *= 2;
+        uint64_t *w = realloc(t->words, cw * sizeof *w);
+        if (!w) return false;
+        t->words = w;
+        t->capwords = cw;
+    }
+    uint32_t nid = t->count++;
+    t->offset[nid] = t->nwords;
+    t->len[nid] = (uint8_t)pos->n;
+    t->hash[nid] = h;
+    memcpy(t->words + t->nwords, pos->p, (size_t)pos->n * sizeof(uint64_t));
+    t->nwords += (size_t)pos->n;
+    t->slots[slot] = nid + 1;
+    *id = nid;
+    *is_new = true;
+    return true;
+}
+
+void gr_postab_get(const gr_postab *t, uint32_t id, gr_pos *out)
+{
+    out->n = t->len[id];
+    memcpy(out->p, t->words + t->offset[id], (size_t)out->n * sizeof(uint64_t));
+}
+
+size_t gr_postab_bytes(const gr_postab *t)
+{
+    return t->nslots * sizeof(uint32_t) + t->capwords * sizeof(uint64_t) +
+           (size_t)t->cap * (sizeof(uint64_t) * 2 + 1);
+}

@@ -1,0 +1,225 @@
+#include "grundy/engine.h"
+#include <string.h>
+
+/* Listing more moves than this one by one is not an answer anybody reads;
+ * beyond it only winning moves are listed (when a closed form knows them). */
+#define GR_MAX_LISTED_MOVES 1000000.0
+
+void gr_answer_init(gr_answer *a)
+{
+    memset(a, 0, sizeof *a);
+    mpz_init(a->value);
+}
+
+void gr_answer_clear(gr_answer *a)
+{
+    mpz_clear(a->value);
+}
+
+void gr_moves_summary_init(gr_moves_summary *s)
+{
+    mpz_init(s->total);
+    s->all_listed = false;
+    s->method = NULL;
+}
+
+void gr_moves_summary_clear(gr_moves_summary *s)
+{
+    mpz_clear(s->total);
+}
+
+void gr_engine_init(gr_engine *e, const gr_game *g, const gr_outcome *o, const gr_limits *lim)
+{
+    e->game = g;
+    e->outcome = *o;
+    if (lim) e->limits = *lim;
+    else gr_limits_default(&e->limits);
+    e->solver = NULL;
+}
+
+void gr_engine_free(gr_engine *e)
+{
+    gr_solver_free(e->solver);
+    e->solver = NULL;
+}
+
+int gr_engine_check(gr_engine *e, const gr_bigpos *pos, gr_error *err)
+{
+    return gr_game_check_count(e->game, pos->n, err);
+}
+
+static const gr_closed_form *closed_form(gr_engine *e, const gr_bigpos *pos)
+{
+    return gr_closed_form_find(e->game, &e->outcome, pos->n);
+}
+
+/* Why a position cannot be searched, as an exit-2 error, or GR_OK. */
+static int searchable(gr_engine *e, const gr_bigpos *pos, gr_pos *small, gr_error *err)
+{
+    if (pos->n > GR_MAX_PILES)
+        return gr_fail(err, GR_EINPUT, "%d piles are more than search handles (%d) and %s has no closed form here",
+                       pos->n, GR_MAX_PILES, e->game->spec);
+    int big = gr_bigpos_first_big(pos);
+    if (big >= 0)
+        return gr_fail(err, GR_EINPUT,
+                       "pile %d (%zu digits) is too big for search (at most 2^64-1) and %s has no closed form here",
+                       big, mpz_sizeinbase(pos->p[big], 10), e->game->spec);
+    gr_bigpos_to_pos(pos, small);
+    return gr_solver_admit(e->game, &e->outcome, small, &e->limits, err);
+}
+
+static int search_score(gr_engine *e, const gr_pos *pos, gr_answer *ans, gr_error *err)
+{
+    if (!e->solver) {
+        e->solver = gr_solver_new(e->game, &e->outcome, &e->limits);
+        if (!e->solver) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    }
+    uint32_t score;
+    int rc = gr_solver_score(e->solver, pos, &score, err);
+    if (rc) return rc;
+    snprintf(ans->outcome, sizeof ans->outcome, "%s", gr_outcome_label(&e->outcome, score));
+    ans->score = score;
+    ans->has_value = e->outcome.rule->score_is_value;
+    mpz_set_ui(ans->value, ans->has_value ? score : 0);
+    ans->by_search = true;
+    ans->method = "search";
+    ans->value_needs_search = false;
+    return GR_OK;
+}
+
+static void from_verdict(gr_answer *ans, const gr_verdict *v, const gr_closed_form *cf)
+{
+    snprintf(ans->outcome, sizeof ans->outcome, "%s", v->p ? "P" : "N");
+    /* a score the outcome rule's prescribed() understands: 0 is P */
+    ans->score = v->p ? 0 : (v->has_value && mpz_fits_uint_p(v->value) ? (uint32_t)mpz_get_ui(v->value) : 1);
+    ans->has_value = v->has_value;
+    mpz_set(ans->value, v->value);
+    ans->by_search = false;
+    ans->method = cf->name;
+    ans->value_needs_search = false;
+}
+
+int gr_engine_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans, gr_error *err)
+{
+    int rc = gr_engine_check(e, pos, err);
+    if (rc) return rc;
+    const gr_closed_form *cf = closed_form(e, pos);
+    gr_pos small;
+    if (!cf) {
+        if ((rc = searchable(e, pos, &small, err))) return rc;
+        return search_score(e, &small, ans, err);
+    }
+    gr_verdict v;
+    gr_verdict_init(&v);
+    rc = cf->decide(e->game, &e->outcome, pos, &v, err);
+    if (!rc) from_verdict(ans, &v, cf);
+    gr_verdict_clear(&v);
+    if (rc || ans->has_value || !e->outcome.rule->score_is_value) return rc;
+    /* The closed form knows the outcome only: search for the value if it can. */
+    gr_error quiet;
+    gr_error_clear(&quiet);
+    if (searchable(e, pos, &small, &quiet) == GR_OK && search_score(e, &small, ans, &quiet) == GR_OK)
+        return GR_OK;
+    ans->value_needs_search = true;
+    return GR_OK;
+}
+
+/* ---- moves ---- */
+
+typedef struct listing {
+    gr_engine *e;
+    const gr_answer *parent;
+    gr_engine_move_fn fn;
+    void *ctx;
+    gr_error *err;
+    gr_bigpos child;
+    gr_answer ans;
+} listing;
+
+static int list_one(void *ctx, const gr_move *mv, const gr_pos *result)
+{
+    listing *l = ctx;
+    gr_bigpos_from_pos(&l->child, result);
+    int rc = gr_engine_value(l->e, &l->child, &l->ans, l->err);
+    if (rc) return rc;
+    mpz_t amount;
+    mpz_init_set_ui(amount, mv->amount);
+    gr_bigmove bm = {mv->kind, mv->src, mv->dst, amount, &l->child};
+    bool winning = l->e->outcome.rule->prescribed(&l->e->outcome, l->parent->score, l->ans.score);
+    rc = l->fn(l->ctx, &bm, &l->ans, winning);
+    mpz_clear(amount);
+    return rc;
+}
+
+typedef struct winners {
+    gr_engine_move_fn fn;
+    void *ctx;
+    gr_answer ans;
+} winners;
+
+static int list_winner(void *ctx, const gr_bigmove *mv)
+{
+    winners *w = ctx;
+    return w->fn(w->ctx, mv, &w->ans, true);
+}
+
+typedef struct counter {
+    double n;
+} counter;
+
+static int count_one(void *ctx, const gr_move *mv, const gr_pos *result)
+{
+    (void)mv, (void)result;
+    ((counter *)ctx)->n += 1;
+    return 0;
+}
+
+int gr_engine_moves(gr_engine *e, const gr_bigpos *pos, gr_engine_move_fn fn, void *ctx,
+                    gr_moves_summary *sum, gr_error *err)
+{
+    gr_answer parent;
+    gr_answer_init(&parent);
+    int rc = gr_engine_value(e, pos, &parent, err);
+    if (rc) goto out;
+    const gr_closed_form *cf = closed_form(e, pos);
+    gr_pos small;
+    gr_error why;
+    gr_error_clear(&why);
+    bool list_all = searchable(e, pos, &small, &why) == GR_OK;
+    if (list_all && cf) {
+        cf->count_moves(e->game, pos, sum->total);
+        list_all = mpz_cmp_d(sum->total, GR_MAX_LISTED_MOVES) <= 0;
+    }
+    if (list_all) {
+        listing l = {.e = e, .parent = &parent, .fn = fn, .ctx = ctx, .err = err};
+        gr_bigpos_init(&l.child);
+        gr_answer_init(&l.ans);
+        counter c = {0};
+        gr_game_moves(e->game, &small, count_one, &c);
+        mpz_set_d(sum->total, c.n);
+        sum->all_listed = true;
+        sum->method = parent.method;
+        rc = gr_game_moves(e->game, &small, list_one, &l);
+        gr_answer_clear(&l.ans);
+        gr_bigpos_clear(&l.child);
+        goto out;
+    }
+    if (!cf) {
+        rc = gr_fail(err, why.code ? why.code : GR_EINPUT, "%s", why.msg);
+        goto out;
+    }
+    cf->count_moves(e->game, pos, sum->total);
+    sum->all_listed = false;
+    sum->method = cf->name;
+    winners w = {.fn = fn, .ctx = ctx};
+    gr_answer_init(&w.ans);
+    snprintf(w.ans.outcome, sizeof w.ans.outcome, "P");
+    w.ans.score = 0;
+    w.ans.has_value = e->outcome.rule->score_is_value;
+    w.ans.method = cf->name;
+    rc = cf->winning_moves(e->game, &e->outcome, pos, list_winner, &w, err);
+    gr_answer_clear(&w.ans);
+out:
+    gr_answer_clear(&parent);
+    return rc;
+}

@@ -1,0 +1,38 @@
+/* The outcome rules by name. */
+#include "grundy/outcome.h"
+#include <stdio.h>
+#include <string.h>
+
+static const gr_outcome_rule *const registry[] = {
+    &gr_outcome_normal,
+    &gr_outcome_misere,
+};
+
+void gr_outcome_init_normal(gr_outcome *o)
+{
+    o->rule = &gr_outcome_normal;
+    o->param = 0;
+}
+
+int gr_outcome_parse(gr_outcome *o, const char *name, int param, gr_error *err)
+{
+    for (size_t i = 0; i < sizeof registry / sizeof registry[0]; i++) {
+        if (strcmp(registry[i]->name, name) == 0) {
+            o->rule = registry[i];
+            o->param = param;
+            return GR_OK;
+        }
+    }
+    return gr_fail(err, GR_EINPUT, "unknown outcome rule '%s'", name);
+}
+
+const char *gr_outcome_label(const gr_outcome *o, uint32_t score)
+{
+    return o->rule->label(o, score);
+}
+
+int gr_outcome_format(const gr_outcome *o, char *buf, size_t len)
+{
+    if (o->param) return snprintf(buf, len, "%s=%d", o->rule->name, o->param);
+    return snprintf(buf, len, "%s", o->rule->name);
+}

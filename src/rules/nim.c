@@ -1,0 +1,67 @@
+/* nim (Bouton): remove r >= 1 tokens from one pile. */
+#include "grundy/ruleset.h"
+#include <inttypes.h>
+#include <stdio.h>
+
+static int parse(gr_game *g, const char *opts, gr_error *err)
+{
+    if (opts) return gr_fail(err, GR_EINPUT, "nim takes no options (got '%s')", opts);
+    g->piles = 0;
+    return GR_OK;
+}
+
+static int moves(const gr_game *g, const gr_pos *pos, gr_move_fn fn, void *ctx)
+{
+    (void)g;
+    gr_pos r = *pos;
+    for (int i = 0; i < pos->n; i++) {
+        for (uint64_t k = 1; k <= pos->p[i]; k++) {
+            r.p[i] = pos->p[i] - k;
+            gr_move mv = {GR_MOVE_TAKE, i, -1, k, 0};
+            int rc = fn(ctx, &mv, &r);
+            if (rc) return rc;
+        }
+        r.p[i] = pos->p[i];
+    }
+    return 0;
+}
+
+static void canonical(const gr_game *g, gr_pos *pos)
+{
+    (void)g;
+    /* Empty piles have no moves and change no count of moves: drop them. */
+    int k = 0;
+    for (int i = 0; i < pos->n; i++)
+        if (pos->p[i]) pos->p[k++] = pos->p[i];
+    pos->n = k;
+    gr_pos_sort(pos);
+}
+
+static void estimate(const gr_game *g, const gr_pos *pos, double *states, double *edges)
+{
+    (void)g;
+    double s = 1, e = 0;
+    for (int i = 0; i < pos->n; i++) s *= (double)pos->p[i] + 1;
+    for (int i = 0; i < pos->n; i++) e += (double)pos->p[i];
+    *states = s;
+    *edges = s * e / 2;
+}
+
+static int format_move(const gr_game *g, const gr_move *mv, char *buf, size_t len)
+{
+    (void)g;
+    return snprintf(buf, len, "take %" PRIu64 " from pile %d", mv->amount, mv->src);
+}
+
+const gr_ruleset gr_rules_nim = {
+    .name = "nim",
+    .summary = "Bouton's Nim: remove any number of tokens from one pile",
+    .options = "",
+    .move_help = "PILE AMOUNT   take AMOUNT tokens from pile PILE (piles numbered from 0)",
+    .flags = GR_RS_HEAPS,
+    .parse = parse,
+    .moves = moves,
+    .canonical = canonical,
+    .estimate = estimate,
+    .format_move = format_move,
+};

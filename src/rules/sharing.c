@@ -1,0 +1,177 @@
+/* sharing (seed 000, Ho): move k >= 1 tokens from pile s to pile d provided
+ * that afterwards p[s] - k >= p[d] + k. Optionally only along the edges of a
+ * directed graph (the paper's "Graph Nim"). */
+#include "grundy/ruleset.h"
+#include <ctype.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct sharing_opts {
+    bool graph;                              /* moves only along edges */
+    int vertices;                            /* 1 + the largest vertex an edge names */
+    bool edge[GR_MAX_PILES][GR_MAX_PILES];   /* edge[s][d]: tokens may go s -> d */
+} sharing_opts;
+
+static int parse_vertex(const char **s, const char *end, int *v, gr_error *err)
+{
+    const char *p = *s;
+    long x = 0;
+    if (p == end || !isdigit((unsigned char)*p))
+        return gr_fail(err, GR_EINPUT, "graph edge '%.*s': expected a pile number", (int)(end - *s), *s);
+    while (p < end && isdigit((unsigned char)*p)) {
+        x = x * 10 + (*p - '0');
+        if (x >= GR_MAX_PILES)
+            return gr_fail(err, GR_EINPUT, "graph names pile %ld or more; at most %d piles", x, GR_MAX_PILES);
+        p++;
+    }
+    *v = (int)x;
+    *s = p;
+    return GR_OK;
+}
+
+/* "0>1/1>2/2-0": '>' one direction, '-' both. */
+static int parse_graph(sharing_opts *o, const char *val, size_t vlen, gr_error *err)
+{
+    const char *s = val, *end = val + vlen;
+    if (vlen == 0) return gr_fail(err, GR_EINPUT, "graph= needs at least one edge such as 0>1");
+    o->graph = true;
+    while (s < end) {
+        const char *e = memchr(s, '/', (size_t)(end - s));
+        if (!e) e = end;
+        int a, b, rc;
+        if ((rc = parse_vertex(&s, e, &a, err))) return rc;
+        if (s == e || (*s != '>' && *s != '-'))
+            return gr_fail(err, GR_EINPUT, "graph edge '%.*s': expected '>' or '-' between piles", (int)(e - s), s);
+        char kind = *s++;
+        if ((rc = parse_vertex(&s, e, &b, err))) return rc;
+        if (s != e) return gr_fail(err, GR_EINPUT, "graph edge has trailing text '%.*s'", (int)(e - s), s);
+        if (a == b) return gr_fail(err, GR_EINPUT, "graph edge %d%c%d joins a pile to itself", a, kind, b);
+        o->edge[a][b] = true;
+        if (kind == '-') o->edge[b][a] = true;
+        if (a + 1 > o->vertices) o->vertices = a + 1;
+        if (b + 1 > o->vertices) o->vertices = b + 1;
+        s = e < end ? e + 1 : e;
+    }
+    return GR_OK;
+}
+
+static int option(gr_game *g, const char *key, size_t klen, const char *val, size_t vlen, gr_error *err)
+{
+    sharing_opts *o = g->data;
+    if (klen == 5 && !memcmp(key, "piles", 5)) {
+        long n;
+        int rc = gr_option_int(key, klen, val, vlen, 2, GR_MAX_PILES, &n, err);
+        g->piles = (int)n;
+        return rc;
+    }
+    if (klen == 5 && !memcmp(key, "graph", 5)) return parse_graph(o, val, vlen, err);
+    return gr_fail(err, GR_EINPUT, "unknown option '%.*s' for sharing (options: piles, graph)", (int)klen, key);
+}
+
+static int parse(gr_game *g, const char *opts, gr_error *err)
+{
+    sharing_opts *o = calloc(1, sizeof *o);
+    if (!o) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    g->data = o;
+    int rc = gr_options_each(g, opts, option, err);
+    if (rc) return rc;
+    if (o->graph && g->piles && o->vertices > g->piles)
+        return gr_fail(err, GR_EINPUT, "graph edge names pile %d but piles=%d", o->vertices - 1, g->piles);
+    return GR_OK;
+}
+
+static void release(gr_game *g)
+{
+    free(g->data);
+}
+
+static int check_count(const gr_game *g, int n, gr_error *err)
+{
+    const sharing_opts *o = g->data;
+    if (n < 2) return gr_fail(err, GR_EINPUT, "sharing needs at least 2 piles, the position has %d", n);
+    if (o->graph && o->vertices > n)
+        return gr_fail(err, GR_EINPUT, "graph edge names pile %d, but the position has only %d piles (0 to %d)",
+                       o->vertices - 1, n, n - 1);
+    return GR_OK;
+}
+
+static bool allowed(const sharing_opts *o, int s, int d)
+{
+    return o->graph ? o->edge[s][d] : s != d;
+}
+
+static int moves(const gr_game *g, const gr_pos *pos, gr_move_fn fn, void *ctx)
+{
+    const sharing_opts *o = g->data;
+    gr_pos r = *pos;
+    for (int s = 0; s < pos->n; s++) {
+        for (int d = 0; d < pos->n; d++) {
+            if (!allowed(o, s, d) || pos->p[s] <= pos->p[d]) continue;
+            /* p[s]-k >= p[d]+k  <=>  k <= (p[s]-p[d])/2 */
+            uint64_t kmax = (pos->p[s] - pos->p[d]) / 2;
+            for (uint64_t k = 1; k <= kmax; k++) {
+                r.p[s] = pos->p[s] - k;
+                r.p[d] = pos->p[d] + k;
+                gr_move mv = {GR_MOVE_TRANSFER, s, d, k, 0};
+                int rc = fn(ctx, &mv, &r);
+                if (rc) return rc;
+            }
+            r.p[s] = pos->p[s];
+            r.p[d] = pos->p[d];
+        }
+    }
+    return 0;
+}
+
+static void canonical(const gr_game *g, gr_pos *pos)
+{
+    const sharing_opts *o = g->data;
+    /* Adding the same number to every pile changes no move (Lemma 1). */
+    uint64_t m = UINT64_MAX;
+    for (int i = 0; i < pos->n; i++)
+        if (pos->p[i] < m) m = pos->p[i];
+    for (int i = 0; i < pos->n; i++) pos->p[i] -= m;
+    /* On the complete graph the piles are interchangeable. */
+    if (!o->graph) gr_pos_sort(pos);
+}
+
+static void estimate(const gr_game *g, const gr_pos *pos, double *states, double *edges)
+{
+    const sharing_opts *o = g->data;
+    gr_pos c = *pos;
+    canonical(g, &c);
+    double t = (double)gr_pos_total(&c), n = c.n;
+    /* Canonical positions of total <= t: compositions of t into n-1 parts
+     * bounded by C(t+n-1, n-1), divided by (n-1)! for sorted piles. */
+    double s = 1;
+    for (int i = 1; i < c.n; i++) s *= (t + i) / i;
+    if (!o->graph) s /= tgamma(n);
+    if (s < 1) s = 1;
+    *states = s;
+    *edges = s * n * (n - 1) / 2 * (t / n / 2 + 1);
+}
+
+static int format_move(const gr_game *g, const gr_move *mv, char *buf, size_t len)
+{
+    (void)g;
+    return snprintf(buf, len, "move %" PRIu64 " from pile %d to pile %d", mv->amount, mv->src, mv->dst);
+}
+
+const gr_ruleset gr_rules_sharing = {
+    .name = "sharing",
+    .summary = "Sharing Nim (seed 000): move tokens to another pile that stays no bigger than the source",
+    .options = "piles=n      number of piles, n >= 2 (default: as many as the position lists)\n"
+               "graph=EDGES  moves only along edges: 0>1 one way, 0-1 both ways, '/' between edges",
+    .move_help = "FROM TO AMOUNT   move AMOUNT tokens from pile FROM to pile TO (piles numbered from 0)",
+    .flags = GR_RS_CONSERVES_TOTAL,
+    .parse = parse,
+    .release = release,
+    .check_count = check_count,
+    .moves = moves,
+    .canonical = canonical,
+    .estimate = estimate,
+    .format_move = format_move,
+};

@@ -1,0 +1,70 @@
+/* Up-front refusal: estimate what a search costs before running it. */
+#include "grundy/solve.h"
+#include <stdio.h>
+#include <unistd.h>
+
+/* Measured on the 2-core reference machine (see bench/): memoised search
+ * spends about this long per move examined and this much per position kept. */
+#define GR_SECONDS_PER_EDGE 2.5e-8
+#define GR_BYTES_PER_STATE_BASE 40.0
+
+void gr_limits_default(gr_limits *lim)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    double phys = pages > 0 && size > 0 ? (double)pages * (double)size : 4e9;
+    lim->max_bytes = phys / 2;
+    lim->max_seconds = 60;
+}
+
+static bool splits_into_heaps(const gr_game *g, const gr_outcome *o)
+{
+    return (g->flags & GR_RS_HEAPS) && o->rule == &gr_outcome_normal;
+}
+
+void gr_solver_estimate(const gr_game *g, const gr_outcome *o, const gr_pos *pos, gr_estimate *est)
+{
+    double states = 0, edges = 0;
+    if (splits_into_heaps(g, o)) {
+        /* Sprague-Grundy: each heap is searched alone. */
+        for (int i = 0; i < pos->n; i++) {
+            gr_pos heap = {.n = 1, .p = {pos->p[i]}};
+            double s, e;
+            g->rs->estimate(g, &heap, &s, &e);
+            states += s;
+            edges += e;
+        }
+    } else {
+        g->rs->estimate(g, pos, &states, &edges);
+    }
+    est->states = states;
+    est->edges = edges;
+    est->bytes = states * (GR_BYTES_PER_STATE_BASE + 8.0 * pos->n);
+    est->seconds = edges * GR_SECONDS_PER_EDGE;
+}
+
+static void human_bytes(double b, char *buf, size_t len)
+{
+    const char *unit[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    int u = 0;
+    while (b >= 1024 && u < 6) {
+        b /= 1024;
+        u++;
+    }
+    if (b >= 1e6) snprintf(buf, len, "%.1e %s", b, unit[u]);
+    else snprintf(buf, len, "%.1f %s", b, unit[u]);
+}
+
+int gr_solver_admit(const gr_game *g, const gr_outcome *o, const gr_pos *pos,
+                    const gr_limits *lim, gr_error *err)
+{
+    gr_estimate est;
+    gr_solver_estimate(g, o, pos, &est);
+    if (est.bytes <= lim->max_bytes && est.seconds <= lim->max_seconds) return GR_OK;
+    char need[32], have[32];
+    human_bytes(est.bytes, need, sizeof need);
+    human_bytes(lim->max_bytes, have, sizeof have);
+    return gr_fail(err, GR_EINPUT,
+                   "search refused: up to %.2g positions and %.2g moves, about %s and %.2g s "
+                   "(limits %s, %.0f s; raise with --max-memory/--max-seconds)",
+                   est.states, est.edges, need, est.seconds, have, lim->max_seconds);
+}
