@@ -87,6 +87,14 @@ int cli_parse(cli_args *a, int argc, char **argv, unsigned parts, cli_flag_fn ex
                 if ((rc = gr_outcome_parse(&a->outcome, "misere", 0, err))) return rc;
                 continue;
             }
+            /* Outcome rules with a parameter: the flag names the rule. */
+            if ((parts & CLI_OUTCOME) &&
+                (strcmp(s, "--players") == 0 || strcmp(s, "--block") == 0 || strcmp(s, "--block-position") == 0)) {
+                long v;
+                if ((rc = cli_flag_long(argc, argv, &i, 1, 1000, &v, err))) return rc;
+                if ((rc = gr_outcome_parse(&a->outcome, s + 2, (int)v, err))) return rc;
+                continue;
+            }
             if ((parts & CLI_LIMITS) && strcmp(s, "--max-memory") == 0) {
                 if (i + 1 >= argc) return gr_fail(err, GR_EINPUT, "--max-memory needs a value");
                 if ((rc = parse_size(s, argv[++i], &a->limits.max_bytes, err))) return rc;

@@ -50,5 +50,7 @@ int cmd_value(int argc, char **argv);
 int cmd_moves(int argc, char **argv);
 int cmd_table(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_seq(int argc, char **argv);
+int cmd_count(int argc, char **argv);
 
 #endif

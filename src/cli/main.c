@@ -13,6 +13,8 @@ static const verb verbs[] = {
     {"value", cmd_value, "the outcome and Grundy value of a position"},
     {"moves", cmd_moves, "every move from a position, its result and value; winning moves marked"},
     {"table", cmd_table, "a table of values, e.g. G(0,a,b) of three-pile Sharing Nim"},
+    {"seq", cmd_seq, "a sequence of values: nim-sequences, rows of a table, class sequences"},
+    {"count", cmd_count, "the papers' enumerations, exact integers of any size"},
     {"check", cmd_check, "check the papers' claims: holds, fails (smallest counterexample), unchecked"},
 };
 

@@ -23,7 +23,7 @@ int gr_outcome_parse(gr_outcome *o, const char *name, int param, gr_error *err)
             return GR_OK;
         }
     }
-    return gr_fail(err, GR_EINPUT, "unknown outcome rule '%s'", name);
+    return gr_fail(err, GR_EINPUT, "outcome rule '%s' is not available", name);
 }
 
 const char *gr_outcome_label(const gr_outcome *o, uint32_t score)

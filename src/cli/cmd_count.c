@@ -1,0 +1,25 @@
+#include "count.h"
+#include <string.h>
+
+/* Subcommands, one line each: add yours here (defined in count_*.c). */
+static const count_cmd commands[] = {
+    {NULL, NULL, NULL},
+};
+
+static void usage(FILE *f)
+{
+    fputs("usage: grundy count WHAT [ARGS...] [--format text|json]\n\nWHAT is one of:\n", f);
+    for (size_t i = 0; commands[i].what; i++) fprintf(f, "  %-12s %s\n", commands[i].what, commands[i].summary);
+}
+
+int cmd_count(int argc, char **argv)
+{
+    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? GR_EINPUT : 0;
+    }
+    for (size_t i = 0; commands[i].what; i++)
+        if (strcmp(argv[1], commands[i].what) == 0) return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "grundy: unknown count '%s'; grundy count --help lists them\n", argv[1]);
+    return GR_EINPUT;
+}

@@ -1,0 +1,61 @@
+#include "seq.h"
+#include <stdlib.h>
+#include <string.h>
+
+static const char help[] =
+    "usage: grundy seq RULES --to N [--from M] [--format text|json] [--bfile] [--period]\n"
+    "                  [--players M | --misere] [--row A | --diagonal D] [--nim-pairs]\n\n"
+    "Prints a sequence of values: the nim-sequence G(0), G(1), ... of a heap ruleset\n"
+    "(one heap of each size), a row or diagonal of three-pile Sharing Nim\n"
+    "(G(0,A,n) for n = A..N), or class sequences for m players.\n";
+
+static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
+{
+    seq_args *s = ctx;
+    const char *f = argv[*i];
+    int rc;
+    if (strcmp(f, "--to") == 0) {
+        s->have_to = true;
+        return (rc = cli_flag_long(argc, argv, i, 0, 4000000000L, &s->to, err)) ? rc : 1;
+    }
+    if (strcmp(f, "--from") == 0) return (rc = cli_flag_long(argc, argv, i, 0, 4000000000L, &s->from, err)) ? rc : 1;
+    if (strcmp(f, "--row") == 0) return (rc = cli_flag_long(argc, argv, i, 0, 4000000000L, &s->row, err)) ? rc : 1;
+    if (strcmp(f, "--diagonal") == 0)
+        return (rc = cli_flag_long(argc, argv, i, 0, 4000000000L, &s->diagonal, err)) ? rc : 1;
+    if (strcmp(f, "--bfile") == 0) return s->bfile = true, 1;
+    if (strcmp(f, "--period") == 0) return s->period = true, 1;
+    if (strcmp(f, "--nim-pairs") == 0) return s->nim_pairs = true, 1;
+    if (strcmp(f, "--method") == 0) {
+        if (*i + 1 >= argc) return gr_fail(err, GR_EINPUT, "--method needs a value");
+        s->method = argv[++*i];
+        return 1;
+    }
+    return 0;
+}
+
+int cmd_seq(int argc, char **argv)
+{
+    seq_args s;
+    memset(&s, 0, sizeof s);
+    s.row = s.diagonal = -1;
+    gr_error err;
+    gr_error_clear(&err);
+    int rc = cli_parse(&s.common, argc, argv, CLI_RULES | CLI_OUTCOME | CLI_LIMITS, extra, &s, &err);
+    if (!rc && s.common.help) {
+        fputs(help, stdout);
+        cli_args_free(&s.common);
+        return 0;
+    }
+    if (!rc) rc = gr_game_parse(&s.game, s.common.rules, &err);
+    if (!rc && !s.have_to) rc = gr_fail(&err, GR_EINPUT, "seq needs --to N");
+    if (!rc && s.from > s.to) rc = gr_fail(&err, GR_EINPUT, "--from %ld is past --to %ld", s.from, s.to);
+    if (!rc) {
+        int (*makers[])(seq_args *, gr_error *) = {seq_sharing, seq_players, seq_heap};
+        rc = -1;
+        for (size_t i = 0; rc == -1 && i < sizeof makers / sizeof makers[0]; i++) rc = makers[i](&s, &err);
+        if (rc == -1) rc = gr_fail(&err, GR_EINPUT, "seq does not cover '%s' with these options yet", s.common.rules);
+    }
+    if (s.game.rs) gr_game_release(&s.game);
+    cli_args_free(&s.common);
+    return rc ? cli_report(&err) : 0;
+}
