@@ -63,6 +63,197 @@ static int check_p_positions(const gr_claim *c, uint64_t to, gr_claim_result *r,
     return GR_OK;
 }
 
+
+/* Column b of Table 1 read from the main diagonal down, a = b..0. The paper:
+ * "the 5th column in Table 1 is (0,3,1,1,3,0)" (column b = 5). */
+static int check_table_column(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)c, (void)to;
+    static const uint32_t paper[] = {0, 3, 1, 1, 3, 0};
+    gr_s3table t;
+    int rc = table(&t, 16, err);
+    if (rc) return rc;
+    gr_claim_holds(r, "column b = 5 of the table to b = 16");
+    for (uint32_t i = 0; i <= 5; i++) {
+        uint32_t a = 5 - i;
+        if (gr_s3table_get(&t, a, 5) != paper[i]) {
+            gr_pos p = pos3(0, a, 5);
+            gr_claim_fails(r, &p, "G(0,%u,5) = %u, the paper shows %u", a, gr_s3table_get(&t, a, 5), paper[i]);
+            break;
+        }
+    }
+    gr_s3table_free(&t);
+    return GR_OK;
+}
+
+/* The moves that equalise two piles, counted by the position they lead to
+ * (with two equal piles, "equalise a and c" and "equalise b and c" are the
+ * same move up to the piles' names). Returns how many of them win. */
+static int equalising_winners(const gr_s3table *t, uint64_t p[3], int *count)
+{
+    uint64_t seen[3][3];
+    int nseen = 0, wins = 0;
+    for (int i = 0; i < 3; i++)
+        for (int j = i + 1; j < 3; j++) {
+            uint64_t hi = p[i] > p[j] ? p[i] : p[j], lo = p[i] > p[j] ? p[j] : p[i];
+            if (hi == lo || (hi - lo) % 2) continue;
+            uint64_t q[3] = {p[0], p[1], p[2]};
+            q[i] = q[j] = (hi + lo) / 2;
+            /* sort q to compare resulting positions */
+            for (int x = 0; x < 2; x++)
+                for (int y = 0; y < 2 - x; y++)
+                    if (q[y] > q[y + 1]) {
+                        uint64_t tmp = q[y];
+                        q[y] = q[y + 1];
+                        q[y + 1] = tmp;
+                    }
+            bool dup = false;
+            for (int k = 0; k < nseen; k++)
+                dup |= seen[k][0] == q[0] && seen[k][1] == q[1] && seen[k][2] == q[2];
+            if (dup) continue;
+            for (int k = 0; k < 3; k++) seen[nseen][k] = q[k];
+            nseen++;
+            wins += gr_s3table_value(t, q[0], q[1], q[2]) == 0;
+        }
+    *count = nseen;
+    return wins;
+}
+
+static int check_equalising_move(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)c;
+    gr_s3table t;
+    int rc = table(&t, to, err);
+    if (rc) return rc;
+    gr_claim_holds(r, "every N-position (0,a,b) with a <= b <= %llu", (unsigned long long)to);
+    long none = 0, several = 0;
+    gr_pos first_none = {0}, first_several = {0};
+    for (uint32_t b = 0; b <= t.n; b++)
+        for (uint32_t a = 0; a <= b; a++) {
+            if (gr_s3table_get(&t, a, b) == 0) continue;
+            uint64_t p[3] = {0, a, b};
+            int n, w = equalising_winners(&t, p, &n);
+            if (w == 0 && none++ == 0) first_none = pos3(0, a, b);
+            if (w > 1 && several++ == 0) first_several = pos3(0, a, b);
+        }
+    if (none || several) {
+        /* the smallest counterexample in the order (b, a) */
+        bool none_first = none && (!several || first_none.p[2] < first_several.p[2] ||
+                                   (first_none.p[2] == first_several.p[2] && first_none.p[1] < first_several.p[1]));
+        gr_claim_fails(r, none_first ? &first_none : &first_several,
+                       "%ld N-positions have no winning equalising move (first (0,%llu,%llu): its winning move "
+                       "brings one pile level with the third, e.g. (0,1,3) -> (1,1,2)); %ld have more than one "
+                       "(first (0,%llu,%llu)). The winning moves are exactly the moves that leave two equal piles "
+                       "whose gap to the third has even 2-adic valuation",
+                       none, (unsigned long long)first_none.p[1], (unsigned long long)first_none.p[2], several,
+                       (unsigned long long)first_several.p[1], (unsigned long long)first_several.p[2]);
+    }
+    gr_s3table_free(&t);
+    return GR_OK;
+}
+
+/* P(n): P-positions with exactly n tokens, unordered, piles positive. */
+static int check_count(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)c;
+    gr_s3table t;
+    int rc = table(&t, to, err);
+    if (rc) return rc;
+    gr_claim_holds(r, "every n <= %llu", (unsigned long long)to);
+    for (uint64_t n = 1; n <= to; n++) {
+        uint64_t count = 0;
+        for (uint64_t x = 1; 3 * x <= n; x++)
+            for (uint64_t y = x; x + 2 * y <= n; y++)
+                count += gr_s3table_value(&t, x, y, n - x - y) == 0;
+        if (count != n / 3) {
+            gr_pos p = {.n = 1, .p = {n}};
+            gr_claim_fails(r, &p, "P(%llu) = %llu, not %llu", (unsigned long long)n, (unsigned long long)count,
+                           (unsigned long long)(n / 3));
+            break;
+        }
+    }
+    gr_s3table_free(&t);
+    return GR_OK;
+}
+
+/* f(n) = 0 when (0,0,n) is a P-position, 1 otherwise; the paper's "mod 25"
+ * is 2^5 = 32 flattened by the text extraction. */
+static int check_f_mod32(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)c;
+    static const int zero[] = {4, 12, 16, 20, 28}, one[] = {2, 6, 8, 10, 14, 18, 22, 24, 26, 30};
+    gr_s3table t;
+    int rc = table(&t, to, err);
+    if (rc) return rc;
+    gr_claim_holds(r, "3 <= n <= %llu", (unsigned long long)to);
+    for (uint32_t n = 3; n <= t.n; n++) {
+        int f = gr_s3table_get(&t, 0, n) != 0, want = -1;
+        if (n % 2) want = 0;
+        for (int i = 0; i < 5; i++)
+            if (n % 32 == (uint32_t)zero[i]) want = 0;
+        for (int i = 0; i < 10; i++)
+            if (n % 32 == (uint32_t)one[i]) want = 1;
+        if (want >= 0 && f != want) {
+            gr_pos p = pos3(0, 0, n);
+            gr_claim_fails(r, &p, "f(%u) = %d, the proposition says %d", n, f, want);
+            break;
+        }
+    }
+    gr_s3table_free(&t);
+    return GR_OK;
+}
+
+/* The 1-positions, as the proof of Theorem v1 lists them (the statement
+ * itself was lost to the text extraction): (0,1,2), (0,0,4k+2) and its mirror
+ * (0,4k+2,4k+2), (0,2,4k+1) and its mirror (0,4k-1,4k+1), k >= 1 for the last
+ * two. */
+static bool one_position(uint32_t a, uint32_t b)
+{
+    if (2 * a > b) a = b - a;
+    if (a == 1 && b == 2) return true;
+    if (a == 0) return b % 4 == 2;
+    return a == 2 && b >= 5 && b % 4 == 1;
+}
+
+static int check_one_positions(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)c;
+    gr_s3table t;
+    int rc = table(&t, to, err);
+    if (rc) return rc;
+    gr_claim_holds(r, "all (0,a,b) with a <= b <= %llu", (unsigned long long)to);
+    for (uint32_t b = 0; b <= t.n && r->status == GR_CLAIM_HOLDS; b++)
+        for (uint32_t a = 0; a <= b; a++)
+            if ((gr_s3table_get(&t, a, b) == 1) != one_position(a, b)) {
+                gr_pos p = pos3(0, a, b);
+                gr_claim_fails(r, &p, "G(0,%u,%u) = %u", a, b, gr_s3table_get(&t, a, b));
+                break;
+            }
+    gr_s3table_free(&t);
+    return GR_OK;
+}
+
+/* Corollary: the row right of (a,2a) equals the diagonal from it. */
+static int check_row_diagonal(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)c;
+    gr_s3table t;
+    int rc = table(&t, to, err);
+    if (rc) return rc;
+    gr_claim_holds(r, "every a, i with 2a + i <= %llu", (unsigned long long)to);
+    for (uint32_t a = 0; 2 * a <= t.n && r->status == GR_CLAIM_HOLDS; a++)
+        for (uint32_t i = 0; 2 * a + i <= t.n; i++)
+            if (gr_s3table_get(&t, a, 2 * a + i) != gr_s3table_get(&t, a + i, 2 * a + i)) {
+                gr_pos p = pos3(0, a, 2 * a + i);
+                gr_claim_fails(r, &p, "G(0,%u,%u) = %u but G(0,%u,%u) = %u", a, 2 * a + i,
+                               gr_s3table_get(&t, a, 2 * a + i), a + i, 2 * a + i,
+                               gr_s3table_get(&t, a + i, 2 * a + i));
+                break;
+            }
+    gr_s3table_free(&t);
+    return GR_OK;
+}
+
 static const gr_claim claims[] = {
     {"000/thm-thm.ab", "G(0,a,b) = G(0,b-a,b) for all 0 <= a <= b (columns of Table 1 are palindromes)", NULL,
      1000, check_symmetry},
@@ -70,6 +261,25 @@ static const gr_claim claims[] = {
      "The P-positions are (0,0,0), (0,0,4^k(2l+1)) and (0,4^k(2l+1),4^k(2l+1)), up to adding a constant to "
      "every pile and reordering",
      NULL, 1000, check_p_positions},
+    {"000/table-T1", "Table 1: G(0,a,b) for 0 <= a <= b <= 16; its 5th column is (0,3,1,1,3,0)",
+     "the 5th column is b = 5 read from the main diagonal down; the whole table is in tests/test_sharing.c", 16,
+     check_table_column},
+    {"000/cor-row-diagonal", "The row right of (a,2a) and the diagonal from (a,2a) are identical: "
+     "G(0,a,2a+i) = G(0,a+i,2a+i)", NULL, 1000, check_row_diagonal},
+    {"000/remark-R.opt-move",
+     "From an N-position exactly one of the three equalising moves (making the two piles it touches equal) wins",
+     "equalising moves counted by the position they lead to", 1000, check_equalising_move},
+    {"000/thm-count", "P(n), the number of P-positions with exactly n tokens, is floor(n/3)",
+     "unordered positions with three positive piles (the proof counts a from 1; with empty piles allowed the "
+     "count is floor(n/3) + 1)", 1000, check_count},
+    {"000/prop-P-per",
+     "f(n) = 0 if n is odd or n mod 32 is 4, 12, 16, 20 or 28; f(n) = 1 if n mod 32 is 2, 6, 8, 10, 14, 18, 22, 24, "
+     "26 or 30 (n >= 3)",
+     "f(n) is 0 when (0,0,n) is a P-position, else 1; the text's 'mod 25' is 2^5", 1000, check_f_mod32},
+    {"000/thm-v1",
+     "The 1-positions are (0,1,2), (0,0,4k+2), (0,4k+2,4k+2), (0,2,4k+1) and (0,4k-1,4k+1) (k >= 1 for the last two)",
+     "the set as the proof constructs it; the statement's formula is missing from the text", 1000,
+     check_one_positions},
 };
 
 const gr_seed_claims gr_claims_000 = {
