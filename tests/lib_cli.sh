@@ -1,0 +1,42 @@
+# Helpers for tests/cli_*.sh: source it, call expect_* and finish.
+G=${1:?usage: $0 PATH-TO-grundy}
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# expect_exit STATUS PATTERN CMD...: exit status, and stderr is one line matching PATTERN
+expect_exit() {
+  local want=$1 pattern=$2
+  shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+  local got=$?
+  local lines
+  lines=$(wc -l <"$tmp/err")
+  if [ "$got" -eq "$want" ] && grep -qE -- "$pattern" "$tmp/err" && [ "$lines" -le 1 ] &&
+     { [ "$want" -eq 0 ] || [ ! -s "$tmp/out" ]; }; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1))
+    echo "FAIL: $* -> exit $got (want $want), stderr: $(head -c 300 "$tmp/err"), stdout bytes: $(wc -c <"$tmp/out")"
+  fi
+}
+
+# expect_out PATTERN CMD...: exit 0 and stdout matches PATTERN (grep -E)
+expect_out() {
+  local pattern=$1
+  shift
+  "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+  local got=$?
+  if [ "$got" -eq 0 ] && grep -qE -- "$pattern" "$tmp/out"; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1))
+    echo "FAIL: $* -> exit $got, stdout: $(head -c 300 "$tmp/out"), stderr: $(head -c 300 "$tmp/err")"
+  fi
+}
+
+finish() {
+  echo "$pass passed, $fail failed"
+  [ "$fail" -eq 0 ]
+}
