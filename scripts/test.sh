@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds, and runs every test: the plain suite, the
+# suite again under AddressSanitizer + UndefinedBehaviorSanitizer, and the
+# parser fuzz target for a bounded time.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jobs=$(nproc)
+
+echo "== build and test"
+bash scripts/setup.sh build
+(cd build && ctest --output-on-failure -j"$jobs")
+
+echo "== the same tests under AddressSanitizer and UndefinedBehaviorSanitizer"
+bash scripts/setup.sh build-asan -DGR_SANITIZE=ON -DGR_BENCH=OFF -DCMAKE_BUILD_TYPE=Debug
+(cd build-asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+   ctest --output-on-failure -j"$jobs")
+
+echo "== fuzzing the parsers (${GR_FUZZ_SECONDS:-60} s)"
+bash scripts/setup.sh build-fuzz -DGR_FUZZ=ON -DGR_TESTS=OFF -DGR_BENCH=OFF -DCMAKE_C_COMPILER=clang
+mkdir -p build-fuzz/corpus
+cp fuzz/corpus/* build-fuzz/corpus/
+build-fuzz/fuzz/fuzz_parse -max_total_time="${GR_FUZZ_SECONDS:-60}" -timeout=10 -rss_limit_mb=1024 \
+  -artifact_prefix=build-fuzz/ build-fuzz/corpus 2>build-fuzz/fuzz.log ||
+  { tail -40 build-fuzz/fuzz.log; echo "fuzzing found a failure (see build-fuzz/)"; exit 1; }
+tail -1 build-fuzz/fuzz.log
+echo "all tests passed"
