@@ -10,7 +10,10 @@
 #include "grundy/position.h"
 
 typedef struct gr_postab {
-    uint32_t *slots;        /* id + 1, 0 = empty; open addressing, linear probing */
+    /* open addressing, linear probing: the high half of the hash beside id + 1
+     * (0 = empty), so most mismatches are rejected without touching the
+     * position's words */
+    uint64_t *slots;
     size_t nslots;          /* power of two */
     uint64_t *words;        /* packed piles */
     size_t nwords, capwords;

@@ -20,21 +20,31 @@ void gr_postab_free(gr_postab *t)
 static bool same(const gr_postab *t, uint32_t id, const gr_pos *pos)
 {
     /* the empty position has no words (and the arena may not exist yet) */
-    return t->len[id] == pos->n &&
-           (pos->n == 0 || memcmp(t->words + t->offset[id], pos->p, (size_t)pos->n * sizeof(uint64_t)) == 0);
+    if (t->len[id] != pos->n) return false;
+    const uint64_t *w = t->words + t->offset[id];
+    for (int i = 0; i < pos->n; i++)
+        if (w[i] != pos->p[i]) return false;
+    return true;
+}
+
+static inline uint64_t slot_of(uint64_t h, uint32_t id)
+{
+    return (h & 0xffffffff00000000ull) | (uint64_t)(id + 1);
 }
 
 static size_t probe(const gr_postab *t, uint64_t h, const gr_pos *pos, uint32_t *found)
 {
     size_t mask = t->nslots - 1, i = (size_t)h & mask;
+    uint64_t tag = h & 0xffffffff00000000ull;
     for (;;) {
-        uint32_t s = t->slots[i];
+        uint64_t s = t->slots[i];
         if (s == 0) {
             *found = UINT32_MAX;
             return i;
         }
-        if (t->hash[s - 1] == h && same(t, s - 1, pos)) {
-            *found = s - 1;
+        uint32_t id = (uint32_t)s - 1;
+        if ((s & 0xffffffff00000000ull) == tag && same(t, id, pos)) {
+            *found = id;
             return i;
         }
         i = (i + 1) & mask;
@@ -44,12 +54,12 @@ static size_t probe(const gr_postab *t, uint64_t h, const gr_pos *pos, uint32_t 
 static bool grow_slots(gr_postab *t)
 {
     size_t n = t->nslots ? t->nslots * 2 : 1024;
-    uint32_t *slots = calloc(n, sizeof *slots);
+    uint64_t *slots = calloc(n, sizeof *slots);
     if (!slots) return false;
     for (uint32_t id = 0; id < t->count; id++) {
         size_t i = (size_t)t->hash[id] & (n - 1);
         while (slots[i]) i = (i + 1) & (n - 1);
-        slots[i] = id + 1;
+        slots[i] = slot_of(t->hash[id], id);
     }
     free(t->slots);
     t->slots = slots;
@@ -109,7 +119,7 @@ bool gr_postab_intern(gr_postab *t, const gr_pos *pos, uint32_t *id, bool *is_ne
     t->hash[nid] = h;
     if (pos->n) memcpy(t->words + t->nwords, pos->p, (size_t)pos->n * sizeof(uint64_t));
     t->nwords += (size_t)pos->n;
-    t->slots[slot] = nid + 1;
+    t->slots[slot] = slot_of(h, nid);
     *id = nid;
     *is_new = true;
     return true;
@@ -123,6 +133,6 @@ void gr_postab_get(const gr_postab *t, uint32_t id, gr_pos *out)
 
 size_t gr_postab_bytes(const gr_postab *t)
 {
-    return t->nslots * sizeof(uint32_t) + t->capwords * sizeof(uint64_t) +
+    return t->nslots * sizeof(uint64_t) + t->capwords * sizeof(uint64_t) +
            (size_t)t->cap * (sizeof(uint64_t) * 2 + 1);
 }

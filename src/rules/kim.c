@@ -1,6 +1,7 @@
 /* kim (seed 001, Kim's Sharing Nim): remove r >= 1 tokens from one pile, or
  * transfer k tokens (1 <= k <= p[s]) from pile s to another pile d, never from
  * a greater pile to a smaller one. The reading fixes how "greater" is judged. */
+#include "grundy/combinat.h"
 #include "grundy/ruleset.h"
 #include <inttypes.h>
 #include <math.h>
@@ -104,14 +105,15 @@ static void canonical(const gr_game *g, gr_pos *pos)
 static void estimate(const gr_game *g, const gr_pos *pos, double *states, double *edges)
 {
     (void)g;
-    double t = (double)gr_pos_total(pos), n = pos->n;
-    /* Multisets of n sizes with total at most t: C(t+n, n) / n! bounds them. */
-    double s = 1;
-    for (int i = 1; i <= pos->n; i++) s *= (t + i) / i;
-    s /= tgamma(n + 1);
+    uint64_t total = gr_pos_total(pos);
+    double t = (double)total, n = pos->n;
+    /* Reachable positions: multisets of at most n sizes with total <= t,
+     * i.e. partitions of each s <= t into at most n parts. */
+    double s = gr_partition_sum(total, pos->n, 1);
     if (s < 1) s = 1;
     *states = s;
-    *edges = s * n * n * (t / n + 1);
+    /* removals: up to t; transfers: up to n-1 receivers times the source */
+    *edges = s * (t + n * t / 2 + 1);
 }
 
 static int format_move(const gr_game *g, const gr_move *mv, char *buf, size_t len)

@@ -1,6 +1,7 @@
 /* sharing (seed 000, Ho): move k >= 1 tokens from pile s to pile d provided
  * that afterwards p[s] - k >= p[d] + k. Optionally only along the edges of a
  * directed graph (the paper's "Graph Nim"). */
+#include "grundy/combinat.h"
 #include "grundy/ruleset.h"
 #include <ctype.h>
 #include <inttypes.h>
@@ -143,15 +144,24 @@ static void estimate(const gr_game *g, const gr_pos *pos, double *states, double
     const sharing_opts *o = g->data;
     gr_pos c = *pos;
     canonical(g, &c);
-    double t = (double)gr_pos_total(&c), n = c.n;
-    /* Canonical positions of total <= t: compositions of t into n-1 parts
-     * bounded by C(t+n-1, n-1), divided by (n-1)! for sorted piles. */
-    double s = 1;
-    for (int i = 1; i < c.n; i++) s *= (t + i) / i;
-    if (!o->graph) s /= tgamma(n);
+    uint64_t total = gr_pos_total(&c);
+    double t = (double)total, n = c.n, s;
+    if (o->graph) {
+        /* min-subtracted n-tuples of total <= t: at most C(t+n-1, n-1) */
+        s = 1;
+        for (int i = 1; i < c.n; i++) s *= (t + i) / i;
+    } else {
+        /* Every move keeps the total, and the canonical form subtracts the
+         * minimum from n piles, so reachable canonical positions have total
+         * t, t-n, t-2n, ...: one pile 0 and a partition of the rest into at
+         * most n-1 parts. */
+        s = gr_partition_sum(total, c.n - 1, (uint64_t)c.n);
+    }
     if (s < 1) s = 1;
     *states = s;
-    *edges = s * n * (n - 1) / 2 * (t / n / 2 + 1);
+    /* a position has (1/2) sum over pairs |p_i - p_j| moves; measured average
+     * over the reachable set is about n(n-1)/2 * t/4 */
+    *edges = s * (n * (n - 1) / 2 * (t / 4) + 1);
 }
 
 static int format_move(const gr_game *g, const gr_move *mv, char *buf, size_t len)

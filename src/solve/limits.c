@@ -5,8 +5,8 @@
 
 /* Measured on the 2-core reference machine (see bench/): memoised search
  * spends about this long per move examined and this much per position kept. */
-#define GR_SECONDS_PER_EDGE 2.5e-8
-#define GR_BYTES_PER_STATE_BASE 40.0
+#define GR_SECONDS_PER_EDGE 1.0e-7
+#define GR_BYTES_PER_STATE_BASE 64.0
 
 void gr_limits_default(gr_limits *lim)
 {

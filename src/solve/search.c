@@ -98,7 +98,10 @@ static int add_child(void *ctx, const gr_move *mv, const gr_pos *result)
     (void)mv;
     collect *c = ctx;
     gr_solver *s = c->s;
-    gr_pos r = *result;
+    /* copy only the piles in use: a full gr_pos is 33 words */
+    gr_pos r;
+    r.n = result->n;
+    memcpy(r.p, result->p, (size_t)r.n * sizeof r.p[0]);
     uint32_t id;
     int rc = intern(s, &r, &id, c->err);
     if (rc) return rc;
