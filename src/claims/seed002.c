@@ -348,7 +348,8 @@ static int same_sequence(const uint64_t *s1, size_t n1, const gr_period *p1, con
 
 static int thm42_one(const uint64_t *set, size_t n, size_t added, void *ctx, gr_claim_result *r, gr_error *err)
 {
-    (void)ctx;
+    /* ctx non-NULL: only a_n larger than every a_i */
+    if (ctx && added != n - 1) return GR_OK;
     uint64_t base[8];
     size_t nb = without(set, n, added, base);
     gr_period p, p2;
@@ -383,7 +384,23 @@ static int check_thm42(const gr_claim *cl, uint64_t to, gr_claim_result *r, gr_e
     if (to > 20) return gr_fail(err, GR_EINPUT, "--to %llu: at most 20", (unsigned long long)to);
     gr_claim_holds(r, "all S' of 2..4 elements <= %llu and each choice of the added element a_n, 3 players",
                    (unsigned long long)to);
-    return each_set(to, 4, thm42_one, NULL, r, err);
+    int rc = each_set(to, 4, thm42_one, NULL, r, err);
+    if (rc || r->status != GR_CLAIM_FAILS) return rc;
+    /* Say too whether the narrower reading (a_n the largest) survives. */
+    gr_claim_result narrow;
+    memset(&narrow, 0, sizeof narrow);
+    gr_claim_holds(&narrow, "-");
+    if ((rc = each_set(to, 4, thm42_one, &narrow, &narrow, err))) return rc;
+    size_t len = strlen(r->detail);
+    if (narrow.status == GR_CLAIM_HOLDS)
+        snprintf(r->detail + len, sizeof r->detail - len, "; with a_n larger than every a_i it holds in this range");
+    else {
+        char cex[64];
+        gr_pos_format(&narrow.cex, cex, sizeof cex);
+        snprintf(r->detail + len, sizeof r->detail - len, "; with a_n larger than every a_i it fails too, first at {%s}",
+                 cex);
+    }
+    return GR_OK;
 }
 
 static bool in_sumset(const uint64_t *set, size_t n, int terms, uint64_t v)
