@@ -203,6 +203,8 @@ Test(players_nim, closed_form_matches_search_m2_to_m5)
     }
     nim_against_search(5, 5, 5, cl);
     nim_against_search(6, 5, 5, cl);
+    nim_against_search(7, 6, 3, cl);
+    for (int d = 0; d < 7; d++) cr_assert_gt(cl[d], 0, "m=7: no position of class %d", d);
 }
 
 /* Prescribed moves of the closed form: each leads to class d-1 (search), and
@@ -420,7 +422,7 @@ Test(subtraction, periods_are_exact)
 
 /* onePileTest: doubleNimABC with 0 = C, 1 = A, 2 = B, printed as Java prints
  * an ArrayList<Byte>: "[0, 1, 2]". */
-static char *nim3test(const int *allowed, int na, int max)
+static char *nim3test(const int *allowed, int na, int max, char **single_out)
 {
     uint8_t *single = malloc((size_t)max + 1), *dbl = malloc((size_t)max + 1);
     for (int k = 0; k <= max; k++) {
@@ -447,6 +449,13 @@ static char *nim3test(const int *allowed, int na, int max)
     for (int k = 0; k <= max; k++) o += sprintf(o, k ? ", %u" : "%u", dbl[k]);
     *o++ = ']';
     *o = 0;
+    /* the first println: singleNimNP, 1 where the mover wins with two players */
+    char *s1 = malloc(3 * ((size_t)max + 1) + 3), *q = s1;
+    *q++ = '[';
+    for (int k = 0; k <= max; k++) q += sprintf(q, k ? ", %u" : "%u", single[k]);
+    *q++ = ']';
+    *q = 0;
+    *single_out = s1;
     free(single);
     free(dbl);
     return out;
@@ -459,7 +468,8 @@ Test(subtraction, reproduces_nim3test)
     const char *specs[] = {"subtraction:1,3,7", "subtraction:7,3,1", "subtraction:1,2", "subtraction:2,5,6",
                            "subtraction:3,4,11"};
     for (int i = 0; i < 5; i++) {
-        char *java = nim3test(sets[i], sizes[i], 500);
+        char *java_single;
+        char *java = nim3test(sets[i], sizes[i], 500, &java_single);
         gr_game g;
         game(&g, specs[i]);
         size_t ns;
@@ -473,6 +483,16 @@ Test(subtraction, reproduces_nim3test)
         *o++ = ']';
         *o = 0;
         cr_assert_str_eq(ours, java);
+        gr_subseq_free(&q);
+        /* two players: class 1 (N) is Nim3Test's 1 */
+        gr_subseq_init(&q, set, ns, 2, &err);
+        o = ours;
+        *o++ = '[';
+        for (int k = 0; k <= 500; k++) o += sprintf(o, k ? ", %u" : "%u", gr_subseq_next(&q));
+        *o++ = ']';
+        *o = 0;
+        cr_assert_str_eq(ours, java_single);
+        free(java_single);
         gr_subseq_free(&q);
         free(ours);
         free(java);
