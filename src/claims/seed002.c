@@ -259,7 +259,8 @@ static int check_thm41(const gr_claim *cl, uint64_t to, gr_claim_result *r, gr_e
     (void)cl;
     if (to > 64) return gr_fail(err, GR_EINPUT, "--to %llu: sets {1..n} have at most 64 elements",
                                 (unsigned long long)to);
-    gr_claim_holds(r, "S = {1..n} for n = 1..%llu, 3 players, certified periods", (unsigned long long)to);
+    gr_claim_holds(r, "S = {1..n} for n = 1..%llu, 3 players, certified periods; the sequence is (C A^n B^n) repeated",
+                   (unsigned long long)to);
     uint64_t set[64];
     for (uint64_t n = 1; n <= to; n++) {
         set[n - 1] = n;
@@ -270,6 +271,21 @@ static int check_thm41(const gr_claim *cl, uint64_t to, gr_claim_result *r, gr_e
             gr_pos cex = set_pos(set, n);
             gr_claim_fails(r, &cex, "period %llu (preperiod %llu), not 2n+1 = %llu", (unsigned long long)p.period,
                            (unsigned long long)p.preperiod, (unsigned long long)(2 * n + 1));
+            break;
+        }
+        /* the proof's picture: C, then n A's, then n B's, from heap 0 */
+        gr_subseq g;
+        if ((rc = gr_subseq_init(&g, set, n, 3, err))) return rc;
+        bool shape = p.preperiod == 0;
+        for (uint64_t x = 0; x <= 2 * n && shape; x++) {
+            uint8_t v = gr_subseq_next(&g);
+            shape = v == (x == 0 ? 0 : x <= n ? 1 : 2);
+        }
+        gr_subseq_free(&g);
+        if (!shape) {
+            gr_pos cex = set_pos(set, n);
+            gr_claim_fails(r, &cex, "period 2n+1 but not the proof's C A^n B^n from heap 0 (preperiod %llu)",
+                           (unsigned long long)p.preperiod);
             break;
         }
     }
