@@ -636,6 +636,56 @@ static int check_conj33(const gr_claim *cl, uint64_t to, gr_claim_result *r, gr_
     return GR_OK;
 }
 
+static int check_conj32(const gr_claim *cl, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)cl, (void)to, (void)err;
+    gr_claim_unchecked(r, "the covering rule is stated loosely (conditions (iv) and (v) end in '(?)', 'healthy' "
+                          "covers are not defined precisely), so it cannot be turned into a computation");
+    return GR_OK;
+}
+
+/* Section 4.2: G + G + G need not be a C-position (an existence claim). */
+static int check_ggg(const gr_claim *cl, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)cl;
+    if (to > 12) return gr_fail(err, GR_EINPUT, "--to %llu: at most 12", (unsigned long long)to);
+    for (uint64_t top = 1; top <= to; top++)
+        for (uint64_t bits = 0; bits < (1ull << (top - 1)); bits++) {
+            char spec[96];
+            int len = snprintf(spec, sizeof spec, "subtraction:");
+            for (uint64_t e = 1; e < top; e++)
+                if (bits >> (e - 1) & 1) len += snprintf(spec + len, sizeof spec - (size_t)len, "%llu,", (unsigned long long)e);
+            snprintf(spec + len, sizeof spec - (size_t)len, "%llu", (unsigned long long)top);
+            gr_game g;
+            gr_solver *s = players_solver(spec, 3, &g, err);
+            if (!s) return err->code;
+            for (uint64_t x = 1; x <= to; x++) {
+                gr_pos p = {.n = 3, .p = {x, x, x}};
+                uint32_t cls;
+                int rc = gr_solver_score(s, &p, &cls, err);
+                if (rc) {
+                    gr_solver_free(s);
+                    gr_game_release(&g);
+                    return rc;
+                }
+                if (cls != 0) {
+                    gr_claim_holds(r, "subtraction games with S within 1..%llu, heaps x <= %llu; first example: %s, "
+                                      "x = %llu, x+x+x is %s",
+                                   (unsigned long long)to, (unsigned long long)to, spec, (unsigned long long)x,
+                                   gr_players_label(3, cls));
+                    gr_solver_free(s);
+                    gr_game_release(&g);
+                    return GR_OK;
+                }
+            }
+            gr_solver_free(s);
+            gr_game_release(&g);
+        }
+    gr_claim_fails(r, NULL, "every x+x+x with S within 1..%llu and x <= %llu is a C-position", (unsigned long long)to,
+                   (unsigned long long)to);
+    return GR_OK;
+}
+
 static const gr_claim claims[] = {
     {"002/text-1.2",
      "With C = 0, A = 1, B = 2, the class of a position is (min(S) - 1) mod 3, S the classes of its options", NULL, 6,
@@ -669,6 +719,10 @@ static const gr_claim claims[] = {
      NULL, 8, check_prop44},
     {"002/prop-4.5", "The nim-pair sequence of kS repeats each term of that of S k times", NULL, 5, check_prop45},
     {"002/prop-4.6", "Every position has at least one nim-pair", NULL, 6, check_prop46},
+    {"002/text-4.2", "In a 3-player game G + G + G is not always a C-position (an example exists)",
+     "three equal heaps of one subtraction game", 8, check_ggg},
+    {"002/conj-3.2", "3-player nim-values come from a covering algorithm with conditions (i)-(v)", NULL, 0,
+     check_conj32},
     {"002/conj-3.3", "3-player nim-values come from a mex over positions one or two moves away, with three rules",
      NULL, 0, check_conj33},
 };
