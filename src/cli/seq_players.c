@@ -43,7 +43,18 @@ static int classes(seq_args *s, const uint64_t *set, size_t nset, gr_error *err)
     int rc;
     if (s->period && (rc = gr_subseq_period(set, nset, m, limit, &per, err))) return rc;
     gr_subseq g;
-    if ((rc = gr_subseq_init(&g, set, nset, m, err))) return rc;
+    enum { CHUNK = 1 << 16 };
+    char *buf = malloc(CHUNK);
+    if (!buf) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    /* JSON walks the sequence twice (labels, then classes): both generators
+     * are made before anything is written. */
+    gr_subseq g2 = {0};
+    if ((rc = gr_subseq_init(&g, set, nset, m, err)) ||
+        (s->common.format == FMT_JSON && (rc = gr_subseq_init(&g2, set, nset, m, err)))) {
+        gr_subseq_free(&g);
+        free(buf);
+        return rc;
+    }
     /* Nothing can fail from here on: the output streams in chunks. */
     FILE *out = stdout;
     int fmt = s->common.format;
@@ -52,7 +63,6 @@ static int classes(seq_args *s, const uint64_t *set, size_t nset, gr_error *err)
         gr_json_string(out, s->game.spec);
         fprintf(out, ",\"players\":%d,\"from\":%ld,\"to\":%ld,\"labels\":\"", m, s->from, s->to);
     }
-    static char buf[1 << 16];
     size_t n = 0;
     uint64_t x;
     for (x = 0; x < (uint64_t)s->from; x++) gr_subseq_next(&g);
@@ -63,21 +73,21 @@ static int classes(seq_args *s, const uint64_t *set, size_t nset, gr_error *err)
             continue;
         }
         buf[n++] = gr_players_label(m, v)[0];
-        if (n == sizeof buf) {
+        if (n == CHUNK) {
             fwrite(buf, 1, n, out);
             n = 0;
         }
     }
     fwrite(buf, 1, n, out);
+    free(buf);
     gr_subseq_free(&g);
     if (fmt == FMT_JSON) {
         fputs("\",\"classes\":[", out);
-        if ((rc = gr_subseq_init(&g, set, nset, m, err))) return rc;
         for (x = 0; x <= (uint64_t)s->to; x++) {
-            uint8_t v = gr_subseq_next(&g);
+            uint8_t v = gr_subseq_next(&g2);
             if (x >= (uint64_t)s->from) fprintf(out, x > (uint64_t)s->from ? ",%u" : "%u", v);
         }
-        gr_subseq_free(&g);
+        gr_subseq_free(&g2);
         fputc(']', out);
         if (s->period) json_period(out, &per, limit);
         fputs("}\n", out);
