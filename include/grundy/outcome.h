@@ -40,6 +40,7 @@ struct gr_outcome {
 
 extern const gr_outcome_rule gr_outcome_normal;
 extern const gr_outcome_rule gr_outcome_misere;
+extern const gr_outcome_rule gr_outcome_players;   /* players=m, seed 002; see grundy/players.h */
 
 /* Normal play unless told otherwise. */
 void gr_outcome_init_normal(gr_outcome *o);

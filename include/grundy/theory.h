@@ -25,6 +25,11 @@ typedef struct gr_verdict {
     bool p;                    /* the mover loses (P under two-player rules) */
     bool has_value;            /* the Grundy value is known */
     mpz_t value;               /* valid when has_value */
+    /* Optional (added for seed 002): the outcome rule's own score, for rules
+     * whose classes are more than P/N (players=m). False: the engine derives
+     * the score from p and the value as before. */
+    bool has_score;
+    uint32_t score;
 } gr_verdict;
 
 void gr_verdict_init(gr_verdict *v);

@@ -147,6 +147,12 @@ int cmd_moves(int argc, char **argv)
             fputs(",\"method\":", out);
             gr_json_string(out, sum.method ? sum.method : "search");
             fputs("}\n", out);
+        } else if (!sum.all_listed && a.outcome.rule == &gr_outcome_players) {
+            /* m players: the moves the class prescribes (one class down) */
+            fputs("(", out);
+            mpz_out_str(out, 10, sum.total);
+            fprintf(out, " moves in all; only prescribed moves are listed (from class A every move to the losing "
+                         "class, otherwise the first move of one plan per set of piles). By %s)\n", sum.method);
         } else if (!sum.all_listed) {
             fputs("(", out);
             mpz_out_str(out, 10, sum.total);

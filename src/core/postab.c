@@ -105,7 +105,9 @@ bool gr_postab_intern(gr_postab *t, const gr_pos *pos, uint32_t *id, bool *is_ne
     }
     if (t->count == UINT32_MAX - 2) return false;
     if (t->count == t->cap && !grow_entries(t)) return false;
-    if (t->nwords + (size_t)pos->n > t->capwords) {
+    /* !t->words: an empty position (every pile dropped) still needs a non-NULL
+     * array, since memcpy and memcmp may not be given NULL even for 0 bytes */
+    if (t->nwords + (size_t)pos->n > t->capwords || !t->words) {
         size_t cw = t->capwords ? t->capwords * 2 : 4096;
         while (cw < t->nwords + (size_t)pos->n) cw *= 2;
         uint64_t *w = realloc(t->words, cw * sizeof *w);

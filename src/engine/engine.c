@@ -87,11 +87,16 @@ static int search_score(gr_engine *e, const gr_pos *pos, gr_answer *ans, gr_erro
     return GR_OK;
 }
 
-static void from_verdict(gr_answer *ans, const gr_verdict *v, const gr_closed_form *cf)
+static void from_verdict(gr_answer *ans, const gr_verdict *v, const gr_closed_form *cf, const gr_outcome *o)
 {
     snprintf(ans->outcome, sizeof ans->outcome, "%s", v->p ? "P" : "N");
     /* a score the outcome rule's prescribed() understands: 0 is P */
     ans->score = v->p ? 0 : (v->has_value && mpz_fits_uint_p(v->value) ? (uint32_t)mpz_get_ui(v->value) : 1);
+    if (v->has_score) {
+        /* the closed form knows the class itself (players=m) */
+        ans->score = v->score;
+        snprintf(ans->outcome, sizeof ans->outcome, "%s", gr_outcome_label(o, v->score));
+    }
     ans->has_value = v->has_value;
     mpz_set(ans->value, v->value);
     ans->by_search = false;
@@ -112,7 +117,7 @@ int gr_engine_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans, gr_error
     gr_verdict v;
     gr_verdict_init(&v);
     rc = cf->decide(e->game, &e->outcome, pos, &v, err);
-    if (!rc) from_verdict(ans, &v, cf);
+    if (!rc) from_verdict(ans, &v, cf, &e->outcome);
     gr_verdict_clear(&v);
     if (rc || ans->has_value || !e->outcome.rule->score_is_value) return rc;
     /* The closed form knows the outcome only: search for the value if it can. */
@@ -155,11 +160,19 @@ typedef struct winners {
     gr_engine_move_fn fn;
     void *ctx;
     gr_answer ans;
+    gr_engine *e;              /* set when each result is to be decided (class scores) */
+    gr_error *err;
 } winners;
 
 static int list_winner(void *ctx, const gr_bigmove *mv)
 {
     winners *w = ctx;
+    /* Under class scores (players=m) a prescribed move need not lead to
+     * class 0: decide each result with the closed form. */
+    if (w->e) {
+        int rc = gr_engine_value(w->e, mv->result, &w->ans, w->err);
+        if (rc) return rc;
+    }
     return w->fn(w->ctx, mv, &w->ans, true);
 }
 
@@ -217,6 +230,10 @@ int gr_engine_moves(gr_engine *e, const gr_bigpos *pos, gr_engine_move_fn fn, vo
     w.ans.score = 0;
     w.ans.has_value = e->outcome.rule->score_is_value;
     w.ans.method = cf->name;
+    if (e->outcome.rule == &gr_outcome_players) {
+        w.e = e;
+        w.err = err;
+    }
     rc = cf->winning_moves(e->game, &e->outcome, pos, list_winner, &w, err);
     gr_answer_clear(&w.ans);
 out:

@@ -1,11 +1,13 @@
 /* The outcome rules by name. */
 #include "grundy/outcome.h"
+#include "grundy/players.h"
 #include <stdio.h>
 #include <string.h>
 
 static const gr_outcome_rule *const registry[] = {
     &gr_outcome_normal,
     &gr_outcome_misere,
+    &gr_outcome_players,
 };
 
 void gr_outcome_init_normal(gr_outcome *o)
@@ -18,6 +20,9 @@ int gr_outcome_parse(gr_outcome *o, const char *name, int param, gr_error *err)
 {
     for (size_t i = 0; i < sizeof registry / sizeof registry[0]; i++) {
         if (strcmp(registry[i]->name, name) == 0) {
+            if (registry[i] == &gr_outcome_players && (param < 2 || param > GR_PLAYERS_MAX))
+                return gr_fail(err, GR_EINPUT, "players=%d: the number of players must be from 2 to %d", param,
+                               GR_PLAYERS_MAX);
             o->rule = registry[i];
             o->param = param;
             return GR_OK;

@@ -5,11 +5,13 @@
 extern const gr_ruleset gr_rules_nim;
 extern const gr_ruleset gr_rules_sharing;
 extern const gr_ruleset gr_rules_kim;
+extern const gr_ruleset gr_rules_subtraction;
 
 static const gr_ruleset *const registry[] = {
     &gr_rules_nim,
     &gr_rules_sharing,
     &gr_rules_kim,
+    &gr_rules_subtraction,
 };
 
 size_t gr_ruleset_count(void)

@@ -4,6 +4,8 @@ void gr_verdict_init(gr_verdict *v)
 {
     v->p = false;
     v->has_value = false;
+    v->has_score = false;
+    v->score = 0;
     mpz_init(v->value);
 }
 
