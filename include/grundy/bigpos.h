@@ -2,6 +2,7 @@
  * form closed-form strategies work on. */
 #ifndef GRUNDY_BIGPOS_H
 #define GRUNDY_BIGPOS_H
+#include <stdio.h> /* before gmp.h: it declares the FILE functions then */
 #include <gmp.h>
 #include <stdbool.h>
 #include <stdio.h>

@@ -4,6 +4,7 @@
  * line, the page and the play loop all call this, never a solver directly. */
 #ifndef GRUNDY_ENGINE_H
 #define GRUNDY_ENGINE_H
+#include <stdio.h> /* before gmp.h: it declares the FILE functions then */
 #include <gmp.h>
 #include <stdbool.h>
 #include "grundy/bigpos.h"

@@ -1,6 +1,7 @@
 /* Output helpers shared by the verbs: JSON strings and exact integers. */
 #ifndef GRUNDY_IO_H
 #define GRUNDY_IO_H
+#include <stdio.h> /* before gmp.h: it declares the FILE functions then */
 #include <gmp.h>
 #include <stdint.h>
 #include <stdio.h>

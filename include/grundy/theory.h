@@ -6,6 +6,7 @@
  * generic solver on every position up to a bound (tests/). */
 #ifndef GRUNDY_THEORY_H
 #define GRUNDY_THEORY_H
+#include <stdio.h> /* before gmp.h: it declares the FILE functions then */
 #include <gmp.h>
 #include <stdbool.h>
 #include "grundy/bigpos.h"
