@@ -15,6 +15,14 @@ bash scripts/setup.sh build-asan -DGR_SANITIZE=ON -DGR_BENCH=OFF -DCMAKE_BUILD_T
 (cd build-asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
    ctest --output-on-failure -j"$jobs")
 
+echo "== the server's API tests under ThreadSanitizer"
+bash scripts/setup.sh build-tsan -DGR_TSAN=ON -DGR_BENCH=OFF
+(cd build-tsan && TSAN_OPTIONS=halt_on_error=1 ctest --output-on-failure -R 'serve')
+
+echo "== the page in headless chromium (playwright-core)"
+bash scripts/setup-browser.sh
+node tests/browser/e2e.mjs build/grundy build/browser
+
 echo "== fuzzing the parsers (${GR_FUZZ_SECONDS:-60} s)"
 bash scripts/setup.sh build-fuzz -DGR_FUZZ=ON -DGR_TESTS=OFF -DGR_BENCH=OFF -DCMAKE_C_COMPILER=clang
 mkdir -p build-fuzz/corpus

@@ -15,6 +15,7 @@ static const verb verbs[] = {
     {"table", cmd_table, "a table of values, e.g. G(0,a,b) of three-pile Sharing Nim"},
     {"seq", cmd_seq, "a sequence of values: nim-sequences, rows of a table, class sequences"},
     {"count", cmd_count, "the papers' enumerations, exact integers of any size"},
+    {"serve", cmd_serve, "serve the page (play, explore, tables, claims) and the JSON API"},
     {"check", cmd_check, "check the papers' claims: holds, fails (smallest counterexample), unchecked"},
 };
 

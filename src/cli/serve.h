@@ -1,0 +1,38 @@
+/* grundy serve: the page and the JSON API. */
+#ifndef GRUNDY_SERVE_H
+#define GRUNDY_SERVE_H
+#include <stddef.h>
+
+typedef struct serve_asset {
+    const char *path;          /* "/index.html" */
+    const char *mime;
+    const unsigned char *data;
+    size_t len;
+} serve_asset;
+
+/* generated from web/ (cmake/embed.cmake) */
+extern const serve_asset serve_assets[];
+
+/* Bounds a request's work may not exceed. */
+typedef struct serve_limits {
+    double seconds;            /* wall clock per request */
+    double bytes;              /* address space per request */
+    long max_table;            /* largest --max of /api/table */
+    long max_seq;              /* largest --to of /api/seq */
+    long max_check;            /* largest --to of /api/check */
+    size_t max_output;         /* bytes of one answer */
+} serve_limits;
+
+/* The answer to one API call. */
+typedef struct serve_reply {
+    int status;                /* HTTP status */
+    char *body;                /* JSON, malloc'd */
+    size_t len;
+} serve_reply;
+
+/* Runs the API call `endpoint` (e.g. "value") with its query arguments (name,
+ * value pairs) and fills the reply. `self` is the path of this executable. */
+void serve_api(const char *self, const serve_limits *lim, const char *endpoint,
+               const char *const *names, const char *const *values, int nargs, serve_reply *reply);
+
+#endif

@@ -1,0 +1,98 @@
+// End-to-end test of `grundy serve` in Debian's chromium, driven by
+// playwright-core: play a whole game of Sharing Nim from an N-position with
+// the computer moving second (the person errs on purpose; the computer must
+// win), open a table and the claim report, and save screenshots.
+// Usage: node e2e.mjs PATH-TO-grundy OUTPUT-DIR
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+
+const [grundy, outDir] = process.argv.slice(2);
+mkdirSync(outDir, { recursive: true });
+let passed = 0, failed = 0;
+function check(cond, what) {
+  if (cond) passed++;
+  else { failed++; console.log(`FAIL: ${what}`); }
+}
+
+const server = spawn(grundy, ['serve', '--port', '0', '--threads', '4'], { stdio: ['ignore', 'ignore', 'pipe'] });
+const base = await new Promise((resolve, reject) => {
+  let err = '';
+  const timer = setTimeout(() => reject(new Error(`server did not start: ${err}`)), 10000);
+  server.stderr.on('data', (d) => {
+    err += d;
+    const m = /serving on (http:\/\/[^ ]+\/)/.exec(err);
+    if (m) { clearTimeout(timer); resolve(m[1]); }
+  });
+});
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync'],
+});
+try {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  page.setDefaultTimeout(20000);
+  await page.goto(base);
+  await page.waitForFunction(() => document.getElementById('play-status').textContent.includes('Your move'));
+  await page.screenshot({ path: `${outDir}/play-start.png` });
+
+  // The person moves first from (3,5,9), an N-position, and always plays a
+  // move that does not win; the computer, second, must win.
+  for (let turn = 0; turn < 40; turn++) {
+    const status = await page.textContent('#play-status');
+    if (!status.includes('Your move')) break;
+    const pos = await page.evaluate(() => game.pos.join(','));
+    const moves = await (await fetch(`${base}api/moves?rules=sharing&pos=${pos}`)).json();
+    const bad = moves.moves.find((m) => !m.winning);
+    check(bad !== undefined || moves.moves.length === 0, `a non-winning move exists at ${pos}`);
+    if (!bad) break;
+    await page.click(`#board g[data-row="${bad.from}"]`);
+    await page.click(`#board g[data-row="${bad.to}"]`);
+    await page.click(`#amounts button[data-amount="${bad.amount}"]`);
+    await page.waitForFunction(() => !game.busy && (document.getElementById('play-status').textContent.includes('Your move') || game.over));
+  }
+  const result = await page.getAttribute('#play-status', 'data-result');
+  check(result === 'computer', `the computer wins (status: ${await page.textContent('#play-status')})`);
+  await page.screenshot({ path: `${outDir}/play-end.png` });
+
+  // A hint on a fresh game names a winning move and says why.
+  await page.click('#play-new');
+  await page.waitForFunction(() => document.getElementById('play-status').textContent.includes('Your move'));
+  await page.click('#play-hint');
+  const hint = await page.textContent('#play-hint-text');
+  check(/Winning: move \d+ from row \d to row \d, because it leaves two equal rows/.test(hint), `hint explains: ${hint}`);
+
+  // The table: a heatmap with the value under the pointer.
+  await page.click('button[data-tab="table"]');
+  await page.fill('#table-max', '16');
+  await page.click('#table-form button[type=submit]');
+  await page.waitForFunction(() => document.getElementById('heat-legend').textContent.includes('G(0,a,b)'));
+  const box = await page.locator('#heat').boundingBox();
+  // cell (a=0, b=8): x = 36 + 8.5 size, y = (16 - 0 + 0.5) size, size = (720-44)/17 in canvas units
+  const size = (720 - 44) / 17, scale = box.width / 720;
+  await page.mouse.move(box.x + (36 + 8.5 * size) * scale, box.y + 16.5 * size * scale);
+  const tip = await page.textContent('#heat-tip');
+  check(tip === 'G(0,0,8) = 3', `tooltip under the pointer: ${tip}`);
+  await page.screenshot({ path: `${outDir}/table.png` });
+
+  // The claim report of seed 000.
+  await page.click('button[data-tab="claims"]');
+  await page.selectOption('#claims-seed', '000');
+  await page.click('#claims-form button[type=submit]');
+  await page.waitForFunction(() => /claims: \d+ hold/.test(document.getElementById('claims-status').textContent), null,
+    { timeout: 60000 });
+  const fails = await page.locator('#claims-report td.fails').count();
+  const rows = await page.locator('#claims-report tr').count();
+  check(rows >= 9 && fails >= 1, `claim report has ${rows - 1} claims, ${fails} failing`);
+  await page.screenshot({ path: `${outDir}/claims.png`, fullPage: true });
+} catch (e) {
+  failed++;
+  console.log(`FAIL: ${e.message}`);
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# grundy serve: the JSON API answers as the command line does, refuses bad and
+# oversized requests with 400/413, serves only its compiled-in page, and
+# handles concurrent requests.
+source "$(dirname "$0")/lib_cli.sh"
+command -v curl >/dev/null || { echo "curl is needed for this test"; exit 1; }
+
+"$G" serve --port 0 --threads 4 2>"$tmp/serve.err" &
+server=$!
+trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$tmp"' EXIT
+for _ in $(seq 100); do
+  grep -q 'serving on' "$tmp/serve.err" && break
+  sleep 0.1
+done
+base=$(grep -o 'http://[^ ]*/' "$tmp/serve.err")
+[ -n "$base" ] || { echo "server did not start: $(cat "$tmp/serve.err")"; exit 1; }
+
+# expect_http STATUS PATTERN PATH
+expect_http() {
+  local want=$1 pattern=$2 path=$3 got
+  got=$(curl -s -o "$tmp/body" -w '%{http_code}' --path-as-is "$base${path#/}")
+  if [ "$got" = "$want" ] && grep -qE -- "$pattern" "$tmp/body"; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1))
+    echo "FAIL: $path -> $got (want $want): $(head -c 300 "$tmp/body")"
+  fi
+}
+
+# the same JSON as the command line
+cli=$("$G" value sharing 3 5 9 --format json)
+api=$(curl -s "${base}api/value?rules=sharing&pos=3,5,9")
+if [ "$cli" = "$api" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: API and CLI differ: $api vs $cli"; fi
+cli=$("$G" moves sharing 3 5 9 --format json)
+api=$(curl -s "${base}api/moves?rules=sharing&pos=3,5,9")
+if [ "$cli" = "$api" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: moves differ"; fi
+
+expect_http 200 '"outcome":"N","value":2' '/api/value?rules=sharing&pos=3,5,9'
+expect_http 200 '"outcome":"P"' '/api/value?rules=nim&pos=1,1,1&misere=1'
+expect_http 200 '"name":"sharing"' '/api/games'
+expect_http 200 '"rows":\[\[0\],\[0,0\],\[1,1,1\]' '/api/table?rules=sharing&max=4'
+expect_http 200 '"id":"000/thm-P".*"status":"holds"' '/api/check?id=000/thm-P&to=100'
+expect_http 200 '"listed":"winning"' "/api/moves?rules=sharing&pos=1,1$(printf '%0200d' 0),5"
+expect_http 400 "pile size 'x' is not a non-negative integer" '/api/value?rules=sharing&pos=3,x,9'
+expect_http 400 "unknown ruleset 'bogus'" '/api/value?rules=bogus&pos=1,2'
+expect_http 400 "missing parameter pos" '/api/value?rules=sharing'
+expect_http 400 "missing parameter rules" '/api/value?pos=1,2,3'
+expect_http 400 "unknown parameter 'out'" '/api/table?rules=sharing&max=4&out=/tmp/x'
+expect_http 400 "needs a non-negative number" '/api/table?rules=sharing&max=-4'
+expect_http 400 "parameter id must be" '/api/check?id=--format'
+expect_http 404 "no such API call" '/api/nothing'
+expect_http 413 "past this server's bound" '/api/table?rules=sharing&max=100000'
+expect_http 413 "search refused" '/api/value?rules=sharing:piles=4&pos=0,1000000,2000000,3000000'
+expect_http 404 "not found" '/../../etc/passwd'
+expect_http 404 "not found" '/index.html/../../etc/passwd'
+expect_http 200 '<title>grundy' '/'
+expect_http 200 'use strict' '/app.js'
+
+# concurrent requests: 40 at once, all answered correctly
+for i in $(seq 40); do
+  curl -s "${base}api/value?rules=sharing&pos=$i,$((i + 2)),$((2 * i + 5))" >"$tmp/c$i" &
+done
+wait $(jobs -p | grep -v "^$server$") 2>/dev/null
+ok=0
+for i in $(seq 40); do
+  want=$("$G" value sharing "$i" $((i + 2)) $((2 * i + 5)) --format json)
+  [ "$(cat "$tmp/c$i")" = "$want" ] && ok=$((ok + 1))
+done
+if [ "$ok" -eq 40 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $ok of 40 concurrent answers right"; fi
+
+finish

@@ -1,0 +1,446 @@
+// grundy's page: play against perfect play, explore positions, browse tables
+// and the claim registry. Everything it knows comes from the JSON API
+// (docs/api.md); sizes are kept as decimal strings and BigInt so that
+// positions of any size work.
+'use strict';
+const $ = (id) => document.getElementById(id);
+
+async function api(call, params) {
+  const r = await fetch(`/api/${call}?${new URLSearchParams(params)}`);
+  const body = await r.json();
+  if (!r.ok) throw new Error(body.error || r.statusText);
+  return body;
+}
+
+const str = (x) => String(x);
+const posText = (p) => p.map(str).join(', ');
+function parsePos(text) {
+  const parts = text.trim().split(/[\s,]+/).filter(Boolean);
+  if (!parts.length || !parts.every((t) => /^\d+$/.test(t))) throw new Error('rows must be non-negative whole numbers');
+  return parts.map((t) => BigInt(t).toString());
+}
+function outcomeParams(sel) {
+  if (!sel) return {};
+  const [k, v] = sel.split('=');
+  return { [k]: v };
+}
+
+// ---- tabs ----
+for (const b of document.querySelectorAll('.tab')) {
+  b.addEventListener('click', () => {
+    for (const x of document.querySelectorAll('.tab')) x.classList.toggle('active', x === b);
+    for (const p of document.querySelectorAll('.panel')) p.classList.toggle('active', p.id === b.dataset.tab);
+  });
+}
+
+// ---- play ----
+const game = { rules: 'sharing', extra: {}, start: [], pos: [], history: [], humanFirst: true,
+  humanToMove: true, moves: null, selected: null, over: false, busy: false };
+
+function describeMove(m) {
+  if (m.kind === 'transfer') return `move ${str(m.amount)} from row ${m.from} to row ${m.to}`;
+  return `take ${str(m.amount)} from row ${m.from}`;
+}
+
+function setStatus(text) { $('play-status').textContent = text; }
+function logMove(who, m) {
+  const li = document.createElement('li');
+  li.textContent = `${who}: ${describeMove(m)} → ${posText(m.result)}`;
+  $('play-log').appendChild(li);
+}
+
+const SVGNS = 'http://www.w3.org/2000/svg';
+function el(name, attrs, parent) {
+  const e = document.createElementNS(SVGNS, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+// Rows of milk bottles; a row too long to draw bottle by bottle is a shelf
+// with its count.
+function drawBoard() {
+  const svg = $('board');
+  svg.innerHTML = '';
+  const rowH = 64, width = 900, maxDrawn = 40;
+  svg.setAttribute('viewBox', `0 0 ${width} ${game.pos.length * rowH + 10}`);
+  game.pos.forEach((n, i) => {
+    const g = el('g', { class: 'row-hit', 'data-row': i, transform: `translate(0, ${i * rowH + 5})` }, svg);
+    el('rect', { class: 'shelf', x: 0, y: 0, width, height: rowH - 6, rx: 8,
+      fill: game.selected === i ? '#dbe7ff' : '#fafbfd', stroke: game.selected === i ? '#2f6fde' : '#e1e5ec' }, g);
+    const label = el('text', { x: 12, y: 36, 'font-size': 16, fill: '#1d2430' }, g);
+    label.textContent = `row ${i}: ${n.length > 12 ? n.slice(0, 6) + '…' + n.slice(-4) + ` (${n.length} digits)` : n}`;
+    const count = BigInt(n);
+    if (count <= BigInt(maxDrawn)) {
+      for (let k = 0; k < Number(count); k++) {
+        const x = 200 + k * 17, b = el('g', { transform: `translate(${x}, 8)` }, g);
+        el('rect', { x: 3, y: 0, width: 6, height: 9, rx: 1.5, fill: '#9fb4d8' }, b);
+        el('rect', { x: 0, y: 8, width: 12, height: 34, rx: 4, fill: '#ffffff', stroke: '#7f93b5', 'stroke-width': 1.4 }, b);
+        el('rect', { x: 1.5, y: 20, width: 9, height: 12, rx: 2, fill: '#cfe0ff' }, b);
+      }
+    } else {
+      const digits = n.length, frac = Math.min(1, Math.log10(Number(count > 10n ** 300n ? 10n ** 300n : count) + 1) / 12);
+      el('rect', { x: 200, y: 18, width: Math.max(40, 680 * frac), height: 22, rx: 5, fill: '#cfe0ff', stroke: '#7f93b5' }, g);
+      const t = el('text', { x: 210, y: 34, 'font-size': 13, fill: '#1d2430' }, g);
+      t.textContent = digits > 15 ? `${digits}-digit row` : `${n} bottles`;
+    }
+    g.addEventListener('click', () => clickRow(i));
+  });
+}
+
+function legalMovesFromList() { return game.moves && game.moves.listed === 'all' ? game.moves.moves : null; }
+
+function showAmounts(candidates, src, dst) {
+  const box = $('amounts');
+  box.innerHTML = '';
+  if (candidates === null) {
+    // beyond the listed moves (huge positions): type the amount
+    const input = document.createElement('input');
+    input.placeholder = 'amount';
+    input.size = 12;
+    const go = document.createElement('button');
+    go.textContent = dst === null ? `take from row ${src}` : `move from row ${src} to row ${dst}`;
+    go.addEventListener('click', () => humanMoveManual(src, dst, input.value));
+    box.append(input, go);
+    return;
+  }
+  for (const m of candidates) {
+    const b = document.createElement('button');
+    b.textContent = dst === null ? `take ${str(m.amount)}` : `move ${str(m.amount)}`;
+    b.dataset.amount = str(m.amount);
+    b.addEventListener('click', () => humanMove(m));
+    box.appendChild(b);
+  }
+}
+
+function clickRow(i) {
+  if (game.over || game.busy || !game.humanToMove) return;
+  $('play-hint-text').textContent = '';
+  const list = legalMovesFromList();
+  if (game.selected === null || game.selected === i) {
+    game.selected = game.selected === i ? null : i;
+    drawBoard();
+    if (game.selected === null) { $('amounts').innerHTML = ''; return; }
+    const takes = list ? list.filter((m) => m.kind === 'take' && m.from === i) : (game.rules.startsWith('nim') ? null : []);
+    showAmounts(takes, i, null);
+    if (takes && !takes.length) $('amounts').textContent = 'Now click the row to move bottles to.';
+    return;
+  }
+  const src = game.selected;
+  game.selected = null;
+  drawBoard();
+  const transfers = list ? list.filter((m) => m.kind === 'transfer' && m.from === src && m.to === i) : null;
+  if (transfers && !transfers.length) {
+    $('amounts').textContent = `No legal move from row ${src} to row ${i}: the receiving row would end up longer.`;
+    return;
+  }
+  showAmounts(transfers, src, i);
+}
+
+// A move typed by hand on a position too big to list: the result computed
+// here and checked by the rule; the server then answers the new position.
+function humanMoveManual(src, dst, amountText) {
+  if (!/^\d+$/.test(amountText.trim())) { $('amounts').textContent = 'The amount must be a whole number.'; return; }
+  const k = BigInt(amountText.trim()), p = game.pos.map((x) => BigInt(x));
+  if (k < 1n) { $('amounts').textContent = 'Move at least one.'; return; }
+  const q = p.slice();
+  if (dst === null) {
+    if (k > p[src]) { $('amounts').textContent = `Row ${src} has only ${p[src]}.`; return; }
+    q[src] -= k;
+  } else {
+    if (game.rules.startsWith('sharing') && p[src] - k < p[dst] + k) {
+      $('amounts').textContent = 'Illegal: the receiving row would end up longer than the source row.'; return;
+    }
+    q[src] -= k; q[dst] += k;
+  }
+  humanMove({ kind: dst === null ? 'take' : 'transfer', from: src, to: dst, amount: k.toString(), result: q.map(str) });
+}
+
+async function refreshMoves() {
+  game.moves = await api('moves', { rules: game.rules, pos: game.pos.join(','), ...game.extra });
+  return game.moves;
+}
+
+function gameOverIfTerminal() {
+  const m = game.moves;
+  if (m.listed === 'all' && m.moves.length === 0) {
+    game.over = true;
+    const misere = 'misere' in game.extra;
+    const humanLoses = game.humanToMove !== misere;
+    setStatus(humanLoses ? 'No move left: the computer wins.' : 'No move left: you win!');
+    $('play-status').dataset.result = humanLoses ? 'computer' : 'human';
+    return true;
+  }
+  return false;
+}
+
+async function humanMove(m) {
+  $('amounts').innerHTML = '';
+  game.history.push(game.pos);
+  game.pos = m.result.map(str);
+  logMove('you', m);
+  game.humanToMove = false;
+  drawBoard();
+  await computerTurn();
+}
+
+function chooseComputerMove(ms) {
+  if (ms.listed === 'all' || ms.moves.length) {
+    const win = ms.moves.find((m) => m.winning);
+    if (win) return win;
+    // a lost position: prefer the option of highest value, which keeps the
+    // game longest in the usual case and leaves the opponent most to find
+    let best = null;
+    for (const m of ms.moves) if (!best || (m.value !== null && Number(m.value) > Number(best.value))) best = m;
+    if (best) return best;
+  }
+  // only winning moves are listed (a huge position) and there are none: any legal move
+  const p = game.pos.map((x) => BigInt(x));
+  let hi = 0, lo = 0;
+  p.forEach((x, i) => { if (x > p[hi]) hi = i; if (x < p[lo]) lo = i; });
+  const q = p.slice();
+  if (game.rules.startsWith('sharing')) { q[hi] -= 1n; q[lo] += 1n; return { kind: 'transfer', from: hi, to: lo, amount: '1', result: q.map(str) }; }
+  q[hi] -= 1n;
+  return { kind: 'take', from: hi, amount: '1', result: q.map(str) };
+}
+
+async function computerTurn() {
+  game.busy = true;
+  try {
+    setStatus('The computer is thinking…');
+    const ms = await refreshMoves();
+    if (gameOverIfTerminal()) return;
+    const m = chooseComputerMove(ms);
+    game.history.push(game.pos);
+    game.pos = m.result.map(str);
+    logMove('computer', m);
+    game.humanToMove = true;
+    drawBoard();
+    await refreshMoves();
+    if (!gameOverIfTerminal()) setStatus('Your move: click a row.');
+  } catch (e) {
+    setStatus(`Error: ${e.message}`);
+  } finally {
+    game.busy = false;
+  }
+}
+
+async function startGame(pos) {
+  game.rules = $('play-rules').value;
+  game.extra = outcomeParams($('play-outcome').value);
+  game.humanFirst = $('play-first').checked;
+  game.start = pos;
+  game.pos = pos;
+  game.history = [];
+  game.over = false;
+  game.selected = null;
+  $('play-status').dataset.result = '';
+  $('play-log').innerHTML = '';
+  $('amounts').innerHTML = '';
+  $('play-hint-text').textContent = '';
+  game.humanToMove = game.humanFirst;
+  drawBoard();
+  try {
+    await refreshMoves();
+    if (gameOverIfTerminal()) return;
+    if (game.humanToMove) setStatus('Your move: click a row.');
+    else await computerTurn();
+  } catch (e) {
+    setStatus(`Error: ${e.message}`);
+  }
+}
+
+$('play-form').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  try { startGame(parsePos($('play-pos').value)); } catch (e) { setStatus(e.message); }
+});
+$('play-restart').addEventListener('click', () => startGame(game.start));
+$('play-undo').addEventListener('click', async () => {
+  if (game.busy || game.history.length === 0) return;
+  // back to the position before the person's last move
+  let back = game.humanToMove ? 2 : 1;
+  while (back-- > 0 && game.history.length) game.pos = game.history.pop();
+  const log = $('play-log');
+  for (let k = game.humanToMove ? 2 : 1; k > 0 && log.lastChild; k--) log.removeChild(log.lastChild);
+  game.over = false;
+  game.humanToMove = true;
+  drawBoard();
+  await refreshMoves();
+  setStatus('Your move: click a row.');
+});
+
+function whyWins(m) {
+  const r = m.result.map((x) => BigInt(x)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  if (game.rules === 'sharing' && r.length === 3 && !('misere' in game.extra)) {
+    if (r[0] === r[1] && r[1] === r[2]) return 'it makes all three rows equal, so no move is left.';
+    const d = r[0] === r[1] ? r[2] - r[0] : r[2] - r[0];
+    let twos = 0, x = d;
+    while (x % 2n === 0n) { x /= 2n; twos++; }
+    return `it leaves two equal rows and a third differing by ${d} = 2^${twos} × ${x}, an even power of two times an odd number: ` +
+      'a losing position for the player to move (seed 000, Theorem P), whatever they do you can restore such a position.';
+  }
+  if (game.rules === 'nim' && !('misere' in game.extra))
+    return 'it leaves rows whose binary digits cancel out (nim-sum 0): every reply breaks that and you can restore it.';
+  return 'it leads to a position where the player to move loses against perfect play.';
+}
+
+$('play-hint').addEventListener('click', () => {
+  if (!game.moves || game.over) return;
+  const win = game.moves.moves.find((m) => m.winning);
+  $('play-hint-text').textContent = win
+    ? `Winning: ${describeMove(win)}, because ${whyWins(win)}`
+    : 'This position is lost against perfect play: every move leads to a position where your opponent can win. Keep the game long and hope for a mistake.';
+});
+
+// ---- explore ----
+$('explore-form').addEventListener('submit', async (ev) => {
+  ev.preventDefault();
+  const params = { rules: $('explore-rules').value.trim(), ...outcomeParams($('explore-outcome').value) };
+  const table = $('explore-moves');
+  table.innerHTML = '';
+  try {
+    params.pos = parsePos($('explore-pos').value).join(',');
+    const v = await api('value', params);
+    $('explore-value').textContent = `${v.outcome}${v.value !== null ? `, Grundy value ${v.value}` : ''} (${v.method})`;
+    const ms = await api('moves', params);
+    table.innerHTML = '<tr><th></th><th>move</th><th>result</th><th>outcome</th><th>value</th></tr>';
+    for (const m of ms.moves) {
+      const tr = document.createElement('tr');
+      if (m.winning) tr.className = 'winning';
+      for (const cell of [m.winning ? '★' : '', describeMove(m), posText(m.result), m.outcome, m.value === null ? '—' : str(m.value)]) {
+        const td = document.createElement('td');
+        td.textContent = cell;
+        tr.appendChild(td);
+      }
+      table.appendChild(tr);
+    }
+    if (ms.listed !== 'all') {
+      const tr = document.createElement('tr');
+      tr.innerHTML = `<td colspan="5">${ms.total_moves} moves in all; only the winning ones are listed.</td>`;
+      table.appendChild(tr);
+    }
+  } catch (e) {
+    $('explore-value').textContent = `Error: ${e.message}`;
+  }
+});
+
+// ---- table heatmap ----
+const heat = { rows: null, n: 0, max: 1, scale: 1, ox: 0, oy: 0, drag: null };
+function colour(v, max) {
+  // a perceptual ramp from dark blue through teal to yellow
+  const t = max ? v / max : 0;
+  const stops = [[68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 201, 98], [253, 231, 37]];
+  const x = t * (stops.length - 1), i = Math.min(stops.length - 2, Math.floor(x)), f = x - i;
+  const c = stops[i].map((a, k) => Math.round(a + (stops[i + 1][k] - a) * f));
+  return `rgb(${c[0]},${c[1]},${c[2]})`;
+}
+function drawHeat() {
+  const cv = $('heat'), ctx = cv.getContext('2d');
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.clearRect(0, 0, cv.width, cv.height);
+  if (!heat.rows) return;
+  const margin = 36, size = (cv.width - margin - 8) / (heat.n + 1) * heat.scale;
+  ctx.save();
+  ctx.translate(margin + heat.ox, heat.oy);
+  for (let b = 0; b <= heat.n; b++) {
+    const row = heat.rows[b];
+    for (let a = 0; a <= b; a++) {
+      const x = b * size, y = (heat.n - a) * size;
+      if (x + size < -margin - heat.ox || x > cv.width - heat.ox || y + size < -heat.oy || y > cv.height - heat.oy) continue;
+      ctx.fillStyle = colour(row[a], heat.max);
+      ctx.fillRect(x, y, Math.ceil(size), Math.ceil(size));
+      if (size >= 18) {
+        ctx.fillStyle = row[a] > heat.max * 0.6 ? '#111' : '#fff';
+        ctx.font = `${Math.min(14, size * 0.5)}px system-ui`;
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        ctx.fillText(String(row[a]), x + size / 2, y + size / 2);
+      }
+    }
+  }
+  ctx.restore();
+  ctx.fillStyle = '#5b6678';
+  ctx.font = '12px system-ui';
+  ctx.fillText('a ↑', 4, 14);
+  ctx.fillText('b →', cv.width - 34, cv.height - 6);
+}
+function cellAt(ev) {
+  const cv = $('heat'), r = cv.getBoundingClientRect();
+  const margin = 36, size = (cv.width - margin - 8) / (heat.n + 1) * heat.scale;
+  const x = (ev.clientX - r.left) * cv.width / r.width - margin - heat.ox, y = (ev.clientY - r.top) * cv.height / r.height - heat.oy;
+  const b = Math.floor(x / size), a = heat.n - Math.floor(y / size);
+  return a >= 0 && b >= a && b <= heat.n ? { a, b } : null;
+}
+$('heat').addEventListener('mousemove', (ev) => {
+  const tip = $('heat-tip');
+  if (heat.drag) { heat.ox = heat.drag.ox + ev.clientX - heat.drag.x; heat.oy = heat.drag.oy + ev.clientY - heat.drag.y; drawHeat(); }
+  const c = heat.rows && cellAt(ev);
+  if (!c) { tip.hidden = true; return; }
+  tip.hidden = false;
+  tip.textContent = `G(0,${c.a},${c.b}) = ${heat.rows[c.b][c.a]}`;
+  tip.style.left = `${ev.offsetX + 14}px`;
+  tip.style.top = `${ev.offsetY + 10}px`;
+});
+$('heat').addEventListener('mouseleave', () => { $('heat-tip').hidden = true; heat.drag = null; });
+$('heat').addEventListener('mousedown', (ev) => { heat.drag = { x: ev.clientX, y: ev.clientY, ox: heat.ox, oy: heat.oy }; });
+window.addEventListener('mouseup', () => { heat.drag = null; });
+$('heat').addEventListener('wheel', (ev) => {
+  ev.preventDefault();
+  const f = ev.deltaY < 0 ? 1.25 : 0.8, r = $('heat').getBoundingClientRect();
+  const mx = ev.clientX - r.left - 36, my = ev.clientY - r.top;
+  heat.ox = mx - (mx - heat.ox) * f;
+  heat.oy = my - (my - heat.oy) * f;
+  heat.scale *= f;
+  drawHeat();
+}, { passive: false });
+$('table-form').addEventListener('submit', async (ev) => {
+  ev.preventDefault();
+  try {
+    const t = await api('table', { rules: 'sharing', max: $('table-max').value });
+    heat.rows = t.rows;
+    heat.n = t.max;
+    heat.max = Math.max(1, ...t.rows.map((r) => Math.max(...r)));
+    heat.scale = 1; heat.ox = 0; heat.oy = 0;
+    drawHeat();
+    const legend = $('heat-legend');
+    legend.innerHTML = '';
+    const lc = document.createElement('canvas');
+    lc.width = 240; lc.height = 14;
+    const lx = lc.getContext('2d');
+    for (let i = 0; i < 240; i++) { lx.fillStyle = colour(i / 239 * heat.max, heat.max); lx.fillRect(i, 0, 1, 14); }
+    legend.append('value 0', lc, `${heat.max}`, ` — G(0,a,b) for 0 ≤ a ≤ b ≤ ${t.max}; a = 0 is the bottom row`);
+  } catch (e) {
+    $('heat-legend').textContent = `Error: ${e.message}`;
+  }
+});
+
+// ---- claims ----
+$('claims-form').addEventListener('submit', async (ev) => {
+  ev.preventDefault();
+  const table = $('claims-report');
+  table.innerHTML = '';
+  $('claims-status').textContent = 'Checking…';
+  try {
+    const claims = await api('check', { id: $('claims-seed').value });
+    const counts = { holds: 0, fails: 0, unchecked: 0 };
+    table.innerHTML = '<tr><th>claim</th><th>statement</th><th>verdict</th><th>checked</th><th>counterexample / detail</th></tr>';
+    for (const c of claims) {
+      counts[c.status]++;
+      const tr = document.createElement('tr');
+      const cells = [c.id, c.statement + (c.reading ? ` (reading: ${c.reading})` : ''), c.status, c.range,
+        (c.counterexample ? `(${c.counterexample.join(',')}) ` : '') + (c.detail || '')];
+      cells.forEach((text, k) => {
+        const td = document.createElement('td');
+        td.textContent = text;
+        if (k === 2) td.className = c.status;
+        tr.appendChild(td);
+      });
+      table.appendChild(tr);
+    }
+    $('claims-status').textContent = `${claims.length} claims: ${counts.holds} hold, ${counts.fails} fail, ${counts.unchecked} unchecked`;
+  } catch (e) {
+    $('claims-status').textContent = `Error: ${e.message}`;
+  }
+});
+
+startGame(parsePos($('play-pos').value));
