@@ -358,9 +358,25 @@ function drawHeat() {
       }
     }
   }
+  // tick labels: a along the diagonal's left edge, b along the bottom row
+  ctx.fillStyle = '#5b6678';
+  ctx.font = '11px system-ui';
+  ctx.textAlign = 'right';
+  ctx.textBaseline = 'middle';
+  const every = Math.max(1, Math.ceil(28 / size));
+  for (let k = 0; k <= heat.n; k += every) {
+    ctx.fillText(String(k), k * size - 4, (heat.n - k) * size + size / 2);
+    ctx.save();
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'top';
+    ctx.fillText(String(k), k * size + size / 2, (heat.n + 1) * size + 3);
+    ctx.restore();
+  }
   ctx.restore();
   ctx.fillStyle = '#5b6678';
   ctx.font = '12px system-ui';
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'alphabetic';
   ctx.fillText('a ↑', 4, 14);
   ctx.fillText('b →', cv.width - 34, cv.height - 6);
 }
