@@ -56,7 +56,8 @@ int gr_engine_check(gr_engine *e, const gr_bigpos *pos, gr_error *err)
 
 static const gr_closed_form *closed_form(gr_engine *e, const gr_bigpos *pos)
 {
-    return gr_closed_form_find(e->game, &e->outcome, pos->n);
+    const gr_closed_form *cf = gr_closed_form_find(e->game, &e->outcome, pos->n);
+    return cf && cf->covers && !cf->covers(e->game, &e->outcome, pos) ? NULL : cf;
 }
 
 /* Why a position cannot be searched, as an exit-2 error, or GR_OK. */
