@@ -7,8 +7,8 @@
  * table are solved (a batch is only kept when it completes, and the set of
  * solved positions is closed under moves), so they enter the propagation as
  * known results. Within the batch:
- *   - left[i] counts the moves of i not yet known to lead to a win for the
- *     opponent (moves are counted with multiplicity, as are predecessors);
+ *   - left[i] counts the options of i not yet known to be won for the
+ *     opponent (distinct resulting positions: the result is about sets);
  *   - a terminal position is lost (normal play) or won (misere) for the mover;
  *   - a position with a move to a lost position is won; one whose every move
  *     leads to a won position is lost;
@@ -143,6 +143,12 @@ static int add_child(void *ctx, const gr_move *mv, const gr_pos *result)
     return 0;
 }
 
+static int cmp_u32(const void *x, const void *y)
+{
+    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+    return (a > b) - (a < b);
+}
+
 /* Enumerates the new positions from `first` on, breadth first; start[i] is
  * where the moves of position first + i begin in b->to. */
 static int enumerate(batch *b, uint32_t first, size_t **start_out, gr_error *err)
@@ -171,6 +177,13 @@ static int enumerate(batch *b, uint32_t first, size_t **start_out, gr_error *err
         gr_pos pos;
         gr_postab_get(&r->tab, id, &pos);
         if ((rc = gr_game_moves(r->game, &pos, add_child, b))) break;
+        /* Results are sets here: moves that reach the same position (equal
+         * piles, symmetric transfers) count once, which saves memory. */
+        size_t first_e = start[i], k = first_e;
+        qsort(b->to.v + first_e, b->to.n - first_e, sizeof *b->to.v, cmp_u32);
+        for (size_t e = first_e; e < b->to.n; e++)
+            if (e == first_e || b->to.v[e] != b->to.v[k - 1]) b->to.v[k++] = b->to.v[e];
+        b->to.n = k;
     }
     if (!rc) start[r->tab.count - first] = b->to.n;
     if (rc) free(start), start = NULL;
