@@ -168,6 +168,11 @@ Test(count, zero_graph_brute_force)
                     }
                 }
             cr_assert_eq(g.start[i + 1] - g.start[i], ns, "S=%llu vertex %zu out-degree", (unsigned long long)S, i);
+            for (size_t e = g.start[i]; e < g.start[i + 1]; e++) {
+                bool in = false;
+                for (size_t q = 0; q < ns && !in; q++) in = !memcmp(seen[q], g.v[g.to[e]], sizeof seen[q]);
+                cr_assert(in, "S=%llu vertex %zu: edge not a legal transfer", (unsigned long long)S, i);
+            }
             edges += ns;
         }
         cr_assert_eq(g.m, edges);
@@ -177,7 +182,32 @@ Test(count, zero_graph_brute_force)
             for (size_t e = g.start[g.chain[i]]; e < g.start[g.chain[i] + 1]; e++) found |= g.to[e] == g.chain[i + 1];
             cr_assert(found);
         }
-        cr_assert(g.n == 0 || (g.longest >= 1 && g.components >= 1));
+        /* longest chain by memoised depth-first search, components by flooding */
+        size_t *memo = calloc(g.n + 1, sizeof *memo), best = 0;
+        for (size_t pass = 0; pass < g.n; pass++) /* Bellman-style: edges only go to later-settled vertices */
+            for (size_t i = g.n; i-- > 0;) {
+                size_t m = 1;
+                for (size_t e = g.start[i]; e < g.start[i + 1]; e++)
+                    if (memo[g.to[e]] + 1 > m) m = memo[g.to[e]] + 1;
+                memo[i] = m;
+            }
+        for (size_t i = 0; i < g.n; i++)
+            if (memo[i] > best) best = memo[i];
+        cr_assert_eq(g.longest, best, "S=%llu longest chain", (unsigned long long)S);
+        size_t *comp = malloc((g.n + 1) * sizeof *comp), ncomp = 0;
+        for (size_t i = 0; i < g.n; i++) comp[i] = i;
+        for (bool changed = true; changed;) {
+            changed = false;
+            for (size_t i = 0; i < g.n; i++)
+                for (size_t e = g.start[i]; e < g.start[i + 1]; e++) {
+                    size_t j = g.to[e], m = comp[i] < comp[j] ? comp[i] : comp[j];
+                    if (comp[i] != m || comp[j] != m) comp[i] = comp[j] = m, changed = true;
+                }
+        }
+        for (size_t i = 0; i < g.n; i++) ncomp += comp[i] == i;
+        cr_assert_eq(g.components, ncomp, "S=%llu components", (unsigned long long)S);
+        free(memo);
+        free(comp);
         gr_zgraph_free(&g);
     }
 }

@@ -903,8 +903,14 @@ static int check_lemma_7_13(const gr_claim *c, uint64_t to, gr_claim_result *r, 
     (void)c;
     gr_claim_holds(r, "even totals 6 <= S <= %llu: a chain of transfers through every zero nim-sum position",
                    (unsigned long long)to);
+    bool skipped = false;
     for (uint64_t S = 6; S <= to; S += 2) {
         gr_zgraph g;
+        if (__builtin_popcountll(S) > 11) {
+            /* more than 30000 positions: the graph is not built */
+            skipped = true;
+            continue;
+        }
         int rc = gr_zgraph_build(&g, S, 30000, err);
         if (rc) return rc;
         bool ok = g.longest == g.n;
@@ -915,6 +921,10 @@ static int check_lemma_7_13(const gr_claim *c, uint64_t to, gr_claim_result *r, 
         }
         gr_zgraph_free(&g);
         if (!ok) break;
+    }
+    if (skipped && r->status == GR_CLAIM_HOLDS) {
+        size_t l = strlen(r->range);
+        snprintf(r->range + l, sizeof r->range - l, " (totals with popcount > 11 skipped)");
     }
     return GR_OK;
 }
