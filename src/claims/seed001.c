@@ -937,7 +937,7 @@ static int check_lemma_9_1(const gr_claim *c, uint64_t to, gr_claim_result *r, g
     kim k;
     int rc = kim_open(&k, "kim", err);
     if (rc) return rc;
-    gr_claim_holds(r, "every (1,a,b), 1 <= a, b <= %llu: with |a-b| > 1 no winning move touches the 1; with |a-b| = 1 "
+    gr_claim_holds(r, "every (1,a,b), 1 <= a, b <= %llu: with abs(a-b) > 1 no winning move touches the 1; with abs(a-b) = 1 "
                       "moving the 1 onto the smaller pile wins",
                    (unsigned long long)to);
     for (uint64_t t = 2; t <= 2 * to && !rc && r->status == GR_CLAIM_HOLDS; t++)
@@ -1126,13 +1126,13 @@ static const gr_claim claims[] = {
                        "number",
      "R1; positions with positive piles; a sequence is a chain of nim-sum-preserving transfers", 200,
      check_lemma_7_13},
-    {"001/lemma-9.1", "In (1,a,b) with |a-b| > 1 neither player touches the 1 (it never wins to); with |a-b| = 1, "
+    {"001/lemma-9.1", "In (1,a,b) with abs(a-b) > 1 neither player touches the 1 (it never wins to); with abs(a-b) = 1, "
                       "moving the 1 onto the smaller pile wins",
      R1, 40, check_lemma_9_1},
     {"001/lemma-9.2", "(1,2,4) is a P-position", R1, 0, check_lemma_9_2},
-    {"001/thm-9.3", "(1,a,b) with |a-b| > 1 plays as 2-pile Nim on (a-2, b-4)", "R1; a < b, a >= 2, b >= 4", 60,
+    {"001/thm-9.3", "(1,a,b) with abs(a-b) > 1 plays as 2-pile Nim on (a-2, b-4)", "R1; a < b, a >= 2, b >= 4", 60,
      check_thm_9_3},
-    {"001/thm-9.4", "Winning strategy for (1,a,b), |a-b| > 1: leave (a-2) XOR (b-4) = 0, i.e. (1,a,a+2) is P", "R1; a >= 2",
+    {"001/thm-9.4", "Winning strategy for (1,a,b), abs(a-b) > 1: leave (a-2) XOR (b-4) = 0, i.e. (1,a,a+2) is P", "R1; a >= 2",
      60, check_thm_9_4},
     {"001/lemma-9.5", "(a, b, b+2) with a, b positive is an N-position", R1, 40, check_lemma_9_5},
 };
