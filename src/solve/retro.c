@@ -180,7 +180,7 @@ static int enumerate(batch *b, uint32_t first, size_t **start_out, gr_error *err
         /* Results are sets here: moves that reach the same position (equal
          * piles, symmetric transfers) count once, which saves memory. */
         size_t first_e = start[i], k = first_e;
-        qsort(b->to.v + first_e, b->to.n - first_e, sizeof *b->to.v, cmp_u32);
+        if (b->to.n - first_e > 1) qsort(b->to.v + first_e, b->to.n - first_e, sizeof *b->to.v, cmp_u32);
         for (size_t e = first_e; e < b->to.n; e++)
             if (e == first_e || b->to.v[e] != b->to.v[k - 1]) b->to.v[k++] = b->to.v[e];
         b->to.n = k;
