@@ -25,6 +25,8 @@ expect_out '^ 0 \|  0  0  1  0  0  0  1  0  3  0  1  0  0  0  1  0  0$' "$G" tab
 expect_out '^a,b,value$' "$G" table sharing --max 3 --format csv
 expect_out '^5,5,0$' "$G" table sharing --max 5 --format csv
 expect_out '"rows":\[\[0\],\[0,0\],\[1,1,1\]' "$G" table sharing --max 2 --format json
+# a loopy reading: the retrograde solver says draw
+expect_out '"outcome":"draw","value":null' "$G" value kim:reading=R3 3 3 3 --format json
 # claims
 expect_out '000/thm-P +holds' "$G" check 000/thm-P --to 200
 expect_out '"id":"000/remark-R.opt-move".*"status":"fails".*"counterexample":\[0,1,3\]' "$G" check 000/remark-R.opt-move --format json --to 100

@@ -31,6 +31,7 @@ typedef struct gr_engine {
     gr_outcome outcome;
     gr_limits limits;
     gr_solver *solver;         /* made on first use and kept: later positions reuse its table */
+    struct gr_retro *retro;    /* the same for loopy rulesets (retrograde analysis, draws) */
 } gr_engine;
 
 void gr_engine_init(gr_engine *e, const gr_game *g, const gr_outcome *o, const gr_limits *lim);

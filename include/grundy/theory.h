@@ -47,6 +47,10 @@ typedef struct gr_closed_form {
                          gr_bigmove_fn fn, void *ctx, gr_error *err);
     /* The number of all moves from the position. */
     void (*count_moves)(const gr_game *g, const gr_bigpos *pos, mpz_t count);
+    /* Optional: does the form decide this very position? A form that covers
+     * only part of a game (kim's positions with a pile of 1) says no to the
+     * rest, and the engine searches them. NULL: every position. */
+    bool (*covers)(const gr_game *g, const gr_outcome *o, const gr_bigpos *pos);
 } gr_closed_form;
 
 /* The first closed form that applies, or NULL. */

@@ -6,10 +6,12 @@
 #include <string.h>
 
 extern const gr_seed_claims gr_claims_000;
+extern const gr_seed_claims gr_claims_001;
 extern const gr_seed_claims gr_claims_002;
 
 static const gr_seed_claims *const seeds[] = {
     &gr_claims_000,
+    &gr_claims_001,
     &gr_claims_002,
 };
 

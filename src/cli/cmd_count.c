@@ -3,6 +3,10 @@
 
 /* Subcommands, one line each: add yours here (defined in count_*.c). */
 static const count_cmd commands[] = {
+    {"pairs", "pairs (a,b) with a given sum and XOR (seed 001, Thm 7.2)", count_kim_pairs},
+    {"zero-nim", "three-pile zero nim-sum positions of a total (seed 001, Lemmas 7.4/7.5)", count_kim_zero_nim},
+    {"no-carry", "positions (a,b,a+b) by binary digits (seed 001, Thms 7.7/7.9)", count_kim_no_carry},
+    {"zero-graph", "zero nim-sum positions of a total linked by transfers (seed 001, 7.11-7.13)", count_kim_zero_graph},
     {NULL, NULL, NULL},
 };
 

@@ -10,4 +10,10 @@ typedef struct count_cmd {
     int (*run)(int argc, char **argv);   /* argv[0] is WHAT */
 } count_cmd;
 
+/* count_kim.c (seed 001) */
+int count_kim_pairs(int argc, char **argv);
+int count_kim_zero_nim(int argc, char **argv);
+int count_kim_no_carry(int argc, char **argv);
+int count_kim_zero_graph(int argc, char **argv);
+
 #endif

@@ -1,6 +1,10 @@
 #include "grundy/engine.h"
 #include <string.h>
 
+/* src/engine/loopy.c: retrograde analysis for rulesets whose play can loop. */
+int gr_engine_loopy_score(gr_engine *e, const gr_pos *pos, gr_answer *ans, gr_error *err);
+void gr_engine_loopy_free(gr_engine *e);
+
 /* Listing more moves than this one by one is not an answer anybody reads;
  * beyond it only winning moves are listed (when a closed form knows them). */
 #define GR_MAX_LISTED_MOVES 1000000.0
@@ -35,12 +39,14 @@ void gr_engine_init(gr_engine *e, const gr_game *g, const gr_outcome *o, const g
     if (lim) e->limits = *lim;
     else gr_limits_default(&e->limits);
     e->solver = NULL;
+    e->retro = NULL;
 }
 
 void gr_engine_free(gr_engine *e)
 {
     gr_solver_free(e->solver);
     e->solver = NULL;
+    gr_engine_loopy_free(e);
 }
 
 int gr_engine_check(gr_engine *e, const gr_bigpos *pos, gr_error *err)
@@ -50,7 +56,8 @@ int gr_engine_check(gr_engine *e, const gr_bigpos *pos, gr_error *err)
 
 static const gr_closed_form *closed_form(gr_engine *e, const gr_bigpos *pos)
 {
-    return gr_closed_form_find(e->game, &e->outcome, pos->n);
+    const gr_closed_form *cf = gr_closed_form_find(e->game, &e->outcome, pos->n);
+    return cf && cf->covers && !cf->covers(e->game, &e->outcome, pos) ? NULL : cf;
 }
 
 /* Why a position cannot be searched, as an exit-2 error, or GR_OK. */
@@ -70,6 +77,7 @@ static int searchable(gr_engine *e, const gr_bigpos *pos, gr_pos *small, gr_erro
 
 static int search_score(gr_engine *e, const gr_pos *pos, gr_answer *ans, gr_error *err)
 {
+    if (e->game->flags & GR_RS_LOOPY) return gr_engine_loopy_score(e, pos, ans, err);
     if (!e->solver) {
         e->solver = gr_solver_new(e->game, &e->outcome, &e->limits);
         if (!e->solver) return gr_fail(err, GR_EINTERNAL, "out of memory");

@@ -1,0 +1,50 @@
+/* The engine's answer for rulesets that declare their play may loop
+ * (GR_RS_LOOPY): retrograde analysis instead of memoised search, so that a
+ * position neither side can win is reported as a draw instead of looping or
+ * failing. No Grundy value is given: a loopy game's positions need the
+ * generalised (Smith) values, which this does not compute. */
+#include "grundy/engine.h"
+#include "grundy/retro.h"
+#include <stdio.h>
+
+/* Retrograde analysis keeps a forward and a backward id per move on top of
+ * the search's per-position cost, so it is admitted on its own estimate. */
+static int admit(gr_engine *e, const gr_pos *pos, gr_error *err)
+{
+    double states = 0, edges = 0;
+    e->game->rs->estimate(e->game, pos, &states, &edges);
+    double bytes = states * (64.0 + 8.0 * pos->n) + edges * 8.0;
+    if (bytes <= e->limits.max_bytes) return GR_OK;
+    return gr_fail(err, GR_EINPUT,
+                   "retrograde analysis refused: up to %.2g positions and %.2g moves, about %.2g bytes "
+                   "(limit %.2g; raise with --max-memory)",
+                   states, edges, bytes, e->limits.max_bytes);
+}
+
+int gr_engine_loopy_score(gr_engine *e, const gr_pos *pos, gr_answer *ans, gr_error *err)
+{
+    int rc = admit(e, pos, err);
+    if (rc) return rc;
+    if (!e->retro) {
+        e->retro = gr_retro_new(e->game, &e->outcome, &e->limits);
+        if (!e->retro) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    }
+    int res;
+    if ((rc = gr_retro_solve(e->retro, pos, &res, err))) return rc;
+    snprintf(ans->outcome, sizeof ans->outcome, "%s", gr_retro_label(res));
+    /* 0 is P for every two-player rule's prescribed(); a draw is never 0, so
+     * no move into a draw is marked winning. */
+    ans->score = (uint32_t)res;
+    ans->has_value = false;
+    mpz_set_ui(ans->value, 0);
+    ans->by_search = true;
+    ans->method = "retrograde analysis";
+    ans->value_needs_search = false;
+    return GR_OK;
+}
+
+void gr_engine_loopy_free(gr_engine *e)
+{
+    gr_retro_free(e->retro);
+    e->retro = NULL;
+}
