@@ -16,6 +16,7 @@ static const verb verbs[] = {
     {"seq", cmd_seq, "a sequence of values: nim-sequences, rows of a table, class sequences"},
     {"count", cmd_count, "the papers' enumerations, exact integers of any size"},
     {"check", cmd_check, "check the papers' claims: holds, fails (smallest counterexample), unchecked"},
+    {"play", cmd_play, "play against perfect play: moves, hints, undo, records"},
 };
 
 static void usage(FILE *f)
