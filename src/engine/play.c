@@ -585,6 +585,9 @@ static int l_push(lsearch *ls, uint32_t id)
     gr_pos pos;
     gr_postab_get(&pl->ltab, id, &pos);
     gr_bigpos_from_pos(&ls->scratch, &pos);
+    /* A canonical form that drops empty piles can leave none; the engine
+     * wants a pile, and one empty pile is the same game. */
+    if (pos.n == 0) gr_bigpos_from_pos(&ls->scratch, &(gr_pos){.n = 1});
     int rc = gr_engine_value(&pl->engine, &ls->scratch, &ls->ans, ls->err);
     if (rc) return rc;
     pl->score[id] = ls->ans.score;
