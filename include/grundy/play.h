@@ -49,7 +49,8 @@ typedef struct gr_play {
 } gr_play;
 
 /* Starts a game. Fails (exit-2 errors) when the engine cannot answer the
- * position: too big for search and no closed form, or a loopy game. */
+ * position: too big for search and no closed form, or a loopy game; then
+ * nothing is left to free. */
 int gr_play_init(gr_play *pl, const gr_game *g, const gr_outcome *o, const gr_limits *lim,
                  const gr_bigpos *start, gr_error *err);
 void gr_play_free(gr_play *pl);

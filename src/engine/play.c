@@ -299,7 +299,10 @@ int gr_play_init(gr_play *pl, const gr_game *g, const gr_outcome *o, const gr_li
     gr_answer_init(&ans);
     int rc = gr_engine_value(&pl->engine, start, &ans, err);
     gr_answer_clear(&ans);
-    if (rc) return rc;
+    if (rc) {
+        gr_play_free(pl); /* a failed start owns nothing */
+        return rc;
+    }
     gr_pos small;
     if (start->n <= GR_MAX_PILES && gr_bigpos_to_pos(start, &small)) {
         gr_estimate est;
@@ -530,10 +533,19 @@ typedef struct lsearch {
     int fail;
 } lsearch;
 
+/* The memo key: the canonical form, where an empty list (nim and kim drop
+ * empty piles) stands as one empty pile, which no canonical form produces,
+ * so keys stay distinct and the table never holds a position of no piles. */
+static void l_key(const gr_play *pl, gr_pos *pos)
+{
+    gr_game_canonical(pl->game, pos);
+    if (pos->n == 0) *pos = (gr_pos){.n = 1};
+}
+
 static int l_intern(gr_play *pl, gr_pos *pos, uint32_t *id, gr_error *err)
 {
     bool is_new;
-    gr_game_canonical(pl->game, pos);
+    l_key(pl, pos);
     if (!gr_postab_intern(&pl->ltab, pos, id, &is_new)) return gr_fail(err, GR_EINTERNAL, "out of memory");
     if (is_new) {
         if (pl->ltab.count > 4 * LENGTH_STATES_MAX)
@@ -585,9 +597,6 @@ static int l_push(lsearch *ls, uint32_t id)
     gr_pos pos;
     gr_postab_get(&pl->ltab, id, &pos);
     gr_bigpos_from_pos(&ls->scratch, &pos);
-    /* A canonical form that drops empty piles can leave none; the engine
-     * wants a pile, and one empty pile is the same game. */
-    if (pos.n == 0) gr_bigpos_from_pos(&ls->scratch, &(gr_pos){.n = 1});
     int rc = gr_engine_value(&pl->engine, &ls->scratch, &ls->ans, ls->err);
     if (rc) return rc;
     pl->score[id] = ls->ans.score;
@@ -686,7 +695,7 @@ static int choose_small(void *ctx, const gr_move *mv, const gr_pos *result)
     int rc = length_of(pl, result, &len, ch->err);
     if (rc) return rc;
     gr_pos r = *result;
-    gr_game_canonical(pl->game, &r);
+    l_key(pl, &r);
     uint32_t id = gr_postab_find(&pl->ltab, &r);
     const gr_outcome *o = &pl->engine.outcome;
     if (o->rule->prescribed(o, ch->parent, pl->score[id])) {
