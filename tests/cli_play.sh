@@ -89,6 +89,19 @@ run 'hint\n1 1\n' play nim 123456789012345678901234567890 9876543210987654321098
 check "huge nim: a hint by Bouton's theorem, and a reply that leaves nim-sum 0" \
     'r[1]["hint"]["winning"] and "nim-sum" in r[1]["hint"]["why"] and r[2]["ok"] and r[2]["outcome"] == "P" and int(r[2]["position"][0]) ^ int(r[2]["position"][1]) ^ int(r[2]["position"][2]) == 0'
 
+# ---- more than two players: only where the players rule is built in ----
+if "$G" value nim 1 2 --players 3 >/dev/null 2>&1; then
+    run '0 1\n' play nim 1 2 3 --players 3 --script --hints
+    check "players=3: the two computer seats answer, the person is told the class" \
+        'r[0]["outcome"] == "B" and r[0]["winning"] and len(r[1]["moves"]) == 3 and [m["seat"] for m in r[1]["moves"]] == [0,1,2] and r[1]["over"] and r[1]["loser"] == 0 and r[1]["winner"] is None'
+    run '' play sharing 0 4 9 --players 3 --seats computer,computer,computer --script
+    check "players=3: three computer seats play the game out" 'r[0]["over"] and r[0]["loser"] in (0,1,2)'
+    run 'undo\n' play nim 2 2 3 --players 3 --seats me,computer,me --script
+    check "players=3: --seats with two people" 'r[0]["to_move"] == 0 and r[1]["reply"] == "undo" and not r[1]["ok"]'
+else
+    echo "players rule not built in: its play tests are skipped"
+fi
+
 # ---- records and replays ----
 run '2 1 2\n' play sharing 3 5 9 --record "$T/game.rec"
 if grep -qx 'rules sharing' "$T/game.rec" && grep -qx 'position 3 5 9' "$T/game.rec" &&

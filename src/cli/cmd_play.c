@@ -351,9 +351,10 @@ static int answer(session *ss, reply *r, gr_error *err)
                 if (r->winning >= 0 && ss->pl.seats == 2)
                     printf(" -- hint: %s", r->winning ? "you can win (a winning move exists)"
                                                     : "every move loses against perfect play");
+                else if (r->winning >= 0 && r->winning)
+                    printf(" -- hint: class %s, the rule prescribes a move here", st.outcome);
                 else if (r->winning >= 0)
-                    printf(" -- hint: the rule %s a move here (%s)", r->winning ? "prescribes" : "prescribes no",
-                           st.outcome);
+                    printf(" -- hint: class %s, you lose if the others play by the rule", st.outcome);
                 puts(".");
             }
         }

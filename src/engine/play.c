@@ -499,10 +499,11 @@ int gr_play_state_get(gr_play *pl, gr_play_state *st, gr_error *err)
         snprintf(st->outcome, sizeof st->outcome, "%s", ans.outcome);
         st->over = !has_move(pl, &pl->pos);
         st->loser = -1;
-        /* A mover without a move has lost, except where the rule says that
-         * position is won for the mover (misere: the last mover lost). */
+        /* A mover without a move has lost, except where the rule scores that
+         * position above 0, the score of a lost mover (misere: the last mover
+         * lost). Labels are no guide: under players=14 the lost class is "N". */
         if (st->over)
-            st->loser = strcmp(ans.outcome, "N") == 0 ? (st->to_move + pl->seats - 1) % pl->seats : st->to_move;
+            st->loser = ans.score != 0 ? (st->to_move + pl->seats - 1) % pl->seats : st->to_move;
     }
     gr_answer_clear(&ans);
     return rc;
