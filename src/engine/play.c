@@ -19,7 +19,7 @@
 #define LIST_MOVES_MAX 2000000.0
 /* Remaining-game lengths are searched when the game tree from the start is
  * estimated at no more positions than this (a fraction of a second). */
-#define LENGTH_STATES_MAX 300000.0
+#define LENGTH_STATES_MAX 100000.0
 #define LEN_UNKNOWN UINT32_MAX
 #define LEN_ON_PATH (UINT32_MAX - 1)
 
@@ -489,11 +489,20 @@ void gr_play_restart(gr_play *pl)
     gr_play_undo(pl, pl->nmoves);
 }
 
+static int own_score(gr_play *pl, const gr_bigpos *pos, uint32_t *score);
+
 int gr_play_state_get(gr_play *pl, gr_play_state *st, gr_error *err)
 {
     gr_answer ans;
     gr_answer_init(&ans);
-    int rc = gr_engine_value(&pl->engine, &pl->pos, &ans, err);
+    int rc = GR_OK;
+    uint32_t score;
+    if (own_score(pl, &pl->pos, &score) == GR_OK) {
+        ans.score = score;
+        snprintf(ans.outcome, sizeof ans.outcome, "%s", gr_outcome_label(&pl->engine.outcome, score));
+    } else {
+        rc = gr_engine_value(&pl->engine, &pl->pos, &ans, err);
+    }
     if (!rc) {
         st->to_move = gr_play_to_move(pl);
         snprintf(st->outcome, sizeof st->outcome, "%s", ans.outcome);
@@ -528,10 +537,10 @@ typedef struct lsearch {
     size_t nkids, capkids;
     lframe *frames;
     size_t nframes, capframes;
-    gr_bigpos scratch;
-    gr_answer ans;
+    gr_child *ch;              /* a finished position's options, for combine */
+    size_t capch;
+    gr_bitset scratch;
     gr_error *err;
-    int fail;
 } lsearch;
 
 /* The memo key: the canonical form, where an empty list (nim and kim drop
@@ -597,12 +606,9 @@ static int l_push(lsearch *ls, uint32_t id)
     }
     gr_pos pos;
     gr_postab_get(&pl->ltab, id, &pos);
-    gr_bigpos_from_pos(&ls->scratch, &pos);
-    int rc = gr_engine_value(&pl->engine, &ls->scratch, &ls->ans, ls->err);
-    if (rc) return rc;
-    pl->score[id] = ls->ans.score;
     size_t first = ls->nkids;
-    if ((rc = gr_game_moves(pl->game, &pos, l_child, ls))) return rc;
+    int rc = gr_game_moves(pl->game, &pos, l_child, ls);
+    if (rc) return rc;
     pl->len[id] = LEN_ON_PATH;
     ls->frames[ls->nframes++] = (lframe){id, first, ls->nkids - first, 0};
     return GR_OK;
@@ -619,8 +625,7 @@ static int length_of(gr_play *pl, const gr_pos *start, uint32_t *out, gr_error *
         return GR_OK;
     }
     lsearch ls = {.pl = pl, .err = err};
-    gr_bigpos_init(&ls.scratch);
-    gr_answer_init(&ls.ans);
+    gr_bitset_init(&ls.scratch);
     const gr_outcome *o = &pl->engine.outcome;
     rc = l_push(&ls, root);
     while (!rc && ls.nframes) {
@@ -638,6 +643,23 @@ static int length_of(gr_play *pl, const gr_pos *start, uint32_t *out, gr_error *
             f->next++;
             continue;
         }
+        /* The position's score from its options' scores, by the outcome
+         * rule itself, as the solver does: one pass scores and times. */
+        if (f->count > ls.capch) {
+            size_t cap = f->count * 2;
+            gr_child *chs = realloc(ls.ch, cap * sizeof *chs);
+            if (!chs) {
+                rc = gr_fail(err, GR_EINTERNAL, "out of memory");
+                break;
+            }
+            ls.ch = chs;
+            ls.capch = cap;
+        }
+        for (size_t i = 0; i < f->count; i++) {
+            uint32_t c = ls.kids[f->first + i];
+            ls.ch[i] = (gr_child){pl->score[c], c};
+        }
+        pl->score[f->id] = o->rule->combine(o, ls.ch, f->count, &ls.scratch);
         uint32_t best = 0;
         bool any_prescribed = false;
         for (size_t i = 0; i < f->count; i++) {
@@ -662,9 +684,25 @@ static int length_of(gr_play *pl, const gr_pos *start, uint32_t *out, gr_error *
         *out = pl->len[root];
     free(ls.kids);
     free(ls.frames);
-    gr_bigpos_clear(&ls.scratch);
-    gr_answer_clear(&ls.ans);
+    free(ls.ch);
+    gr_bitset_free(&ls.scratch);
     return rc;
+}
+
+/* The score from the length search's table where the game is small enough
+ * for it (the engine would also search for Grundy values, which play does
+ * not need); GR_EINPUT otherwise. */
+static int own_score(gr_play *pl, const gr_bigpos *pos, uint32_t *score)
+{
+    gr_pos small;
+    if (!pl->length_ok || pos->n > GR_MAX_PILES || !gr_bigpos_to_pos(pos, &small)) return GR_EINPUT;
+    gr_error quiet;
+    gr_error_clear(&quiet);
+    uint32_t len;
+    if (length_of(pl, &small, &len, &quiet) != GR_OK) return GR_EINPUT;
+    l_key(pl, &small);
+    *score = pl->score[gr_postab_find(&pl->ltab, &small)];
+    return GR_OK;
 }
 
 /* ---- the computer's choice ---- */
@@ -740,7 +778,10 @@ int gr_play_best(gr_play *pl, gr_play_choice *c, gr_error *err)
     if (!has_move(pl, &pl->pos)) return GR_OK;
     gr_answer here;
     gr_answer_init(&here);
-    int rc = gr_engine_value(&pl->engine, &pl->pos, &here, err);
+    uint32_t own;
+    int rc = GR_OK;
+    if (own_score(pl, &pl->pos, &own) == GR_OK) here.score = own, here.method = "search";
+    else rc = gr_engine_value(&pl->engine, &pl->pos, &here, err);
     chooser ch = {.pl = pl, .c = c, .parent = here.score, .best_other = -1, .err = err};
     gr_play_move_init(&ch.other);
     gr_pos small;
@@ -748,7 +789,14 @@ int gr_play_best(gr_play *pl, gr_play_choice *c, gr_error *err)
         gr_error quiet;
         gr_error_clear(&quiet);
         ch.err = &quiet;
-        int lrc = gr_game_moves(pl->game, &small, choose_small, &ch);
+        uint32_t len;
+        int lrc = length_of(pl, &small, &len, &quiet);
+        if (lrc == GR_OK) {
+            gr_pos key = small;
+            l_key(pl, &key);
+            ch.parent = pl->score[gr_postab_find(&pl->ltab, &key)];
+            lrc = gr_game_moves(pl->game, &small, choose_small, &ch);
+        }
         if (lrc == GR_OK) {
             c->found = true;
             c->how = "search";
@@ -930,7 +978,10 @@ char *gr_play_explain(gr_play *pl, const gr_play_choice *c)
         gr_answer_init(&a);
         gr_error quiet;
         gr_error_clear(&quiet);
-        const char *cls = gr_engine_value(&pl->engine, &r, &a, &quiet) == GR_OK ? a.outcome : "?";
+        uint32_t sc;
+        const char *cls = own_score(pl, &r, &sc) == GR_OK ? gr_outcome_label(o, sc)
+                          : gr_engine_value(&pl->engine, &r, &a, &quiet) == GR_OK ? a.outcome
+                                                                                   : "?";
         gmp_asprintf(&s, "%s: it leads to a position of class %s, the move the %s rule prescribes%s.", mw, cls,
                      o->rule->name, len);
         gr_answer_clear(&a);
