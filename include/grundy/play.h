@@ -41,6 +41,13 @@ typedef struct gr_play {
     gr_bigpos *before;
     size_t nmoves, cap;
     bool has_take, has_transfer;   /* move kinds the ruleset has */
+    /* block=k: before each move the other player forbids k of the mover's
+     * moves. bans[] holds every ban of the line of play in order; those made
+     * before move i start at ban_start[i] (ban_start has cap + 1 entries). */
+    int block;
+    gr_play_move *bans;
+    size_t nbans, capbans;
+    size_t *ban_start;
     /* remaining-game lengths (see gr_play_best), memoised per canonical position */
     bool length_ok;            /* the tree from the start is small enough to search */
     gr_postab ltab;
@@ -79,13 +86,24 @@ void gr_play_undo(gr_play *pl, size_t n);
 void gr_play_restart(gr_play *pl);
 
 typedef struct gr_play_state {
-    bool over;                 /* the mover has no move */
+    bool over;                 /* the mover has no move (or every move is forbidden) */
+    bool banning;              /* block=k: the blocker still has to forbid moves this turn */
+    int blocker;               /* the seat that forbids (block=k), -1 otherwise */
     int to_move;               /* seat */
     int loser;                 /* seat that lost, -1 while not over */
     char outcome[16];          /* the engine's label for the current position */
 } gr_play_state;
 
 int gr_play_state_get(gr_play *pl, gr_play_state *st, gr_error *err);
+
+/* Blocking (block=k). The moves forbidden this turn so far: */
+const gr_play_move *gr_play_bans(const gr_play *pl, size_t *n);
+/* Forbids one of the mover's legal moves this turn (the blocker's action). */
+int gr_play_ban(gr_play *pl, const gr_play_move *mv, gr_error *err);
+/* The computer as blocker forbids the rest of this turn's k moves, each time
+ * the move gr_play_best would make for the mover: winning moves while any
+ * is left, quickest first, then the longest-lasting ones. */
+int gr_play_auto_ban(gr_play *pl, gr_error *err);
 
 /* The move perfect play makes, and what is known about it. */
 typedef struct gr_play_choice {
@@ -124,13 +142,14 @@ char *gr_play_move_notation(const gr_play_move *mv);
  *   position 3 5 9
  *   seats me computer          (free words, one per seat; optional)
  *   move 2 0 1                 (one per move, in the typed notation)
+ *   ban 1 0 1                  (block=k: a move forbidden before the next move)
  */
 typedef struct gr_play_record {
     char rules[256];
     char outcome[64];          /* "normal", "misere", "players=3", "block=1" */
     gr_bigpos start;
     char seats[256];           /* the seats line, as written */
-    char **moves;              /* typed notation, one per move */
+    char **moves;              /* typed notation, one per move; bans as "ban NOTATION" */
     size_t nmoves;
 } gr_play_record;
 

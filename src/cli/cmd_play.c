@@ -217,6 +217,16 @@ static void json_reply(session *ss, const reply *r, const gr_play_state *st)
            seat_by(ss, st->to_move));
     gr_json_string(stdout, st->outcome);
     if (r->winning >= 0) printf(",\"winning\":%s", r->winning ? "true" : "false");
+    if (ss->pl.block) {
+        size_t nb;
+        const gr_play_move *b = gr_play_bans(&ss->pl, &nb);
+        printf(",\"phase\":\"%s\",\"blocker\":%d,\"bans\":[", st->banning ? "ban" : "move", st->blocker);
+        for (size_t i = 0; i < nb; i++) {
+            if (i) fputc(',', stdout);
+            json_choice(&b[i]);
+        }
+        fputc(']', stdout);
+    }
     printf(",\"over\":%s,\"loser\":", st->over ? "true" : "false");
     if (st->over) printf("%d", st->loser);
     else fputs("null", stdout);
@@ -288,12 +298,22 @@ static int save_record(session *ss, gr_error *err)
     return rc;
 }
 
+/* Plays the computer's seats until a person has to act: move, or (block=k)
+ * forbid moves of the computer. */
 static int computer_turns(session *ss, gr_error *err)
 {
     gr_play_choice c;
     gr_play_choice_init(&c);
+    gr_play_state st;
     int rc = GR_OK;
-    while (ss->seat[gr_play_to_move(&ss->pl)] == SEAT_COMPUTER) {
+    while (!(rc = gr_play_state_get(&ss->pl, &st, err)) && !st.over) {
+        if (st.banning) {
+            if (ss->seat[st.blocker] != SEAT_COMPUTER) break;
+            size_t before = ss->pl.nbans;
+            if ((rc = gr_play_auto_ban(&ss->pl, err)) || ss->pl.nbans == before) break;
+            continue;
+        }
+        if (ss->seat[st.to_move] != SEAT_COMPUTER) break;
         if ((rc = gr_play_best(&ss->pl, &c, err))) break;
         if (!c.found) break;
         if ((rc = gr_play_make(&ss->pl, &c.move, err))) break;
@@ -319,7 +339,8 @@ static int answer(session *ss, reply *r, gr_error *err)
     gr_play_state st;
     int rc = gr_play_state_get(&ss->pl, &st, err);
     if (rc) return rc;
-    bool person_next = !st.over && ss->seat[st.to_move] == SEAT_PERSON;
+    bool person_bans = !st.over && st.banning && ss->seat[st.blocker] == SEAT_PERSON;
+    bool person_next = !st.over && !st.banning && ss->seat[st.to_move] == SEAT_PERSON;
     if (r->winning < 0 && ss->hints && person_next) r->winning = winning_now(ss, err);
     if (ss->script) {
         json_reply(ss, r, &st);
@@ -341,8 +362,19 @@ static int answer(session *ss, reply *r, gr_error *err)
                     strcmp(r->kind, "quit") != 0;
         if (show) {
             print_board(ss);
+            size_t nb;
+            const gr_play_move *b = gr_play_bans(&ss->pl, &nb);
+            for (size_t i = 0; i < nb && !st.over; i++) {
+                char *w = gr_play_move_words(&b[i]);
+                printf("%s%s%s", i ? ", " : "Forbidden this turn: ", w ? w : "?", i + 1 == nb ? "\n" : "");
+                free(w);
+            }
             if (st.over) {
                 text_over(ss, &st);
+            } else if (person_bans) {
+                char name[64];
+                seat_name(ss, st.to_move, name, sizeof name);
+                printf("Forbid %zu more of the moves of %s: type them as moves.\n", (size_t)ss->pl.block - nb, name);
             } else if (person_next) {
                 char name[64];
                 seat_name(ss, st.to_move, name, sizeof name);
@@ -419,7 +451,7 @@ static int handle(session *ss, char *line, gr_error *err)
                 if (ss->seat[i % (size_t)ss->pl.seats] == SEAT_PERSON) break;
             }
             ss->step_from = ss->pl.nmoves;
-            if ((rc = save_record(ss, err))) return rc;
+            if ((rc = computer_turns(ss, err))) return rc; /* saves the record */
         }
         return answer(ss, &r, err);
     }
@@ -450,9 +482,27 @@ static int handle(session *ss, char *line, gr_error *err)
         r.error = "the game is over: undo, restart or quit";
         return answer(ss, &r, err);
     }
+    bool ban_word = !strncmp(s, "ban ", 4) || !strncmp(s, "forbid ", 7);
+    if (ban_word) s += s[0] == 'b' ? 4 : 7;
+    if (ban_word && !st.banning) {
+        r.kind = "error";
+        r.error = ss->pl.block ? "nothing to forbid now: it is a move's turn" : "no moves are forbidden under this rule";
+        return answer(ss, &r, err);
+    }
     gr_play_move mv;
     gr_play_move_init(&mv);
-    if (gr_play_parse_move(&ss->pl, s, &mv, &bad) == GR_OK && gr_play_make(&ss->pl, &mv, &bad) == GR_OK) {
+    if (st.banning) {
+        /* the person is the blocker: the line names a move to forbid */
+        r.kind = "ban";
+        if (gr_play_parse_move(&ss->pl, s, &mv, &bad) == GR_OK && gr_play_ban(&ss->pl, &mv, &bad) == GR_OK) {
+            rc = computer_turns(ss, err);
+            if (!rc) rc = answer(ss, &r, err);
+        } else {
+            r.kind = "error";
+            r.error = bad.msg;
+            rc = answer(ss, &r, err);
+        }
+    } else if (gr_play_parse_move(&ss->pl, s, &mv, &bad) == GR_OK && gr_play_make(&ss->pl, &mv, &bad) == GR_OK) {
         rc = computer_turns(ss, err);
         if (!rc) rc = answer(ss, &r, err);
     } else {
@@ -593,18 +643,29 @@ static int replay(const play_opts *po, const gr_limits *lim, gr_error *err)
     for (size_t i = 0; !rc && i < rec.nmoves; i++) {
         gr_error bad;
         gr_error_clear(&bad);
-        if (gr_play_parse_move(&ss.pl, rec.moves[i], &mv, &bad) || gr_play_make(&ss.pl, &mv, &bad)) {
-            rc = gr_fail(err, GR_EINPUT, "record move %zu '%.40s': %s", i + 1, rec.moves[i], bad.msg);
+        bool ban = !strncmp(rec.moves[i], "ban ", 4);
+        const char *text = rec.moves[i] + (ban ? 4 : 0);
+        if (gr_play_parse_move(&ss.pl, text, &mv, &bad) ||
+            (ban ? gr_play_ban(&ss.pl, &mv, &bad) : gr_play_make(&ss.pl, &mv, &bad))) {
+            rc = gr_fail(err, GR_EINPUT, "record %s %zu '%.40s': %s", ban ? "ban" : "move", i + 1, text, bad.msg);
             break;
+        }
+        if (ban) {
+            if (!ss.script) {
+                char *w = gr_play_move_words(&mv);
+                printf("   forbidden: %s\n", w ? w : "?");
+                free(w);
+            }
+            continue;
         }
         if (ss.script) {
             reply r = {.kind = "move", .winning = -1};
             rc = answer(&ss, &r, err);
         } else {
             char name[64];
-            seat_name(&ss, (int)(i % (size_t)ss.pl.seats), name, sizeof name);
+            seat_name(&ss, (int)((ss.pl.nmoves - 1) % (size_t)ss.pl.seats), name, sizeof name);
             char *w = gr_play_move_words(&mv);
-            printf("%zu. %s: %s\n", i + 1, name, w ? w : "?");
+            printf("%zu. %s: %s\n", ss.pl.nmoves, name, w ? w : "?");
             free(w);
             print_board(&ss);
         }

@@ -161,6 +161,42 @@ bool gr_play_probe_legal(const gr_play *pl, const gr_bigpos *pos, const gr_play_
     return transfer_by_probe(pl, pos, mv->src, mv->dst, mv->amount);
 }
 
+/* ---- blocking: the moves forbidden this turn ---- */
+
+static size_t turn_first_ban(const gr_play *pl)
+{
+    return pl->ban_start[pl->nmoves];
+}
+
+const gr_play_move *gr_play_bans(const gr_play *pl, size_t *n)
+{
+    size_t first = turn_first_ban(pl);
+    *n = pl->nbans - first;
+    return pl->bans + first;
+}
+
+static bool banned_small(const gr_play *pl, int kind, int src, int dst, uint64_t amount)
+{
+    for (size_t i = turn_first_ban(pl); i < pl->nbans; i++) {
+        const gr_play_move *b = &pl->bans[i];
+        if (b->kind == kind && b->src == src && (kind != GR_MOVE_TRANSFER || b->dst == dst) &&
+            mpz_cmp_ui(b->amount, amount) == 0)
+            return true;
+    }
+    return false;
+}
+
+static bool banned(const gr_play *pl, int kind, int src, int dst, mpz_srcptr amount)
+{
+    for (size_t i = turn_first_ban(pl); i < pl->nbans; i++) {
+        const gr_play_move *b = &pl->bans[i];
+        if (b->kind == kind && b->src == src && (kind != GR_MOVE_TRANSFER || b->dst == dst) &&
+            mpz_cmp(b->amount, amount) == 0)
+            return true;
+    }
+    return false;
+}
+
 static bool legal(const gr_play *pl, const gr_bigpos *pos, const gr_play_move *mv, bool *known)
 {
     *known = true;
@@ -182,6 +218,7 @@ static bool legal(const gr_play *pl, const gr_bigpos *pos, const gr_play_move *m
  * sharing and kim implies a one-token move exists, so finding none there
  * means the game is over. */
 typedef struct smallest {
+    const gr_play *pl;
     bool found;
     gr_move best;
 } smallest;
@@ -190,6 +227,7 @@ static int smallest_cb(void *ctx, const gr_move *mv, const gr_pos *result)
 {
     (void)result;
     smallest *sm = ctx;
+    if (banned_small(sm->pl, mv->kind, mv->src, mv->dst, mv->amount)) return 0;
     if (!sm->found || mv->amount < sm->best.amount ||
         (mv->amount == sm->best.amount && mv->kind < sm->best.kind)) {
         sm->best = *mv;
@@ -198,10 +236,17 @@ static int smallest_cb(void *ctx, const gr_move *mv, const gr_pos *result)
     return 0;
 }
 
+typedef struct anymove {
+    const gr_play *pl;
+    bool found;
+} anymove;
+
 static int any_cb(void *ctx, const gr_move *mv, const gr_pos *result)
 {
-    (void)mv, (void)result;
-    *(bool *)ctx = true;
+    (void)result;
+    anymove *a = ctx;
+    if (banned_small(a->pl, mv->kind, mv->src, mv->dst, mv->amount)) return 0;
+    a->found = true;
     return 1;
 }
 
@@ -217,7 +262,7 @@ static bool smallest_move(const gr_play *pl, const gr_bigpos *pos, gr_play_move 
     bool known;
     gr_pos small;
     if (listable(pos, &small)) {
-        smallest sm = {false, {0, 0, 0, 0, 0}};
+        smallest sm = {pl, false, {0, 0, 0, 0, 0}};
         gr_game_moves(pl->game, &small, smallest_cb, &sm);
         if (!sm.found) return false;
         set_move(mv, sm.best.kind, sm.best.src, sm.best.kind == GR_MOVE_TRANSFER ? sm.best.dst : -1);
@@ -228,14 +273,14 @@ static bool smallest_move(const gr_play *pl, const gr_bigpos *pos, gr_play_move 
     if (pl->has_take)
         for (int s = 0; s < pos->n; s++) {
             set_move(mv, GR_MOVE_TAKE, s, -1);
-            if (legal(pl, pos, mv, &known)) return true;
+            if (legal(pl, pos, mv, &known) && !banned(pl, mv->kind, s, -1, mv->amount)) return true;
         }
     if (pl->has_transfer)
         for (int s = 0; s < pos->n; s++)
             for (int d = 0; d < pos->n; d++) {
                 if (s == d) continue;
                 set_move(mv, GR_MOVE_TRANSFER, s, d);
-                if (legal(pl, pos, mv, &known)) return true;
+                if (legal(pl, pos, mv, &known) && !banned(pl, mv->kind, s, d, mv->amount)) return true;
             }
     return false;
 }
@@ -244,9 +289,9 @@ static bool has_move(const gr_play *pl, const gr_bigpos *pos)
 {
     gr_pos small;
     if (listable(pos, &small)) {
-        bool any = false;
-        gr_game_moves(pl->game, &small, any_cb, &any);
-        return any;
+        anymove a = {pl, false};
+        gr_game_moves(pl->game, &small, any_cb, &a);
+        return a.found;
     }
     gr_play_move mv;
     gr_play_move_init(&mv);
@@ -294,6 +339,13 @@ int gr_play_init(gr_play *pl, const gr_game *g, const gr_outcome *o, const gr_li
     bp_copy(&pl->pos, start);
     /* players=m seats m people; every other rule is for two */
     pl->seats = strcmp(o->rule->name, "players") == 0 && o->param >= 2 ? o->param : 2;
+    pl->ban_start = calloc(1, sizeof *pl->ban_start);
+    if (!pl->ban_start) abort();
+    if (strcmp(o->rule->name, "block") == 0) pl->block = o->param > 0 ? o->param : 1;
+    if (strcmp(o->rule->name, "block-position") == 0) {
+        gr_play_free(pl);
+        return gr_fail(err, GR_EINPUT, "play forbids moves (--block K), not positions (--block-position) yet");
+    }
     probe_kinds(pl, start->n);
     gr_answer ans;
     gr_answer_init(&ans);
@@ -318,6 +370,9 @@ void gr_play_free(gr_play *pl)
         gr_play_move_clear(&pl->moves[i]);
         gr_bigpos_clear(&pl->before[i]);
     }
+    for (size_t i = 0; i < pl->capbans; i++) gr_play_move_clear(&pl->bans[i]);
+    free(pl->bans);
+    free(pl->ban_start);
     free(pl->moves);
     free(pl->before);
     gr_bigpos_clear(&pl->start);
@@ -418,6 +473,8 @@ int gr_play_check(gr_play *pl, const gr_play_move *mv, gr_bigpos *result, gr_err
     if (mpz_sgn(mv->amount) <= 0) return gr_fail(err, GR_EINPUT, "the amount must be at least 1");
     if (mpz_cmp(mv->amount, pos->p[mv->src]) > 0)
         return gr_fail(err, GR_EINPUT, "pile %d has fewer tokens than that", mv->src);
+    if (banned(pl, mv->kind, mv->src, mv->dst, mv->amount))
+        return gr_fail(err, GR_EINPUT, "that move is forbidden this turn");
     bool known;
     bool ok = legal(pl, pos, mv, &known);
     if (!known)
@@ -453,6 +510,9 @@ static void grow(gr_play *pl)
     gr_bigpos *b = realloc(pl->before, cap * sizeof *b);
     if (!b) abort();
     pl->before = b;
+    size_t *bs = realloc(pl->ban_start, (cap + 1) * sizeof *bs);
+    if (!bs) abort();
+    pl->ban_start = bs;
     for (size_t i = pl->cap; i < cap; i++) {
         gr_play_move_init(&pl->moves[i]);
         gr_bigpos_init(&pl->before[i]);
@@ -470,6 +530,7 @@ int gr_play_make(gr_play *pl, const gr_play_move *mv, gr_error *err)
         gr_play_move_copy(&pl->moves[pl->nmoves], mv);
         bp_copy(&pl->before[pl->nmoves], &pl->pos);
         pl->nmoves++;
+        pl->ban_start[pl->nmoves] = pl->nbans; /* this turn's bans are spent */
         bp_copy(&pl->pos, &res);
     }
     gr_bigpos_clear(&res);
@@ -479,8 +540,9 @@ int gr_play_make(gr_play *pl, const gr_play_move *mv, gr_error *err)
 void gr_play_undo(gr_play *pl, size_t n)
 {
     if (n > pl->nmoves) n = pl->nmoves;
-    if (!n) return;
     pl->nmoves -= n;
+    pl->nbans = pl->ban_start[pl->nmoves]; /* the bans of the turn taken back go too */
+    if (!n) return;
     bp_copy(&pl->pos, &pl->before[pl->nmoves]);
 }
 
@@ -506,13 +568,19 @@ int gr_play_state_get(gr_play *pl, gr_play_state *st, gr_error *err)
     if (!rc) {
         st->to_move = gr_play_to_move(pl);
         snprintf(st->outcome, sizeof st->outcome, "%s", ans.outcome);
-        st->over = !has_move(pl, &pl->pos);
+        st->blocker = pl->block ? (st->to_move + 1) % pl->seats : -1;
+        size_t nb;
+        gr_play_bans(pl, &nb);
+        bool some = has_move(pl, &pl->pos);
+        st->banning = pl->block && some && nb < (size_t)pl->block;
+        st->over = !some;
         st->loser = -1;
         /* A mover without a move has lost, except where the rule scores that
          * position above 0, the score of a lost mover (misere: the last mover
-         * lost). Labels are no guide: under players=14 the lost class is "N". */
-        if (st->over)
-            st->loser = ans.score != 0 ? (st->to_move + pl->seats - 1) % pl->seats : st->to_move;
+         * lost). Labels are no guide: under players=14 the lost class is "N".
+         * A mover whose every move is forbidden has lost, whatever the score. */
+        if (st->over && nb > 0) st->loser = st->to_move;
+        else if (st->over) st->loser = ans.score != 0 ? (st->to_move + pl->seats - 1) % pl->seats : st->to_move;
     }
     gr_answer_clear(&ans);
     return rc;
@@ -730,6 +798,7 @@ static int choose_small(void *ctx, const gr_move *mv, const gr_pos *result)
 {
     chooser *ch = ctx;
     gr_play *pl = ch->pl;
+    if (banned_small(pl, mv->kind, mv->src, mv->dst, mv->amount)) return 0;
     uint32_t len;
     int rc = length_of(pl, result, &len, ch->err);
     if (rc) return rc;
@@ -756,7 +825,8 @@ static int choose_listed(void *ctx, const gr_bigmove *mv, const gr_answer *res, 
 {
     (void)res;
     chooser *ch = ctx;
-    if (!winning) return 0;
+    if (!winning || banned(ch->pl, mv->kind, mv->src, mv->kind == GR_MOVE_TRANSFER ? mv->dst : -1, mv->amount))
+        return 0;
     if (!ch->c->winning) {
         ch->c->move.kind = mv->kind;
         ch->c->move.src = mv->src;
@@ -830,6 +900,50 @@ int gr_play_best(gr_play *pl, gr_play_choice *c, gr_error *err)
 out:
     gr_play_move_clear(&ch.other);
     gr_answer_clear(&here);
+    return rc;
+}
+
+/* ---- blocking ---- */
+
+int gr_play_ban(gr_play *pl, const gr_play_move *mv, gr_error *err)
+{
+    if (!pl->block) return gr_fail(err, GR_EINPUT, "no moves are forbidden under this rule");
+    size_t nb;
+    gr_play_bans(pl, &nb);
+    if (nb >= (size_t)pl->block)
+        return gr_fail(err, GR_EINPUT, "%d move%s already forbidden this turn", pl->block, pl->block > 1 ? "s are" : " is");
+    gr_bigpos res;
+    gr_bigpos_init(&res);
+    int rc = gr_play_check(pl, mv, &res, err); /* also refuses a move already forbidden */
+    gr_bigpos_clear(&res);
+    if (rc) return rc;
+    if (pl->nbans == pl->capbans) {
+        size_t cap = pl->capbans ? 2 * pl->capbans : 16;
+        gr_play_move *b = realloc(pl->bans, cap * sizeof *b);
+        if (!b) return gr_fail(err, GR_EINTERNAL, "out of memory");
+        for (size_t i = pl->capbans; i < cap; i++) gr_play_move_init(&b[i]);
+        pl->bans = b;
+        pl->capbans = cap;
+    }
+    gr_play_move_copy(&pl->bans[pl->nbans++], mv);
+    return GR_OK;
+}
+
+int gr_play_auto_ban(gr_play *pl, gr_error *err)
+{
+    gr_play_state st;
+    gr_play_choice c;
+    gr_play_choice_init(&c);
+    int rc;
+    /* Each ban takes away the move the mover's perfect play would make:
+     * winning moves while any is left, quickest win first, then the moves
+     * that would make the game last longest. */
+    while (!(rc = gr_play_state_get(pl, &st, err)) && st.banning) {
+        if ((rc = gr_play_best(pl, &c, err))) break;
+        if (!c.found) break;
+        if ((rc = gr_play_ban(pl, &c.move, err))) break;
+    }
+    gr_play_choice_clear(&c);
     return rc;
 }
 
@@ -1008,7 +1122,14 @@ char *gr_play_record_text(const gr_play *pl, const char *seats)
     }
     fputc('\n', f);
     if (seats && *seats) fprintf(f, "seats %s\n", seats);
-    for (size_t i = 0; i < pl->nmoves; i++) {
+    for (size_t i = 0; i <= pl->nmoves; i++) {
+        size_t end = i < pl->nmoves ? pl->ban_start[i + 1] : pl->nbans;
+        for (size_t b = pl->ban_start[i]; b < end; b++) {
+            char *m = gr_play_move_notation(&pl->bans[b]);
+            fprintf(f, "ban %s\n", m ? m : "?");
+            free(m);
+        }
+        if (i == pl->nmoves) break;
         char *m = gr_play_move_notation(&pl->moves[i]);
         fprintf(f, "move %s\n", m ? m : "?");
         free(m);
@@ -1080,14 +1201,15 @@ int gr_play_record_parse(gr_play_record *rec, const char *text, gr_error *err)
             rc = gr_bigpos_parse(&rec->start, v, err);
             free(v);
             have_pos = true;
-        } else if (klen == 4 && !memcmp(s, "move", 4)) {
+        } else if ((klen == 4 && !memcmp(s, "move", 4)) || (klen == 3 && !memcmp(s, "ban", 3))) {
             if (rec->nmoves == cap) {
                 cap = cap ? 2 * cap : 16;
                 char **m = realloc(rec->moves, cap * sizeof *m);
                 if (!m) return gr_fail(err, GR_EINTERNAL, "out of memory");
                 rec->moves = m;
             }
-            rec->moves[rec->nmoves] = strndup(val, vlen);
+            /* a ban keeps its keyword, so the replay tells them apart */
+            rec->moves[rec->nmoves] = klen == 3 ? strndup(s, len) : strndup(val, vlen);
             if (!rec->moves[rec->nmoves]) return gr_fail(err, GR_EINTERNAL, "out of memory");
             rec->nmoves++;
         } else {
