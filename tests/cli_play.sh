@@ -102,6 +102,22 @@ else
     echo "players rule not built in: its play tests are skipped"
 fi
 
+# ---- blocking: only where the block rule is built in ----
+if "$G" value nim 1 2 3 --block 1 >/dev/null 2>&1; then
+    run '' play nim 1 2 4 --block 1 --script
+    BAN=$("$PY" -c 'import json,sys; print(json.loads(open(sys.argv[1]).readline())["bans"][0]["notation"])' "$T/out")
+    run "$BAN\n0 1\n2 1\n" play nim 1 2 4 --block 1 --script --record "$T/block.rec"
+    check "block=1: the computer forbids a move of the person's, which is refused" \
+        'r[0]["phase"] == "move" and r[0]["blocker"] == 1 and len(r[0]["bans"]) == 1 and not r[1]["ok"] and "forbidden" in r[1]["error"]'
+    check "block=1: the person forbids one of the computer's moves" \
+        'r[2]["phase"] == "ban" and r[2]["blocker"] == 0 and r[2]["to_move"] == 1 and r[3]["reply"] == "ban" and len(r[3]["moves"]) == 1 and r[3]["moves"][0]["by"] == "computer" and r[3]["moves"][0]["notation"] != "2 1"'
+    "$G" play --replay "$T/block.rec" --script >"$T/out" 2>"$T/err"
+    echo $? >"$T/rc"
+    check "block=1: bans are in the record and replayed" 'rc == 0 and r[-1]["reply"] == "end" and r[-1]["turn"] == 2'
+else
+    echo "block rule not built in: its play tests are skipped"
+fi
+
 # ---- records and replays ----
 run '2 1 2\n' play sharing 3 5 9 --record "$T/game.rec"
 if grep -qx 'rules sharing' "$T/game.rec" && grep -qx 'position 3 5 9' "$T/game.rec" &&

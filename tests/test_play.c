@@ -183,23 +183,33 @@ static int against_random(const char *rules, const char *outcome, int piles, int
                 if (st.over) break;
                 gr_play_move mv;
                 gr_play_move_init(&mv);
-                if (st.to_move == 0) {
+                bool act_random = st.banning ? st.blocker == 1 : st.to_move == 1;
+                if (st.banning && !act_random) {
+                    cr_assert_eq(gr_play_auto_ban(&pl, &err), 0, "%s", err.msg);
+                } else if (st.to_move == 0 && !st.banning) {
                     cr_assert_eq(gr_play_best(&pl, &c, &err), 0, "%s", err.msg);
                     cr_assert(c.found && c.winning, "%s: the computer lost its win", rules);
                     gr_play_move_copy(&mv, &c.move);
+                    cr_assert_eq(gr_play_make(&pl, &mv, &err), 0, "%s", err.msg);
                 } else {
+                    /* a random move (or ban), drawn again while it is forbidden */
                     gr_pos now;
                     cr_assert(gr_bigpos_to_pos(&pl.pos, &now));
                     int n = 0;
                     gr_game_moves(&g, &now, count_moves, &n);
-                    pick pk = {rand_r(&seed) % n, 0, {0}};
-                    gr_game_moves(&g, &now, pick_nth, &pk);
-                    mv.kind = pk.mv.kind;
-                    mv.src = pk.mv.src;
-                    mv.dst = pk.mv.kind == GR_MOVE_TRANSFER ? pk.mv.dst : -1;
-                    mpz_set_ui(mv.amount, pk.mv.amount);
+                    for (int tries = 0;; tries++) {
+                        cr_assert_lt(tries, 10000);
+                        pick pk = {rand_r(&seed) % n, 0, {0}};
+                        gr_game_moves(&g, &now, pick_nth, &pk);
+                        mv.kind = pk.mv.kind;
+                        mv.src = pk.mv.src;
+                        mv.dst = pk.mv.kind == GR_MOVE_TRANSFER ? pk.mv.dst : -1;
+                        mpz_set_ui(mv.amount, pk.mv.amount);
+                        gr_error_clear(&err);
+                        if ((st.banning ? gr_play_ban(&pl, &mv, &err) : gr_play_make(&pl, &mv, &err)) == 0) break;
+                        cr_assert(strstr(err.msg, "forbidden"), "%s", err.msg);
+                    }
                 }
-                cr_assert_eq(gr_play_make(&pl, &mv, &err), 0, "%s", err.msg);
                 gr_play_move_clear(&mv);
             }
             cr_assert_eq(st.loser, 1, "%s %s: the computer (seat 0) lost from a winning position", rules, outcome);
@@ -223,6 +233,18 @@ Test(play, computer_wins_nim)
     cr_assert_eq(against_random("nim", "normal", 3, 9, 150, 4), 150);
     cr_assert_eq(against_random("nim", "misere", 3, 5, 150, 5), 150);
     cr_assert_eq(against_random("sharing", "misere", 3, 9, 60, 6), 60);
+}
+
+/* block=k where the blocking rule is built in (another part of the project) */
+Test(play, computer_wins_blocking)
+{
+    gr_outcome o;
+    gr_error err;
+    gr_error_clear(&err);
+    if (gr_outcome_parse(&o, "block", 1, &err) != GR_OK) cr_skip_test("the blocking rule is not built in");
+    cr_assert_eq(against_random("nim", "block=1", 3, 5, 100, 9), 100);
+    cr_assert_eq(against_random("sharing", "block=1", 3, 9, 60, 10), 60);
+    cr_assert_eq(against_random("nim", "block=2", 3, 5, 60, 11), 60);
 }
 
 Test(play, computer_wins_kim)

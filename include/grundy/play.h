@@ -100,9 +100,9 @@ int gr_play_state_get(gr_play *pl, gr_play_state *st, gr_error *err);
 const gr_play_move *gr_play_bans(const gr_play *pl, size_t *n);
 /* Forbids one of the mover's legal moves this turn (the blocker's action). */
 int gr_play_ban(gr_play *pl, const gr_play_move *mv, gr_error *err);
-/* The computer as blocker forbids the rest of this turn's k moves, each time
- * the move gr_play_best would make for the mover: winning moves while any
- * is left, quickest first, then the longest-lasting ones. */
+/* The computer as blocker forbids the rest of this turn's k moves: the
+ * mover's moves to P-positions while any is left, quickest win first, then
+ * the move gr_play_best would make for the mover (the longest game). */
 int gr_play_auto_ban(gr_play *pl, gr_error *err);
 
 /* The move perfect play makes, and what is known about it. */

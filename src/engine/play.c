@@ -929,18 +929,79 @@ int gr_play_ban(gr_play *pl, const gr_play_move *mv, gr_error *err)
     return GR_OK;
 }
 
+/* The mover's threats: unbanned moves to positions scored 0 (P), which win
+ * unless forbidden. From an N-position these are its winning moves; from a
+ * P-position of the blocking game there are at most k of them, and they are
+ * exactly what the blocker must forbid. The quickest is kept. */
+typedef struct threat {
+    gr_play *pl;
+    bool found;
+    long length;
+    gr_play_move *mv;
+    gr_error *err;
+} threat;
+
+static int threat_small(void *ctx, const gr_move *mv, const gr_pos *result)
+{
+    threat *t = ctx;
+    if (banned_small(t->pl, mv->kind, mv->src, mv->dst, mv->amount)) return 0;
+    gr_bigpos r;
+    gr_bigpos_init(&r);
+    gr_bigpos_from_pos(&r, result);
+    uint32_t score, len = 0;
+    int rc = own_score(t->pl, &r, &score);
+    gr_bigpos_clear(&r);
+    if (rc) return rc;
+    gr_pos k = *result;
+    l_key(t->pl, &k);
+    len = t->pl->len[gr_postab_find(&t->pl->ltab, &k)];
+    if (score == 0 && (!t->found || (long)len < t->length)) {
+        take_move(t->mv, mv);
+        t->found = true;
+        t->length = len;
+    }
+    return 0;
+}
+
+static int threat_listed(void *ctx, const gr_bigmove *mv, const gr_answer *res, bool winning)
+{
+    (void)winning;
+    threat *t = ctx;
+    int dst = mv->kind == GR_MOVE_TRANSFER ? mv->dst : -1;
+    if (t->found || res->score != 0 || banned(t->pl, mv->kind, mv->src, dst, mv->amount)) return 0;
+    set_move(t->mv, mv->kind, mv->src, dst);
+    mpz_set(t->mv->amount, mv->amount);
+    t->found = true;
+    return 0;
+}
+
 int gr_play_auto_ban(gr_play *pl, gr_error *err)
 {
     gr_play_state st;
     gr_play_choice c;
     gr_play_choice_init(&c);
     int rc;
-    /* Each ban takes away the move the mover's perfect play would make:
-     * winning moves while any is left, quickest win first, then the moves
-     * that would make the game last longest. */
+    /* Each ban takes away the mover's quickest threat while any is left,
+     * then the move the mover's perfect play would make (the longest game). */
     while (!(rc = gr_play_state_get(pl, &st, err)) && st.banning) {
-        if ((rc = gr_play_best(pl, &c, err))) break;
-        if (!c.found) break;
+        threat t = {pl, false, -1, &c.move, err};
+        gr_pos small;
+        gr_error quiet;
+        gr_error_clear(&quiet);
+        uint32_t sc;
+        if (own_score(pl, &pl->pos, &sc) == GR_OK && gr_bigpos_to_pos(&pl->pos, &small)) {
+            rc = gr_game_moves(pl->game, &small, threat_small, &t);
+        } else {
+            gr_moves_summary sum;
+            gr_moves_summary_init(&sum);
+            rc = gr_engine_moves(&pl->engine, &pl->pos, threat_listed, &t, &sum, err);
+            gr_moves_summary_clear(&sum);
+        }
+        if (rc) break;
+        if (!t.found) {
+            if ((rc = gr_play_best(pl, &c, err))) break;
+            if (!c.found) break;
+        }
         if ((rc = gr_play_ban(pl, &c.move, err))) break;
     }
     gr_play_choice_clear(&c);
@@ -1059,7 +1120,7 @@ char *gr_play_explain(gr_play *pl, const gr_play_choice *c)
     if (!mw) return NULL;
     mw[0] = (char)toupper((unsigned char)mw[0]);
     const gr_outcome *o = &pl->engine.outcome;
-    bool two = strcmp(o->rule->name, "normal") == 0 || strcmp(o->rule->name, "misere") == 0;
+    bool two = pl->seats == 2;
     char len[96] = "";
     if (c->length >= 0) snprintf(len, sizeof len, " (with best play %ld more moves after it)", c->length);
     if (!c->winning) {
@@ -1081,6 +1142,11 @@ char *gr_play_explain(gr_play *pl, const gr_play_choice *c)
     } else if (strcmp(o->rule->name, "normal") == 0 && is_rules(pl, "sharing") &&
                strchr(pl->game->spec, ':') == NULL && r.n == 3) {
         s = explain_sharing3(c, &r, mw);
+    } else if (pl->block) {
+        gmp_asprintf(&s,
+                     "%s: it leads to a P-position of the blocking game: there your opponent has at most %d "
+                     "move%s to P-positions, and you forbid %s%s.", mw, pl->block, pl->block > 1 ? "s" : "",
+                     pl->block > 1 ? "them all" : "it", len);
     } else if (two) {
         char count[64] = "";
         if (c->prescribed > 1) snprintf(count, sizeof count, ", one of %ld winning moves", c->prescribed);
