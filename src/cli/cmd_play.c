@@ -355,6 +355,10 @@ static int answer(session *ss, reply *r, gr_error *err)
                  "  restart   start again from the first position\n"
                  "  show      show the position again\n"
                  "  quit      stop (end of input stops too)");
+            if (ss->pl.block)
+                printf("Blocking (block=%d): before each move the other player forbids %d of the mover's moves;\n"
+                       "when asked, type the moves you forbid, one per line (ban FROM TO AMOUNT works too).\n",
+                       ss->pl.block, ss->pl.block);
         }
         if (r->hint && r->why) printf("Hint: %s\n", r->why);
         text_moves(ss);
