@@ -10,6 +10,7 @@
  * sits in a seat (a person or the computer) is the front end's business. */
 #ifndef GRUNDY_PLAY_H
 #define GRUNDY_PLAY_H
+#include <stdio.h> /* before gmp.h, which then declares its FILE functions */
 #include <gmp.h>
 #include <stdbool.h>
 #include <stddef.h>

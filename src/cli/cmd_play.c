@@ -463,8 +463,8 @@ static int handle(session *ss, char *line, gr_error *err)
     if ((rc = gr_play_state_get(&ss->pl, &st, err))) return rc;
     if (!strcmp(s, "hint")) {
         r.kind = "hint";
-        if (st.over) {
-            r.error = "the game is over";
+        if (st.over || st.banning) {
+            r.error = st.over ? "the game is over" : "hints are for moves; now forbid moves of the computer";
             return answer(ss, &r, err);
         }
         gr_play_choice c;
