@@ -53,5 +53,6 @@ int cmd_check(int argc, char **argv);
 int cmd_seq(int argc, char **argv);
 int cmd_count(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
+int cmd_play(int argc, char **argv);
 
 #endif

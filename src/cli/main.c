@@ -17,6 +17,7 @@ static const verb verbs[] = {
     {"count", cmd_count, "the papers' enumerations, exact integers of any size"},
     {"serve", cmd_serve, "serve the page (play, explore, tables, claims) and the JSON API"},
     {"check", cmd_check, "check the papers' claims: holds, fails (smallest counterexample), unchecked"},
+    {"play", cmd_play, "play against perfect play: moves, hints, undo, records"},
 };
 
 static void usage(FILE *f)

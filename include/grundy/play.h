@@ -1,0 +1,164 @@
+/* Playing a game against perfect play: the state of one game, moves as a
+ * person writes them, the computer's choice, hints and records.
+ *
+ * Nothing here prints: the command line (src/cli/cmd_play.c) and the served
+ * page both drive a gr_play and show what it returns. Positions may be of any
+ * size: where search cannot go, the closed forms choose the moves (through
+ * the engine) and moves are checked and applied on GMP integers.
+ *
+ * Seats are numbered from 0 in the order they move; seat 0 moves first. Who
+ * sits in a seat (a person or the computer) is the front end's business. */
+#ifndef GRUNDY_PLAY_H
+#define GRUNDY_PLAY_H
+#include <stdio.h> /* before gmp.h, which then declares its FILE functions */
+#include <gmp.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include "grundy/bigpos.h"
+#include "grundy/engine.h"
+#include "grundy/error.h"
+#include "grundy/outcome.h"
+#include "grundy/postab.h"
+#include "grundy/ruleset.h"
+
+/* A move on a position of any size. */
+typedef struct gr_play_move {
+    int kind;                  /* GR_MOVE_TAKE or GR_MOVE_TRANSFER */
+    int src, dst;              /* piles from 0; dst -1 for a take */
+    mpz_t amount;
+} gr_play_move;
+
+void gr_play_move_init(gr_play_move *m);
+void gr_play_move_clear(gr_play_move *m);
+void gr_play_move_copy(gr_play_move *to, const gr_play_move *from);
+
+typedef struct gr_play {
+    const gr_game *game;
+    gr_engine engine;
+    int seats;                 /* 2, or m under players=m */
+    gr_bigpos start, pos;
+    /* the line of play: moves[i] was made from before[i] */
+    gr_play_move *moves;
+    gr_bigpos *before;
+    size_t nmoves, cap;
+    bool has_take, has_transfer;   /* move kinds the ruleset has */
+    /* block=k: before each move the other player forbids k of the mover's
+     * moves. bans[] holds every ban of the line of play in order; those made
+     * before move i start at ban_start[i] (ban_start has cap + 1 entries). */
+    int block;
+    gr_play_move *bans;
+    size_t nbans, capbans;
+    size_t *ban_start;
+    /* remaining-game lengths (see gr_play_best), memoised per canonical position */
+    bool length_ok;            /* the tree from the start is small enough to search */
+    gr_postab ltab;
+    uint32_t *len, *score;
+    size_t lcap;
+} gr_play;
+
+/* Starts a game. Fails (exit-2 errors) when the engine cannot answer the
+ * position: too big for search and no closed form, or a loopy game; then
+ * nothing is left to free. */
+int gr_play_init(gr_play *pl, const gr_game *g, const gr_outcome *o, const gr_limits *lim,
+                 const gr_bigpos *start, gr_error *err);
+void gr_play_free(gr_play *pl);
+
+static inline int gr_play_to_move(const gr_play *pl)
+{
+    return (int)(pl->nmoves % (size_t)pl->seats);
+}
+
+/* Parses a move as a person writes it: "PILE AMOUNT" (take), "FROM TO
+ * AMOUNT" (transfer), or the words the computer uses, "take 3 from pile 1",
+ * "move 2 from pile 0 to pile 1". Syntax only: legality is gr_play_check. */
+int gr_play_parse_move(const gr_play *pl, const char *text, gr_play_move *mv, gr_error *err);
+
+/* Is mv legal from the current position? Fills *result (initialised by the
+ * caller) with the position after it. The message says why not. */
+int gr_play_check(gr_play *pl, const gr_play_move *mv, gr_bigpos *result, gr_error *err);
+/* The check used on positions too big to list their moves (nim, sharing and
+ * kim only): the ruleset decides on a small stand-in position. Public so that
+ * tests can hold it against listing; mv must name existing piles. */
+bool gr_play_probe_legal(const gr_play *pl, const gr_bigpos *pos, const gr_play_move *mv);
+/* Checks and makes the move. */
+int gr_play_make(gr_play *pl, const gr_play_move *mv, gr_error *err);
+/* Takes back the last n moves (fewer if there are fewer). */
+void gr_play_undo(gr_play *pl, size_t n);
+void gr_play_restart(gr_play *pl);
+
+typedef struct gr_play_state {
+    bool over;                 /* the mover has no move (or every move is forbidden) */
+    bool banning;              /* block=k: the blocker still has to forbid moves this turn */
+    int blocker;               /* the seat that forbids (block=k), -1 otherwise */
+    int to_move;               /* seat */
+    int loser;                 /* seat that lost, -1 while not over */
+    char outcome[16];          /* the engine's label for the current position */
+} gr_play_state;
+
+int gr_play_state_get(gr_play *pl, gr_play_state *st, gr_error *err);
+
+/* Blocking (block=k). The moves forbidden this turn so far: */
+const gr_play_move *gr_play_bans(const gr_play *pl, size_t *n);
+/* Forbids one of the mover's legal moves this turn (the blocker's action). */
+int gr_play_ban(gr_play *pl, const gr_play_move *mv, gr_error *err);
+/* The computer as blocker forbids the rest of this turn's k moves: the
+ * mover's moves to P-positions while any is left, quickest win first, then
+ * the move gr_play_best would make for the mover (the longest game). */
+int gr_play_auto_ban(gr_play *pl, gr_error *err);
+
+/* The move perfect play makes, and what is known about it. */
+typedef struct gr_play_choice {
+    bool found;                /* false: no move (game over) */
+    gr_play_move move;
+    bool winning;              /* the outcome rule prescribes it (a winning move for two players) */
+    long prescribed;           /* how many prescribed moves there are; -1 when not counted */
+    long length;               /* moves left after it with best play on both sides; -1 unknown */
+    const char *how;           /* "search", the closed form's name, or "smallest move" */
+} gr_play_choice;
+
+void gr_play_choice_init(gr_play_choice *c);
+void gr_play_choice_clear(gr_play_choice *c);
+
+/* The computer's move from the current position. Where the game tree is
+ * small enough, every move's remaining-game length is searched: among the
+ * prescribed (winning) moves the one that ends the game soonest, otherwise
+ * the move that makes it last longest; ties go to the first move in the
+ * ruleset's order. Beyond that: the first winning move the engine lists, or
+ * else the smallest move (one token, first pile pair in order). */
+int gr_play_best(gr_play *pl, gr_play_choice *c, gr_error *err);
+
+/* One sentence on why c (from gr_play_best) wins, or that nothing wins;
+ * malloc'd, the caller frees it. */
+char *gr_play_explain(gr_play *pl, const gr_play_choice *c);
+
+/* The move in words ("move 2 from pile 0 to pile 1") and in the notation a
+ * person types ("0 1 2"); malloc'd. */
+char *gr_play_move_words(const gr_play_move *mv);
+char *gr_play_move_notation(const gr_play_move *mv);
+
+/* A record of a game: text a person can read and grundy can replay.
+ *   # grundy play record 1
+ *   rules sharing
+ *   outcome normal
+ *   position 3 5 9
+ *   seats me computer          (free words, one per seat; optional)
+ *   move 2 0 1                 (one per move, in the typed notation)
+ *   ban 1 0 1                  (block=k: a move forbidden before the next move)
+ */
+typedef struct gr_play_record {
+    char rules[256];
+    char outcome[64];          /* "normal", "misere", "players=3", "block=1" */
+    gr_bigpos start;
+    char seats[256];           /* the seats line, as written */
+    char **moves;              /* typed notation, one per move; bans as "ban NOTATION" */
+    size_t nmoves;
+} gr_play_record;
+
+/* The record of the current line of play; seats may be NULL. malloc'd. */
+char *gr_play_record_text(const gr_play *pl, const char *seats);
+int gr_play_record_parse(gr_play_record *rec, const char *text, gr_error *err);
+void gr_play_record_free(gr_play_record *rec);
+/* Splits an outcome string such as "players=3" into a rule. */
+int gr_play_outcome_parse(gr_outcome *o, const char *text, gr_error *err);
+
+#endif
