@@ -204,13 +204,25 @@ function chooseComputerMove(ms) {
   return { kind: 'take', from: hi, amount: '1', result: q.map(str) };
 }
 
+// The computer's move comes from the same library as `grundy play`: the
+// quickest win, or from a lost position the longest resistance. Should that
+// call fail (a bound of the server), pick from the listed moves instead.
+async function computerMove(ms) {
+  try {
+    const r = await api('play', { rules: game.rules, pos: game.pos.join(','), ...game.extra });
+    const m = r.moves && r.moves[0];
+    if (m) return { kind: m.kind, from: m.from, to: m.to, amount: str(m.amount), result: m.position.map(str) };
+  } catch (e) { /* fall back below */ }
+  return chooseComputerMove(ms);
+}
+
 async function computerTurn() {
   game.busy = true;
   try {
     setStatus('The computer is thinking…');
     const ms = await refreshMoves();
     if (gameOverIfTerminal()) return;
-    const m = chooseComputerMove(ms);
+    const m = await computerMove(ms);
     game.history.push(game.pos);
     game.pos = m.result.map(str);
     logMove('computer', m);

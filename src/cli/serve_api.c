@@ -46,6 +46,7 @@ typedef struct endpoint {
     const char *verb;
     const param *params;
     const char *bounded;       /* the flag whose value is checked against a bound */
+    const char *fixed[3];      /* words always passed (NULL-terminated) */
 } endpoint;
 
 static const param value_params[] = {
@@ -63,11 +64,16 @@ static const param seq_params[] = {
     {"period", "--period", true}, {NULL, NULL, false}};
 static const param check_params[] = {{"id", NULL, false}, {"to", "--to", false}, {NULL, NULL, false}};
 static const param games_params[] = {{NULL, NULL, false}};
+static const param play_params[] = {
+    {"rules", NULL, false}, {"pos", "pos", false}, {"misere", "--misere", true},
+    {"players", "--players", false}, {"block", "--block", false}, {NULL, NULL, false}};
 
 static const endpoint endpoints[] = {
-    {"games", "games", games_params, NULL},   {"value", "value", value_params, NULL},
-    {"moves", "moves", moves_params, NULL},   {"table", "table", table_params, "--max"},
-    {"seq", "seq", seq_params, "--to"},       {"check", "check", check_params, "--to"},
+    {"games", "games", games_params, NULL, {NULL}},   {"value", "value", value_params, NULL, {NULL}},
+    {"moves", "moves", moves_params, NULL, {NULL}},   {"table", "table", table_params, "--max", {NULL}},
+    {"seq", "seq", seq_params, "--to", {NULL}},       {"check", "check", check_params, "--to", {NULL}},
+    /* the computer's move, as `grundy play --script` makes it */
+    {"play", "play", play_params, NULL, {"--script", "--first", "computer"}},
 };
 
 static void reply_error(serve_reply *r, int status, const char *msg)
@@ -227,6 +233,7 @@ void serve_api(const char *self, const serve_limits *lim, const char *name, cons
     argv[argc++] = ep->verb;
     argv[argc++] = "--format";
     argv[argc++] = "json";
+    for (int i = 0; i < 3 && ep->fixed[i]; i++) argv[argc++] = ep->fixed[i];
     const char *operand_rules = NULL, *operand_pos = NULL;
     char secs[32], bytes[32];
     for (int i = 0; i < nargs; i++) {
@@ -265,7 +272,7 @@ void serve_api(const char *self, const serve_limits *lim, const char *name, cons
         }
         if (argc > 50) return reply_error(reply, 400, "too many parameters");
     }
-    if (strcmp(ep->name, "value") == 0 || strcmp(ep->name, "moves") == 0) {
+    if (strcmp(ep->name, "value") == 0 || strcmp(ep->name, "moves") == 0 || strcmp(ep->name, "play") == 0) {
         snprintf(secs, sizeof secs, "%.0f", lim->seconds > 2 ? lim->seconds - 1 : 1);
         snprintf(bytes, sizeof bytes, "%.0f", lim->bytes / 2);
         argv[argc++] = "--max-seconds";
@@ -301,4 +308,9 @@ void serve_api(const char *self, const serve_limits *lim, const char *name, cons
     serve_limits l = *lim;
     if (strcmp(ep->name, "check") == 0 && l.seconds < 60) l.seconds = 60;
     run_child(self, (char **)argv, &l, reply);
+    if (reply->status == 200 && strcmp(ep->name, "play") == 0 && reply->body) {
+        /* the first reply line holds the computer's move; the next is "end of input" */
+        char *nl = memchr(reply->body, '\n', reply->len);
+        if (nl) reply->len = (size_t)(nl - reply->body) + 1;
+    }
 }
