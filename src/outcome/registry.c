@@ -1,11 +1,14 @@
 /* The outcome rules by name. */
 #include "grundy/outcome.h"
+#include "grundy/block.h"
 #include <stdio.h>
 #include <string.h>
 
 static const gr_outcome_rule *const registry[] = {
     &gr_outcome_normal,
     &gr_outcome_misere,
+    &gr_outcome_block,
+    &gr_outcome_block_position,
 };
 
 void gr_outcome_init_normal(gr_outcome *o)
