@@ -52,7 +52,7 @@ typedef struct gr_nbtable {
     bool by_position;
     uint64_t size;             /* C(n+d, d) sorted positions */
     uint8_t *p;                /* p[rank] = 1 for P */
-    uint32_t *count;           /* count[rank(y) * (n+1) + t] */
+    uint16_t *count;           /* count[rank(y) * (n+1) + t] <= t <= n < 2^16 */
     uint64_t (*binom)[9];      /* binom[m][j] for m <= n+d, j <= 8 */
 } gr_nbtable;
 

@@ -15,6 +15,7 @@ static const verb verbs[] = {
     {"table", cmd_table, "a table of values, e.g. G(0,a,b) of three-pile Sharing Nim"},
     {"seq", cmd_seq, "a sequence of values: nim-sequences, rows of a table, class sequences"},
     {"count", cmd_count, "the papers' enumerations, exact integers of any size"},
+    {"losing", cmd_losing, "the losing positions of Nim with blocking (seed 003's open questions)"},
     {"check", cmd_check, "check the papers' claims: holds, fails (smallest counterexample), unchecked"},
 };
 

@@ -17,7 +17,7 @@ double gr_nbtable_bytes(int d, uint32_t n)
     double pos = 1, lines = 1;
     for (int j = 1; j <= d; j++) pos = pos * ((double)n + j) / j;
     for (int j = 1; j <= d - 1; j++) lines = lines * ((double)n + j) / j;
-    return pos + lines * ((double)n + 1) * sizeof(uint32_t) + ((double)n + d + 1) * 9 * sizeof(uint64_t);
+    return pos + lines * ((double)n + 1) * sizeof(uint16_t) + ((double)n + d + 1) * 9 * sizeof(uint64_t);
 }
 
 static uint64_t rank_of(const gr_nbtable *t, const uint32_t *x, int d)
@@ -66,6 +66,7 @@ int gr_nbtable_build(gr_nbtable *t, int d, uint32_t n, int k, bool by_position, 
     if (d < 1 || d > GR_NBTABLE_MAX_D)
         return gr_fail(err, GR_EINPUT, "%d piles: the blocking table handles 1 to %d", d, GR_NBTABLE_MAX_D);
     if (k < 1) return gr_fail(err, GR_EINPUT, "block=%d: k must be at least 1", k);
+    if (n > 65535) return gr_fail(err, GR_EINPUT, "piles up to %u: the blocking table stops at 65535", n);
     double bytes = gr_nbtable_bytes(d, n);
     if (bytes > max_bytes || bytes > 1e15)
         return gr_fail(err, GR_EINPUT, "a table of %d piles up to %u needs %.3g bytes (limit %.3g)", d, n, bytes,
@@ -93,7 +94,7 @@ int gr_nbtable_build(gr_nbtable *t, int d, uint32_t n, int k, bool by_position, 
         for (int i = 0; i < d; i++) {
             if (i + 1 < d && x[i + 1] == x[i]) continue;   /* same line as the last equal pile */
             uint64_t line = rank_without(t, x, d, i) * (n + 1);
-            uint32_t c = 0;
+            uint16_t c = 0;
             if (x[i] > 0) {
                 /* the option: x_i - 1 slides left past equal piles to stay sorted */
                 uint32_t y[GR_NBTABLE_MAX_D];
@@ -101,7 +102,7 @@ int gr_nbtable_build(gr_nbtable *t, int d, uint32_t n, int k, bool by_position, 
                 int j = i;
                 while (j > 0 && y[j - 1] == x[i]) j--;
                 y[j] = x[i] - 1;
-                c = t->count[line + x[i] - 1] + t->p[rank_of(t, y, d)];
+                c = (uint16_t)(t->count[line + x[i] - 1] + t->p[rank_of(t, y, d)]);
             }
             t->count[line + x[i]] = c;
         }
