@@ -47,6 +47,31 @@ expect_out $'0 0 0\n0 0 1\n1 1 1\n0 1 2' "$G" losing nim --block 1 --max 2
 expect_out '"count":15' "$G" losing nim --block 1 --max 5 --format json
 expect_out "0,1,1" "$G" losing nim --block 2 --max 3 --format csv
 expect_out "#" "$G" losing nim --block 1 --max 10 --picture 2
+expect_out $'(b, c), b <= c <= 2: row c, column b from 0; \'#\' P, \'.\' N\n    0 #\n    1 #.' "$G" losing nim --block 1 --piles 2 --max 2 --picture -
+expect_out "slice (1,2, b, c)" "$G" losing nim --block 1 --piles 4 --max 6 --picture 1,2
+tmp=$(mktemp -d)
+if "$G" losing nim --block 2 --max 40 --picture 4 --png "$tmp/s.png" >/dev/null 2>&1 &&
+   [ "$(head -c 8 "$tmp/s.png" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ]; then ok; else bad "--png"; fi
+if command -v python3 >/dev/null; then
+    # the PNG decodes: IDAT inflates to h rows of 1 + w bytes
+    if python3 - "$tmp/s.png" <<'PY'
+import sys, zlib, struct
+d = open(sys.argv[1], 'rb').read()
+w, h = struct.unpack('>II', d[16:24])
+i, idat = 8, b''
+while i < len(d):
+    n = struct.unpack('>I', d[i:i+4])[0]; t = d[i+4:i+8]
+    if zlib.crc32(d[i+4:i+8+n]) != struct.unpack('>I', d[i+8+n:i+12+n])[0]: sys.exit(1)
+    if t == b'IDAT': idat += d[i+8:i+8+n]
+    i += 12 + n
+sys.exit(0 if len(zlib.decompress(idat)) == h * (w + 1) else 1)
+PY
+    then ok; else bad "PNG does not decode"; fi
+fi
+expect_rc 2 "$G" losing nim --block 1 --max 8 --picture 1,2
+expect_rc 2 "$G" losing nim --block 1 --max 8 --png "$tmp/x.png"
+[ ! -e "$tmp/x.png" ] && ok || bad "--png without --picture left a file"
+rm -rf "$tmp"
 # bad input: exit 2, one line, nothing on stdout
 expect_rc 2 "$G" losing nim --max 5
 expect_rc 2 "$G" losing nim --block 1
