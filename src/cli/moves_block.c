@@ -22,6 +22,9 @@ typedef struct entries {
     entry *v;
     size_t n, cap;
     size_t moves;   /* all moves seen (with multiplicity) */
+    char **keys;    /* block-position: every option's key, to count distinct options */
+    size_t nkeys, capkeys;
+    bool keys_wanted;
     bool oom;
 } entries;
 
@@ -118,6 +121,16 @@ static int collect(void *ctx, const gr_bigmove *mv, const gr_answer *res, bool w
     (void)winning;
     entries *es = ctx;
     es->moves++;
+    if (es->keys_wanted) {
+        if (es->nkeys == es->capkeys) {
+            size_t cap = es->capkeys ? es->capkeys * 2 : 64;
+            char **k = realloc(es->keys, cap * sizeof *k);
+            if (!k) return es->oom = true, 1;
+            es->keys = k;
+            es->capkeys = cap;
+        }
+        if (!(es->keys[es->nkeys++] = position_key(es->game, mv->result))) return es->oom = true, 1;
+    }
     return strcmp(res->outcome, "P") == 0 ? add_p_move(es, mv) : 0;
 }
 
@@ -134,6 +147,23 @@ static void free_entries(entries *es)
         free(es->v[i].result);
     }
     free(es->v);
+    for (size_t i = 0; i < es->nkeys; i++) free(es->keys[i]);
+    free(es->keys);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Distinct options (block-position) or moves (block): the units a ban counts. */
+static size_t option_units(entries *es, bool bypos)
+{
+    if (!bypos) return es->moves;
+    qsort(es->keys, es->nkeys, sizeof *es->keys, cmp_str);
+    size_t m = 0;
+    for (size_t i = 0; i < es->nkeys; i++) m += i == 0 || strcmp(es->keys[i - 1], es->keys[i]) != 0;
+    return m;
 }
 
 /* Indices of the first move to each distinct P-position. */
@@ -149,7 +179,7 @@ static size_t distinct(const entries *es, size_t *first)
 }
 
 static void text_report(FILE *out, const gr_outcome *o, const entries *es, const size_t *unit, size_t units,
-                        const mpz_t total, bool p)
+                        size_t options, bool listed, bool p)
 {
     bool bypos = gr_outcome_is_block_position(o);
     int k = o->param;
@@ -160,8 +190,13 @@ static void text_report(FILE *out, const gr_outcome *o, const entries *es, const
     else
         fprintf(out, "blocking (%s=%d): %zu move%s to P-positions\n", o->rule->name, k, units, units == 1 ? "" : "s");
     if (p) {
-        if (mpz_cmp_ui(total, (unsigned long)k) <= 0 && !bypos) {
-            fprintf(out, "  blocker: forbid every move (there are at most %d); the mover cannot move and has lost\n", k);
+        if (listed && options == 0) {
+            fputs("  no move: the mover has lost\n", out);
+            return;
+        }
+        if (listed && options <= (size_t)k) {
+            fprintf(out, "  blocker: forbid every %s (there are %zu <= %d); the mover cannot move and has lost\n",
+                    bypos ? "option" : "move", options, k);
             return;
         }
         if (units == 0) {
@@ -197,7 +232,7 @@ static void text_report(FILE *out, const gr_outcome *o, const entries *es, const
 }
 
 static void json_report(FILE *out, const gr_outcome *o, const entries *es, const size_t *unit, size_t units,
-                        const mpz_t total, bool p)
+                        size_t options, bool listed, bool p)
 {
     bool bypos = gr_outcome_is_block_position(o);
     int k = o->param;
@@ -210,7 +245,7 @@ static void json_report(FILE *out, const gr_outcome *o, const entries *es, const
         gr_json_string(out, bypos ? es->v[unit[j]].key : es->v[unit[j]].text);
     }
     fprintf(out, "],\"mover_wins\":%s,\"all_forbidden\":%s,\"replies\":[", p ? "false" : "true",
-            p && !bypos && mpz_cmp_ui(total, (unsigned long)k) <= 0 ? "true" : "false");
+            p && listed && options <= (size_t)k ? "true" : "false");
     /* for k = 1: each ban that matters and the reply to it */
     for (size_t j = 0; !p && k == 1 && j < units; j++) {
         const entry *e = &es->v[unit[j]], *r = &es->v[unit[j == 0 ? 1 : 0]];
@@ -227,7 +262,7 @@ static void json_report(FILE *out, const gr_outcome *o, const entries *es, const
 
 int cli_moves_block(FILE *out, int format, gr_engine *e, const gr_bigpos *pos, const gr_answer *here, gr_error *err)
 {
-    entries es = {.game = e->game};
+    entries es = {.game = e->game, .keys_wanted = gr_outcome_is_block_position(&e->outcome)};
     gr_moves_summary sum;
     gr_moves_summary_init(&sum);
     int rc = gr_engine_moves(e, pos, collect, &es, &sum, err);
@@ -245,8 +280,10 @@ int cli_moves_block(FILE *out, int format, gr_engine *e, const gr_bigpos *pos, c
         if (gr_outcome_is_block_position(&e->outcome)) units = distinct(&es, unit);
         else
             for (size_t i = 0; i < es.n; i++) unit[i] = i;
-        if (format == FMT_JSON) json_report(out, &e->outcome, &es, unit, units, sum.total, p);
-        else text_report(out, &e->outcome, &es, unit, units, sum.total, p);
+        /* beyond search (closed form) positions have more moves than any k */
+        size_t options = option_units(&es, gr_outcome_is_block_position(&e->outcome));
+        if (format == FMT_JSON) json_report(out, &e->outcome, &es, unit, units, options, sum.all_listed, p);
+        else text_report(out, &e->outcome, &es, unit, units, options, sum.all_listed, p);
     }
     free(unit);
     free_entries(&es);
