@@ -457,7 +457,7 @@ static const gr_claim claims[] = {
     {"003/conj-even-k",
      "Three-pile Nim with block=2: each row (a fixed) is ultimately periodic in c, as the set {c - b : (a,b,c) "
      "is P}; periods 1, 2, 2, 8, 56, 56, 56 for a = 0..6",
-     "found here, not in the paper; the check finds each row's period afresh", 400, check_even_k},
+     "found here, not in the paper; the check finds each row's period afresh", 300, check_even_k},
     {"003/conj-four-a1",
      "Four-pile Nim with block=1: for d >= 2b + 3, (1,b,c,d) sorted is P iff d - c = b when b is odd and d even, "
      "d - c = b + 2 otherwise",

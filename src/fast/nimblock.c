@@ -80,7 +80,8 @@ int gr_nbtable_build(gr_nbtable *t, int d, uint32_t n, int k, bool by_position, 
     if (!t->binom) goto oom;
     for (size_t m = 0; m < rows; m++) {
         t->binom[m][0] = 1;
-        for (int j = 1; j <= d && (size_t)j <= m; j++)   /* only C(., <= d) is used; higher ones would overflow */ t->binom[m][j] = t->binom[m - 1][j - 1] + t->binom[m - 1][j];
+        /* only C(m, j <= d) is used; higher j would overflow for large m */
+        for (int j = 1; j <= d && (size_t)j <= m; j++) t->binom[m][j] = t->binom[m - 1][j - 1] + t->binom[m - 1][j];
     }
     t->size = t->binom[n + d][d];
     uint64_t lines = d > 1 ? t->binom[n + d - 1][d - 1] : 1;
