@@ -31,6 +31,8 @@ Test(seed003, conjectures)
     expect_holds("003/conj-position-3", 100);
     expect_holds("003/conj-odd-k", 100);
     expect_holds("003/conj-even-k", 200);
+    expect_holds("003/conj-four-rows", 60);
+    expect_holds("003/conj-five-rows", 40);
     expect_holds("003/conj-four-a1", 40);
     expect_holds("003/conj-four-equal", 40);
 }

@@ -326,62 +326,103 @@ static int check_odd_k(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_er
     return GR_OK;
 }
 
-/* Rows of block=2: the set {c - b : (a,b,c) P} as a function of c. */
-static int check_even_k(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+/* Rows: fix every pile but the two largest (a sorted prefix f); the row is
+ * the set {e - d : (f, d, e) P} as a function of e. A row is found periodic
+ * with period p from e0 when row(e) = row(e + p) for e0 <= e <= n - p and the
+ * stretch n - e0 covers two periods and 10 more; the smallest such p is
+ * compared with the one the claim states. */
+typedef struct row_spec {
+    uint32_t f[GR_NBTABLE_MAX_D];
+    uint32_t period;
+} row_spec;
+
+static int check_rows(int d, int k, uint32_t n, const row_spec *rows, size_t nrows, gr_claim_result *r,
+                      gr_error *err)
 {
-    (void)c;
-    enum { ROWS = 7, MAXP = 60 };
-    if (to < 200) return gr_fail(err, GR_EINPUT, "--to %llu: the periods need piles up to 200 at least", (unsigned long long)to);
+    enum { MAXP = 60 };
     gr_nbtable t;
-    int rc = gr_nbtable_build(&t, 3, (uint32_t)to, 2, false, TABLE_BYTES, err);
+    int rc = gr_nbtable_build(&t, d, n, k, false, TABLE_BYTES, err);
     if (rc) return rc;
-    uint32_t n = (uint32_t)to;
-    uint64_t *row = calloc(n + 1, sizeof *row);
+    uint64_t *row = calloc((size_t)n + 1, sizeof *row);
     if (!row) {
         gr_nbtable_free(&t);
         return gr_fail(err, GR_EINTERNAL, "out of memory");
     }
-    static const uint32_t expected[ROWS] = {1, 2, 2, 8, 56, 56, 56};
     char found[400] = "";
-    gr_claim_holds(r, "rows a = 0..%d of three-pile Nim with block=2, piles <= %u", ROWS - 1, n);
-    for (uint32_t a = 0; a < ROWS && r->status == GR_CLAIM_HOLDS; a++) {
-        /* differences past 63 would not fit the mask: the gap conjecture keeps
-         * them <= 2(a+1) here, and the check says so if not */
-        for (uint32_t cc = a; cc <= n; cc++) {
-            row[cc] = 0;
-            for (uint32_t b = a; b <= cc; b++) {
-                uint32_t x[3] = {a, b, cc};
+    for (size_t i = 0; i < nrows && r->status == GR_CLAIM_HOLDS; i++) {
+        const uint32_t *f = rows[i].f;
+        uint32_t lo = f[d - 3];
+        uint32_t x[GR_NBTABLE_MAX_D];
+        memcpy(x, f, sizeof x);
+        for (uint32_t e = lo; e <= n && r->status == GR_CLAIM_HOLDS; e++) {
+            row[e] = 0;
+            for (uint32_t dd = lo; dd <= e; dd++) {
+                x[d - 2] = dd, x[d - 1] = e;
                 if (!gr_nbtable_is_p(&t, x)) continue;
-                if (cc - b > 63) {
-                    gr_pos cex = pos_of(x, 3);
-                    gr_claim_fails(r, &cex, "a difference c - b over 63");
+                if (e - dd > 63) {
+                    /* the masks hold differences below 64 (the gap bound keeps them small) */
+                    gr_pos cex = pos_of(x, d);
+                    gr_claim_fails(r, &cex, "a difference over 63 in a row");
                     break;
                 }
-                row[cc] |= 1ull << (cc - b);
+                row[e] |= 1ull << (e - dd);
             }
         }
         if (r->status != GR_CLAIM_HOLDS) break;
         uint32_t pre = 0, per = 0;
-        for (uint32_t p = 1; p <= MAXP && !per; p++) {
-            uint32_t s = n - p;
-            while (s > a && row[s - 1] == row[s - 1 + p]) s--;
-            if (n - s >= 2 * p + 10) pre = s, per = p;
+        for (uint32_t p = 1; p <= MAXP && !per && p < n; p++) {
+            uint32_t s0 = n - p;
+            while (s0 > lo && row[s0 - 1] == row[s0 - 1 + p]) s0--;
+            if (n - s0 >= 2 * p + 10) pre = s0, per = p;
         }
-        if (!per) {
-            gr_claim_fails(r, NULL, "row a = %u shows no period <= %d repeating twice up to %u", a, MAXP, n);
+        char name[64];
+        int len = 0;
+        for (int j = 0; j < d - 2; j++) len += snprintf(name + len, sizeof name - (size_t)len, j ? ",%u" : "%u", f[j]);
+        if (per != rows[i].period) {
+            gr_pos cex = {.n = d - 2};
+            for (int j = 0; j < d - 2; j++) cex.p[j] = f[j];
+            if (per)
+                gr_claim_fails(r, &cex, "row (%s) has period %u from %u, not %u", name, per, pre, rows[i].period);
+            else
+                gr_claim_fails(r, &cex, "row (%s) shows no period <= %d repeating twice up to %u", name, MAXP, n);
             break;
         }
-        if (per != expected[a]) {
-            gr_claim_fails(r, NULL, "row a = %u has period %u from c = %u, not %u", a, per, pre, expected[a]);
-            break;
-        }
-        size_t len = strlen(found);
-        snprintf(found + len, sizeof found - len, "%sa=%u: from c=%u period %u", a ? "; " : "", a, pre, per);
+        size_t fl = strlen(found);
+        snprintf(found + fl, sizeof found - fl, "%s(%s): from %u period %u", i ? "; " : "", name, pre, per);
     }
     if (r->status == GR_CLAIM_HOLDS) snprintf(r->detail, sizeof r->detail, "%s", found);
     free(row);
     gr_nbtable_free(&t);
     return GR_OK;
+}
+
+static int check_even_k(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)c;
+    static const row_spec rows[] = {{{0}, 1}, {{1}, 2}, {{2}, 2}, {{3}, 8}, {{4}, 56}, {{5}, 56}, {{6}, 56}};
+    if (to < 200) return gr_fail(err, GR_EINPUT, "--to %llu: the periods need piles up to 200 at least", (unsigned long long)to);
+    gr_claim_holds(r, "rows a = 0..6 of three-pile Nim with block=2, piles <= %llu", (unsigned long long)to);
+    return check_rows(3, 2, (uint32_t)to, rows, sizeof rows / sizeof rows[0], r, err);
+}
+
+static int check_four_rows(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)c;
+    static const row_spec rows[] = {{{1, 1}, 2}, {{1, 2}, 1}, {{1, 3}, 2}, {{2, 2}, 1}, {{2, 3}, 6},
+                                    {{2, 4}, 1}, {{2, 5}, 10}, {{3, 3}, 12}, {{3, 4}, 6}};
+    if (to < 50) return gr_fail(err, GR_EINPUT, "--to %llu: the periods need piles up to 50 at least", (unsigned long long)to);
+    gr_claim_holds(r, "rows (a,b) listed, four-pile Nim with block=1, piles <= %llu", (unsigned long long)to);
+    return check_rows(4, 1, (uint32_t)to, rows, sizeof rows / sizeof rows[0], r, err);
+}
+
+static int check_five_rows(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)c;
+    static const row_spec rows[] = {{{1, 1, 1}, 1}, {{1, 1, 2}, 1}, {{1, 1, 3}, 2}, {{1, 2, 2}, 3},
+                                    {{2, 2, 2}, 3}, {{1, 1, 4}, 1}, {{1, 2, 4}, 6}};
+    if (to < 40) return gr_fail(err, GR_EINPUT, "--to %llu: the periods need piles up to 40 at least", (unsigned long long)to);
+    gr_claim_holds(r, "rows (a,b,c) listed, five-pile Nim with block=1, piles <= %llu", (unsigned long long)to);
+    return check_rows(5, 1, (uint32_t)to, rows, sizeof rows / sizeof rows[0], r, err);
 }
 
 static int check_four_a1(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
@@ -458,6 +499,16 @@ static const gr_claim claims[] = {
      "Three-pile Nim with block=2: each row (a fixed) is ultimately periodic in c, as the set {c - b : (a,b,c) "
      "is P}; periods 1, 2, 2, 8, 56, 56, 56 for a = 0..6",
      "found here, not in the paper; the check finds each row's period afresh", 300, check_even_k},
+    {"003/conj-four-rows",
+     "Four-pile Nim with block=1: fixing the two smallest piles (a,b), the set {d - c : (a,b,c,d) is P} is "
+     "ultimately periodic in d; periods 2, 1, 2, 1, 6, 1, 10, 12, 6 for (a,b) = (1,1), (1,2), (1,3), (2,2), (2,3), "
+     "(2,4), (2,5), (3,3), (3,4)",
+     "found here, not in the paper; (2,6) has period 30 and (3,6) 24 by c <= 100; some rows show none by 100", 80,
+     check_four_rows},
+    {"003/conj-five-rows",
+     "Five-pile Nim with block=1: fixing the three smallest piles, the row is ultimately periodic; periods 1, 1, "
+     "2, 3, 3, 1, 6 for (1,1,1), (1,1,2), (1,1,3), (1,2,2), (2,2,2), (1,1,4), (1,2,4)",
+     "found here, not in the paper; (1,2,3) shows no period by 40", 40, check_five_rows},
     {"003/conj-four-a1",
      "Four-pile Nim with block=1: for d >= 2b + 3, (1,b,c,d) sorted is P iff d - c = b when b is odd and d even, "
      "d - c = b + 2 otherwise",
