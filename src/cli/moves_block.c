@@ -226,8 +226,9 @@ static void text_report(FILE *out, const gr_outcome *o, const entries *es, const
         fprintf(out, "    any other %s forbidden  ->  play '%s' (to %s)\n", bypos ? "position" : "move",
                 es->v[unit[0]].text, es->v[unit[0]].result);
     } else {
-        fprintf(out, "  mover: whatever %d %s are forbidden, at least %zu of the %zu winning %s remain; play one\n", k,
-                what, units - (size_t)k, units, what);
+        fprintf(out, "  mover: whatever %d %s are forbidden, at least %zu of the %zu winning %s remain;\n"
+                     "         play the first * move (in the order above) %s not forbidden\n",
+                k, what, units - (size_t)k, units, what, bypos ? "whose result is" : "that is");
     }
 }
 
