@@ -17,7 +17,7 @@ bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 # read from $T/out (one per line) and rc = the exit status in $T/rc.
 check() {
     local name=$1 expr=$2
-    if "$PY" - "$T/out" "$T/rc" "$expr" <<'EOF'
+    if timeout 120 "$PY" - "$T/out" "$T/rc" "$expr" <<'EOF'
 import json, sys
 lines = open(sys.argv[1]).read().splitlines()
 r = [json.loads(l) for l in lines]
@@ -149,7 +149,7 @@ B=$("$PY" -c 'print("9" * 40)')
 if [ $? = 2 ] && grep -q 'no closed form' "$T/err"; then ok; else bad "four huge sharing piles are refused"; cat "$T/err"; fi
 
 # ---- the computer wins from winning positions against random moves, end to end ----
-if "$PY" - "$G" <<'EOF'
+if timeout 120 "$PY" - "$G" <<'EOF'
 import json, random, subprocess, sys
 g = sys.argv[1]
 def game(rules, pos, seed):
@@ -183,7 +183,7 @@ EOF
 then ok; else bad "end to end: the computer lost a won game"; fi
 
 # ---- the interactive mode through a pseudo-terminal (readline) ----
-if "$PY" - "$G" <<'EOF'
+if timeout 120 "$PY" - "$G" <<'EOF'
 import os, pty, select, sys
 g = sys.argv[1]
 pid, fd = pty.fork()

@@ -54,5 +54,6 @@ int cmd_seq(int argc, char **argv);
 int cmd_count(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_play(int argc, char **argv);
+int cmd_losing(int argc, char **argv);
 
 #endif

@@ -1,16 +1,20 @@
 #include "cli.h"
 #include "grundy/io.h"
+#include "moves_block.h"
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const char help[] =
-    "usage: grundy moves RULES POS... [--misere] [--winning] [--format text|json]\n"
+    "usage: grundy moves RULES POS... [--misere|--block K|--block-position K]\n"
+    "                    [--winning] [--format text|json]\n"
     "                    [--max-memory SIZE] [--max-seconds S]\n\n"
     "Lists every move: what it does, the resulting position, its value or outcome;\n"
     "winning moves are marked '*'. Beyond search, where a closed form applies, the\n"
     "winning moves are listed with the total number of moves. --winning lists the\n"
-    "winning moves only.\n";
+    "winning moves only. Under --block / --block-position a last section says\n"
+    "which moves (positions) the blocker must forbid, and the mover's reply to\n"
+    "each ban.\n";
 
 typedef struct printer {
     const gr_game *game;
@@ -146,6 +150,10 @@ int cmd_moves(int argc, char **argv)
             gr_json_mpz(out, sum.total);
             fputs(",\"method\":", out);
             gr_json_string(out, sum.method ? sum.method : "search");
+            if (cli_is_blocking(&a.outcome)) {
+                fputs(",\"blocking\":", out);
+                rc = cli_moves_block(out, a.format, &e, &a.pos, &here, &err);
+            }
             fputs("}\n", out);
         } else if (!sum.all_listed && a.outcome.rule == &gr_outcome_players) {
             /* m players: the moves the class prescribes (one class down) */
@@ -153,12 +161,19 @@ int cmd_moves(int argc, char **argv)
             mpz_out_str(out, 10, sum.total);
             fprintf(out, " moves in all; only prescribed moves are listed (from class A every move to the losing "
                          "class, otherwise the first move of one plan per set of piles). By %s)\n", sum.method);
+        } else if (!sum.all_listed && cli_is_blocking(&a.outcome)) {
+            /* a P-position may have a move to P here: the blocker's to forbid */
+            fputs("(", out);
+            mpz_out_str(out, 10, sum.total);
+            fprintf(out, " moves in all; only the winning ones are listed. By %s)\n", sum.method);
         } else if (!sum.all_listed) {
             fputs("(", out);
             mpz_out_str(out, 10, sum.total);
             fprintf(out, " moves in all; only the winning ones are listed: every other move leads to an N-position. By %s)\n",
                    sum.method);
         }
+        if (a.format != FMT_JSON && cli_is_blocking(&a.outcome))
+            rc = cli_moves_block(out, a.format, &e, &a.pos, &here, &err);
     }
     fclose(out);
     if (!rc) fwrite(buf, 1, len, stdout);

@@ -2,7 +2,8 @@
 #include "grundy/io.h"
 
 static const char help[] =
-    "usage: grundy value RULES POS... [--misere] [--format text|json]\n"
+    "usage: grundy value RULES POS... [--misere|--block K|--block-position K]\n"
+    "                    [--format text|json]\n"
     "                    [--max-memory SIZE] [--max-seconds S]\n\n"
     "Prints the outcome (P: the player to move loses; N: wins) and, where known,\n"
     "the Grundy value. Closed forms answer positions of any size; otherwise a\n"

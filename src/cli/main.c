@@ -16,6 +16,7 @@ static const verb verbs[] = {
     {"seq", cmd_seq, "a sequence of values: nim-sequences, rows of a table, class sequences"},
     {"count", cmd_count, "the papers' enumerations, exact integers of any size"},
     {"serve", cmd_serve, "serve the page (play, explore, tables, claims) and the JSON API"},
+    {"losing", cmd_losing, "the losing positions of Nim with blocking (seed 003's open questions)"},
     {"check", cmd_check, "check the papers' claims: holds, fails (smallest counterexample), unchecked"},
     {"play", cmd_play, "play against perfect play: moves, hints, undo, records"},
 };

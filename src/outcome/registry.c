@@ -1,6 +1,7 @@
 /* The outcome rules by name. */
 #include "grundy/outcome.h"
 #include "grundy/players.h"
+#include "grundy/block.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -8,6 +9,8 @@ static const gr_outcome_rule *const registry[] = {
     &gr_outcome_normal,
     &gr_outcome_misere,
     &gr_outcome_players,
+    &gr_outcome_block,
+    &gr_outcome_block_position,
 };
 
 void gr_outcome_init_normal(gr_outcome *o)
