@@ -1,0 +1,438 @@
+/* Nim-sequences of heap rulesets: the simple reference (mex over the options
+ * the ruleset lists) and the fast candidate-testing method for take-and-break
+ * codes. See grundy/heapseq.h and docs/takebreak.md. */
+#include "grundy/heapseq.h"
+#include "grundy/bitset.h"
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double elapsed(clock_t start)
+{
+    return (double)(clock() - start) / CLOCKS_PER_SEC;
+}
+
+static void limits_or_default(const gr_limits *lim, gr_limits *out)
+{
+    if (lim) *out = *lim;
+    else gr_limits_default(out);
+}
+
+/* ---------------------------------------------------------------- simple */
+
+typedef struct simple_ctx {
+    const uint32_t *g;
+    uint64_t x;
+    gr_bitset *seen;
+    int bad;              /* 1: a result heap is not smaller; 2: out of memory */
+    uint64_t bad_heap;
+} simple_ctx;
+
+static int simple_option(void *ctx, const gr_move *mv, const gr_pos *result)
+{
+    (void)mv;
+    simple_ctx *s = ctx;
+    uint32_t v = 0;
+    for (int i = 0; i < result->n; i++) {
+        if (result->p[i] >= s->x) {
+            s->bad = 1;
+            s->bad_heap = result->p[i];
+            return GR_EINPUT;
+        }
+        v ^= s->g[result->p[i]];
+    }
+    if (!gr_bitset_add(s->seen, v)) {
+        s->bad = 2;
+        return GR_EINTERNAL;
+    }
+    return 0;
+}
+
+int gr_heapseq_simple(const gr_game *g, uint32_t n, uint32_t *out, const gr_limits *lim,
+                      gr_heapseq_info *info, gr_error *err)
+{
+    if (!(g->flags & GR_RS_HEAPS))
+        return gr_fail(err, GR_EINPUT, "%s is not a sum of heaps: it has no nim-sequence", g->spec);
+    gr_limits L;
+    limits_or_default(lim, &L);
+    clock_t start = clock();
+    gr_bitset seen;
+    gr_bitset_init(&seen);
+    int rc = GR_OK;
+    for (uint64_t x = 0; x <= n; x++) {
+        gr_bitset_reset(&seen);
+        simple_ctx s = {out, x, &seen, 0, 0};
+        gr_pos heap = {.n = 1, .p = {x}};
+        int mrc = gr_game_moves(g, &heap, simple_option, &s);
+        if (s.bad == 1) {
+            rc = gr_fail(err, GR_EINPUT, "%s: a move from a heap of %llu leaves a heap of %llu; the nim-sequence "
+                         "needs every heap to shrink", g->spec, (unsigned long long)x, (unsigned long long)s.bad_heap);
+            break;
+        }
+        if (s.bad == 2) {
+            rc = gr_fail(err, GR_EINTERNAL, "out of memory");
+            break;
+        }
+        if (mrc) {
+            rc = gr_fail(err, GR_EINPUT, "%s: a move from a heap of %llu leaves more than %d heaps", g->spec,
+                         (unsigned long long)x, GR_MAX_PILES);
+            break;
+        }
+        out[x] = gr_bitset_mex(&seen);
+        if ((x & 63) == 0 && elapsed(start) > L.max_seconds) {
+            rc = gr_fail(err, GR_EINPUT, "the simple method stopped at heap %llu after %.0f s (limit; raise with "
+                         "--max-seconds)", (unsigned long long)x, L.max_seconds);
+            break;
+        }
+    }
+    if (info) {
+        info->method = "simple";
+        info->bytes = (double)seen.nwords * 8 + (double)(n + 1) * 4;
+    }
+    gr_bitset_free(&seen);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ fast */
+
+/* A growable list of bitsets, one per index y, stored back to back: X2(y)
+ * for every total y computed so far. */
+typedef struct setlist {
+    uint64_t *w;
+    size_t nw, capw;
+    size_t *off;          /* off[y]: first word of set y */
+    uint32_t *len;        /* len[y]: its words (trailing zero words trimmed) */
+    uint32_t count, cap;  /* sets 0 .. count-1 are present */
+} setlist;
+
+typedef struct source {
+    uint32_t r;
+    int k, constraint;
+} source;
+
+typedef struct fast {
+    const gr_tb_code *code;
+    uint32_t *g;
+    uint32_t gmax;        /* the largest value so far */
+    int p0, period;       /* the repeating digits start at p0 */
+    gr_bitset *cls;       /* cls[rho]: values G(j), 1 <= j <= x - p0, j = rho mod period */
+    gr_bitset take;       /* the values of the options that leave at most one heap */
+    bool need_x2, need_x2u;
+    setlist x2, x2u;      /* X2(y): all pairs; X2u(y): unequal pairs */
+    uint64_t *scratch, *scratch2;
+    size_t scratch_words;
+    source *src;          /* this heap's split sources */
+    size_t nsrc, capsrc;
+    bool periodic_splits; /* some repeating digit splits */
+    double bytes, peak;
+    gr_limits lim;
+} fast;
+
+static bool sl_reserve(setlist *s, size_t words, double *bytes)
+{
+    if (s->count == s->cap) {
+        uint32_t cap = s->cap ? s->cap * 2 : 1024;
+        size_t *off = realloc(s->off, cap * sizeof *off);
+        if (!off) return false;
+        s->off = off;
+        uint32_t *len = realloc(s->len, cap * sizeof *len);
+        if (!len) return false;
+        s->len = len;
+        *bytes += (double)(cap - s->cap) * (sizeof *off + sizeof *len);
+        s->cap = cap;
+    }
+    if (s->nw + words > s->capw) {
+        size_t cap = s->capw ? s->capw : 4096;
+        while (cap < s->nw + words) cap *= 2;
+        uint64_t *w = realloc(s->w, cap * sizeof *w);
+        if (!w) return false;
+        *bytes += (double)(cap - s->capw) * 8;
+        s->w = w;
+        s->capw = cap;
+    }
+    return true;
+}
+
+static bool sl_push(setlist *s, const uint64_t *words, size_t n, double *bytes)
+{
+    while (n && !words[n - 1]) n--;
+    if (!sl_reserve(s, n, bytes)) return false;
+    s->off[s->count] = s->nw;
+    s->len[s->count] = (uint32_t)n;
+    memcpy(s->w + s->nw, words, n * sizeof *words);
+    s->nw += n;
+    s->count++;
+    return true;
+}
+
+static inline bool sl_has(const setlist *s, size_t y, uint32_t v)
+{
+    uint32_t wi = v >> 6;
+    return wi < s->len[y] && (s->w[s->off[y] + wi] >> (v & 63) & 1);
+}
+
+static void sl_free(setlist *s)
+{
+    free(s->w);
+    free(s->off);
+    free(s->len);
+}
+
+static size_t value_words(uint32_t gmax)
+{
+    /* XORs of values up to gmax stay below the next power of two. */
+    uint64_t p = 64;
+    while (p <= gmax) p *= 2;
+    return (size_t)(p / 64);
+}
+
+static bool grow_scratch(fast *f, size_t words)
+{
+    if (words <= f->scratch_words) return true;
+    uint64_t *a = realloc(f->scratch, words * 8), *b;
+    if (!a) return false;
+    f->scratch = a;
+    b = realloc(f->scratch2, words * 8);
+    if (!b) return false;
+    f->scratch2 = b;
+    f->bytes += (double)(words - f->scratch_words) * 16;
+    f->scratch_words = words;
+    return true;
+}
+
+/* Computes X2(y) (and X2u(y)) for every y up to `upto`; G(1..y-1) must be
+ * known. */
+static int ensure_x2(fast *f, uint32_t upto, gr_error *err)
+{
+    setlist *s = f->need_x2 ? &f->x2 : &f->x2u;
+    while (s->count <= upto) {
+        uint32_t y = s->count;
+        uint32_t gm = 0;
+        for (uint32_t a = 1; a < y; a++)
+            if (f->g[a] > gm) gm = f->g[a];
+        size_t words = value_words(gm);
+        if (!grow_scratch(f, words)) return gr_fail(err, GR_EINTERNAL, "out of memory");
+        memset(f->scratch, 0, words * 8);
+        memset(f->scratch2, 0, words * 8);
+        for (uint32_t a = 1; 2 * a <= y; a++) {
+            uint32_t v = f->g[a] ^ f->g[y - a];
+            f->scratch[v >> 6] |= 1ull << (v & 63);
+            if (2 * a < y) f->scratch2[v >> 6] |= 1ull << (v & 63);
+        }
+        if (f->need_x2 && !sl_push(&f->x2, f->scratch, words, &f->bytes))
+            return gr_fail(err, GR_EINTERNAL, "out of memory");
+        if (f->need_x2u && !sl_push(&f->x2u, f->scratch2, words, &f->bytes))
+            return gr_fail(err, GR_EINTERNAL, "out of memory");
+        if (f->bytes > f->peak) f->peak = f->bytes;
+        if (f->bytes > f->lim.max_bytes)
+            return gr_fail(err, GR_EINPUT, "the fast method needs more than the memory limit at heap %u "
+                           "(raise with --max-memory)", y);
+    }
+    return GR_OK;
+}
+
+/* The word w with bit b moved to bit b ^ m, for m < 64: XOR by a constant
+ * permutes the bits of a word, one block swap per set bit of m. */
+static inline uint64_t xor_permute(uint64_t w, unsigned m)
+{
+    static const uint64_t mask[6] = {0x5555555555555555ull, 0x3333333333333333ull, 0x0f0f0f0f0f0f0f0full,
+                                     0x00ff00ff00ff00ffull, 0x0000ffff0000ffffull, 0x00000000ffffffffull};
+    for (unsigned b = 0; b < 6; b++)
+        if (m >> b & 1) {
+            unsigned s = 1u << b;
+            w = ((w & mask[b]) << s) | ((w >> s) & mask[b]);
+        }
+    return w;
+}
+
+/* Is v the XOR of some partition of r into k parts (k = 2, 3, 4)? */
+static bool split_has(const fast *f, uint32_t r, int k, int constraint, uint32_t v)
+{
+    const uint32_t *g = f->g;
+    if (k == 2) return sl_has(constraint ? &f->x2u : &f->x2, r, v);
+    const setlist *s = &f->x2;
+    if (k == 3) {
+        /* Let c be the largest part: c >= r/3, the other two sum to r - c. */
+        for (uint32_t c = (r + 2) / 3; c + 2 <= r; c++)
+            if (sl_has(s, r - c, v ^ g[c])) return true;
+        return false;
+    }
+    /* k == 4: two pairs of totals y1 <= y2. */
+    uint32_t hi = v >> 6, lo = v & 63;
+    for (uint32_t y1 = 2; 2 * y1 <= r; y1++) {
+        uint32_t y2 = r - y1;
+        const uint64_t *a = s->w + s->off[y1], *b = s->w + s->off[y2];
+        uint32_t na = s->len[y1], nb = s->len[y2];
+        for (uint32_t t = 0; t < na; t++) {
+            if (!a[t]) continue;
+            uint32_t u = t ^ hi;
+            if (u < nb && (a[t] & xor_permute(b[u], lo))) return true;
+        }
+    }
+    return false;
+}
+
+bool gr_heapseq_fast_covers(const gr_tb_code *c, char *why, size_t len)
+{
+    for (int i = 0; i < c->len; i++) {
+        uint32_t m = c->d[i].mask;
+        if (m >> 5) {
+            if (why) snprintf(why, len, "digit d%d splits into 5 or more heaps", i);
+            return false;
+        }
+        if (c->d[i].constraint && (m & 0x18u)) {
+            if (why) snprintf(why, len, "digit d%d constrains a split into 3 or 4 heaps", i);
+            return false;
+        }
+    }
+    return true;
+}
+
+static void fast_free(fast *f)
+{
+    if (f->cls)
+        for (int i = 0; i < f->period; i++) gr_bitset_free(&f->cls[i]);
+    free(f->cls);
+    gr_bitset_free(&f->take);
+    sl_free(&f->x2);
+    sl_free(&f->x2u);
+    free(f->scratch);
+    free(f->scratch2);
+    free(f->src);
+}
+
+static int fast_heap(fast *f, uint32_t x, gr_error *err)
+{
+    const gr_tb_code *c = f->code;
+    uint32_t *g = f->g;
+    if (x == 0) {
+        g[0] = 0;
+        return GR_OK;
+    }
+    /* The options that leave at most one heap go into a bitset. */
+    if (f->period && (int64_t)x - f->p0 >= 1) {
+        uint32_t j = x - (uint32_t)f->p0;
+        if (!gr_bitset_add(&f->cls[j % (uint32_t)f->period], g[j])) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    }
+    size_t tw = value_words(f->gmax + 1);
+    if (!gr_bitset_add(&f->take, (uint32_t)(tw * 64 - 1))) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    memset(f->take.w, 0, f->take.nwords * 8);
+    uint64_t *T = f->take.w;
+    if (gr_tb_digit_at(c, x).mask & 1u) T[0] |= 1;
+    uint32_t explicit_end = (uint32_t)(f->period ? f->p0 : c->len);
+    for (uint32_t i = 1; i < explicit_end && i < x; i++)
+        if (c->d[i].mask & 2u) T[g[x - i] >> 6] |= 1ull << (g[x - i] & 63);
+    for (int cc = 0; cc < f->period; cc++) {
+        if (!(c->d[f->p0 + cc].mask & 2u)) continue;
+        int64_t rho = ((int64_t)x - f->p0 - cc) % f->period;
+        if (rho < 0) rho += f->period;
+        const gr_bitset *b = &f->cls[rho];
+        size_t n = b->nwords < tw ? b->nwords : tw;
+        for (size_t w = 0; w < n; w++) T[w] |= b->w[w];
+    }
+    /* Where splits may come from: (remainder, parts, constraint), listed
+     * once per heap so that each candidate only walks this list. */
+    f->nsrc = 0;
+    uint32_t need = 0;
+    for (uint32_t i = 0; i <= x; i++) {
+        gr_tb_digit d;
+        if (i < explicit_end) {
+            d = c->d[i];
+        } else if (f->period && f->periodic_splits) {
+            d = gr_tb_digit_at(c, i);
+        } else {
+            break;
+        }
+        uint32_t r = x - i;
+        for (int k = 2; k <= 4; k++)
+            if ((d.mask >> k & 1) && r >= (uint32_t)k) {
+                if (f->nsrc == f->capsrc) {
+                    size_t cap = f->capsrc ? f->capsrc * 2 : 64;
+                    source *ns = realloc(f->src, cap * sizeof *ns);
+                    if (!ns) return gr_fail(err, GR_EINTERNAL, "out of memory");
+                    f->src = ns;
+                    f->capsrc = cap;
+                }
+                f->src[f->nsrc++] = (source){r, k, d.constraint};
+                uint32_t top = k == 2 ? r : k == 3 ? r - (r + 2) / 3 : r - 2;
+                if (top > need) need = top;
+            }
+    }
+    if (f->nsrc) {
+        int rc = ensure_x2(f, need, err);
+        if (rc) return rc;
+    }
+    /* Candidates smallest first: the values no take reaches. */
+    for (uint32_t v = 0;; v++) {
+        if ((v >> 6) < tw && (T[v >> 6] >> (v & 63) & 1)) continue;
+        bool hit = false;
+        for (size_t j = 0; j < f->nsrc && !hit; j++)
+            hit = split_has(f, f->src[j].r, f->src[j].k, f->src[j].constraint, v);
+        if (!hit) {
+            g[x] = v;
+            if (v > f->gmax) f->gmax = v;
+            return GR_OK;
+        }
+    }
+}
+
+int gr_heapseq_fast(const gr_tb_code *c, uint32_t n, uint32_t *out, const gr_limits *lim,
+                    gr_heapseq_info *info, gr_error *err)
+{
+    char why[96];
+    if (!gr_heapseq_fast_covers(c, why, sizeof why))
+        return gr_fail(err, GR_EINPUT, "the fast method does not cover this code: %s (use --method simple)", why);
+    fast f;
+    memset(&f, 0, sizeof f);
+    limits_or_default(lim, &f.lim);
+    f.code = c;
+    f.g = out;
+    f.period = c->period;
+    f.p0 = c->len - c->period;
+    gr_bitset_init(&f.take);
+    int rc = GR_OK;
+    if (f.period) {
+        f.cls = calloc((size_t)f.period, sizeof *f.cls);
+        if (!f.cls) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    }
+    for (int i = 0; i < c->len; i++) {
+        gr_tb_digit d = c->d[i];
+        if ((d.mask & 4u) && !d.constraint) f.need_x2 = true;
+        if ((d.mask & 4u) && d.constraint) f.need_x2u = true;
+        if (d.mask & 0x18u) f.need_x2 = true;
+        if (f.period && i >= f.p0 && (d.mask & 0x1cu)) f.periodic_splits = true;
+    }
+    clock_t start = clock();
+    for (uint64_t x = 0; x <= n; x++) {
+        if ((rc = fast_heap(&f, (uint32_t)x, err))) break;
+        if ((x & 63) == 0 && elapsed(start) > f.lim.max_seconds) {
+            rc = gr_fail(err, GR_EINPUT, "the fast method stopped at heap %llu after %.0f s (limit; raise with "
+                         "--max-seconds)", (unsigned long long)x, f.lim.max_seconds);
+            break;
+        }
+    }
+    double cls_bytes = (double)f.take.nwords * 8;
+    for (int i = 0; i < f.period; i++) cls_bytes += (double)f.cls[i].nwords * 8;
+    if (info) {
+        info->method = "fast";
+        info->bytes = f.peak + cls_bytes + (double)(n + 1) * 4 + (double)f.scratch_words * 16;
+    }
+    fast_free(&f);
+    return rc;
+}
+
+int gr_heapseq(const gr_game *g, int method, uint32_t n, uint32_t *out, const gr_limits *lim,
+               gr_heapseq_info *info, gr_error *err)
+{
+    if (!(g->flags & GR_RS_HEAPS))
+        return gr_fail(err, GR_EINPUT, "%s is not a sum of heaps: it has no nim-sequence", g->spec);
+    gr_tb_code c;
+    bool coded = gr_tb_code_of(g, &c);
+    if (method == GR_HEAPSEQ_FAST) {
+        if (!coded) return gr_fail(err, GR_EINPUT, "the fast method needs a take-and-break code; %s has none", g->spec);
+        return gr_heapseq_fast(&c, n, out, lim, info, err);
+    }
+    if (method == GR_HEAPSEQ_AUTO && coded && gr_heapseq_fast_covers(&c, NULL, 0))
+        return gr_heapseq_fast(&c, n, out, lim, info, err);
+    return gr_heapseq_simple(g, n, out, lim, info, err);
+}
