@@ -6,9 +6,11 @@
 #include <string.h>
 
 extern const gr_seed_claims gr_claims_000;
+extern const gr_seed_claims gr_claims_004;
 
 static const gr_seed_claims *const seeds[] = {
     &gr_claims_000,
+    &gr_claims_004,
 };
 
 size_t gr_seed_count(void)

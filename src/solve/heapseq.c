@@ -100,9 +100,10 @@ int gr_heapseq_simple(const gr_game *g, uint32_t n, uint32_t *out, const gr_limi
 typedef struct setlist {
     uint64_t *w;
     size_t nw, capw;
-    size_t *off;          /* off[y]: first word of set y */
-    uint32_t *len;        /* len[y]: its words (trailing zero words trimmed) */
-    uint32_t count, cap;  /* sets 0 .. count-1 are present */
+    size_t *off;          /* off[y - base]: first word of set y */
+    uint32_t *len;        /* len[y - base]: its words (trailing zero words trimmed) */
+    uint32_t base;        /* sets below base were dropped (a sliding window) */
+    uint32_t count, cap;  /* sets base .. count-1 are present; cap counts slots */
 } setlist;
 
 typedef struct source {
@@ -124,13 +125,15 @@ typedef struct fast {
     source *src;          /* this heap's split sources */
     size_t nsrc, capsrc;
     bool periodic_splits; /* some repeating digit splits */
+    bool keep_all;        /* splits into 3 or 4, or from any remainder: keep every X2(y) */
+    uint32_t window;      /* otherwise only X2(x - window + 1 .. x) is asked for */
     double bytes, peak;
     gr_limits lim;
 } fast;
 
 static bool sl_reserve(setlist *s, size_t words, double *bytes)
 {
-    if (s->count == s->cap) {
+    if (s->count - s->base == s->cap) {
         uint32_t cap = s->cap ? s->cap * 2 : 1024;
         size_t *off = realloc(s->off, cap * sizeof *off);
         if (!off) return false;
@@ -157,8 +160,8 @@ static bool sl_push(setlist *s, const uint64_t *words, size_t n, double *bytes)
 {
     while (n && !words[n - 1]) n--;
     if (!sl_reserve(s, n, bytes)) return false;
-    s->off[s->count] = s->nw;
-    s->len[s->count] = (uint32_t)n;
+    s->off[s->count - s->base] = s->nw;
+    s->len[s->count - s->base] = (uint32_t)n;
     memcpy(s->w + s->nw, words, n * sizeof *words);
     s->nw += n;
     s->count++;
@@ -168,7 +171,24 @@ static bool sl_push(setlist *s, const uint64_t *words, size_t n, double *bytes)
 static inline bool sl_has(const setlist *s, size_t y, uint32_t v)
 {
     uint32_t wi = v >> 6;
+    y -= s->base;
     return wi < s->len[y] && (s->w[s->off[y] + wi] >> (v & 63) & 1);
+}
+
+/* Forgets the sets below y, when no later heap can ask for them. */
+static void sl_drop_before(setlist *s, uint32_t y)
+{
+    if (y <= s->base) return;
+    if (y > s->count) y = s->count;
+    uint32_t k = y - s->base, keep = s->count - y;
+    size_t start = k < s->count - s->base ? s->off[k] : s->nw;
+    memmove(s->w, s->w + start, (s->nw - start) * sizeof *s->w);
+    s->nw -= start;
+    for (uint32_t j = 0; j < keep; j++) {
+        s->off[j] = s->off[j + k] - start;
+        s->len[j] = s->len[j + k];
+    }
+    s->base = y;
 }
 
 static void sl_free(setlist *s)
@@ -261,8 +281,8 @@ static bool split_has(const fast *f, uint32_t r, int k, int constraint, uint32_t
     uint32_t hi = v >> 6, lo = v & 63;
     for (uint32_t y1 = 2; 2 * y1 <= r; y1++) {
         uint32_t y2 = r - y1;
-        const uint64_t *a = s->w + s->off[y1], *b = s->w + s->off[y2];
-        uint32_t na = s->len[y1], nb = s->len[y2];
+        const uint64_t *a = s->w + s->off[y1 - s->base], *b = s->w + s->off[y2 - s->base];
+        uint32_t na = s->len[y1 - s->base], nb = s->len[y2 - s->base];
         for (uint32_t t = 0; t < na; t++) {
             if (!a[t]) continue;
             uint32_t u = t ^ hi;
@@ -361,6 +381,10 @@ static int fast_heap(fast *f, uint32_t x, gr_error *err)
     if (f->nsrc) {
         int rc = ensure_x2(f, need, err);
         if (rc) return rc;
+        if (!f->keep_all && x + 1 > f->window) {
+            sl_drop_before(&f->x2, x + 1 - f->window);
+            sl_drop_before(&f->x2u, x + 1 - f->window);
+        }
     }
     /* Candidates smallest first: the values no take reaches. */
     for (uint32_t v = 0;; v++) {
@@ -401,7 +425,10 @@ int gr_heapseq_fast(const gr_tb_code *c, uint32_t n, uint32_t *out, const gr_lim
         if ((d.mask & 4u) && d.constraint) f.need_x2u = true;
         if (d.mask & 0x18u) f.need_x2 = true;
         if (f.period && i >= f.p0 && (d.mask & 0x1cu)) f.periodic_splits = true;
+        if (d.mask & 0x1cu) f.window = (uint32_t)i + 1;
+        if (d.mask & 0x18u) f.keep_all = true;
     }
+    if (f.periodic_splits) f.keep_all = true;
     clock_t start = clock();
     for (uint64_t x = 0; x <= n; x++) {
         if ((rc = fast_heap(&f, (uint32_t)x, err))) break;
