@@ -306,10 +306,12 @@ void gr_tb_estimate(const gr_tb_code *c, const gr_pos *pos, double *states, doub
 
 int gr_tb_format_move(const gr_move *mv, char *buf, size_t len)
 {
-    if (mv->kind == GR_MOVE_SPLIT)
-        return snprintf(buf, len, "take %llu from heap %d and split the rest into %d heaps",
-                        (unsigned long long)mv->amount, mv->src, mv->parts);
-    if (mv->parts == 0)
-        return snprintf(buf, len, "take all %llu of heap %d", (unsigned long long)mv->amount, mv->src);
-    return snprintf(buf, len, "take %llu from heap %d", (unsigned long long)mv->amount, mv->src);
+    /* Front ends may pass parts = 0 when they do not know it (the result,
+     * printed beside the move, shows the parts anyway). */
+    unsigned long long k = (unsigned long long)mv->amount;
+    if (mv->kind != GR_MOVE_SPLIT) return snprintf(buf, len, "take %llu from heap %d", k, mv->src);
+    char into[32] = "";
+    if (mv->parts > 0) snprintf(into, sizeof into, " into %d heaps", mv->parts);
+    if (k == 0) return snprintf(buf, len, "split heap %d%s", mv->src, into);
+    return snprintf(buf, len, "take %llu from heap %d and split the rest%s", k, mv->src, into);
 }
