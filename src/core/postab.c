@@ -20,7 +20,7 @@ void gr_postab_free(gr_postab *t)
 static bool same(const gr_postab *t, uint32_t id, const gr_pos *pos)
 {
     return t->len[id] == pos->n &&
-           memcmp(t->words + t->offset[id], pos->p, (size_t)pos->n * sizeof(uint64_t)) == 0;
+           (pos->n == 0 || memcmp(t->words + t->offset[id], pos->p, (size_t)pos->n * sizeof(uint64_t)) == 0);
 }
 
 static size_t probe(const gr_postab *t, uint64_t h, const gr_pos *pos, uint32_t *found)
@@ -106,7 +106,7 @@ bool gr_postab_intern(gr_postab *t, const gr_pos *pos, uint32_t *id, bool *is_ne
     t->offset[nid] = t->nwords;
     t->len[nid] = (uint8_t)pos->n;
     t->hash[nid] = h;
-    memcpy(t->words + t->nwords, pos->p, (size_t)pos->n * sizeof(uint64_t));
+    if (pos->n) memcpy(t->words + t->nwords, pos->p, (size_t)pos->n * sizeof(uint64_t));
     t->nwords += (size_t)pos->n;
     t->slots[slot] = nid + 1;
     *id = nid;
@@ -117,7 +117,7 @@ bool gr_postab_intern(gr_postab *t, const gr_pos *pos, uint32_t *id, bool *is_ne
 void gr_postab_get(const gr_postab *t, uint32_t id, gr_pos *out)
 {
     out->n = t->len[id];
-    memcpy(out->p, t->words + t->offset[id], (size_t)out->n * sizeof(uint64_t));
+    if (out->n) memcpy(out->p, t->words + t->offset[id], (size_t)out->n * sizeof(uint64_t));
 }
 
 size_t gr_postab_bytes(const gr_postab *t)

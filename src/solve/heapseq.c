@@ -162,7 +162,7 @@ static bool sl_push(setlist *s, const uint64_t *words, size_t n, double *bytes)
     if (!sl_reserve(s, n, bytes)) return false;
     s->off[s->count - s->base] = s->nw;
     s->len[s->count - s->base] = (uint32_t)n;
-    memcpy(s->w + s->nw, words, n * sizeof *words);
+    if (n) memcpy(s->w + s->nw, words, n * sizeof *words);
     s->nw += n;
     s->count++;
     return true;
@@ -182,7 +182,7 @@ static void sl_drop_before(setlist *s, uint32_t y)
     if (y > s->count) y = s->count;
     uint32_t k = y - s->base, keep = s->count - y;
     size_t start = k < s->count - s->base ? s->off[k] : s->nw;
-    memmove(s->w, s->w + start, (s->nw - start) * sizeof *s->w);
+    if (s->nw > start) memmove(s->w, s->w + start, (s->nw - start) * sizeof *s->w);
     s->nw -= start;
     for (uint32_t j = 0; j < keep; j++) {
         s->off[j] = s->off[j + k] - start;
