@@ -63,12 +63,13 @@ expect_status 2 "$G" seq split:parts=32 --to 5
 expect_status 2 "$G" seq split:pieces=3 --to 5
 expect_status 2 "$G" seq grundy-game:x=1 --to 5
 expect_status 2 "$G" seq split --to 5 --method quick
-expect_status 2 "$G" seq split:parts=5 --to 5 --method fast
+expect_status 2 "$G" seq 'tb:8!.' --to 5 --method fast
 expect_status 2 "$G" seq split --to 5 --format csv
 expect_status 2 "$G" seq split
 expect_status 2 "$G" seq split --to 9 --from 10
 expect_status 2 "$G" seq split --to 100000 --max-seconds 0
-expect_status 0 "$G" seq split:parts=5 --to 20
+expect_status 0 "$G" seq split:parts=5 --to 20 --method fast
+expect_status 0 "$G" seq 'tb:8!.' --to 20
 # positions with several heaps through the generic solver
 expect_out "N  value 3  (search)" "$G" value split 1 2
 expect_status 0 "$G" value tb:0.77 3 4 5

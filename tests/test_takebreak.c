@@ -279,6 +279,8 @@ Test(methods, fast_simple_brute_agree)
         {"tb:4!.", "4!.", 150},     {"tb:0.6", "0.6", 100},       {"tb:C.1", "C.1", 60},
         {"tb:8.[3]", "8.[3]", 60},  {"tb:0.F", "0.F", 40},        {"tb:0.1[F]", "0.1[F]", 30},
         {"tb:0.[7]", "0.[7]", 80},  {"tb:0.4!", "0.4!", 100},     {"tb:0.0[4]", "0.0[4]", 80},
+        {"split:parts=5", "W.[3]", 40}, {"split:parts=6", "&#64;.[3]", 36}, {"tb:0.0G", "0.0G", 40},
+        {"tb:0.&#96;", "0.&#96;", 30}, {"tb:0.[G]", "0.[G]", 30},
     };
     for (size_t i = 0; i < COUNT(cases); i++) {
         uint32_t n = cases[i].n;
@@ -301,8 +303,9 @@ Test(methods, fast_equals_simple_on_every_n)
 {
     /* Every prefix is checked by checking the longest: values never change
      * once computed, so agreement up to N is agreement on every N <= N. */
-    const char *spec[] = {"split", "split:parts=4", "split:parts=2", "tb:0.77", "grundy-game", "tb:0.[37]"};
-    uint32_t n[] = {700, 160, 2000, 2000, 1500, 300};
+    const char *spec[] = {"split", "split:parts=4", "split:parts=2", "tb:0.77", "grundy-game", "tb:0.[37]",
+                          "split:parts=5"};
+    uint32_t n[] = {700, 160, 2000, 2000, 1500, 300, 70};
     for (size_t i = 0; i < COUNT(spec); i++) {
         uint32_t *s = seq(spec[i], GR_HEAPSEQ_SIMPLE, n[i]);
         uint32_t *f = seq(spec[i], GR_HEAPSEQ_FAST, n[i]);
@@ -314,7 +317,7 @@ Test(methods, fast_equals_simple_on_every_n)
 Test(methods, fast_refuses_what_it_does_not_cover)
 {
     gr_game g;
-    game(&g, "split:parts=5");
+    game(&g, "tb:8!.");
     uint32_t v[10];
     gr_error err;
     gr_error_clear(&err);

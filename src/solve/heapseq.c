@@ -120,6 +120,10 @@ typedef struct fast {
     gr_bitset take;       /* the values of the options that leave at most one heap */
     bool need_x2, need_x2u;
     setlist x2, x2u;      /* X2(y): all pairs; X2u(y): unequal pairs */
+    int top_parts;        /* the most heaps a split leaves */
+    /* xs[j] (3 <= j < top_parts): X_j(y), the XORs of the partitions of y
+     * into j parts, for splits into 5 or more heaps. */
+    setlist xs[GR_TB_MAX_PARTS + 1];
     uint64_t *scratch, *scratch2;
     size_t scratch_words;
     source *src;          /* this heap's split sources */
@@ -206,6 +210,20 @@ static size_t value_words(uint32_t gmax)
     return (size_t)(p / 64);
 }
 
+/* The word w with bit b moved to bit b ^ m, for m < 64: XOR by a constant
+ * permutes the bits of a word, one block swap per set bit of m. */
+static inline uint64_t xor_permute(uint64_t w, unsigned m)
+{
+    static const uint64_t mask[6] = {0x5555555555555555ull, 0x3333333333333333ull, 0x0f0f0f0f0f0f0f0full,
+                                     0x00ff00ff00ff00ffull, 0x0000ffff0000ffffull, 0x00000000ffffffffull};
+    for (unsigned b = 0; b < 6; b++)
+        if (m >> b & 1) {
+            unsigned s = 1u << b;
+            w = ((w & mask[b]) << s) | ((w >> s) & mask[b]);
+        }
+    return w;
+}
+
 static bool grow_scratch(fast *f, size_t words)
 {
     if (words <= f->scratch_words) return true;
@@ -222,6 +240,41 @@ static bool grow_scratch(fast *f, size_t words)
 
 /* Computes X2(y) (and X2u(y)) for every y up to `upto`; G(1..y-1) must be
  * known. */
+static int ensure_x2(fast *f, uint32_t upto, gr_error *err);
+
+/* The sets X_j(y) for every y up to `upto` (j >= 3), each the union over the
+ * largest part c >= y/j of G(c) ^ X_{j-1}(y - c): every partition has a
+ * largest part, and its other parts form a partition of y - c into j - 1. */
+static int ensure_xj(fast *f, int j, uint32_t upto, gr_error *err)
+{
+    setlist *s = &f->xs[j];
+    if (s->count > upto) return GR_OK;
+    int rc = j == 3 ? ensure_x2(f, upto, err) : ensure_xj(f, j - 1, upto, err);
+    if (rc) return rc;
+    const setlist *prev = j == 3 ? &f->x2 : &f->xs[j - 1];
+    while (s->count <= upto) {
+        uint32_t y = s->count;
+        size_t words = value_words(f->gmax);
+        if (!grow_scratch(f, words)) return gr_fail(err, GR_EINTERNAL, "out of memory");
+        uint64_t *dst = f->scratch;
+        memset(dst, 0, words * 8);
+        for (uint32_t c = (y + (uint32_t)j - 1) / (uint32_t)j; c + (uint32_t)j - 1 <= y; c++) {
+            uint32_t z = y - c;
+            const uint64_t *src = prev->w + prev->off[z - prev->base];
+            uint32_t n = prev->len[z - prev->base];
+            uint32_t hi = f->g[c] >> 6, lo = f->g[c] & 63;
+            for (uint32_t t = 0; t < n; t++)
+                if (src[t]) dst[t ^ hi] |= xor_permute(src[t], lo);
+        }
+        if (!sl_push(s, dst, words, &f->bytes)) return gr_fail(err, GR_EINTERNAL, "out of memory");
+        if (f->bytes > f->peak) f->peak = f->bytes;
+        if (f->bytes > f->lim.max_bytes)
+            return gr_fail(err, GR_EINPUT, "the fast method needs more than the memory limit at heap %u "
+                           "(raise with --max-memory)", y);
+    }
+    return GR_OK;
+}
+
 static int ensure_x2(fast *f, uint32_t upto, gr_error *err)
 {
     setlist *s = f->need_x2 ? &f->x2 : &f->x2u;
@@ -251,44 +304,17 @@ static int ensure_x2(fast *f, uint32_t upto, gr_error *err)
     return GR_OK;
 }
 
-/* The word w with bit b moved to bit b ^ m, for m < 64: XOR by a constant
- * permutes the bits of a word, one block swap per set bit of m. */
-static inline uint64_t xor_permute(uint64_t w, unsigned m)
-{
-    static const uint64_t mask[6] = {0x5555555555555555ull, 0x3333333333333333ull, 0x0f0f0f0f0f0f0f0full,
-                                     0x00ff00ff00ff00ffull, 0x0000ffff0000ffffull, 0x00000000ffffffffull};
-    for (unsigned b = 0; b < 6; b++)
-        if (m >> b & 1) {
-            unsigned s = 1u << b;
-            w = ((w & mask[b]) << s) | ((w >> s) & mask[b]);
-        }
-    return w;
-}
 
 /* Is v the XOR of some partition of r into k parts (k = 2, 3, 4)? */
 static bool split_has(const fast *f, uint32_t r, int k, int constraint, uint32_t v)
 {
-    const uint32_t *g = f->g;
     if (k == 2) return sl_has(constraint ? &f->x2u : &f->x2, r, v);
-    const setlist *s = &f->x2;
-    if (k == 3) {
-        /* Let c be the largest part: c >= r/3, the other two sum to r - c. */
-        for (uint32_t c = (r + 2) / 3; c + 2 <= r; c++)
-            if (sl_has(s, r - c, v ^ g[c])) return true;
-        return false;
-    }
-    /* k == 4: two pairs of totals y1 <= y2. */
-    uint32_t hi = v >> 6, lo = v & 63;
-    for (uint32_t y1 = 2; 2 * y1 <= r; y1++) {
-        uint32_t y2 = r - y1;
-        const uint64_t *a = s->w + s->off[y1 - s->base], *b = s->w + s->off[y2 - s->base];
-        uint32_t na = s->len[y1 - s->base], nb = s->len[y2 - s->base];
-        for (uint32_t t = 0; t < na; t++) {
-            if (!a[t]) continue;
-            uint32_t u = t ^ hi;
-            if (u < nb && (a[t] & xor_permute(b[u], lo))) return true;
-        }
-    }
+    /* Let c be the largest part: c >= r/k, and the other parts form a
+     * partition of r - c into k - 1, whose XORs are X_{k-1}(r - c). */
+    const uint32_t *g = f->g;
+    const setlist *rest = k == 3 ? &f->x2 : &f->xs[k - 1];
+    for (uint32_t c = (r + (uint32_t)k - 1) / (uint32_t)k; c + (uint32_t)k - 1 <= r; c++)
+        if (sl_has(rest, r - c, v ^ g[c])) return true;
     return false;
 }
 
@@ -296,12 +322,8 @@ bool gr_heapseq_fast_covers(const gr_tb_code *c, char *why, size_t len)
 {
     for (int i = 0; i < c->len; i++) {
         uint32_t m = c->d[i].mask;
-        if (m >> 5) {
-            if (why) snprintf(why, len, "digit d%d splits into 5 or more heaps", i);
-            return false;
-        }
-        if (c->d[i].constraint && (m & 0x18u)) {
-            if (why) snprintf(why, len, "digit d%d constrains a split into 3 or 4 heaps", i);
+        if (c->d[i].constraint && (m & ~7u)) {
+            if (why) snprintf(why, len, "digit d%d constrains a split into 3 or more heaps", i);
             return false;
         }
     }
@@ -316,6 +338,7 @@ static void fast_free(fast *f)
     gr_bitset_free(&f->take);
     sl_free(&f->x2);
     sl_free(&f->x2u);
+    for (int j = 0; j <= GR_TB_MAX_PARTS; j++) sl_free(&f->xs[j]);
     free(f->scratch);
     free(f->scratch2);
     free(f->src);
@@ -353,7 +376,7 @@ static int fast_heap(fast *f, uint32_t x, gr_error *err)
     /* Where splits may come from: (remainder, parts, constraint), listed
      * once per heap so that each candidate only walks this list. */
     f->nsrc = 0;
-    uint32_t need = 0;
+    uint32_t need = 0, need_rest[GR_TB_MAX_PARTS + 1] = {0};
     for (uint32_t i = 0; i <= x; i++) {
         gr_tb_digit d;
         if (i < explicit_end) {
@@ -364,7 +387,7 @@ static int fast_heap(fast *f, uint32_t x, gr_error *err)
             break;
         }
         uint32_t r = x - i;
-        for (int k = 2; k <= 4; k++)
+        for (int k = 2; k <= f->top_parts; k++)
             if ((d.mask >> k & 1) && r >= (uint32_t)k) {
                 if (f->nsrc == f->capsrc) {
                     size_t cap = f->capsrc ? f->capsrc * 2 : 64;
@@ -374,13 +397,16 @@ static int fast_heap(fast *f, uint32_t x, gr_error *err)
                     f->capsrc = cap;
                 }
                 f->src[f->nsrc++] = (source){r, k, d.constraint};
-                uint32_t top = k == 2 ? r : k == 3 ? r - (r + 2) / 3 : r - 2;
+                uint32_t top = k == 2 ? r : r - (r + (uint32_t)k - 1) / (uint32_t)k;
                 if (top > need) need = top;
+                if (k >= 4 && top > need_rest[k - 1]) need_rest[k - 1] = top;
             }
     }
     if (f->nsrc) {
         int rc = ensure_x2(f, need, err);
         if (rc) return rc;
+        for (int j = 3; j < f->top_parts; j++)
+            if (need_rest[j] && (rc = ensure_xj(f, j, need_rest[j], err))) return rc;
         if (!f->keep_all && x + 1 > f->window) {
             sl_drop_before(&f->x2, x + 1 - f->window);
             sl_drop_before(&f->x2u, x + 1 - f->window);
@@ -413,6 +439,7 @@ int gr_heapseq_fast(const gr_tb_code *c, uint32_t n, uint32_t *out, const gr_lim
     f.g = out;
     f.period = c->period;
     f.p0 = c->len - c->period;
+    f.top_parts = gr_tb_max_parts(c);
     gr_bitset_init(&f.take);
     int rc = GR_OK;
     if (f.period) {
@@ -423,10 +450,10 @@ int gr_heapseq_fast(const gr_tb_code *c, uint32_t n, uint32_t *out, const gr_lim
         gr_tb_digit d = c->d[i];
         if ((d.mask & 4u) && !d.constraint) f.need_x2 = true;
         if ((d.mask & 4u) && d.constraint) f.need_x2u = true;
-        if (d.mask & 0x18u) f.need_x2 = true;
-        if (f.period && i >= f.p0 && (d.mask & 0x1cu)) f.periodic_splits = true;
-        if (d.mask & 0x1cu) f.window = (uint32_t)i + 1;
-        if (d.mask & 0x18u) f.keep_all = true;
+        if (d.mask & ~7u) f.need_x2 = true;
+        if (f.period && i >= f.p0 && (d.mask & ~3u)) f.periodic_splits = true;
+        if (d.mask & ~3u) f.window = (uint32_t)i + 1;
+        if (d.mask & ~7u) f.keep_all = true;
     }
     if (f.periodic_splits) f.keep_all = true;
     clock_t start = clock();
