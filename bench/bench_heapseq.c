@@ -66,6 +66,8 @@ int main(int argc, char **argv)
     } cases[] = {
         {"split", 1500, 100000},          /* seed 004, n = 3 */
         {"split:parts=4", 250, 5000},     /* seed 004, n = 4 */
+        {"split:parts=4", 250, 20000},    /* further than the floor */
+        {"split:parts=5", 100, 3000},
         {"split:parts=2", 3000, 50000},   /* Lasker's Nim */
         {"tb:0.77", 3000, 50000},         /* Kayles */
         {"grundy-game", 3000, 50000},

@@ -447,3 +447,158 @@ Test(claims, seed004)
         cr_assert_eq(r.status, GR_CLAIM_HOLDS, "%s: %s", right[i], r.detail);
     }
 }
+
+/* ------------------------------------------------ closed form for split */
+
+#include "grundy/theory.h"
+
+typedef struct results {
+    char items[4096][64];
+    int n;
+} results;
+
+static void add_result(results *r, const gr_pos *p)
+{
+    gr_pos q = *p;
+    gr_tb_canonical(&q);
+    cr_assert(r->n < 4096);
+    gr_pos_format(&q, r->items[r->n++], 64);
+}
+
+static int cmp_items(const void *a, const void *b)
+{
+    return strcmp(a, b);
+}
+
+static int closed_winner(void *ctx, const gr_bigmove *mv)
+{
+    gr_pos p;
+    cr_assert(gr_bigpos_to_pos(mv->result, &p));
+    add_result(ctx, &p);
+    return 0;
+}
+
+typedef struct search_ctx {
+    gr_solver *s;
+    results *r;
+    int moves;
+} search_ctx;
+
+static int search_winner(void *ctx, const gr_move *mv, const gr_pos *res)
+{
+    (void)mv;
+    search_ctx *c = ctx;
+    c->moves++;
+    uint32_t v;
+    gr_error err;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_solver_score(c->s, res, &v, &err), 0, "%s", err.msg);
+    if (v == 0) add_result(c->r, res);
+    return 0;
+}
+
+Test(theory, split_formula_against_engine)
+{
+    const char *spec[] = {"split:parts=2", "split"};
+    for (int k = 0; k < 2; k++) {
+        gr_game g;
+        game(&g, spec[k]);
+        gr_outcome o;
+        gr_outcome_init_normal(&o);
+        const gr_closed_form *cf = gr_closed_form_find(&g, &o, 1);
+        cr_assert(cf, "%s has a closed form", spec[k]);
+        uint32_t *v = seq(spec[k], GR_HEAPSEQ_FAST, 3000);
+        gr_bigpos p;
+        gr_bigpos_init(&p);
+        gr_verdict vd;
+        gr_verdict_init(&vd);
+        gr_error err;
+        gr_error_clear(&err);
+        for (uint64_t a = 0; a <= 3000; a += 1) {
+            gr_pos one = {.n = 2, .p = {a, (a * 7919) % 3001}};
+            gr_bigpos_clear(&p);
+            gr_bigpos_init(&p);
+            gr_bigpos_from_pos(&p, &one);
+            cr_assert_eq(cf->decide(&g, &o, &p, &vd, &err), 0);
+            cr_assert(vd.has_value);
+            cr_assert_eq(mpz_get_ui(vd.value), v[one.p[0]] ^ v[one.p[1]], "%s (%lu,%lu)", spec[k],
+                         (unsigned long)one.p[0], (unsigned long)one.p[1]);
+            cr_assert_eq(vd.p, (v[one.p[0]] ^ v[one.p[1]]) == 0);
+        }
+        gr_verdict_clear(&vd);
+        gr_bigpos_clear(&p);
+        free(v);
+        gr_game_release(&g);
+    }
+}
+
+Test(theory, split_winning_moves_against_search)
+{
+    const char *spec[] = {"split:parts=2", "split"};
+    static results a, b;
+    for (int k = 0; k < 2; k++) {
+        gr_game g;
+        game(&g, spec[k]);
+        gr_outcome o;
+        gr_outcome_init_normal(&o);
+        const gr_closed_form *cf = gr_closed_form_find(&g, &o, 3);
+        gr_solver *s = gr_solver_new(&g, &o, NULL);
+        gr_error err;
+        gr_error_clear(&err);
+        for (uint64_t x = 0; x <= 9; x++)
+            for (uint64_t y = x; x + y <= 14; y++)
+                for (uint64_t z = y; x + y + z <= 18; z++) {
+                    gr_pos pos = {.n = 3, .p = {x, y, z}};
+                    a.n = b.n = 0;
+                    search_ctx sc = {s, &b, 0};
+                    gr_game_moves(&g, &pos, search_winner, &sc);
+                    gr_bigpos bp;
+                    gr_bigpos_init(&bp);
+                    gr_bigpos_from_pos(&bp, &pos);
+                    cr_assert_eq(cf->winning_moves(&g, &o, &bp, closed_winner, &a, &err), 0, "%s", err.msg);
+                    mpz_t count;
+                    mpz_init(count);
+                    cf->count_moves(&g, &bp, count);
+                    cr_assert_eq(mpz_get_ui(count), (unsigned long)sc.moves, "%s move count at (%lu,%lu,%lu)",
+                                 spec[k], (unsigned long)x, (unsigned long)y, (unsigned long)z);
+                    mpz_clear(count);
+                    gr_bigpos_clear(&bp);
+                    qsort(a.items, (size_t)a.n, 64, cmp_items);
+                    qsort(b.items, (size_t)b.n, 64, cmp_items);
+                    cr_assert_eq(a.n, b.n, "%s (%lu,%lu,%lu): %d winning moves by formula, %d by search", spec[k],
+                                 (unsigned long)x, (unsigned long)y, (unsigned long)z, a.n, b.n);
+                    for (int i = 0; i < a.n; i++) cr_assert_str_eq(a.items[i], b.items[i]);
+                }
+        gr_solver_free(s);
+        gr_game_release(&g);
+    }
+}
+
+Test(theory, split_any_size)
+{
+    gr_game g;
+    game(&g, "split");
+    gr_outcome o;
+    gr_outcome_init_normal(&o);
+    const gr_closed_form *cf = gr_closed_form_find(&g, &o, 2);
+    gr_bigpos p;
+    gr_bigpos_init(&p);
+    gr_error err;
+    gr_error_clear(&err);
+    /* 10^40 = 0 (mod 8): f = 10^40 - 1; 10^40 + 7 = 7 (mod 8): f = 10^40 + 8. */
+    cr_assert_eq(gr_bigpos_parse(&p, "10000000000000000000000000000000000000000 10000000000000000000000000000000000000007", &err), 0);
+    gr_verdict v;
+    gr_verdict_init(&v);
+    cr_assert_eq(cf->decide(&g, &o, &p, &v, &err), 0);
+    mpz_t want, a;
+    mpz_inits(want, a, NULL);
+    mpz_ui_pow_ui(a, 10, 40);
+    mpz_sub_ui(want, a, 1);
+    mpz_add_ui(a, a, 8);
+    mpz_xor(want, want, a);
+    cr_assert_eq(mpz_cmp(v.value, want), 0);
+    mpz_clears(want, a, NULL);
+    gr_verdict_clear(&v);
+    gr_bigpos_clear(&p);
+    gr_game_release(&g);
+}

@@ -36,7 +36,7 @@ static gr_pos heap(uint64_t x)
 }
 
 /* The seed's formula for n = 3, and the Lasker pattern for n = 2, are the
- * same shape with modulus m = 2n + 2 (8 and 4): x+1 on m-1, x-1 on 0 (x >= m). */
+ * same shape with modulus m = 2^n (8 and 4): x+1 on m-1, x-1 on 0 (x >= m). */
 static int check_shape(const char *spec, uint64_t m, uint64_t to, gr_claim_result *r, gr_error *err)
 {
     uint32_t *v;

@@ -4,11 +4,13 @@
 extern const gr_closed_form gr_theory_nim;
 extern const gr_closed_form gr_theory_nim_misere;
 extern const gr_closed_form gr_theory_sharing3;
+extern const gr_closed_form gr_theory_split;
 
 static const gr_closed_form *const registry[] = {
     &gr_theory_nim,
     &gr_theory_nim_misere,
     &gr_theory_sharing3,
+    &gr_theory_split,
 };
 
 const gr_closed_form *gr_closed_form_find(const gr_game *g, const gr_outcome *o, int npiles)
