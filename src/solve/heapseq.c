@@ -426,6 +426,27 @@ static int fast_heap(fast *f, uint32_t x, gr_error *err)
     }
 }
 
+/* Up-front cost of the fast method, from the measurements in
+ * docs/takebreak.md (2-core reference machine, CPU seconds): building X2 costs
+ * about 1.2e-9 N^2 s, the three-heap tests 1.4e-9 N^2 s, each further set
+ * X_j about 5.4e-12 N^3 s; X_j(y) for every y holds about y bits. */
+static void fast_estimate(const gr_tb_code *c, uint32_t n, double *seconds, double *bytes)
+{
+    double N = (double)n + 1;
+    int k = gr_tb_max_parts(c);
+    bool all = k >= 3;
+    for (int i = c->len - c->period; c->period && i < c->len; i++)
+        if (c->d[i].mask & ~3u) all = true;
+    *seconds = k >= 2 ? 1.2e-9 * N * N : 1e-8 * N;
+    *bytes = 0;
+    if (k >= 3) *seconds += 1.4e-9 * N * N;
+    if (k >= 4) *seconds += 5.4e-12 * N * N * N * (k - 3);
+    if (all) {
+        double y = k == 3 ? 2 * N / 3 : N;
+        *bytes = (k >= 3 ? k - 1 : 1) * y * y / 16 * 2;   /* half a bit per y on average, doubling reserve */
+    }
+}
+
 int gr_heapseq_fast(const gr_tb_code *c, uint32_t n, uint32_t *out, const gr_limits *lim,
                     gr_heapseq_info *info, gr_error *err)
 {
@@ -435,6 +456,12 @@ int gr_heapseq_fast(const gr_tb_code *c, uint32_t n, uint32_t *out, const gr_lim
     fast f;
     memset(&f, 0, sizeof f);
     limits_or_default(lim, &f.lim);
+    double est_s, est_b;
+    fast_estimate(c, n, &est_s, &est_b);
+    if (est_s > f.lim.max_seconds || est_b > f.lim.max_bytes)
+        return gr_fail(err, GR_EINPUT, "the fast method refuses --to %u: about %.3g s and %.3g MiB "
+                       "(limits %.0f s, %.0f MiB; raise with --max-seconds/--max-memory)", n, est_s,
+                       est_b / 1048576.0, f.lim.max_seconds, f.lim.max_bytes / 1048576.0);
     f.code = c;
     f.g = out;
     f.period = c->period;
