@@ -77,6 +77,8 @@ expect_out "N  value 999999999999999999999999999999  (split-heap formula (seed 0
 expect_out "P  value 0  (split-heap formula (seed 004; Lasker's Nim))" "$G" value split 7 7
 expect_status 2 "$G" moves split 100000000000000000000 3
 expect_status 0 "$G" value tb:0.77 3 4 5
+expect_out "N  value 1  (search)" "$G" value tb:0.77 40
+expect_status 2 "$G" value split:parts=4 40
 
 rm -f /tmp/cli_seq_heap_err.$$
 echo "$pass passed, $fail failed"

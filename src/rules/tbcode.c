@@ -289,10 +289,22 @@ void gr_tb_estimate(const gr_tb_code *c, const gr_pos *pos, double *states, doub
         *edges = prod * (total + 1);
         return;
     }
-    /* A position of `total` tokens may reach `total` heaps of one token,
-     * and a position holds at most GR_MAX_PILES heaps: refuse rather than
-     * fail half-way. */
-    if (total > GR_MAX_PILES) {
+    /* A position holds at most GR_MAX_PILES heaps: refuse rather than fail
+     * half-way. A move that removes i tokens and leaves k heaps adds k - 1
+     * heaps for i tokens; with rho the largest (k - 1) / i, and every heap
+     * holding a token, n + rho (T - t) >= h <= t gives
+     * h <= (n + rho T) / (1 + rho); a split that removes nothing (d0) can
+     * reach T heaps of one token. */
+    double rho = 0;
+    bool free_split = false;
+    for (int i = 0; i < c->len; i++)
+        for (int k = 2; k <= GR_TB_MAX_PARTS; k++)
+            if (c->d[i].mask >> k & 1) {
+                if (i == 0) free_split = true;
+                else if ((double)(k - 1) / i > rho) rho = (double)(k - 1) / i;
+            }
+    double most = free_split ? total : ((double)pos->n + rho * total) / (1 + rho);
+    if (most > GR_MAX_PILES) {
         *states = *edges = HUGE_VAL;
         return;
     }
