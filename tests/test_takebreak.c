@@ -380,6 +380,7 @@ Test(period, kayles_certified)
     gr_period_octal(&c, &p, &cert);
     cr_assert(cert.applies);
     cr_assert(cert.certified);
+    cr_assert_eq(cert.parts, 2);
     cr_assert_eq(cert.needed_to, 2 * 71 + 2 * 12 + 2 - 1);
     free(v);
     /* Long enough to see the period (166 >= 2(e+p)), too short to prove it (167 needed). */
@@ -388,6 +389,46 @@ Test(period, kayles_certified)
     gr_period_octal(&c, &p, &cert);
     cr_assert(cert.applies && !cert.certified);
     free(v);
+}
+
+/* The certificate, tried the hard way: whenever a prefix is long enough for
+ * the theorem, the period it found must hold on a far longer sequence. */
+Test(period, certificate_never_wrong)
+{
+    const char *codes[] = {"0.77", "0.07", "0.137", "0.F", "0.B", "0.8", "0.9", "0.C", "0.D", "0.0F", "0.4F",
+                           "0.3F", "0.F7", "0.6", "0.04", "0.A", "0.E", "0.51", "0.45", "0.3C", "0.G",
+                           "0.0G", "0.H3", "0.14", "0.2F", "0.71", "0.0D", "0.3", "0.33", "0.7", "0.15",
+                           "0.31", "0.1B", "0.B3", "0.F1", "0.DB"};
+    uint32_t far = 2000;
+    int certified = 0;
+    for (size_t i = 0; i < COUNT(codes); i++) {
+        char spec[32];
+        snprintf(spec, sizeof spec, "tb:%s", codes[i]);
+        uint32_t *v = seq(spec, GR_HEAPSEQ_FAST, far);
+        gr_tb_code c;
+        gr_error err;
+        gr_tb_parse(&c, codes[i], &err);
+        gr_period whole;
+        if (!gr_period_find(v, 600, false, &whole)) {
+            free(v);
+            continue;
+        }
+        for (uint32_t n = 4; n <= 600; n++) {
+            gr_period p;
+            if (!gr_period_find(v, n, false, &p)) continue;
+            gr_octal_cert cert;
+            gr_period_octal(&c, &p, &cert);
+            if (!cert.certified) continue;
+            certified++;
+            for (uint64_t x = p.preperiod; x + p.period <= far; x++)
+                cr_assert_eq(v[x + p.period], v[x], "%s: certified at n = %u (e %lu, p %lu) but G(%lu) != G(%lu)",
+                             codes[i], n, (unsigned long)p.preperiod, (unsigned long)p.period,
+                             (unsigned long)(x + p.period), (unsigned long)x);
+            break;
+        }
+        free(v);
+    }
+    cr_assert_geq(certified, 12);
 }
 
 Test(period, dawson_and_arithmetic)

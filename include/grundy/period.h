@@ -23,14 +23,18 @@ typedef struct gr_period {
 bool gr_period_find(const uint32_t *g, uint64_t n, bool arithmetic, gr_period *out);
 
 typedef struct gr_octal_cert {
-    bool applies;              /* the code is a finite octal code and the period is plain */
+    bool applies;              /* a finite code without constraints or d0, and a plain period */
     bool certified;            /* the sequence reaches needed_to */
     int last_digit;            /* t: the index of the code's last non-zero digit */
-    uint64_t needed_to;        /* the theorem needs G(0 .. 2e + 2p + t - 1) */
+    int parts;                 /* k: the most heaps one move leaves (at least 1; 2 for octal codes) */
+    uint64_t needed_to;        /* the theorem needs G(0 .. k(e' + p) + t - 1), e' = max(e, 1) */
 } gr_octal_cert;
 
-/* Guy and Smith's theorem: for an octal game whose last non-zero digit is
- * d_t, if G(x+p) = G(x) for all e <= x < 2e + p + t, then for all x >= e. */
+/* The periodicity theorem of take-and-break games (Guy and Smith for octal
+ * games, k = 2; the same argument for any k, see docs/takebreak.md): for a
+ * finite code whose moves remove 1..t tokens and leave at most k heaps, with
+ * no constraints, if G(x+p) = G(x) for all e' <= x < k e' + (k-1) p + t, then
+ * for all x >= e'. */
 void gr_period_octal(const gr_tb_code *c, const gr_period *p, gr_octal_cert *cert);
 
 #endif

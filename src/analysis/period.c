@@ -30,10 +30,18 @@ bool gr_period_find(const uint32_t *g, uint64_t n, bool arithmetic, gr_period *o
 void gr_period_octal(const gr_tb_code *c, const gr_period *p, gr_octal_cert *cert)
 {
     memset(cert, 0, sizeof *cert);
-    int t;
-    if (!p->found || p->saltus != 0 || !gr_tb_is_octal(c, &t)) return;
+    if (!p->found || p->saltus != 0 || c->period || c->d[0].mask) return;
+    for (int i = 0; i < c->len; i++)
+        if (c->d[i].constraint && (c->d[i].mask & ~3u)) return;
+    int k = gr_tb_max_parts(c);
+    if (k < 1) k = 1;
+    /* Shifting the largest part of an option by p pairs the options of x
+     * and x + p; the largest part is at least (x - t)/k, which must reach
+     * e' + p, and a part shifted down must stay non-empty, hence e' >= 1. */
+    uint64_t e = p->preperiod ? p->preperiod : 1;
     cert->applies = true;
-    cert->last_digit = t;
-    cert->needed_to = 2 * p->preperiod + 2 * p->period + (uint64_t)t - 1;
+    cert->last_digit = c->len - 1;
+    cert->parts = k;
+    cert->needed_to = (uint64_t)k * (e + p->period) + (uint64_t)cert->last_digit - 1;
     cert->certified = p->checked_to >= cert->needed_to;
 }

@@ -23,14 +23,14 @@ static void print_period_text(FILE *f, const gr_period *p, const gr_octal_cert *
                 (unsigned long long)p->preperiod, (unsigned long long)p->period, (unsigned long long)p->period,
                 (unsigned long long)p->preperiod, (unsigned long long)p->checked_to);
     if (!cert->applies) {
-        fputs("certificate: none (the octal periodicity theorem covers finite octal codes only; the period is "
-              "observed, not proved)\n", f);
+        fputs("certificate: none (the periodicity theorem covers finite codes without constraints or d0 splits, "
+              "and plain periods; this one is observed, not proved)\n", f);
     } else if (cert->certified) {
-        fprintf(f, "certificate: octal periodicity theorem (last digit t = %d): the check had to run to G(%llu) "
-                "= G(2e+2p+t-1); computed to G(%llu): periodic for ever\n", cert->last_digit,
-                (unsigned long long)cert->needed_to, (unsigned long long)p->checked_to);
+        fprintf(f, "certificate: periodicity theorem (last digit t = %d, at most k = %d heaps per move): the check "
+                "had to run to G(%llu) = G(k(e+p)+t-1); computed to G(%llu): periodic for ever\n", cert->last_digit,
+                cert->parts, (unsigned long long)cert->needed_to, (unsigned long long)p->checked_to);
     } else {
-        fprintf(f, "certificate: not yet: the octal periodicity theorem needs G up to %llu (run --to %llu)\n",
+        fprintf(f, "certificate: not yet: the periodicity theorem needs G up to %llu (run --to %llu)\n",
                 (unsigned long long)cert->needed_to, (unsigned long long)cert->needed_to);
     }
 }
@@ -44,8 +44,8 @@ static void print_period_json(FILE *f, const gr_period *p, const gr_octal_cert *
     fprintf(f, ",\"checked_to\":%llu,\"certificate\":", (unsigned long long)p->checked_to);
     if (!cert->applies) fputs("null", f);
     else
-        fprintf(f, "{\"theorem\":\"octal periodicity\",\"last_digit\":%d,\"needed_to\":%llu,\"certified\":%s}",
-                cert->last_digit, (unsigned long long)cert->needed_to, cert->certified ? "true" : "false");
+        fprintf(f, "{\"theorem\":\"take-and-break periodicity\",\"last_digit\":%d,\"parts\":%d,\"needed_to\":%llu,"
+                "\"certified\":%s}", cert->last_digit, cert->parts, (unsigned long long)cert->needed_to, cert->certified ? "true" : "false");
     fputc('}', f);
 }
 
