@@ -9,12 +9,14 @@ extern const gr_seed_claims gr_claims_000;
 extern const gr_seed_claims gr_claims_001;
 extern const gr_seed_claims gr_claims_002;
 extern const gr_seed_claims gr_claims_003;
+extern const gr_seed_claims gr_claims_004;
 
 static const gr_seed_claims *const seeds[] = {
     &gr_claims_000,
     &gr_claims_001,
     &gr_claims_002,
     &gr_claims_003,
+    &gr_claims_004,
 };
 
 size_t gr_seed_count(void)

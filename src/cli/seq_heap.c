@@ -1,8 +1,125 @@
+/* grundy seq on heap rulesets: the nim-sequence G(from..to) of one heap under
+ * normal play, optionally with its periodicity and the octal certificate. */
 #include "seq.h"
+#include "grundy/heapseq.h"
+#include "grundy/io.h"
+#include "grundy/period.h"
+#include <stdlib.h>
+#include <string.h>
+
+static void print_period_text(FILE *f, const gr_period *p, const gr_octal_cert *cert)
+{
+    if (!p->found) {
+        fprintf(f, "period: none found in G(0..%llu)\n", (unsigned long long)p->checked_to);
+        return;
+    }
+    if (p->saltus)
+        fprintf(f, "period: arithmetic, preperiod %llu, period %llu, saltus %lld (G(x+%llu) = G(x) + %lld for %llu <= x, "
+                "seen up to %llu)\n", (unsigned long long)p->preperiod, (unsigned long long)p->period,
+                (long long)p->saltus, (unsigned long long)p->period, (long long)p->saltus,
+                (unsigned long long)p->preperiod, (unsigned long long)p->checked_to);
+    else
+        fprintf(f, "period: preperiod %llu, period %llu (G(x+%llu) = G(x) for %llu <= x, seen up to %llu)\n",
+                (unsigned long long)p->preperiod, (unsigned long long)p->period, (unsigned long long)p->period,
+                (unsigned long long)p->preperiod, (unsigned long long)p->checked_to);
+    if (!cert->applies) {
+        fputs("certificate: none (the periodicity theorem covers finite codes without constraints or d0 splits, "
+              "and plain periods; this one is observed, not proved)\n", f);
+    } else if (cert->certified) {
+        fprintf(f, "certificate: periodicity theorem (last digit t = %d, at most k = %d heaps per move): the check "
+                "had to run to G(%llu) = G(k(e+p)+t-1); computed to G(%llu): periodic for ever\n", cert->last_digit,
+                cert->parts, (unsigned long long)cert->needed_to, (unsigned long long)p->checked_to);
+    } else {
+        fprintf(f, "certificate: not yet: the periodicity theorem needs G up to %llu (run --to %llu)\n",
+                (unsigned long long)cert->needed_to, (unsigned long long)cert->needed_to);
+    }
+}
+
+static void print_period_json(FILE *f, const gr_period *p, const gr_octal_cert *cert)
+{
+    fprintf(f, ",\"period\":{\"found\":%s", p->found ? "true" : "false");
+    if (p->found)
+        fprintf(f, ",\"preperiod\":%llu,\"period\":%llu,\"saltus\":%lld", (unsigned long long)p->preperiod,
+                (unsigned long long)p->period, (long long)p->saltus);
+    fprintf(f, ",\"checked_to\":%llu,\"certificate\":", (unsigned long long)p->checked_to);
+    if (!cert->applies) fputs("null", f);
+    else
+        fprintf(f, "{\"theorem\":\"take-and-break periodicity\",\"last_digit\":%d,\"parts\":%d,\"needed_to\":%llu,"
+                "\"certified\":%s}", cert->last_digit, cert->parts, (unsigned long long)cert->needed_to, cert->certified ? "true" : "false");
+    fputc('}', f);
+}
 
 int seq_heap(seq_args *s, gr_error *err)
 {
-    (void)s;
-    (void)err;
-    return -1;
+    gr_game *g = &s->game;
+    if (!(g->flags & GR_RS_HEAPS) || s->common.outcome.rule != &gr_outcome_normal) return -1;
+    if (s->row >= 0 || s->diagonal >= 0 || s->nim_pairs) return -1;
+    int method = GR_HEAPSEQ_AUTO;
+    if (s->method) {
+        if (strcmp(s->method, "simple") == 0) method = GR_HEAPSEQ_SIMPLE;
+        else if (strcmp(s->method, "fast") == 0) method = GR_HEAPSEQ_FAST;
+        else return gr_fail(err, GR_EINPUT, "--method '%s': expected simple or fast", s->method);
+    }
+    if (s->common.format != FMT_TEXT && s->common.format != FMT_JSON)
+        return gr_fail(err, GR_EINPUT, "seq prints text or json");
+    if ((unsigned long)s->to >= UINT32_MAX)
+        return gr_fail(err, GR_EINPUT, "--to %ld: heap sizes up to %u", s->to, UINT32_MAX - 1);
+    double need = ((double)s->to + 1) * 4;
+    if (need > s->common.limits.max_bytes)
+        return gr_fail(err, GR_EINPUT, "--to %ld needs %.0f bytes for the values alone, over --max-memory", s->to, need);
+    uint32_t n = (uint32_t)s->to;
+    uint32_t *v = malloc(((size_t)n + 1) * sizeof *v);
+    if (!v) return gr_fail(err, GR_EINPUT, "--to %ld: not enough memory for the values", s->to);
+    gr_heapseq_info info = {0};
+    int rc = gr_heapseq(g, method, n, v, &s->common.limits, &info, err);
+    if (rc) {
+        free(v);
+        return rc;
+    }
+    gr_period per;
+    gr_octal_cert cert;
+    memset(&cert, 0, sizeof cert);
+    if (s->period) {
+        gr_tb_code code;
+        gr_period_find(v, n, false, &per);
+        if (!per.found) gr_period_find(v, n, true, &per);
+        if (gr_tb_code_of(g, &code)) gr_period_octal(&code, &per, &cert);
+    }
+    /* Assemble the whole answer before writing any of it. */
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f) {
+        free(v);
+        return gr_fail(err, GR_EINTERNAL, "out of memory");
+    }
+    uint32_t from = (uint32_t)s->from;
+    if (s->common.format == FMT_JSON) {
+        fputs("{\"ruleset\":", f);
+        gr_json_string(f, s->common.rules);
+        fprintf(f, ",\"from\":%u,\"to\":%u,\"method\":\"%s\",\"values\":[", from, n, info.method);
+        for (uint32_t x = from; x <= n; x++) fprintf(f, x > from ? ",%u" : "%u", v[x]);
+        fputc(']', f);
+        if (s->period) print_period_json(f, &per, &cert);
+        fputs("}\n", f);
+    } else if (s->bfile) {
+        for (uint32_t x = from; x <= n; x++) fprintf(f, "%u %u\n", x, v[x]);
+    } else {
+        for (uint32_t x = from; x <= n; x++) fprintf(f, x > from ? " %u" : "%u", v[x]);
+        fputc('\n', f);
+        if (s->period) print_period_text(f, &per, &cert);
+    }
+    free(v);
+    if (fclose(f) != 0) {
+        free(buf);
+        return gr_fail(err, GR_EINTERNAL, "out of memory");
+    }
+    fwrite(buf, 1, len, stdout);
+    free(buf);
+    /* A b-file holds "n a(n)" lines only: the period goes to stderr. */
+    if (s->bfile && s->common.format != FMT_JSON && s->period) {
+        fflush(stdout);
+        print_period_text(stderr, &per, &cert);
+    }
+    return GR_OK;
 }

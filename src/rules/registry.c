@@ -6,12 +6,18 @@ extern const gr_ruleset gr_rules_nim;
 extern const gr_ruleset gr_rules_sharing;
 extern const gr_ruleset gr_rules_kim;
 extern const gr_ruleset gr_rules_subtraction;
+extern const gr_ruleset gr_rules_split;
+extern const gr_ruleset gr_rules_tb;
+extern const gr_ruleset gr_rules_grundy_game;
 
 static const gr_ruleset *const registry[] = {
     &gr_rules_nim,
     &gr_rules_sharing,
     &gr_rules_kim,
     &gr_rules_subtraction,
+    &gr_rules_split,
+    &gr_rules_tb,
+    &gr_rules_grundy_game,
 };
 
 size_t gr_ruleset_count(void)

@@ -7,6 +7,7 @@ extern const gr_closed_form gr_theory_sharing3;
 extern const gr_closed_form gr_theory_nim_players;
 extern const gr_closed_form gr_theory_kim1;
 extern const gr_closed_form gr_theory_block3;
+extern const gr_closed_form gr_theory_split;
 
 static const gr_closed_form *const registry[] = {
     &gr_theory_nim,
@@ -15,6 +16,7 @@ static const gr_closed_form *const registry[] = {
     &gr_theory_nim_players,
     &gr_theory_kim1,
     &gr_theory_block3,
+    &gr_theory_split,
 };
 
 const gr_closed_form *gr_closed_form_find(const gr_game *g, const gr_outcome *o, int npiles)

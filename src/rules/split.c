@@ -1,0 +1,72 @@
+/* split (seed 004, HDU 5795): remove any r >= 1 tokens from one heap, or
+ * split one heap into exactly `parts` non-empty heaps (default 3). It is the
+ * take-and-break code 2^parts . [3]: parts=2 is Lasker's Nim, 4.[3]. */
+#include "grundy/takebreak.h"
+#include <stdlib.h>
+#include <string.h>
+
+static int option(gr_game *g, const char *key, size_t klen, const char *val, size_t vlen, gr_error *err)
+{
+    gr_tb_code *c = g->data;
+    if (klen == 5 && !memcmp(key, "parts", 5)) {
+        long n;
+        int rc = gr_option_int(key, klen, val, vlen, 2, GR_TB_MAX_PARTS, &n, err);
+        if (!rc) c->d[0].mask = 1u << n;
+        return rc;
+    }
+    return gr_fail(err, GR_EINPUT, "unknown option '%.*s' for split (options: parts)", (int)klen, key);
+}
+
+static int parse(gr_game *g, const char *opts, gr_error *err)
+{
+    gr_tb_code *c = calloc(1, sizeof *c);
+    if (!c) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    g->data = c;
+    g->piles = 0;
+    c->len = 2;
+    c->period = 1;
+    c->d[0].mask = 1u << 3;
+    c->d[1].mask = 3;
+    return gr_options_each(g, opts, option, err);
+}
+
+static void release(gr_game *g)
+{
+    free(g->data);
+}
+
+static int moves(const gr_game *g, const gr_pos *pos, gr_move_fn fn, void *ctx)
+{
+    return gr_tb_moves(g->data, pos, fn, ctx);
+}
+
+static void canonical(const gr_game *g, gr_pos *pos)
+{
+    (void)g;
+    gr_tb_canonical(pos);
+}
+
+static void estimate(const gr_game *g, const gr_pos *pos, double *states, double *edges)
+{
+    gr_tb_estimate(g->data, pos, states, edges);
+}
+
+static int format_move(const gr_game *g, const gr_move *mv, char *buf, size_t len)
+{
+    (void)g;
+    return gr_tb_format_move(mv, buf, len);
+}
+
+const gr_ruleset gr_rules_split = {
+    .name = "split",
+    .summary = "Nim where a heap may instead be split into exactly n non-empty heaps (seed 004; n=2 Lasker's Nim)",
+    .options = "parts=n  the number of heaps a split leaves, 2..31 (default 3)",
+    .move_help = "the move's result, as heap sizes",
+    .flags = GR_RS_HEAPS,
+    .parse = parse,
+    .release = release,
+    .moves = moves,
+    .canonical = canonical,
+    .estimate = estimate,
+    .format_move = format_move,
+};

@@ -1,0 +1,56 @@
+/* tb:CODE: the take-and-break game of a CGSuite-style code (0.77 Kayles,
+ * 0.07 Dawson's Kayles, 4!. Grundy's game; docs/takebreak.md). */
+#include "grundy/takebreak.h"
+#include <stdlib.h>
+
+static int parse(gr_game *g, const char *opts, gr_error *err)
+{
+    if (!opts) return gr_fail(err, GR_EINPUT, "tb needs a code, e.g. tb:0.77 (Kayles)");
+    gr_tb_code *c = malloc(sizeof *c);
+    if (!c) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    g->data = c;
+    g->piles = 0;
+    return gr_tb_parse(c, opts, err);
+}
+
+static void release(gr_game *g)
+{
+    free(g->data);
+}
+
+static int moves(const gr_game *g, const gr_pos *pos, gr_move_fn fn, void *ctx)
+{
+    return gr_tb_moves(g->data, pos, fn, ctx);
+}
+
+static void canonical(const gr_game *g, gr_pos *pos)
+{
+    (void)g;
+    gr_tb_canonical(pos);
+}
+
+static void estimate(const gr_game *g, const gr_pos *pos, double *states, double *edges)
+{
+    gr_tb_estimate(g->data, pos, states, edges);
+}
+
+static int format_move(const gr_game *g, const gr_move *mv, char *buf, size_t len)
+{
+    (void)g;
+    return gr_tb_format_move(mv, buf, len);
+}
+
+const gr_ruleset gr_rules_tb = {
+    .name = "tb",
+    .summary = "take-and-break game given by a CGSuite code: tb:0.77 Kayles, tb:0.07 Dawson's Kayles, tb:4!. Grundy's game",
+    .options = "CODE  d0.d1d2...: bit k of digit d_i lets a move remove i tokens and leave k heaps;\n"
+               "      digits 0-9, A-Z (10-35), &#N;  suffix ! parts unequal, ? not all equal; [..] repeats",
+    .move_help = "the move's result, as heap sizes",
+    .flags = GR_RS_HEAPS,
+    .parse = parse,
+    .release = release,
+    .moves = moves,
+    .canonical = canonical,
+    .estimate = estimate,
+    .format_move = format_move,
+};
