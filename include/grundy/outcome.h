@@ -47,6 +47,9 @@ void gr_outcome_init_normal(gr_outcome *o);
 /* Parses "normal", "misere", ... (the --flags of the command line map here). */
 int gr_outcome_parse(gr_outcome *o, const char *name, int param, gr_error *err);
 const char *gr_outcome_label(const gr_outcome *o, uint32_t score);
+/* The registry of outcome rules, for listings. */
+size_t gr_outcome_rule_count(void);
+const gr_outcome_rule *gr_outcome_rule_at(size_t i);
 /* Describes the rule for printing, e.g. "normal", "misere". */
 int gr_outcome_format(const gr_outcome *o, char *buf, size_t len);
 

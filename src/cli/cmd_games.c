@@ -45,16 +45,18 @@ int cmd_games(int argc, char **argv)
     } else {
         for (size_t i = 0; i < gr_ruleset_count(); i++) {
             const gr_ruleset *rs = gr_ruleset_at(i);
-            printf("%-9s %s\n", rs->name, rs->summary);
+            printf("%-12s %s\n", rs->name, rs->summary);
             const char *o = rs->options;
             while (o && *o) {
                 const char *e = strchr(o, '\n');
                 int len = e ? (int)(e - o) : (int)strlen(o);
-                printf("          %.*s\n", len, o);
+                printf("             %.*s\n", len, o);
                 o = e ? e + 1 : NULL;
             }
         }
-        puts("\noutcome rules: normal (default), --misere");
+        puts("\noutcome rules (--misere, --players M, --block K, --block-position K; normal by default):");
+        for (size_t i = 0; i < gr_outcome_rule_count(); i++)
+            printf("%-15s %s\n", gr_outcome_rule_at(i)->name, gr_outcome_rule_at(i)->summary);
     }
     cli_args_free(&a);
     return 0;

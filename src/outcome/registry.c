@@ -13,6 +13,16 @@ static const gr_outcome_rule *const registry[] = {
     &gr_outcome_block_position,
 };
 
+size_t gr_outcome_rule_count(void)
+{
+    return sizeof registry / sizeof registry[0];
+}
+
+const gr_outcome_rule *gr_outcome_rule_at(size_t i)
+{
+    return i < gr_outcome_rule_count() ? registry[i] : NULL;
+}
+
 void gr_outcome_init_normal(gr_outcome *o)
 {
     o->rule = &gr_outcome_normal;
