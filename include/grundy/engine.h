@@ -32,6 +32,8 @@ typedef struct gr_engine {
     gr_limits limits;
     gr_solver *solver;         /* made on first use and kept: later positions reuse its table */
     struct gr_retro *retro;    /* the same for loopy rulesets (retrograde analysis, draws) */
+    uint32_t *heap_values;     /* heap rulesets under normal play: G(0..heap_n), kept for the children */
+    uint64_t heap_n;
 } gr_engine;
 
 void gr_engine_init(gr_engine *e, const gr_game *g, const gr_outcome *o, const gr_limits *lim);

@@ -1,4 +1,6 @@
 #include "grundy/engine.h"
+#include "grundy/heapseq.h"
+#include <stdlib.h>
 #include <string.h>
 
 /* src/engine/loopy.c: retrograde analysis for rulesets whose play can loop. */
@@ -40,6 +42,8 @@ void gr_engine_init(gr_engine *e, const gr_game *g, const gr_outcome *o, const g
     else gr_limits_default(&e->limits);
     e->solver = NULL;
     e->retro = NULL;
+    e->heap_values = NULL;
+    e->heap_n = 0;
 }
 
 void gr_engine_free(gr_engine *e)
@@ -47,6 +51,8 @@ void gr_engine_free(gr_engine *e)
     gr_solver_free(e->solver);
     e->solver = NULL;
     gr_engine_loopy_free(e);
+    free(e->heap_values);
+    e->heap_values = NULL;
 }
 
 int gr_engine_check(gr_engine *e, const gr_bigpos *pos, gr_error *err)
@@ -112,6 +118,45 @@ static void from_verdict(gr_answer *ans, const gr_verdict *v, const gr_closed_fo
     ans->value_needs_search = false;
 }
 
+/* A heap ruleset under normal play is a sum of single heaps: its value is
+ * the XOR of the heaps' values, read off the nim-sequence engine (which is
+ * far faster than searching positions, and is computed once for the largest
+ * heap: every option's heaps are smaller). Returns false when the engine
+ * cannot answer (it refuses past the limits), so the caller searches. */
+static bool heap_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans)
+{
+    if (!(e->game->flags & GR_RS_HEAPS) || e->outcome.rule != &gr_outcome_normal ||
+        gr_bigpos_first_big(pos) >= 0)
+        return false;
+    uint64_t max = 0;
+    for (int i = 0; i < pos->n; i++)
+        if (mpz_get_ui(pos->p[i]) > max) max = mpz_get_ui(pos->p[i]);
+    if (!e->heap_values || max > e->heap_n) {
+        if (max >= UINT32_MAX) return false;
+        uint32_t *v = malloc(((size_t)max + 1) * sizeof *v);
+        gr_error quiet;
+        gr_error_clear(&quiet);
+        gr_heapseq_info info;
+        if (!v || gr_heapseq(e->game, GR_HEAPSEQ_AUTO, (uint32_t)max, v, &e->limits, &info, &quiet)) {
+            free(v);
+            return false;
+        }
+        free(e->heap_values);
+        e->heap_values = v;
+        e->heap_n = max;
+    }
+    uint32_t x = 0;
+    for (int i = 0; i < pos->n; i++) x ^= e->heap_values[mpz_get_ui(pos->p[i])];
+    snprintf(ans->outcome, sizeof ans->outcome, "%s", x ? "N" : "P");
+    ans->score = x;
+    ans->has_value = true;
+    mpz_set_ui(ans->value, x);
+    ans->by_search = true;
+    ans->method = "nim-sequence";
+    ans->value_needs_search = false;
+    return true;
+}
+
 int gr_engine_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans, gr_error *err)
 {
     int rc = gr_engine_check(e, pos, err);
@@ -119,6 +164,7 @@ int gr_engine_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans, gr_error
     const gr_closed_form *cf = closed_form(e, pos);
     gr_pos small;
     if (!cf) {
+        if (heap_value(e, pos, ans)) return GR_OK;
         if ((rc = searchable(e, pos, &small, err))) return rc;
         return search_score(e, &small, ans, err);
     }
