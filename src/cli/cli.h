@@ -52,5 +52,6 @@ int cmd_table(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_seq(int argc, char **argv);
 int cmd_count(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
 
 #endif

@@ -16,6 +16,7 @@ static const verb verbs[] = {
     {"seq", cmd_seq, "a sequence of values: nim-sequences, rows of a table, class sequences"},
     {"count", cmd_count, "the papers' enumerations, exact integers of any size"},
     {"check", cmd_check, "check the papers' claims: holds, fails (smallest counterexample), unchecked"},
+    {"solve", cmd_solve, "every position up to a total by the tier solver; results on disk (--out)"},
 };
 
 static void usage(FILE *f)

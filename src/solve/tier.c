@@ -34,6 +34,10 @@ static size_t tri(uint64_t s)
 static uint64_t cum_get(const gr_tier_tables *tb, int e, uint64_t s, uint64_t m)
 {
     if (e == 0) return m > s ? 1 : 0;   /* only the partition (s) itself */
+    if (e == 1) {                        /* (u, s-u) with u >= s-u: u from ceil(s/2) */
+        uint64_t lo = (s + 1) / 2;
+        return m > lo ? m - lo : 0;
+    }
     return tb->cum[e][tri(s) + m];
 }
 
@@ -94,6 +98,9 @@ static int build_cum(gr_tier_tables *tb, int emax, uint64_t smax, gr_error *err)
         cur = t;
     }
     free(prev), free(cur);
+    /* e = 1 has a closed form (cum_get) */
+    free(tb->cum[1]);
+    tb->cum[1] = NULL;
     return GR_OK;
 }
 
@@ -330,7 +337,13 @@ uint64_t gr_tiers_canonical(const gr_tiers *s, gr_pos *pos)
         pos->p[i] -= m;
         t += pos->p[i];
     }
-    if (!s->graph) qsort(pos->p, (size_t)pos->n, sizeof pos->p[0], cmp_u64);
+    if (!s->graph) /* a handful of piles: insertion sort beats qsort's calls */
+        for (int i = 1; i < pos->n; i++) {
+            uint64_t x = pos->p[i];
+            int j = i;
+            for (; j > 0 && pos->p[j - 1] > x; j--) pos->p[j] = pos->p[j - 1];
+            pos->p[j] = x;
+        }
     return t;
 }
 
