@@ -2,6 +2,7 @@
  * against the three-pile table, and its ranks against their inverse. */
 #include <criterion/criterion.h>
 #include <stdlib.h>
+#include "grundy/claims.h"
 #include "grundy/sharing3.h"
 #include "grundy/solve.h"
 #include "grundy/tier.h"
@@ -136,4 +137,22 @@ Test(tier, refuses_other_rulesets)
     cr_assert_eq(gr_game_parse(&g, "nim", &err), 0);
     cr_assert_eq(gr_tiers_init(&s, &g, 3, 10, &err), GR_EINPUT);
     gr_game_release(&g);
+}
+
+/* The 4- and 5-pile conjectures (src/claims/seed000_piles.c) hold on a small
+ * range; `grundy check` runs them further once the lead registers them. */
+extern const gr_claim gr_claims_000_piles[];
+extern const size_t gr_claims_000_piles_count;
+
+Test(tier, piles_claims_hold)
+{
+    cr_assert_geq(gr_claims_000_piles_count, 4);
+    for (size_t i = 0; i < gr_claims_000_piles_count; i++) {
+        const gr_claim *c = &gr_claims_000_piles[i];
+        gr_claim_result r = {0};
+        gr_error err;
+        gr_error_clear(&err);
+        cr_assert_eq(c->check(c, 60, &r, &err), 0, "%s: %s", c->id, err.msg);
+        cr_assert_eq(r.status, GR_CLAIM_HOLDS, "%s: %s", c->id, r.detail);
+    }
 }
