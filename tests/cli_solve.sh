@@ -41,6 +41,17 @@ printf 'x' | dd of="$f" bs=1 seek=60 conv=notrunc 2>/dev/null
 "$G" solve sharing:piles=5 --total 70 --out "$tmp/c" >/dev/null 2>&1
 if diff -r "$tmp/a" "$tmp/c" >/dev/null; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: damaged tier not repaired"; fi
 
+# value --db answers from the stored tiers, as search does
+expect_out '^N  value 8  \(stored results\)$' "$G" value sharing:piles=5 3 3 7 9 0 --db "$tmp/a"
+want=$("$G" value sharing:piles=5 3 3 7 9 0 | cut -d' ' -f1-4)
+got=$("$G" value sharing:piles=5 3 3 7 9 0 --db "$tmp/a" | cut -d' ' -f1-4)
+if [ "$want" == "$got" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: --db $got, search $want"; fi
+expect_out '"method":"stored results"' "$G" value sharing:piles=5 0 0 2 5 1 --db "$tmp/a" --format json
+expect_exit 2 'beyond the stored results' "$G" value sharing:piles=5 0 0 20 50 1 --db "$tmp/a"
+expect_exit 2 'holds results for' "$G" value sharing:piles=4 0 0 2 5 --db "$tmp/a"
+expect_exit 2 'no MANIFEST' "$G" value sharing:piles=5 0 0 2 5 1 --db "$tmp/none"
+expect_exit 2 'normal-play' "$G" value sharing:piles=5 0 0 2 5 1 --db "$tmp/a" --misere
+
 expect_exit 2 'needs --total' "$G" solve sharing:piles=4
 expect_exit 2 'piles' "$G" solve sharing --total 10
 expect_exit 2 'tier solver covers sharing' "$G" solve nim --total 10

@@ -53,5 +53,8 @@ int cmd_check(int argc, char **argv);
 int cmd_seq(int argc, char **argv);
 int cmd_count(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
+/* value --db DIR: the answer from stored tier results (db_value.c). */
+int cli_db_value(const char *dir, const gr_game *g, const gr_outcome *o, const gr_bigpos *pos, gr_answer *ans,
+                 gr_error *err);
 
 #endif
