@@ -2,9 +2,10 @@
  * method, on n-pile Sharing Nim: time, positions per second, peak memory.
  *
  *   bench_tier [THREADS] [n:T[:options]]...
- * default: 2 threads; 4:600 5:200 4:1500 5:400, each also with the
- * per-option method at the same size where it finishes in reasonable time
- * (":options" forces it; ":fast" skips it). */
+ * default: 2 threads; 4:300 5:120 with both methods (the per-option one
+ * costs about T/4 lookups a position: minutes beyond), then the floors
+ * 4:600 5:200 4:1500 5:400 with the fast one (":options" forces the
+ * per-option method too, ":fast" skips it). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,10 +91,11 @@ int main(int argc, char **argv)
     int threads = 2;
     int a = 1;
     if (argc > 1 && !strchr(argv[1], ':')) threads = atoi(argv[a++]);
-    const char *defaults[] = {"4:600", "5:200", "4:1500", "5:400"};
+    const char *defaults[] = {"4:300", "5:120", "4:600", "5:200", "4:1500", "5:400"};
     int ncases = argc - a;
+    int ndefaults = (int)(sizeof defaults / sizeof defaults[0]);
     const char **cases = (const char **)(argv + a);
-    if (ncases == 0) ncases = 4, cases = defaults;
+    if (ncases == 0) ncases = ndefaults, cases = defaults;
     printf("threads %d\n", threads);
     for (int i = 0; i < ncases; i++) {
         int n;
@@ -107,7 +109,7 @@ int main(int argc, char **argv)
         double t1, t2;
         if (run(n, T, GR_TIER_FAST, threads, &s1, &t1)) return 1;
         /* the per-option method costs about T/4 per option set: only where it ends soon */
-        bool opts = strcmp(opt, "options") == 0 || (strcmp(opt, "fast") != 0 && (n <= 4 ? T <= 600 : T <= 200));
+        bool opts = strcmp(opt, "options") == 0 || (strcmp(opt, "fast") != 0 && (n <= 4 ? T <= 300 : T <= 120));
         if (opts) {
             if (run(n, T, GR_TIER_OPTIONS, threads, &s2, &t2)) return 1;
             printf("  ratio options/fast: %.1fx, checksums %s\n", t2 / t1, s1 == s2 ? "equal" : "DIFFER");

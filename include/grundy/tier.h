@@ -50,6 +50,8 @@ typedef struct gr_tier_opts {
     gr_tier_done_fn done;
     gr_tier_load_fn load;
     void *ctx;
+    double max_bytes;             /* refuse a solve estimated above this; 0: half the machine */
+    double max_seconds;           /* refuse a solve estimated longer; 0: no limit */
 } gr_tier_opts;
 
 /* Sets up the solver for a sharing game (any pile count n, optional graph)
@@ -59,8 +61,12 @@ int gr_tiers_init(gr_tiers *s, const gr_game *g, int n, uint64_t total, gr_error
 void gr_tiers_free(gr_tiers *s);
 int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err);
 
-/* The total number of positions, and an upper bound on the values' memory. */
+/* The total number of positions. */
 uint64_t gr_tiers_positions(const gr_tiers *s);
+/* The memory a solve with these options is expected to need at its peak. */
+double gr_tiers_bytes(const gr_tiers *s, const gr_tier_opts *o);
+/* A rough time estimate (measured rates, docs/tiers.md). */
+double gr_tiers_seconds(const gr_tiers *s, const gr_tier_opts *o);
 /* Canonical form of pos (n piles): min subtracted, sorted ascending unless a
  * graph; returns its canonical total. */
 uint64_t gr_tiers_canonical(const gr_tiers *s, gr_pos *pos);

@@ -13,7 +13,8 @@
 
 static const char help[] =
     "usage: grundy solve RULES --total T [--out DIR] [--stats] [--format text|json]\n"
-    "                    [--method fast|options] [--threads N]\n\n"
+    "                    [--method fast|options] [--threads N]\n"
+    "                    [--max-memory SIZE] [--max-seconds S]\n\n"
     "Solves every position of Sharing Nim with any number of piles (sharing:piles=n)\n"
     "or on a graph ('sharing:piles=3,graph=0>1/1>2/2>0') whose canonical total (the\n"
     "minimum subtracted from every pile) is at most T, tier by tier.\n\n"
@@ -24,6 +25,8 @@ static const char help[] =
     "  --method M     fast (default: one bitset per line of moves) or options\n"
     "                 (every option looked up: the reference)\n"
     "  --threads N    OpenMP threads over the n independent chains (default: all)\n"
+    "  --max-memory, --max-seconds  refuse up front a solve estimated beyond them\n"
+    "                 (defaults: half the machine, 60 s)\n"
     "Prints positions, max_value, seconds and checksum (FNV-1a 64 over the tiers'\n"
     "checksums, each FNV-1a 64 of its values as 32-bit little-endian in rank order).\n";
 
@@ -134,7 +137,7 @@ int cmd_solve(int argc, char **argv)
     memset(&s, 0, sizeof s);
     solve_ctx c;
     memset(&c, 0, sizeof c);
-    int rc = cli_parse(&a.common, argc, argv, CLI_RULES, extra, &a, &err);
+    int rc = cli_parse(&a.common, argc, argv, CLI_RULES | CLI_LIMITS, extra, &a, &err);
     if (!rc && a.common.help) {
         fputs(help, stdout);
         cli_args_free(&a.common);
@@ -159,7 +162,8 @@ int cmd_solve(int argc, char **argv)
     if (!rc) {
         c.stop_after = a.stop_after;
         gr_tier_opts o = {.method = a.method, .threads = (int)a.threads, .keep = false, .done = on_done,
-                          .load = c.have_db ? on_load : NULL, .ctx = &c};
+                          .load = c.have_db ? on_load : NULL, .ctx = &c, .max_bytes = a.common.limits.max_bytes,
+                          .max_seconds = a.common.limits.max_seconds};
         double t0 = now();
         rc = gr_tiers_solve(&s, &o, &err);
         secs = now() - t0;

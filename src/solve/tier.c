@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -459,10 +460,15 @@ static int solve_tier_options(gr_tiers *s, uint64_t t, optbuf *ob, gr_error *err
     int n = s->n;
     uint64_t size = s->size[t];
     uint64_t *order = NULL;
+    uint32_t *comp = NULL;    /* graphs: the tier's positions by rank */
     if (s->graph) {
         /* Process in increasing sum of squares (every move lowers it). */
         order = malloc(size * 2 * sizeof *order);
-        if (!order) return gr_fail(err, GR_EINPUT, "not enough memory");
+        comp = malloc(size * (uint64_t)n * sizeof *comp);
+        if (!order || !comp) {
+            free(order), free(comp);
+            return gr_fail(err, GR_EINPUT, "not enough memory");
+        }
         uint64_t c[GR_MAX_PILES] = {0}, r = 0;
         c[n - 1] = t;
         do {
@@ -474,6 +480,7 @@ static int solve_tier_options(gr_tiers *s, uint64_t t, optbuf *ob, gr_error *err
             if (mn) continue;
             order[2 * r] = sq;
             order[2 * r + 1] = r;
+            for (int i = 0; i < n; i++) comp[r * (uint64_t)n + (uint64_t)i] = (uint32_t)c[i];
             r++;
         } while (comp_next(c, n));
         qsort(order, size, 2 * sizeof *order, cmp_u64);
@@ -481,7 +488,12 @@ static int solve_tier_options(gr_tiers *s, uint64_t t, optbuf *ob, gr_error *err
     for (uint64_t i = 0; i < size; i++) {
         uint64_t rank = s->graph ? order[2 * i + 1] : i;
         gr_pos p;
-        gr_tiers_unrank(s, t, rank, &p);
+        if (s->graph) {
+            p.n = n;
+            for (int a = 0; a < n; a++) p.p[a] = comp[rank * (uint64_t)n + (uint64_t)a];
+        } else {
+            gr_tiers_unrank(s, t, rank, &p);
+        }
         ob->n = 0;
         for (int a = 0; a < n; a++)
             for (int b = 0; b < n; b++) {
@@ -495,19 +507,19 @@ static int solve_tier_options(gr_tiers *s, uint64_t t, optbuf *ob, gr_error *err
                     q.p[b] += k;
                     uint64_t t2 = gr_tiers_canonical(s, &q);
                     if (optbuf_push(ob, s->v[t2][gr_tiers_rank(s, &q)])) {
-                        free(order);
+                        free(order), free(comp);
                         return gr_fail(err, GR_EINPUT, "not enough memory");
                     }
                 }
             }
         uint32_t x = optbuf_mex(ob);
         if (x == UINT32_MAX) {
-            free(order);
+            free(order), free(comp);
             return gr_fail(err, GR_EINPUT, "not enough memory");
         }
         s->v[t][rank] = x;
     }
-    free(order);
+    free(order), free(comp);
     return GR_OK;
 }
 
@@ -575,8 +587,6 @@ static bool part_next(uint64_t *mu, int k)
     return false;
 }
 
-/* One tier of the fast method: computes (or, when `known`, only replays)
- * its values in rank order, updating the lines. */
 /* How many positions' lines are prefetched ahead of their use (measured:
  * without it 4 piles to 800 ran at ~6.3 M positions per CPU second, with
  * 3 to 6 ahead at ~12, on a loaded 2-core machine). */
@@ -740,9 +750,71 @@ static int run_chain_options(chain *ch)
     return rc;
 }
 
+static double chain_lines(const gr_tiers *s, uint64_t top)
+{
+    double x = 0;
+    for (uint64_t c = 0; c <= top; c++) x += (double)parts(s->tab, top - c, s->n - 2);
+    return x;
+}
+
+static int threads_of(const gr_tier_opts *o)
+{
+#ifdef _OPENMP
+    return o->threads > 0 ? o->threads : omp_get_max_threads();
+#else
+    (void)o;
+    return 1;
+#endif
+}
+
+double gr_tiers_bytes(const gr_tiers *s, const gr_tier_opts *o)
+{
+    int n = s->n;
+    double positions = (double)gr_tiers_positions(s), biggest = 0;
+    for (uint64_t t = 0; t <= s->total; t++)
+        if ((double)s->size[t] > biggest) biggest = (double)s->size[t];
+    double conc = threads_of(o) < n ? threads_of(o) : n;
+    double bytes = 4 * conc * biggest;
+    if (o->keep || o->method == GR_TIER_OPTIONS || s->graph) {
+        bytes += 4 * positions;   /* the per-option method keeps its chain */
+    }
+    if (o->method == GR_TIER_FAST && !s->graph) {
+        /* values stay below 0.8 t (docs/tiers.md); the bitsets double as needed */
+        double words = 1;
+        while (words * 64 <= 0.8 * (double)s->total + 1) words *= 2;
+        bytes += conc * chain_lines(s, s->total) * words * 8;
+    }
+    return bytes;
+}
+
+double gr_tiers_seconds(const gr_tiers *s, const gr_tier_opts *o)
+{
+    double positions = (double)gr_tiers_positions(s);
+    double conc = threads_of(o) < s->n ? threads_of(o) : s->n;
+    /* measured on a busy 2-core machine: the fast method does 4 to 12
+     * million positions per CPU second, the per-option one about 5 million
+     * option lookups; a position has about n(n-1)/2 * t/6 options */
+    if (o->method == GR_TIER_FAST && !s->graph) return positions / 3e6 / conc;
+    return positions * ((double)s->n * (s->n - 1) / 2 * (double)s->total / 6 + 1) / 5e6 / conc;
+}
+
+static double machine_bytes(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
+    return pages > 0 && psize > 0 ? (double)pages * (double)psize : 4e9;
+}
+
 int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err)
 {
     int n = s->n;
+    double limit = o->max_bytes > 0 ? o->max_bytes : machine_bytes() / 2, need = gr_tiers_bytes(s, o);
+    if (need > limit)
+        return gr_fail(err, GR_EINPUT, "this solve needs about %.0f MiB, more than the %.0f MiB allowed (--max-memory)",
+                       need / 1048576, limit / 1048576);
+    double secs = gr_tiers_seconds(s, o);
+    if (o->max_seconds > 0 && secs > o->max_seconds)
+        return gr_fail(err, GR_EINPUT, "this solve would take about %.0f s, more than the %.0f s allowed (--max-seconds)",
+                       secs, o->max_seconds);
     uint64_t nch = s->total + 1 < (uint64_t)n ? s->total + 1 : (uint64_t)n;
     chain *ch = calloc(nch, sizeof *ch);
     if (!ch) return gr_fail(err, GR_EINPUT, "not enough memory");
@@ -757,7 +829,7 @@ int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err)
     int rcs[GR_MAX_PILES] = {0};
     /* Chains share nothing but read-only tables; each writes its own tiers. */
 #ifdef _OPENMP
-    int nt = o->threads > 0 ? o->threads : omp_get_max_threads();
+    int nt = threads_of(o);
 #pragma omp parallel for schedule(dynamic, 1) num_threads(nt)
 #endif
     for (long r = (long)nch - 1; r >= 0; r--)   /* the longest chains first */
