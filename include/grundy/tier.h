@@ -52,6 +52,9 @@ typedef struct gr_tier_opts {
     void *ctx;
     double max_bytes;             /* refuse a solve estimated above this; 0: half the machine */
     double max_seconds;           /* refuse a solve estimated longer; 0: no limit */
+    /* Spread over processes (MPI ranks): this one solves the chains r with
+     * r % ranks == rank. ranks 0 or 1: every chain. */
+    int rank, ranks;
 } gr_tier_opts;
 
 /* Sets up the solver for a sharing game (any pile count n, optional graph)

@@ -53,6 +53,11 @@ int cmd_check(int argc, char **argv);
 int cmd_seq(int argc, char **argv);
 int cmd_count(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
+/* solve --mpi (solve_mpi.c; stubs that refuse when built without MPI). */
+int cli_mpi_begin(int *rank, int *ranks, gr_error *err);
+int cli_mpi_status(int rc);
+void cli_mpi_gather(uint64_t *sum, uint32_t *max, uint64_t *zeros, size_t count);
+void cli_mpi_end(void);
 /* value --db DIR: the answer from stored tier results (db_value.c). */
 int cli_db_value(const char *dir, const gr_game *g, const gr_outcome *o, const gr_bigpos *pos, gr_answer *ans,
                  gr_error *err);

@@ -25,6 +25,8 @@ static const char help[] =
     "  --method M     fast (default: one bitset per line of moves) or options\n"
     "                 (every option looked up: the reference)\n"
     "  --threads N    OpenMP threads over the n independent chains (default: all)\n"
+    "  --mpi          under mpirun: chains spread over the ranks, results gathered\n"
+    "                 on rank 0 (same checksum for any number of ranks)\n"
     "  --max-memory, --max-seconds  refuse up front a solve estimated beyond them\n"
     "                 (defaults: half the machine, 60 s)\n"
     "Prints positions, max_value, seconds and checksum (FNV-1a 64 over the tiers'\n"
@@ -40,6 +42,7 @@ typedef struct solve_args {
     int method;
     long threads;
     long stop_after;          /* testing: stop after this many new tiers */
+    bool mpi;
 } solve_args;
 
 typedef struct solve_ctx {
@@ -66,6 +69,7 @@ static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
     if (strcmp(f, "--stop-after") == 0)
         return (rc = cli_flag_long(argc, argv, i, 1, 1000000, &s->stop_after, err)) ? rc : 1;
     if (strcmp(f, "--stats") == 0) return s->stats = true, 1;
+    if (strcmp(f, "--mpi") == 0) return s->mpi = true, 1;
     if (strcmp(f, "--out") == 0) {
         if (*i + 1 >= argc) return gr_fail(err, GR_EINPUT, "--out needs a directory");
         s->out = argv[++*i];
@@ -154,8 +158,25 @@ int cmd_solve(int argc, char **argv)
         c.zeros = calloc(s.total + 1, sizeof *c.zeros);
         if (!c.max || !c.zeros) rc = gr_fail(&err, GR_EINPUT, "not enough memory");
     }
-    if (!rc && a.out) {
+    int rank = 0, ranks = 1;
+    bool mpi = !rc && a.mpi;
+    if (mpi) {
+        rc = cli_mpi_begin(&rank, &ranks, &err);
+        mpi = !rc;
+    }
+    /* rank 0 sets the directory up (and clears stale temporary files) before
+     * the others start writing into it */
+    if (!rc && a.out && rank == 0) {
         rc = gr_tierdb_open(&c.db, a.out, &g, n, true, &err);
+        c.have_db = !rc;
+    }
+    if (mpi) {
+        int mine = rc;
+        rc = cli_mpi_status(rc);
+        if (rc && !mine) err.code = -1;   /* rank 0 failed and said why */
+    }
+    if (!rc && a.out && rank != 0) {
+        rc = gr_tierdb_open(&c.db, a.out, &g, n, false, &err);
         c.have_db = !rc;
     }
     double secs = 0;
@@ -163,13 +184,20 @@ int cmd_solve(int argc, char **argv)
         c.stop_after = a.stop_after;
         gr_tier_opts o = {.method = a.method, .threads = (int)a.threads, .keep = false, .done = on_done,
                           .load = c.have_db ? on_load : NULL, .ctx = &c, .max_bytes = a.common.limits.max_bytes,
-                          .max_seconds = a.common.limits.max_seconds};
+                          .max_seconds = a.common.limits.max_seconds,
+                          .rank = rank, .ranks = ranks};
         double t0 = now();
         rc = gr_tiers_solve(&s, &o, &err);
         secs = now() - t0;
-        if (!rc && c.have_db) rc = gr_tierdb_finish(&c.db, &s, &err);
+        if (mpi) {
+            int mine = rc;
+            rc = cli_mpi_status(rc);
+            if (rc && !mine) err.code = -1;   /* another rank failed and said why */
+            if (!rc) cli_mpi_gather(s.sum, c.max, c.zeros, s.total + 1);
+        }
+        if (!rc && c.have_db && rank == 0) rc = gr_tierdb_finish(&c.db, &s, &err);
     }
-    if (!rc) {
+    if (!rc && rank == 0) {
         uint64_t positions = gr_tiers_positions(&s), zeros = 0;
         uint32_t mx = 0;
         for (uint64_t t = 0; t <= s.total; t++) {
@@ -184,6 +212,7 @@ int cmd_solve(int argc, char **argv)
             printf(", \"piles\": %d, \"graph\": %s, \"total\": %ld, \"positions\": %" PRIu64
                    ", \"max_value\": %u, \"seconds\": %.3f, \"checksum\": \"%016" PRIx64 "\"",
                    s.n, s.graph ? "true" : "false", a.total, positions, mx, secs, sum);
+            if (ranks > 1) printf(", \"ranks\": %d", ranks);
             if (a.stats)
                 printf(", \"p_positions\": %" PRIu64 ", \"tiers\": %" PRIu64 ", \"tiers_loaded\": %" PRIu64
                        ", \"positions_per_second\": %.0f, \"method\": \"%s\"",
@@ -199,10 +228,12 @@ int cmd_solve(int argc, char **argv)
         }
     }
     if (c.have_db) gr_tierdb_close(&c.db);
+    if (mpi) cli_mpi_end();
     free(c.max);
     free(c.zeros);
     gr_tiers_free(&s);
     if (g.rs) gr_game_release(&g);
     cli_args_free(&a.common);
+    if (rc && err.code == -1) return rc;
     return rc ? cli_report(&err) : 0;
 }

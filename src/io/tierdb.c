@@ -125,7 +125,7 @@ int gr_tierdb_open(gr_tierdb *db, const char *dir, const gr_game *g, int n, bool
     if (!db->dir) return gr_fail(err, GR_EINPUT, "not enough memory");
     struct stat st;
     if (stat(dir, &st) != 0) {
-        if (!create || mkdir(dir, 0777) != 0) {
+        if (!create || (mkdir(dir, 0777) != 0 && errno != EEXIST)) {
             int rc = gr_fail(err, GR_EINPUT, "%s: %s", dir, strerror(errno));
             gr_tierdb_close(db);
             return rc;
@@ -153,7 +153,9 @@ int gr_tierdb_open(gr_tierdb *db, const char *dir, const gr_game *g, int n, bool
         db->n = n;
         db->have_total = false;
     }
-    remove_stale(db);
+    /* only the process that creates may clear: under MPI the others open
+     * while rank 0 is already writing */
+    if (create) remove_stale(db);
     return GR_OK;
 }
 

@@ -833,7 +833,8 @@ int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err)
 #pragma omp parallel for schedule(dynamic, 1) num_threads(nt)
 #endif
     for (long r = (long)nch - 1; r >= 0; r--)   /* the longest chains first */
-        rcs[r] = fast ? run_chain_fast(&ch[r]) : run_chain_options(&ch[r]);
+        if (o->ranks <= 1 || r % o->ranks == o->rank)
+            rcs[r] = fast ? run_chain_fast(&ch[r]) : run_chain_options(&ch[r]);
     int rc = GR_OK;
     for (uint64_t r = 0; r < nch && !rc; r++)
         if (rcs[r]) {
