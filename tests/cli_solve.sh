@@ -50,6 +50,11 @@ expect_out '"method":"stored results"' "$G" value sharing:piles=5 0 0 2 5 1 --db
 expect_exit 2 'beyond the stored results' "$G" value sharing:piles=5 0 0 20 50 1 --db "$tmp/a"
 expect_exit 2 'holds results for' "$G" value sharing:piles=4 0 0 2 5 --db "$tmp/a"
 expect_exit 2 'no MANIFEST' "$G" value sharing:piles=5 0 0 2 5 1 --db "$tmp/none"
+# moves --db lists what search lists
+want=$("$G" moves sharing:piles=5 1 3 7 9 2 | md5sum)
+got=$("$G" moves sharing:piles=5 1 3 7 9 2 --db "$tmp/a" | md5sum)
+if [ "$want" == "$got" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: moves --db differs from search"; fi
+expect_exit 2 'beyond the stored results' "$G" moves sharing:piles=5 0 0 20 50 1 --db "$tmp/a"
 expect_exit 2 'normal-play' "$G" value sharing:piles=5 0 0 2 5 1 --db "$tmp/a" --misere
 
 # Open MPI, when built in: identical checksums and files for 1, 2 and 3 ranks.

@@ -29,3 +29,64 @@ int cli_db_value(const char *dir, const gr_game *g, const gr_outcome *o, const g
     gr_tierdb_reader_close(&r);
     return rc;
 }
+
+typedef struct db_moves {
+    gr_tierdb_reader *r;
+    gr_engine_move_fn fn;
+    void *ctx;
+    gr_error *err;
+    int rc;
+    unsigned long count;
+} db_moves;
+
+static int on_move(void *ctx, const gr_move *mv, const gr_pos *result)
+{
+    db_moves *d = ctx;
+    uint32_t v;
+    if ((d->rc = gr_tierdb_reader_value(d->r, result, &v, d->err))) return 1;
+    gr_answer a;
+    gr_answer_init(&a);
+    snprintf(a.outcome, sizeof a.outcome, "%s", v ? "N" : "P");
+    a.score = v;
+    a.has_value = true;
+    mpz_set_ui(a.value, v);
+    a.method = "stored results";
+    mpz_t amount;
+    mpz_init_set_ui(amount, mv->amount);
+    gr_bigpos bp;
+    gr_bigpos_init(&bp);
+    gr_bigpos_from_pos(&bp, result);
+    gr_bigmove bm = {mv->kind, mv->src, mv->dst, amount, &bp};
+    /* normal play: a move to a P-position wins */
+    int rc = d->fn(d->ctx, &bm, &a, v == 0);
+    gr_bigpos_clear(&bp);
+    mpz_clear(amount);
+    gr_answer_clear(&a);
+    d->count++;
+    if (rc) d->rc = rc;
+    return rc;
+}
+
+int cli_db_moves(const char *dir, const gr_game *g, const gr_bigpos *pos, gr_engine_move_fn fn, void *ctx,
+                 gr_moves_summary *sum, gr_error *err)
+{
+    gr_pos p;
+    if (!gr_bigpos_to_pos(pos, &p)) return gr_fail(err, GR_EINPUT, "the position is too big for stored results");
+    gr_tierdb_reader r;
+    int rc = gr_tierdb_reader_open(&r, dir, err);
+    if (rc) return rc;
+    if (strcmp(r.db.rules, g->spec) != 0)
+        rc = gr_fail(err, GR_EINPUT, "%s holds results for %s, not %s", dir, r.db.rules, g->spec);
+    db_moves d = {&r, fn, ctx, err, 0, 0};
+    if (!rc) {
+        gr_game_moves(&r.game, &p, on_move, &d);
+        rc = d.rc;
+    }
+    if (!rc) {
+        mpz_set_ui(sum->total, d.count);
+        sum->all_listed = true;
+        sum->method = "stored results";
+    }
+    gr_tierdb_reader_close(&r);
+    return rc;
+}
