@@ -9,6 +9,9 @@ expect_out '"positions": 7106, "max_value": 40, "seconds": [0-9.]+, "checksum": 
 expect_out '^checksum 668cdab70a776abf$' "$G" solve sharing:piles=4 --total 60 --method options
 expect_out '^checksum 668cdab70a776abf$' "$G" solve sharing:piles=4 --total 60 --threads 1
 expect_out '^p_positions ' "$G" solve 'sharing:piles=3,graph=0>1/1>2/2>0' --total 30 --stats
+a1=$("$G" solve 'sharing:piles=3,graph=0>1/1>2/2>0' --total 30 | grep checksum)
+a2=$("$G" solve 'sharing:graph=0>1/1>2/2>0' --total 30 | grep checksum)
+if [ -n "$a1" ] && [ "$a1" == "$a2" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: graph piles inferred: $a2"; fi
 
 # A whole run, a run stopped after 5 tiers and resumed, and a run killed at
 # random and resumed leave identical files.

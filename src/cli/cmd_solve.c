@@ -152,6 +152,17 @@ int cmd_solve(int argc, char **argv)
     int n = g.piles ? g.piles : (int)a.piles;
     if (!rc && g.piles && a.piles && g.piles != a.piles)
         rc = gr_fail(&err, GR_EINPUT, "--piles %ld disagrees with the rules' piles=%d", a.piles, g.piles);
+    if (!rc && !n) {
+        /* a graph names its piles: the fewest piles the rules accept, when
+         * that is more than 2 (plain sharing accepts 2 and needs piles=n) */
+        gr_error quiet;
+        gr_error_clear(&quiet);
+        if (gr_game_check_count(&g, 2, &quiet))
+            for (int k = 3; k <= GR_MAX_PILES && !n; k++) {
+                gr_error_clear(&quiet);
+                if (!gr_game_check_count(&g, k, &quiet)) n = k;
+            }
+    }
     if (!rc) rc = gr_tiers_init(&s, &g, n, (uint64_t)a.total, &err);
     if (!rc) {
         c.max = calloc(s.total + 1, sizeof *c.max);
