@@ -363,16 +363,25 @@ void gr_tiers_unrank(const gr_tiers *s, uint64_t t, uint64_t rank, gr_pos *out)
 {
     out->n = s->n;
     if (s->graph) {
-        /* only tests and listings need this: walk the tier */
-        uint64_t c[GR_MAX_PILES] = {0}, r = 0;
-        c[s->n - 1] = t;
-        do {
-            uint64_t mn = UINT64_MAX;
-            for (int i = 0; i < s->n; i++)
-                if (c[i] < mn) mn = c[i];
-            if (mn == 0 && r++ == rank) break;
-        } while (comp_next(c, s->n));
-        for (int i = 0; i < s->n; i++) out->p[i] = c[i];
+        /* entry by entry: count the completions with at least one 0 */
+        uint64_t rem = t;
+        bool zero = false;
+        for (int i = 0; i < s->n; i++) {
+            int k = s->n - 1 - i;   /* entries after this one */
+            for (uint64_t u = 0;; u++) {
+                uint64_t left = rem - u, cnt;
+                bool z = zero || u == 0;
+                if (k == 0) cnt = left == 0 && z;
+                else cnt = comps(s->tab, (int64_t)left, k) - (z ? 0 : comps(s->tab, (int64_t)left - k, k));
+                if (rank < cnt || u == rem) {
+                    out->p[i] = u;
+                    rem -= u;
+                    zero = z;
+                    break;
+                }
+                rank -= cnt;
+            }
+        }
         return;
     }
     uint64_t mu[GR_MAX_PILES];
