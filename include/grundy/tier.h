@@ -43,12 +43,16 @@ typedef int (*gr_tier_done_fn)(void *ctx, const gr_tiers *s, uint64_t t, gr_erro
  * s->size[t] values) when it is already known (resume), 0 when it is not. */
 typedef int (*gr_tier_load_fn)(void *ctx, gr_tiers *s, uint64_t t, gr_error *err);
 
+/* Optional, cheap: is tier t stored (so that load will likely find it)? */
+typedef bool (*gr_tier_have_fn)(void *ctx, const gr_tiers *s, uint64_t t);
+
 typedef struct gr_tier_opts {
     int method;                   /* enum gr_tier_method */
     int threads;                  /* 0: OpenMP's default */
     bool keep;                    /* keep every tier in memory (else freed after done) */
     gr_tier_done_fn done;
     gr_tier_load_fn load;
+    gr_tier_have_fn have;
     void *ctx;
     double max_bytes;             /* refuse a solve estimated above this; 0: half the machine */
     double max_seconds;           /* refuse a solve estimated longer; 0: no limit */

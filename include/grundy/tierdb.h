@@ -28,6 +28,8 @@ int gr_tierdb_write(gr_tierdb *db, const gr_tiers *s, uint64_t t, gr_error *err)
 /* 1: tier t read into s->v[t] (checksums verified); 0: absent or damaged
  * (the caller recomputes it); otherwise an error status. */
 int gr_tierdb_read(gr_tierdb *db, gr_tiers *s, uint64_t t, gr_error *err);
+/* Is tier t's file there (not checked)? */
+bool gr_tierdb_has(gr_tierdb *db, uint64_t t);
 /* Records in MANIFEST that every tier up to s->total is present. */
 int gr_tierdb_finish(gr_tierdb *db, const gr_tiers *s, gr_error *err);
 

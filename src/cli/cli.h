@@ -56,7 +56,7 @@ int cmd_solve(int argc, char **argv);
 /* solve --mpi (solve_mpi.c; stubs that refuse when built without MPI). */
 int cli_mpi_begin(int *rank, int *ranks, gr_error *err);
 int cli_mpi_status(int rc);
-void cli_mpi_gather(uint64_t *sum, uint32_t *max, uint64_t *zeros, size_t count);
+void cli_mpi_gather(uint64_t *sum, uint32_t *max, uint64_t *zeros, uint64_t *loaded, size_t count);
 void cli_mpi_end(void);
 /* value --db DIR: the answer from stored tier results (db_value.c). */
 int cli_db_value(const char *dir, const gr_game *g, const gr_outcome *o, const gr_bigpos *pos, gr_answer *ans,

@@ -52,7 +52,7 @@ typedef struct solve_ctx {
     uint64_t *zeros;          /* P-positions per tier */
     long stop_after;
     long done_count;          /* updated atomically: chains run in parallel */
-    uint64_t loaded;
+    uint64_t *loaded;         /* per tier: 1 when read from disk, not computed */
 } solve_ctx;
 
 static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
@@ -118,9 +118,15 @@ static int on_load(void *ctx, gr_tiers *s, uint64_t t, gr_error *err)
     int rc = gr_tierdb_read(&c->db, s, t, err);
     if (rc == 1) {
         tally(c, s, t);
-        __atomic_add_fetch(&c->loaded, 1, __ATOMIC_SEQ_CST);
+        c->loaded[t] = 1;
     }
     return rc;
+}
+
+static bool on_have(void *ctx, const gr_tiers *s, uint64_t t)
+{
+    (void)s;
+    return gr_tierdb_has(&((solve_ctx *)ctx)->db, t);
 }
 
 static double now(void)
@@ -167,7 +173,8 @@ int cmd_solve(int argc, char **argv)
     if (!rc) {
         c.max = calloc(s.total + 1, sizeof *c.max);
         c.zeros = calloc(s.total + 1, sizeof *c.zeros);
-        if (!c.max || !c.zeros) rc = gr_fail(&err, GR_EINPUT, "not enough memory");
+        c.loaded = calloc(s.total + 1, sizeof *c.loaded);
+        if (!c.max || !c.zeros || !c.loaded) rc = gr_fail(&err, GR_EINPUT, "not enough memory");
     }
     int rank = 0, ranks = 1;
     bool mpi = !rc && a.mpi;
@@ -194,7 +201,7 @@ int cmd_solve(int argc, char **argv)
     if (!rc) {
         c.stop_after = a.stop_after;
         gr_tier_opts o = {.method = a.method, .threads = (int)a.threads, .keep = false, .done = on_done,
-                          .load = c.have_db ? on_load : NULL, .ctx = &c, .max_bytes = a.common.limits.max_bytes,
+                          .load = c.have_db ? on_load : NULL, .have = c.have_db ? on_have : NULL, .ctx = &c, .max_bytes = a.common.limits.max_bytes,
                           .max_seconds = a.common.limits.max_seconds,
                           .rank = rank, .ranks = ranks};
         double t0 = now();
@@ -204,16 +211,17 @@ int cmd_solve(int argc, char **argv)
             int mine = rc;
             rc = cli_mpi_status(rc);
             if (rc && !mine) err.code = -1;   /* another rank failed and said why */
-            if (!rc) cli_mpi_gather(s.sum, c.max, c.zeros, s.total + 1);
+            if (!rc) cli_mpi_gather(s.sum, c.max, c.zeros, c.loaded, s.total + 1);
         }
         if (!rc && c.have_db && rank == 0) rc = gr_tierdb_finish(&c.db, &s, &err);
     }
     if (!rc && rank == 0) {
-        uint64_t positions = gr_tiers_positions(&s), zeros = 0;
+        uint64_t positions = gr_tiers_positions(&s), zeros = 0, loaded = 0;
         uint32_t mx = 0;
         for (uint64_t t = 0; t <= s.total; t++) {
             if (c.max[t] > mx) mx = c.max[t];
             zeros += c.zeros[t];
+            loaded += c.loaded[t];
         }
         uint64_t sum = gr_tiers_checksum(&s);
         double pps = secs > 0 ? positions / secs : 0;
@@ -227,7 +235,7 @@ int cmd_solve(int argc, char **argv)
             if (a.stats)
                 printf(", \"p_positions\": %" PRIu64 ", \"tiers\": %" PRIu64 ", \"tiers_loaded\": %" PRIu64
                        ", \"positions_per_second\": %.0f, \"method\": \"%s\"",
-                       zeros, s.total + 1, c.loaded, pps, a.method == GR_TIER_FAST ? "fast" : "options");
+                       zeros, s.total + 1, loaded, pps, a.method == GR_TIER_FAST ? "fast" : "options");
             printf("}\n");
         } else {
             printf("positions %" PRIu64 "\nmax_value %u\nseconds %.3f\nchecksum %016" PRIx64 "\n", positions, mx,
@@ -235,13 +243,14 @@ int cmd_solve(int argc, char **argv)
             if (a.stats)
                 printf("p_positions %" PRIu64 "\ntiers %" PRIu64 "\ntiers_loaded %" PRIu64
                        "\npositions_per_second %.0f\nmethod %s\n",
-                       zeros, s.total + 1, c.loaded, pps, a.method == GR_TIER_FAST ? "fast" : "options");
+                       zeros, s.total + 1, loaded, pps, a.method == GR_TIER_FAST ? "fast" : "options");
         }
     }
     if (c.have_db) gr_tierdb_close(&c.db);
     if (mpi) cli_mpi_end();
     free(c.max);
     free(c.zeros);
+    free(c.loaded);
     gr_tiers_free(&s);
     if (g.rs) gr_game_release(&g);
     cli_args_free(&a.common);

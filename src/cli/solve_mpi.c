@@ -27,7 +27,7 @@ int cli_mpi_status(int rc)
     return worst;
 }
 
-void cli_mpi_gather(uint64_t *sum, uint32_t *max, uint64_t *zeros, size_t count)
+void cli_mpi_gather(uint64_t *sum, uint32_t *max, uint64_t *zeros, uint64_t *loaded, size_t count)
 {
     int rank;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -35,6 +35,7 @@ void cli_mpi_gather(uint64_t *sum, uint32_t *max, uint64_t *zeros, size_t count)
     MPI_Reduce(rank ? sum : MPI_IN_PLACE, sum, (int)count, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
     MPI_Reduce(rank ? max : MPI_IN_PLACE, max, (int)count, MPI_UINT32_T, MPI_MAX, 0, MPI_COMM_WORLD);
     MPI_Reduce(rank ? zeros : MPI_IN_PLACE, zeros, (int)count, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+    MPI_Reduce(rank ? loaded : MPI_IN_PLACE, loaded, (int)count, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
 }
 
 void cli_mpi_end(void)
@@ -51,9 +52,9 @@ int cli_mpi_status(int rc)
 {
     return rc;
 }
-void cli_mpi_gather(uint64_t *sum, uint32_t *max, uint64_t *zeros, size_t count)
+void cli_mpi_gather(uint64_t *sum, uint32_t *max, uint64_t *zeros, uint64_t *loaded, size_t count)
 {
-    (void)sum, (void)max, (void)zeros, (void)count;
+    (void)sum, (void)max, (void)zeros, (void)loaded, (void)count;
 }
 void cli_mpi_end(void)
 {

@@ -253,6 +253,14 @@ int gr_tierdb_read(gr_tierdb *db, gr_tiers *s, uint64_t t, gr_error *err)
     return 1;
 }
 
+bool gr_tierdb_has(gr_tierdb *db, uint64_t t)
+{
+    char *p = tier_path(db, t);
+    bool ok = p && access(p, R_OK) == 0;
+    free(p);
+    return ok;
+}
+
 int gr_tierdb_finish(gr_tierdb *db, const gr_tiers *s, gr_error *err)
 {
     if (!db->have_total || s->total > db->total) db->total = s->total;

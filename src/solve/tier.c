@@ -722,11 +722,28 @@ static int run_chain_fast(chain *ch)
     L.bits = calloc(L.count ? L.count : 1, sizeof *L.bits);
     int rc = L.bits ? GR_OK : gr_fail(&ch->err, GR_EINPUT, "not enough memory for %llu line bitsets",
                                       (unsigned long long)L.count);
+    /* Stored tiers above the last missing one need not be replayed into the
+     * lines: nothing after them is computed. If such a tier turns out
+     * damaged after all, the chain starts over replaying everything. */
+    uint64_t replay_to = UINT64_MAX;
+    if (ch->o->have) {
+        replay_to = 0;
+        for (uint64_t t = ch->r; t <= ch->top; t += (uint64_t)n)
+            if (!ch->o->have(ch->o->ctx, s, t)) replay_to = t + 1;
+    }
     /* lower tiers first: they hold the raw positions with the bigger minimum */
     for (uint64_t t = ch->r; !rc && t <= ch->top; t += (uint64_t)n) {
         bool known;
         if ((rc = load_tier(ch, t, &known))) break;
-        if ((rc = fast_tier(s, &L, t, known, &ch->err))) break;
+        if (!known && t >= replay_to) {
+            replay_to = UINT64_MAX;
+            memset(L.bits, 0, L.count * L.words * sizeof *L.bits);
+            free(s->v[t]);
+            s->v[t] = NULL;
+            t = ch->r - (uint64_t)n;   /* wraps; the loop's step brings it back to r */
+            continue;
+        }
+        if ((!known || t < replay_to) && (rc = fast_tier(s, &L, t, known, &ch->err))) break;
         if ((rc = finish_tier(ch, t, !known))) break;
         if (!ch->o->keep) {
             free(s->v[t]);
