@@ -78,6 +78,14 @@ else
   expect_exit 2 'without Open MPI' "$G" solve sharing:piles=3 --total 3 --mpi
 fi
 
+# table --db: the three-pile table from stored results, as computed
+"$G" solve sharing:piles=3 --total 120 --out "$tmp/t3" >/dev/null
+want=$("$G" table sharing --max 60 --format csv | md5sum)
+got=$("$G" table sharing --max 60 --format csv --db "$tmp/t3" | md5sum)
+if [ "$want" == "$got" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: table --db differs"; fi
+expect_exit 2 'needs totals to 122' "$G" table sharing --max 61 --db "$tmp/t3"
+expect_exit 2 'not three-pile' "$G" table sharing --max 6 --db "$tmp/a"
+
 expect_exit 2 'needs --total' "$G" solve sharing:piles=4
 expect_exit 2 'piles' "$G" solve sharing --total 10
 expect_exit 2 'tier solver covers sharing' "$G" solve nim --total 10

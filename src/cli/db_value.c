@@ -1,7 +1,9 @@
 /* --db DIR on value: the answer read from a directory `grundy solve --out`
  * wrote, without search. */
 #include "cli.h"
+#include "grundy/sharing3.h"
 #include "grundy/tierdb.h"
+#include <stdlib.h>
 #include <string.h>
 
 int cli_db_value(const char *dir, const gr_game *g, const gr_outcome *o, const gr_bigpos *pos, gr_answer *ans,
@@ -87,6 +89,31 @@ int cli_db_moves(const char *dir, const gr_game *g, const gr_bigpos *pos, gr_eng
         sum->all_listed = true;
         sum->method = "stored results";
     }
+    gr_tierdb_reader_close(&r);
+    return rc;
+}
+
+int cli_db_s3table(const char *dir, gr_s3table *t, uint32_t n, gr_error *err)
+{
+    gr_tierdb_reader r;
+    int rc = gr_tierdb_reader_open(&r, dir, err);
+    if (rc) return rc;
+    if (r.tiers.n != 3 || r.tiers.graph)
+        rc = gr_fail(err, GR_EINPUT, "%s holds %s, not three-pile sharing", dir, r.db.rules);
+    else if (2 * (uint64_t)n > r.tiers.total)
+        rc = gr_fail(err, GR_EINPUT, "--max %u needs totals to %llu; %s holds them to %llu", n,
+                     2 * (unsigned long long)n, dir, (unsigned long long)r.tiers.total);
+    if (!rc) {
+        t->n = n;
+        t->v = malloc(gr_s3table_index(0, n + 1) * sizeof *t->v);
+        if (!t->v) rc = gr_fail(err, GR_EINPUT, "not enough memory");
+    }
+    for (uint32_t b = 0; !rc && b <= n; b++)
+        for (uint32_t a = 0; !rc && a <= b; a++) {
+            gr_pos p = {.n = 3, .p = {0, a, b}};
+            rc = gr_tierdb_reader_value(&r, &p, &t->v[gr_s3table_index(a, b)], err);
+        }
+    if (rc) gr_s3table_free(t);
     gr_tierdb_reader_close(&r);
     return rc;
 }
