@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 
 # Debian packages the build and the tests use.
 GR_PACKAGES=(build-essential cmake pkg-config libgmp-dev libcriterion-dev
-             libcairo2-dev libreadline-dev clang libclang-rt-14-dev libmicrohttpd-dev curl python3)
+             libcairo2-dev libreadline-dev clang libclang-rt-14-dev libmicrohttpd-dev curl python3
+             libopenmpi-dev openmpi-bin)
 
 missing=()
 for p in "${GR_PACKAGES[@]}"; do

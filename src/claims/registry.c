@@ -6,6 +6,7 @@
 #include <string.h>
 
 extern const gr_seed_claims gr_claims_000;
+extern const gr_seed_claims gr_claims_000_more_piles;
 extern const gr_seed_claims gr_claims_001;
 extern const gr_seed_claims gr_claims_002;
 extern const gr_seed_claims gr_claims_003;
@@ -13,6 +14,7 @@ extern const gr_seed_claims gr_claims_004;
 
 static const gr_seed_claims *const seeds[] = {
     &gr_claims_000,
+    &gr_claims_000_more_piles,
     &gr_claims_001,
     &gr_claims_002,
     &gr_claims_003,

@@ -55,5 +55,20 @@ int cmd_count(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_losing(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
+/* solve --mpi (solve_mpi.c; stubs that refuse when built without MPI). */
+int cli_mpi_begin(int *rank, int *ranks, gr_error *err);
+int cli_mpi_status(int rc);
+void cli_mpi_gather(uint64_t *sum, uint32_t *max, uint64_t *zeros, uint64_t *loaded, size_t count);
+void cli_mpi_end(void);
+/* value --db DIR: the answer from stored tier results (db_value.c). */
+int cli_db_value(const char *dir, const gr_game *g, const gr_outcome *o, const gr_bigpos *pos, gr_answer *ans,
+                 gr_error *err);
+/* table --db DIR: G(0,a,b), b <= n, from stored three-pile results. */
+struct gr_s3table;
+int cli_db_s3table(const char *dir, struct gr_s3table *t, uint32_t n, gr_error *err);
+/* moves --db DIR: every move with its result's stored value. */
+int cli_db_moves(const char *dir, const gr_game *g, const gr_bigpos *pos, gr_engine_move_fn fn, void *ctx,
+                 gr_moves_summary *sum, gr_error *err);
 
 #endif

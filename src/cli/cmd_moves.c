@@ -8,13 +8,13 @@
 static const char help[] =
     "usage: grundy moves RULES POS... [--misere|--block K|--block-position K]\n"
     "                    [--winning] [--format text|json]\n"
-    "                    [--max-memory SIZE] [--max-seconds S]\n\n"
+    "                    [--max-memory SIZE] [--max-seconds S] [--db DIR]\n\n"
     "Lists every move: what it does, the resulting position, its value or outcome;\n"
     "winning moves are marked '*'. Beyond search, where a closed form applies, the\n"
     "winning moves are listed with the total number of moves. --winning lists the\n"
     "winning moves only. Under --block / --block-position a last section says\n"
     "which moves (positions) the blocker must forbid, and the mover's reply to\n"
-    "each ban.\n";
+    "each ban. --db DIR answers from `grundy solve --out DIR` results.\n";
 
 typedef struct printer {
     const gr_game *game;
@@ -22,6 +22,7 @@ typedef struct printer {
     int format;
     bool only_winning;
     long printed;
+    const char *db;           /* --db DIR: answers from stored results */
 } printer;
 
 static int print_move(void *ctx, const gr_bigmove *mv, const gr_answer *res, bool winning)
@@ -75,7 +76,11 @@ static int print_move(void *ctx, const gr_bigmove *mv, const gr_answer *res, boo
 
 static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
 {
-    (void)argc, (void)err;
+    if (strcmp(argv[*i], "--db") == 0) {
+        if (*i + 1 >= argc) return gr_fail(err, GR_EINPUT, "--db needs a directory");
+        ((printer *)ctx)->db = argv[++*i];
+        return 1;
+    }
     if (strcmp(argv[*i], "--winning") == 0) {
         ((printer *)ctx)->only_winning = true;
         return 1;
@@ -89,7 +94,7 @@ int cmd_moves(int argc, char **argv)
     gr_error err;
     gr_error_clear(&err);
     gr_game g = {0};
-    printer p = {&g, stdout, FMT_TEXT, false, 0};
+    printer p = {&g, stdout, FMT_TEXT, false, 0, NULL};
     int rc = cli_parse(&a, argc, argv, CLI_RULES | CLI_POS | CLI_OUTCOME | CLI_LIMITS, extra, &p, &err);
     if (!rc && a.help) {
         fputs(help, stdout);
@@ -120,7 +125,7 @@ int cmd_moves(int argc, char **argv)
     gr_moves_summary_init(&sum);
     gr_answer here;
     gr_answer_init(&here);
-    rc = gr_engine_value(&e, &a.pos, &here, &err);
+    rc = p.db ? cli_db_value(p.db, &g, &a.outcome, &a.pos, &here, &err) : gr_engine_value(&e, &a.pos, &here, &err);
     if (!rc && a.format == FMT_JSON) {
         fputs("{\"ruleset\":", out);
         gr_json_string(out, a.rules);
@@ -141,7 +146,8 @@ int cmd_moves(int argc, char **argv)
         fputc('\n', out);
     }
     if (!rc) {
-        rc = gr_engine_moves(&e, &a.pos, print_move, &p, &sum, &err);
+        rc = p.db ? cli_db_moves(p.db, &g, &a.pos, print_move, &p, &sum, &err)
+                  : gr_engine_moves(&e, &a.pos, print_move, &p, &sum, &err);
     }
     if (!rc) {
         if (a.format == FMT_JSON) {

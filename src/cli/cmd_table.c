@@ -8,11 +8,13 @@ static const char help[] =
     "Prints G(0,a,b) of three-pile Sharing Nim for 0 <= a <= b <= N: text laid out\n"
     "like seed 000's Table 1 (row a, column b, a = 0 at the bottom), CSV with\n"
     "header a,b,value, or JSON {\"ruleset\",\"max\",\"rows\":[[G(0,0,0)],[G(0,0,1),G(0,1,1)],...]}\n"
-    "(rows indexed by b).\n";
+    "(rows indexed by b). --db DIR reads them from `grundy solve sharing:piles=3\n"
+    "--total 2N --out DIR` results.\n";
 
 typedef struct table_opts {
     long max;
     bool have_max;
+    const char *db;           /* --db DIR: from stored results */
 } table_opts;
 
 static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
@@ -22,6 +24,11 @@ static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
         t->have_max = true;
         int rc = cli_flag_long(argc, argv, i, 0, 100000, &t->max, err);
         return rc ? rc : 1;
+    }
+    if (strcmp(argv[*i], "--db") == 0) {
+        if (*i + 1 >= argc) return gr_fail(err, GR_EINPUT, "--db needs a directory");
+        t->db = argv[++*i];
+        return 1;
     }
     return 0;
 }
@@ -57,7 +64,7 @@ int cmd_table(int argc, char **argv)
     cli_args a;
     gr_error err;
     gr_error_clear(&err);
-    table_opts t = {0, false};
+    table_opts t = {0, false, NULL};
     gr_game g = {0};
     int rc = cli_parse(&a, argc, argv, CLI_RULES | CLI_CSV, extra, &t, &err);
     if (!rc && a.help) {
@@ -70,7 +77,7 @@ int cmd_table(int argc, char **argv)
     if (!rc && (strcmp(g.rs->name, "sharing") != 0 || g.piles > 3 || strchr(a.rules, ':')))
         rc = gr_fail(&err, GR_EINPUT, "table covers three-pile sharing so far, not '%s'", a.rules);
     gr_s3table tab = {0, NULL};
-    if (!rc) rc = gr_s3table_simple(&tab, (uint32_t)t.max, &err);
+    if (!rc) rc = t.db ? cli_db_s3table(t.db, &tab, (uint32_t)t.max, &err) : gr_s3table_simple(&tab, (uint32_t)t.max, &err);
     if (!rc) {
         if (a.format == FMT_CSV) {
             puts("a,b,value");

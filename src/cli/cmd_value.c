@@ -1,14 +1,24 @@
 #include "cli.h"
 #include "grundy/io.h"
+#include <string.h>
 
 static const char help[] =
     "usage: grundy value RULES POS... [--misere|--block K|--block-position K]\n"
     "                    [--format text|json]\n"
-    "                    [--max-memory SIZE] [--max-seconds S]\n\n"
+    "                    [--max-memory SIZE] [--max-seconds S] [--db DIR]\n\n"
     "Prints the outcome (P: the player to move loses; N: wins) and, where known,\n"
     "the Grundy value. Closed forms answer positions of any size; otherwise a\n"
     "search runs, refused up front when it would exceed the limits.\n"
-    "POS '-' reads whitespace-separated sizes from standard input.\n";
+    "POS '-' reads whitespace-separated sizes from standard input.\n"
+    "--db DIR answers from the results `grundy solve --out DIR` stored.\n";
+
+static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
+{
+    if (strcmp(argv[*i], "--db") != 0) return 0;
+    if (*i + 1 >= argc) return gr_fail(err, GR_EINPUT, "--db needs a directory");
+    *(const char **)ctx = argv[++*i];
+    return 1;
+}
 
 void cli_print_answer_json(const char *rules, const gr_bigpos *pos, const gr_answer *ans)
 {
@@ -34,7 +44,8 @@ int cmd_value(int argc, char **argv)
     gr_error_clear(&err);
     gr_game g = {0};
     gr_engine e;
-    int rc = cli_parse(&a, argc, argv, CLI_RULES | CLI_POS | CLI_OUTCOME | CLI_LIMITS, NULL, NULL, &err);
+    const char *db = NULL;
+    int rc = cli_parse(&a, argc, argv, CLI_RULES | CLI_POS | CLI_OUTCOME | CLI_LIMITS, extra, &db, &err);
     if (!rc && a.help) {
         fputs(help, stdout);
         cli_args_free(&a);
@@ -48,7 +59,7 @@ int cmd_value(int argc, char **argv)
     gr_engine_init(&e, &g, &a.outcome, &a.limits);
     gr_answer ans;
     gr_answer_init(&ans);
-    rc = gr_engine_value(&e, &a.pos, &ans, &err);
+    rc = db ? cli_db_value(db, &g, &a.outcome, &a.pos, &ans, &err) : gr_engine_value(&e, &a.pos, &ans, &err);
     if (!rc) {
         if (a.format == FMT_JSON) {
             cli_print_answer_json(a.rules, &a.pos, &ans);

@@ -19,6 +19,7 @@ static const verb verbs[] = {
     {"losing", cmd_losing, "the losing positions of Nim with blocking (seed 003's open questions)"},
     {"check", cmd_check, "check the papers' claims: holds, fails (smallest counterexample), unchecked"},
     {"play", cmd_play, "play against perfect play: moves, hints, undo, records"},
+    {"solve", cmd_solve, "every position up to a total by the tier solver; results on disk (--out)"},
 };
 
 static void usage(FILE *f)

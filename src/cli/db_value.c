@@ -1,0 +1,119 @@
+/* --db DIR on value: the answer read from a directory `grundy solve --out`
+ * wrote, without search. */
+#include "cli.h"
+#include "grundy/sharing3.h"
+#include "grundy/tierdb.h"
+#include <stdlib.h>
+#include <string.h>
+
+int cli_db_value(const char *dir, const gr_game *g, const gr_outcome *o, const gr_bigpos *pos, gr_answer *ans,
+                 gr_error *err)
+{
+    if (strcmp(o->rule->name, "normal") != 0)
+        return gr_fail(err, GR_EINPUT, "--db holds normal-play values; it cannot answer under %s", o->rule->name);
+    gr_pos p;
+    if (!gr_bigpos_to_pos(pos, &p)) return gr_fail(err, GR_EINPUT, "the position is too big for stored results");
+    gr_tierdb_reader r;
+    int rc = gr_tierdb_reader_open(&r, dir, err);
+    if (rc) return rc;
+    if (strcmp(r.db.rules, g->spec) != 0)
+        rc = gr_fail(err, GR_EINPUT, "%s holds results for %s, not %s", dir, r.db.rules, g->spec);
+    uint32_t v = 0;
+    if (!rc) rc = gr_tierdb_reader_value(&r, &p, &v, err);
+    if (!rc) {
+        snprintf(ans->outcome, sizeof ans->outcome, "%s", v ? "N" : "P");
+        ans->score = v;
+        ans->has_value = true;
+        mpz_set_ui(ans->value, v);
+        ans->by_search = false;
+        ans->method = "stored results";
+    }
+    gr_tierdb_reader_close(&r);
+    return rc;
+}
+
+typedef struct db_moves {
+    gr_tierdb_reader *r;
+    gr_engine_move_fn fn;
+    void *ctx;
+    gr_error *err;
+    int rc;
+    unsigned long count;
+} db_moves;
+
+static int on_move(void *ctx, const gr_move *mv, const gr_pos *result)
+{
+    db_moves *d = ctx;
+    uint32_t v;
+    if ((d->rc = gr_tierdb_reader_value(d->r, result, &v, d->err))) return 1;
+    gr_answer a;
+    gr_answer_init(&a);
+    snprintf(a.outcome, sizeof a.outcome, "%s", v ? "N" : "P");
+    a.score = v;
+    a.has_value = true;
+    mpz_set_ui(a.value, v);
+    a.method = "stored results";
+    mpz_t amount;
+    mpz_init_set_ui(amount, mv->amount);
+    gr_bigpos bp;
+    gr_bigpos_init(&bp);
+    gr_bigpos_from_pos(&bp, result);
+    gr_bigmove bm = {mv->kind, mv->src, mv->dst, amount, &bp};
+    /* normal play: a move to a P-position wins */
+    int rc = d->fn(d->ctx, &bm, &a, v == 0);
+    gr_bigpos_clear(&bp);
+    mpz_clear(amount);
+    gr_answer_clear(&a);
+    d->count++;
+    if (rc) d->rc = rc;
+    return rc;
+}
+
+int cli_db_moves(const char *dir, const gr_game *g, const gr_bigpos *pos, gr_engine_move_fn fn, void *ctx,
+                 gr_moves_summary *sum, gr_error *err)
+{
+    gr_pos p;
+    if (!gr_bigpos_to_pos(pos, &p)) return gr_fail(err, GR_EINPUT, "the position is too big for stored results");
+    gr_tierdb_reader r;
+    int rc = gr_tierdb_reader_open(&r, dir, err);
+    if (rc) return rc;
+    if (strcmp(r.db.rules, g->spec) != 0)
+        rc = gr_fail(err, GR_EINPUT, "%s holds results for %s, not %s", dir, r.db.rules, g->spec);
+    db_moves d = {&r, fn, ctx, err, 0, 0};
+    if (!rc) {
+        gr_game_moves(&r.game, &p, on_move, &d);
+        rc = d.rc;
+    }
+    if (!rc) {
+        mpz_set_ui(sum->total, d.count);
+        sum->all_listed = true;
+        sum->method = "stored results";
+    }
+    gr_tierdb_reader_close(&r);
+    return rc;
+}
+
+int cli_db_s3table(const char *dir, gr_s3table *t, uint32_t n, gr_error *err)
+{
+    gr_tierdb_reader r;
+    int rc = gr_tierdb_reader_open(&r, dir, err);
+    if (rc) return rc;
+    if (r.tiers.n != 3 || r.tiers.graph)
+        rc = gr_fail(err, GR_EINPUT, "%s holds %s, not three-pile sharing", dir, r.db.rules);
+    else if (2 * (uint64_t)n > r.tiers.total)
+        rc = gr_fail(err, GR_EINPUT, "--max %u needs totals to %llu; %s holds them to %llu", n,
+                     2 * (unsigned long long)n, dir, (unsigned long long)r.tiers.total);
+    if (!rc) {
+        t->n = n;
+        t->v = malloc(gr_s3table_index(0, n + 1) * sizeof *t->v);
+        if (!t->v) rc = gr_fail(err, GR_EINPUT, "not enough memory");
+    }
+    for (uint32_t b = 0; !rc && b <= n; b++)
+        for (uint32_t a = 0; !rc && a <= b; a++) {
+            gr_pos p = {.n = 3, .p = {0, a, b}};
+            rc = gr_tierdb_reader_value(&r, &p, &t->v[gr_s3table_index(a, b)], err);
+        }
+    if (rc) gr_s3table_free(t);
+    gr_tierdb_reader_close(&r);
+    return rc;
+}

@@ -1,0 +1,872 @@
+/* The tier solver for Sharing Nim with any number of piles and on graphs.
+ * docs/tiers.md has the proofs this code relies on:
+ *  - options of canonical total t lie in t, t-n, t-2n, ... (chains by t mod n);
+ *  - inside a tier every move lowers the rank of the sorted-descending piles
+ *    in lexicographic order (the partition rank used here), and on a graph
+ *    every move lowers the sum of squares;
+ *  - on the complete graph, the options along one pair of piles are the
+ *    points of one line, so one running bitset per line gives the mex. */
+#include "grundy/tier.h"
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+/* Partition counting, for ranks: cum[e][s][m] = the number of partitions of
+ * s whose first (largest) entry u is below m and whose other e entries are
+ * each <= u (entries >= 0). Triangular in (s, m), m = 0..s+1. */
+struct gr_tier_tables {
+    int emax;                 /* cum[1..emax] */
+    uint64_t smax;
+    uint64_t *cum[GR_MAX_PILES];
+    /* graphs: binom[a * (n) + b] = C(a, b), a <= smax + n, b < n */
+    uint64_t *binom;
+    int bn;
+};
+
+static size_t tri(uint64_t s)
+{
+    return (size_t)(s * (s + 3) / 2);   /* rows of length s+2 before row s */
+}
+
+static uint64_t cum_get(const gr_tier_tables *tb, int e, uint64_t s, uint64_t m)
+{
+    if (e == 0) return m > s ? 1 : 0;   /* only the partition (s) itself */
+    if (e == 1) {                        /* (u, s-u) with u >= s-u: u from ceil(s/2) */
+        uint64_t lo = (s + 1) / 2;
+        return m > lo ? m - lo : 0;
+    }
+    return tb->cum[e][tri(s) + m];
+}
+
+/* partitions of s into k entries >= 0 */
+static uint64_t parts(const gr_tier_tables *tb, uint64_t s, int k)
+{
+    if (k == 0) return s == 0;
+    if (k == 1) return 1;
+    return cum_get(tb, k - 1, s, s + 1);
+}
+
+static int build_cum(gr_tier_tables *tb, int emax, uint64_t smax, gr_error *err)
+{
+    tb->emax = emax;
+    tb->smax = smax;
+    if (emax < 1) return GR_OK;
+    size_t cells = tri(smax + 1);
+    if (smax > 200000 || (double)cells * 8 * (emax + 2) > 8e9)
+        return gr_fail(err, GR_EINPUT, "total %llu with %d piles: ranking tables too big",
+                       (unsigned long long)smax, emax + 2);
+    /* cnt[s][m] (m <= s+1, clipped) for e entries, one layer at a time:
+     * cnt_e(s, m) = cnt_{e-1}(s, m) + cnt_e(s-e, m-1): either an entry is 0,
+     * or subtract 1 from each of the e entries. */
+    uint64_t *prev = malloc(cells * sizeof *prev), *cur = malloc(cells * sizeof *cur);
+    if (!prev || !cur) {
+        free(prev), free(cur);
+        return gr_fail(err, GR_EINPUT, "total %llu: not enough memory for ranking tables", (unsigned long long)smax);
+    }
+    /* e = 0: only the empty partition of 0 */
+    for (uint64_t s = 0; s <= smax; s++)
+        for (uint64_t m = 0; m <= s + 1; m++) prev[tri(s) + m] = s == 0;
+    for (int e = 1; e <= emax; e++) {
+        for (uint64_t s = 0; s <= smax; s++)
+            for (uint64_t m = 0; m <= s + 1; m++) {
+                uint64_t x = prev[tri(s) + m];
+                if (s >= (uint64_t)e && m >= 1) {
+                    uint64_t s2 = s - (uint64_t)e, m2 = m - 1;
+                    if (m2 > s2 + 1) m2 = s2 + 1;
+                    x += cur[tri(s2) + m2];
+                }
+                cur[tri(s) + m] = x;
+            }
+        uint64_t *c = malloc(cells * sizeof *c);
+        if (!c) {
+            free(prev), free(cur);
+            return gr_fail(err, GR_EINPUT, "total %llu: not enough memory for ranking tables", (unsigned long long)smax);
+        }
+        for (uint64_t s = 0; s <= smax; s++) {
+            c[tri(s)] = 0;
+            for (uint64_t u = 0; u <= s; u++) {
+                uint64_t r = s - u, mm = u > r + 1 ? r + 1 : u;
+                c[tri(s) + u + 1] = c[tri(s) + u] + cur[tri(r) + mm];
+            }
+        }
+        tb->cum[e] = c;
+        uint64_t *t = prev;
+        prev = cur;
+        cur = t;
+    }
+    free(prev), free(cur);
+    /* e = 1 has a closed form (cum_get) */
+    free(tb->cum[1]);
+    tb->cum[1] = NULL;
+    return GR_OK;
+}
+
+/* Rank of a partition (entries descending, k of them, sum s) among all such,
+ * in lexicographic order of the entries. */
+static uint64_t part_rank(const gr_tier_tables *tb, const uint64_t *mu, int k, uint64_t s)
+{
+    uint64_t r = 0;
+    for (int i = 0; i + 1 < k; i++) {
+        r += cum_get(tb, k - 1 - i, s, mu[i]);
+        s -= mu[i];
+    }
+    return r;
+}
+
+static void part_unrank(const gr_tier_tables *tb, uint64_t r, int k, uint64_t s, uint64_t *mu)
+{
+    for (int i = 0; i + 1 < k; i++) {
+        int e = k - 1 - i;
+        uint64_t lo = 0, hi = s;   /* largest m with cum(m) <= r */
+        while (lo < hi) {
+            uint64_t mid = lo + (hi - lo + 1) / 2;
+            if (cum_get(tb, e, s, mid) <= r) lo = mid;
+            else hi = mid - 1;
+        }
+        mu[i] = lo;
+        r -= cum_get(tb, e, s, lo);
+        s -= lo;
+    }
+    if (k > 0) mu[k - 1] = s;
+}
+
+/* ---- compositions (graphs) ---- */
+
+static uint64_t binom(const gr_tier_tables *tb, uint64_t a, int b)
+{
+    return tb->binom[a * (uint64_t)tb->bn + (uint64_t)b];
+}
+
+/* weak compositions of s into k entries */
+static uint64_t comps(const gr_tier_tables *tb, int64_t s, int k)
+{
+    if (s < 0) return 0;
+    if (k == 0) return s == 0;
+    return binom(tb, (uint64_t)s + (uint64_t)k - 1, k - 1);
+}
+
+/* weak compositions w of s into k entries with w < v lexicographically */
+static uint64_t lexcount(const gr_tier_tables *tb, int64_t s, int k, const int64_t *v)
+{
+    uint64_t r = 0;
+    for (int i = 0; i < k && s >= 0; i++) {
+        if (v[i] <= 0) {
+            if (v[i] < 0) break;
+            continue;
+        }
+        int64_t top = v[i] > s ? s + 1 : v[i];   /* u = 0..top-1 */
+        /* sum_{u<top} comps(s-u, k-i-1) = comps(s, k-i) - comps(s-top, k-i) */
+        r += comps(tb, s, k - i) - comps(tb, s - top, k - i);
+        if (v[i] > s) break;
+        s -= v[i];
+    }
+    return r;
+}
+
+static int build_binom(gr_tier_tables *tb, int n, uint64_t smax, gr_error *err)
+{
+    tb->bn = n;
+    uint64_t rows = smax + (uint64_t)n + 1;
+    tb->binom = calloc(rows * (uint64_t)n, sizeof *tb->binom);
+    if (!tb->binom) return gr_fail(err, GR_EINPUT, "not enough memory");
+    for (uint64_t a = 0; a < rows; a++)
+        for (int b = 0; b < n; b++) {
+            uint64_t x;
+            if (b == 0) x = 1;
+            else if (a == 0) x = 0;
+            else {
+                x = tb->binom[(a - 1) * n + b] + tb->binom[(a - 1) * n + b - 1];
+                if (x < tb->binom[(a - 1) * n + b]) return gr_fail(err, GR_EINPUT, "graph tiers too big to count");
+            }
+            tb->binom[a * n + b] = x;
+        }
+    return GR_OK;
+}
+
+static uint64_t graph_rank(const gr_tiers *s, const gr_pos *c, uint64_t t)
+{
+    int64_t v[GR_MAX_PILES] = {0};
+    for (int i = 0; i < s->n; i++) v[i] = (int64_t)c->p[i];
+    uint64_t r = lexcount(s->tab, (int64_t)t, s->n, v);
+    if (t >= (uint64_t)s->n) {
+        for (int i = 0; i < s->n; i++) v[i]--;
+        r -= lexcount(s->tab, (int64_t)t - s->n, s->n, v);
+    }
+    return r;
+}
+
+/* lexicographically next weak composition of the same sum; false at the end */
+static bool comp_next(uint64_t *c, int n)
+{
+    uint64_t tail = c[n - 1];
+    for (int i = n - 2; i >= 0; i--) {
+        if (tail > 0) {
+            c[i]++;
+            for (int j = i + 1; j < n - 1; j++) c[j] = 0;
+            c[n - 1] = tail - 1;
+            return true;
+        }
+        tail += c[i];
+    }
+    return false;
+}
+
+/* ---- public: set-up ---- */
+
+uint64_t gr_tier_fnv(const uint32_t *v, uint64_t count)
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (uint64_t i = 0; i < count; i++)
+        for (int b = 0; b < 4; b++) {
+            h ^= (v[i] >> (8 * b)) & 0xff;
+            h *= 1099511628211ULL;
+        }
+    return h;
+}
+
+uint64_t gr_tiers_checksum(const gr_tiers *s)
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (uint64_t t = 0; t <= s->total; t++)
+        for (int b = 0; b < 8; b++) {
+            h ^= (s->sum[t] >> (8 * b)) & 0xff;
+            h *= 1099511628211ULL;
+        }
+    return h;
+}
+
+struct probe {
+    bool (*edge)[GR_MAX_PILES];
+};
+
+static int probe_move(void *ctx, const gr_move *mv, const gr_pos *r)
+{
+    (void)r;
+    struct probe *p = ctx;
+    if (mv->kind == GR_MOVE_TRANSFER && mv->dst >= 0) p->edge[mv->src][mv->dst] = true;
+    return 0;
+}
+
+int gr_tiers_init(gr_tiers *s, const gr_game *g, int n, uint64_t total, gr_error *err)
+{
+    memset(s, 0, sizeof *s);
+    if (!g->rs || strcmp(g->rs->name, "sharing") != 0 || !(g->flags & GR_RS_CONSERVES_TOTAL))
+        return gr_fail(err, GR_EINPUT, "the tier solver covers sharing (any piles, any graph), not '%s'", g->spec);
+    if (g->piles) n = g->piles;
+    if (n < 2 || n > GR_MAX_PILES)
+        return gr_fail(err, GR_EINPUT, "the tier solver needs a pile count (piles=n, 2 <= n <= %d)", GR_MAX_PILES);
+    int rc = gr_game_check_count(g, n, err);
+    if (rc) return rc;
+    if (total > 100000) return gr_fail(err, GR_EINPUT, "--total %llu: the tier solver stops at 100000",
+                                       (unsigned long long)total);
+    s->n = n;
+    s->total = total;
+    /* Ask the ruleset which transfers it allows: a pile of 2 tokens can send
+     * one token exactly where an edge lets it. */
+    struct probe pr = {s->edge};
+    for (int a = 0; a < n; a++) {
+        gr_pos p = {.n = n};
+        p.p[a] = 2;
+        gr_game_moves(g, &p, probe_move, &pr);
+    }
+    for (int a = 0; a < n; a++)
+        for (int b = 0; b < n; b++)
+            if (a != b && !s->edge[a][b]) s->graph = true;
+    s->tab = calloc(1, sizeof *s->tab);
+    s->size = calloc(total + 1, sizeof *s->size);
+    s->v = calloc(total + 1, sizeof *s->v);
+    s->sum = calloc(total + 1, sizeof *s->sum);
+    if (!s->tab || !s->size || !s->v || !s->sum) {
+        gr_tiers_free(s);
+        return gr_fail(err, GR_EINPUT, "not enough memory");
+    }
+    if (s->graph) rc = build_binom(s->tab, n, total, err);
+    else rc = build_cum(s->tab, n - 2, total, err);
+    if (rc) {
+        gr_tiers_free(s);
+        return rc;
+    }
+    for (uint64_t t = 0; t <= total; t++) {
+        if (s->graph) s->size[t] = comps(s->tab, (int64_t)t, n) - comps(s->tab, (int64_t)t - n, n);
+        else s->size[t] = parts(s->tab, t, n - 1);
+        if (s->size[t] > ((uint64_t)1 << 40)) {
+            gr_tiers_free(s);
+            return gr_fail(err, GR_EINPUT, "tier %llu has too many positions", (unsigned long long)t);
+        }
+    }
+    return GR_OK;
+}
+
+void gr_tiers_free(gr_tiers *s)
+{
+    if (s->v)
+        for (uint64_t t = 0; t <= s->total; t++) free(s->v[t]);
+    free(s->v);
+    free(s->size);
+    free(s->sum);
+    if (s->tab) {
+        for (int e = 0; e < GR_MAX_PILES; e++) free(s->tab->cum[e]);
+        free(s->tab->binom);
+        free(s->tab);
+    }
+    memset(s, 0, sizeof *s);
+}
+
+uint64_t gr_tiers_positions(const gr_tiers *s)
+{
+    uint64_t x = 0;
+    for (uint64_t t = 0; t <= s->total; t++) x += s->size[t];
+    return x;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+uint64_t gr_tiers_canonical(const gr_tiers *s, gr_pos *pos)
+{
+    uint64_t m = UINT64_MAX, t = 0;
+    for (int i = 0; i < pos->n; i++)
+        if (pos->p[i] < m) m = pos->p[i];
+    for (int i = 0; i < pos->n; i++) {
+        pos->p[i] -= m;
+        t += pos->p[i];
+    }
+    if (!s->graph) /* a handful of piles: insertion sort beats qsort's calls */
+        for (int i = 1; i < pos->n; i++) {
+            uint64_t x = pos->p[i];
+            int j = i;
+            for (; j > 0 && pos->p[j - 1] > x; j--) pos->p[j] = pos->p[j - 1];
+            pos->p[j] = x;
+        }
+    return t;
+}
+
+uint64_t gr_tiers_rank(const gr_tiers *s, const gr_pos *c)
+{
+    uint64_t t = 0;
+    for (int i = 0; i < c->n; i++) t += c->p[i];
+    if (s->graph) return graph_rank(s, c, t);
+    uint64_t mu[GR_MAX_PILES];
+    int k = s->n - 1;
+    for (int i = 0; i < k; i++) mu[i] = c->p[s->n - 1 - i];   /* drop the 0, descending */
+    return part_rank(s->tab, mu, k, t);
+}
+
+void gr_tiers_unrank(const gr_tiers *s, uint64_t t, uint64_t rank, gr_pos *out)
+{
+    out->n = s->n;
+    if (s->graph) {
+        /* entry by entry: count the completions with at least one 0 */
+        uint64_t rem = t;
+        bool zero = false;
+        for (int i = 0; i < s->n; i++) {
+            int k = s->n - 1 - i;   /* entries after this one */
+            for (uint64_t u = 0;; u++) {
+                uint64_t left = rem - u, cnt;
+                bool z = zero || u == 0;
+                if (k == 0) cnt = left == 0 && z;
+                else cnt = comps(s->tab, (int64_t)left, k) - (z ? 0 : comps(s->tab, (int64_t)left - k, k));
+                if (rank < cnt || u == rem) {
+                    out->p[i] = u;
+                    rem -= u;
+                    zero = z;
+                    break;
+                }
+                rank -= cnt;
+            }
+        }
+        return;
+    }
+    uint64_t mu[GR_MAX_PILES];
+    part_unrank(s->tab, rank, s->n - 1, t, mu);
+    out->p[0] = 0;
+    for (int i = 0; i < s->n - 1; i++) out->p[s->n - 1 - i] = mu[i];
+}
+
+int gr_tiers_value(const gr_tiers *s, const gr_pos *pos, uint32_t *value, gr_error *err)
+{
+    if (pos->n != s->n) return gr_fail(err, GR_EINPUT, "the stored results have %d piles, the position %d", s->n, pos->n);
+    gr_pos c = *pos;
+    uint64_t t = gr_tiers_canonical(s, &c);
+    if (t > s->total || !s->v[t])
+        return gr_fail(err, GR_EINPUT, "canonical total %llu is not among the stored results (to %llu)",
+                       (unsigned long long)t, (unsigned long long)s->total);
+    *value = s->v[t][gr_tiers_rank(s, &c)];
+    return GR_OK;
+}
+
+/* ---- solving ---- */
+
+typedef struct chain {
+    gr_tiers *s;
+    const gr_tier_opts *o;
+    uint64_t r;             /* residue: tiers r, r+n, ..., top */
+    uint64_t top;
+    gr_error err;
+} chain;
+
+static uint32_t mex_small(const uint32_t *vals, size_t n, uint64_t *bits, size_t words)
+{
+    memset(bits, 0, words * sizeof *bits);
+    for (size_t i = 0; i < n; i++)
+        if (vals[i] < words * 64) bits[vals[i] >> 6] |= 1ULL << (vals[i] & 63);
+    for (size_t w = 0; w < words; w++)
+        if (~bits[w]) return (uint32_t)(w * 64 + (size_t)__builtin_ctzll(~bits[w]));
+    return (uint32_t)(words * 64);
+}
+
+/* Growable list of option values plus scratch for mex. */
+typedef struct optbuf {
+    uint32_t *v;
+    size_t n, cap;
+    uint64_t *bits;
+    size_t words;
+} optbuf;
+
+static int optbuf_push(optbuf *b, uint32_t x)
+{
+    if (b->n == b->cap) {
+        size_t cap = b->cap ? 2 * b->cap : 256;
+        uint32_t *v = realloc(b->v, cap * sizeof *v);
+        if (!v) return -1;
+        b->v = v, b->cap = cap;
+    }
+    b->v[b->n++] = x;
+    return 0;
+}
+
+static uint32_t optbuf_mex(optbuf *b)
+{
+    size_t words = b->n / 64 + 1;
+    if (words > b->words) {
+        uint64_t *bits = realloc(b->bits, words * sizeof *bits);
+        if (!bits) return UINT32_MAX;
+        b->bits = bits, b->words = words;
+    }
+    return mex_small(b->v, b->n, b->bits, words);
+}
+
+static int tier_alloc(gr_tiers *s, uint64_t t, gr_error *err)
+{
+    s->v[t] = malloc((s->size[t] ? s->size[t] : 1) * sizeof *s->v[t]);
+    if (!s->v[t])
+        return gr_fail(err, GR_EINPUT, "tier %llu: not enough memory for %llu values", (unsigned long long)t,
+                       (unsigned long long)s->size[t]);
+    return GR_OK;
+}
+
+/* The per-option method: every move's result canonicalised, ranked and
+ * looked up. Works on the complete graph and on any graph. */
+static int solve_tier_options(gr_tiers *s, uint64_t t, optbuf *ob, gr_error *err)
+{
+    int n = s->n;
+    uint64_t size = s->size[t];
+    uint64_t *order = NULL;
+    uint32_t *comp = NULL;    /* graphs: the tier's positions by rank */
+    if (s->graph) {
+        /* Process in increasing sum of squares (every move lowers it). */
+        order = malloc(size * 2 * sizeof *order);
+        comp = malloc(size * (uint64_t)n * sizeof *comp);
+        if (!order || !comp) {
+            free(order), free(comp);
+            return gr_fail(err, GR_EINPUT, "not enough memory");
+        }
+        uint64_t c[GR_MAX_PILES] = {0}, r = 0;
+        c[n - 1] = t;
+        do {
+            uint64_t mn = UINT64_MAX, sq = 0;
+            for (int i = 0; i < n; i++) {
+                if (c[i] < mn) mn = c[i];
+                sq += c[i] * c[i];
+            }
+            if (mn) continue;
+            order[2 * r] = sq;
+            order[2 * r + 1] = r;
+            for (int i = 0; i < n; i++) comp[r * (uint64_t)n + (uint64_t)i] = (uint32_t)c[i];
+            r++;
+        } while (comp_next(c, n));
+        qsort(order, size, 2 * sizeof *order, cmp_u64);
+    }
+    for (uint64_t i = 0; i < size; i++) {
+        uint64_t rank = s->graph ? order[2 * i + 1] : i;
+        gr_pos p;
+        if (s->graph) {
+            p.n = n;
+            for (int a = 0; a < n; a++) p.p[a] = comp[rank * (uint64_t)n + (uint64_t)a];
+        } else {
+            gr_tiers_unrank(s, t, rank, &p);
+        }
+        ob->n = 0;
+        for (int a = 0; a < n; a++)
+            for (int b = 0; b < n; b++) {
+                if (a == b || !s->edge[a][b] || p.p[a] < p.p[b] + 2) continue;
+                /* equal piles give the same results on the complete graph */
+                if (!s->graph && ((a > 0 && p.p[a - 1] == p.p[a]) || (b > 0 && p.p[b - 1] == p.p[b]))) continue;
+                uint64_t kmax = (p.p[a] - p.p[b]) / 2;
+                for (uint64_t k = 1; k <= kmax; k++) {
+                    gr_pos q = p;
+                    q.p[a] -= k;
+                    q.p[b] += k;
+                    uint64_t t2 = gr_tiers_canonical(s, &q);
+                    if (optbuf_push(ob, s->v[t2][gr_tiers_rank(s, &q)])) {
+                        free(order), free(comp);
+                        return gr_fail(err, GR_EINPUT, "not enough memory");
+                    }
+                }
+            }
+        uint32_t x = optbuf_mex(ob);
+        if (x == UINT32_MAX) {
+            free(order), free(comp);
+            return gr_fail(err, GR_EINPUT, "not enough memory");
+        }
+        s->v[t][rank] = x;
+    }
+    free(order), free(comp);
+    return GR_OK;
+}
+
+/* The fast method's state for one chain: the chain seen in raw coordinates
+ * of total `top` (canonical total t = top - n*m is the raw position minus m),
+ * and one bitset per line: a line is a pair of piles with the other n-2
+ * raw piles fixed (as a multiset R) and their sum c fixed. */
+typedef struct lines {
+    uint64_t top;
+    int k;                   /* n - 2 entries in R */
+    uint64_t *off;           /* off[c]: first line id of sum c */
+    uint64_t count;
+    uint64_t *bits;
+    size_t words;
+} lines;
+
+static int lines_grow(lines *L)
+{
+    size_t w2 = L->words * 2;
+    uint64_t *b = realloc(L->bits, (size_t)L->count * w2 * sizeof *b);
+    if (!b) return -1;
+    /* spread from the back so nothing is overwritten before it moves */
+    for (uint64_t i = L->count; i-- > 0;) {
+        memmove(b + i * w2, b + i * L->words, L->words * sizeof *b);
+        memset(b + i * w2 + L->words, 0, (w2 - L->words) * sizeof *b);
+    }
+    L->bits = b;
+    L->words = w2;
+    return 0;
+}
+
+static inline uint64_t line_id(const gr_tiers *s, const lines *L, const uint64_t *lam, int i, int j)
+{
+    uint64_t R[GR_MAX_PILES];
+    int k = 0;
+    for (int a = 0; a < s->n; a++)
+        if (a != i && a != j) R[k++] = lam[a];
+    uint64_t c = lam[i] + lam[j];
+    return L->off[c] + part_rank(s->tab, R, k, L->top - c);
+}
+
+/* Balanced fill of mu[i..k-1] with sum rem: the lexicographically least. */
+static void fill_min(uint64_t *mu, int i, int k, uint64_t rem)
+{
+    for (; i < k; i++) {
+        uint64_t left = (uint64_t)(k - i);
+        mu[i] = (rem + left - 1) / left;
+        rem -= mu[i];
+    }
+}
+
+/* Next partition in increasing lexicographic order of descending entries. */
+static bool part_next(uint64_t *mu, int k)
+{
+    uint64_t rem = mu[k - 1];
+    for (int i = k - 2; i >= 0; i--) {
+        rem += mu[i];
+        uint64_t cap = i > 0 ? mu[i - 1] : UINT64_MAX;
+        if (mu[i] + 1 <= cap && mu[i] + 1 <= rem) {
+            mu[i]++;
+            fill_min(mu, i + 1, k, rem - mu[i]);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* How many positions' lines are prefetched ahead of their use (measured:
+ * without it 4 piles to 800 ran at ~6.3 M positions per CPU second, with
+ * 3 to 6 ahead at ~12, on a loaded 2-core machine). */
+#ifndef GR_TIER_AHEAD
+#define GR_TIER_AHEAD 4
+#endif
+
+/* One position's lines: ids, and whether its value set is read (δ >= 2). */
+typedef struct lineset {
+    int np;
+    uint64_t ids[GR_MAX_PILES * GR_MAX_PILES];
+    bool read[GR_MAX_PILES * GR_MAX_PILES];
+} lineset;
+
+static void lineset_make(const gr_tiers *s, const lines *L, const uint64_t *lam, lineset *ls)
+{
+    int n = s->n, np = 0;
+    for (int i = 0; i < n; i++) {
+        if (i > 0 && lam[i] == lam[i - 1]) continue;
+        for (int j = i + 1; j < n; j++) {
+            if (j > i + 1 && lam[j] == lam[j - 1]) continue;
+            ls->ids[np] = line_id(s, L, lam, i, j);
+            ls->read[np] = lam[i] >= lam[j] + 2;
+            /* the bitsets are far apart in memory: ask for them a position ahead */
+            const uint64_t *b = L->bits + ls->ids[np] * L->words;
+            __builtin_prefetch(b, 1);
+            if (L->words > 8) __builtin_prefetch(b + 8, 1);
+            np++;
+        }
+    }
+    ls->np = np;
+}
+
+/* Computes (or, when known, takes) the value at rank and adds it to its lines. */
+static int lineset_apply(lines *L, const lineset *ls, uint32_t *v, uint64_t rank, bool known, gr_error *err)
+{
+    uint32_t x;
+    if (known) {
+        x = v[rank];
+    } else {
+        x = (uint32_t)(L->words * 64);
+        for (size_t w = 0; w < L->words; w++) {
+            uint64_t acc = 0;
+            for (int q = 0; q < ls->np; q++)
+                if (ls->read[q]) acc |= L->bits[ls->ids[q] * L->words + w];
+            if (~acc) {
+                x = (uint32_t)(w * 64 + (size_t)__builtin_ctzll(~acc));
+                break;
+            }
+        }
+        v[rank] = x;
+    }
+    while (x >= L->words * 64)
+        if (lines_grow(L)) return gr_fail(err, GR_EINPUT, "not enough memory for the line bitsets");
+    for (int q = 0; q < ls->np; q++) L->bits[ls->ids[q] * L->words + (x >> 6)] |= 1ULL << (x & 63);
+    return GR_OK;
+}
+
+/* One tier of the fast method: computes (or, when `known`, only replays)
+ * its values in rank order, updating the lines. Each position's lines are
+ * found (and prefetched) AHEAD positions before they are applied; positions
+ * are still applied in rank order, each after all before it has written, so
+ * the values are those of the plain order. */
+static int fast_tier(gr_tiers *s, lines *L, uint64_t t, bool known, gr_error *err)
+{
+    int n = s->n, k = n - 1;
+    uint64_t m = (L->top - t) / (uint64_t)n;
+    uint64_t mu[GR_MAX_PILES], lam[GR_MAX_PILES];
+    enum { AHEAD = GR_TIER_AHEAD };
+    lineset ls[AHEAD];
+    uint32_t *v = s->v[t];
+    if (k == 0) return GR_OK;
+    fill_min(mu, 0, k, t);
+    uint64_t rank = 0;
+    int rc;
+    bool more;
+    do {
+        for (int i = 0; i < k; i++) lam[i] = mu[i] + m;
+        lam[k] = m;
+        /* apply the oldest position before its slot is reused */
+        if (rank >= AHEAD && (rc = lineset_apply(L, &ls[rank % AHEAD], v, rank - AHEAD, known, err))) return rc;
+        lineset_make(s, L, lam, &ls[rank % AHEAD]);
+        rank++;
+        more = part_next(mu, k);
+    } while (more);
+    for (uint64_t r = rank > AHEAD ? rank - AHEAD : 0; r < rank; r++)
+        if ((rc = lineset_apply(L, &ls[r % AHEAD], v, r, known, err))) return rc;
+    if (rank != s->size[t]) return gr_fail(err, GR_EINTERNAL, "tier %llu: enumerated %llu of %llu positions",
+                                           (unsigned long long)t, (unsigned long long)rank,
+                                           (unsigned long long)s->size[t]);
+    return GR_OK;
+}
+
+static int finish_tier(chain *ch, uint64_t t, bool computed)
+{
+    gr_tiers *s = ch->s;
+    s->sum[t] = gr_tier_fnv(s->v[t], s->size[t]);
+    if (computed && ch->o->done) return ch->o->done(ch->o->ctx, s, t, &ch->err);
+    return GR_OK;
+}
+
+static int load_tier(chain *ch, uint64_t t, bool *known)
+{
+    *known = false;
+    if (ch->o->load) {
+        int rc = ch->o->load(ch->o->ctx, ch->s, t, &ch->err);
+        if (rc < 0 || rc > 1) return rc < 0 ? GR_EINTERNAL : rc;
+        *known = rc == 1;
+    }
+    if (!*known) return tier_alloc(ch->s, t, &ch->err);
+    return GR_OK;
+}
+
+static int run_chain_fast(chain *ch)
+{
+    gr_tiers *s = ch->s;
+    int n = s->n;
+    lines L = {.top = ch->top, .k = n - 2, .words = 1};
+    L.off = malloc((ch->top + 2) * sizeof *L.off);
+    if (!L.off) return gr_fail(&ch->err, GR_EINPUT, "not enough memory");
+    L.off[0] = 0;
+    for (uint64_t c = 0; c <= ch->top; c++) L.off[c + 1] = L.off[c] + parts(s->tab, ch->top - c, n - 2);
+    L.count = L.off[ch->top + 1];
+    L.bits = calloc(L.count ? L.count : 1, sizeof *L.bits);
+    int rc = L.bits ? GR_OK : gr_fail(&ch->err, GR_EINPUT, "not enough memory for %llu line bitsets",
+                                      (unsigned long long)L.count);
+    /* Stored tiers above the last missing one need not be replayed into the
+     * lines: nothing after them is computed. If such a tier turns out
+     * damaged after all, the chain starts over replaying everything. */
+    uint64_t replay_to = UINT64_MAX;
+    if (ch->o->have) {
+        replay_to = 0;
+        for (uint64_t t = ch->r; t <= ch->top; t += (uint64_t)n)
+            if (!ch->o->have(ch->o->ctx, s, t)) replay_to = t + 1;
+    }
+    /* lower tiers first: they hold the raw positions with the bigger minimum */
+    for (uint64_t t = ch->r; !rc && t <= ch->top; t += (uint64_t)n) {
+        bool known;
+        if ((rc = load_tier(ch, t, &known))) break;
+        if (!known && t >= replay_to) {
+            replay_to = UINT64_MAX;
+            memset(L.bits, 0, L.count * L.words * sizeof *L.bits);
+            free(s->v[t]);
+            s->v[t] = NULL;
+            t = ch->r - (uint64_t)n;   /* wraps; the loop's step brings it back to r */
+            continue;
+        }
+        if ((!known || t < replay_to) && (rc = fast_tier(s, &L, t, known, &ch->err))) break;
+        if ((rc = finish_tier(ch, t, !known))) break;
+        if (!ch->o->keep) {
+            free(s->v[t]);
+            s->v[t] = NULL;
+        }
+    }
+    free(L.off);
+    free(L.bits);
+    return rc;
+}
+
+static int run_chain_options(chain *ch)
+{
+    gr_tiers *s = ch->s;
+    optbuf ob = {0};
+    int rc = GR_OK;
+    for (uint64_t t = ch->r; !rc && t <= ch->top; t += (uint64_t)s->n) {
+        bool known;
+        if ((rc = load_tier(ch, t, &known))) break;
+        if (!known && (rc = solve_tier_options(s, t, &ob, &ch->err))) break;
+        rc = finish_tier(ch, t, !known);
+    }
+    if (!ch->o->keep)
+        for (uint64_t t = ch->r; t <= ch->top; t += (uint64_t)s->n) {
+            free(s->v[t]);
+            s->v[t] = NULL;
+        }
+    free(ob.v);
+    free(ob.bits);
+    return rc;
+}
+
+static double chain_lines(const gr_tiers *s, uint64_t top)
+{
+    double x = 0;
+    for (uint64_t c = 0; c <= top; c++) x += (double)parts(s->tab, top - c, s->n - 2);
+    return x;
+}
+
+static int threads_of(const gr_tier_opts *o)
+{
+#ifdef _OPENMP
+    return o->threads > 0 ? o->threads : omp_get_max_threads();
+#else
+    (void)o;
+    return 1;
+#endif
+}
+
+double gr_tiers_bytes(const gr_tiers *s, const gr_tier_opts *o)
+{
+    int n = s->n;
+    double positions = (double)gr_tiers_positions(s), biggest = 0;
+    for (uint64_t t = 0; t <= s->total; t++)
+        if ((double)s->size[t] > biggest) biggest = (double)s->size[t];
+    double conc = threads_of(o) < n ? threads_of(o) : n;
+    double bytes = 4 * conc * biggest;
+    if (o->keep || o->method == GR_TIER_OPTIONS || s->graph) {
+        bytes += 4 * positions;   /* the per-option method keeps its chain */
+    }
+    if (o->method == GR_TIER_FAST && !s->graph) {
+        /* values stay below 0.8 t (docs/tiers.md); the bitsets double as needed */
+        double words = 1;
+        while (words * 64 <= 0.8 * (double)s->total + 1) words *= 2;
+        bytes += conc * chain_lines(s, s->total) * words * 8;
+    }
+    return bytes;
+}
+
+double gr_tiers_seconds(const gr_tiers *s, const gr_tier_opts *o)
+{
+    double positions = (double)gr_tiers_positions(s);
+    double conc = threads_of(o) < s->n ? threads_of(o) : s->n;
+    /* measured on a busy 2-core machine: the fast method does 4 to 12
+     * million positions per CPU second, the per-option one about 5 million
+     * option lookups; a position has about n(n-1)/2 * t/6 options */
+    if (o->method == GR_TIER_FAST && !s->graph) return positions / 3e6 / conc;
+    return positions * ((double)s->n * (s->n - 1) / 2 * (double)s->total / 6 + 1) / 5e6 / conc;
+}
+
+static double machine_bytes(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
+    return pages > 0 && psize > 0 ? (double)pages * (double)psize : 4e9;
+}
+
+int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err)
+{
+    int n = s->n;
+    double limit = o->max_bytes > 0 ? o->max_bytes : machine_bytes() / 2, need = gr_tiers_bytes(s, o);
+    if (need > limit)
+        return gr_fail(err, GR_EINPUT, "this solve needs about %.0f MiB, more than the %.0f MiB allowed (--max-memory)",
+                       need / 1048576, limit / 1048576);
+    double secs = gr_tiers_seconds(s, o);
+    if (o->max_seconds > 0 && secs > o->max_seconds)
+        return gr_fail(err, GR_EINPUT, "this solve would take about %.0f s, more than the %.0f s allowed (--max-seconds)",
+                       secs, o->max_seconds);
+    uint64_t nch = s->total + 1 < (uint64_t)n ? s->total + 1 : (uint64_t)n;
+    chain *ch = calloc(nch, sizeof *ch);
+    if (!ch) return gr_fail(err, GR_EINPUT, "not enough memory");
+    for (uint64_t r = 0; r < nch; r++) {
+        ch[r].s = s;
+        ch[r].o = o;
+        ch[r].r = r;
+        ch[r].top = r + (s->total - r) / (uint64_t)n * (uint64_t)n;
+        gr_error_clear(&ch[r].err);
+    }
+    bool fast = o->method == GR_TIER_FAST && !s->graph;
+    int rcs[GR_MAX_PILES] = {0};
+    /* Chains share nothing but read-only tables; each writes its own tiers. */
+#ifdef _OPENMP
+    int nt = threads_of(o);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(nt)
+#endif
+    for (long r = (long)nch - 1; r >= 0; r--)   /* the longest chains first */
+        if (o->ranks <= 1 || r % o->ranks == o->rank)
+            rcs[r] = fast ? run_chain_fast(&ch[r]) : run_chain_options(&ch[r]);
+    int rc = GR_OK;
+    for (uint64_t r = 0; r < nch && !rc; r++)
+        if (rcs[r]) {
+            rc = rcs[r];
+            gr_fail(err, rc, "%s", ch[r].err.msg[0] ? ch[r].err.msg : "tier solve failed");
+        }
+    free(ch);
+    return rc;
+}

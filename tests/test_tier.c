@@ -1,0 +1,158 @@
+/* The tier solver against the generic search (every position to a bound),
+ * against the three-pile table, and its ranks against their inverse. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include "grundy/claims.h"
+#include "grundy/sharing3.h"
+#include "grundy/solve.h"
+#include "grundy/tier.h"
+
+static void solve(gr_tiers *s, gr_game *g, const char *spec, int n, uint64_t total, int method)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_game_parse(g, spec, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_tiers_init(s, g, n, total, &err), 0, "%s", err.msg);
+    gr_tier_opts o = {.method = method, .keep = true};
+    cr_assert_eq(gr_tiers_solve(s, &o, &err), 0, "%s", err.msg);
+}
+
+/* Every canonical position of total <= total against gr_solver. */
+static void against_search(const char *spec, int n, uint64_t total)
+{
+    gr_game g;
+    gr_tiers s;
+    solve(&s, &g, spec, n, total, GR_TIER_FAST);
+    gr_outcome o;
+    gr_outcome_init_normal(&o);
+    gr_solver *gs = gr_solver_new(&g, &o, NULL);
+    gr_error err;
+    gr_error_clear(&err);
+    uint64_t checked = 0;
+    for (uint64_t t = 0; t <= total; t++)
+        for (uint64_t r = 0; r < s.size[t]; r++) {
+            gr_pos p;
+            gr_tiers_unrank(&s, t, r, &p);
+            gr_pos c = p;
+            cr_assert_eq(gr_tiers_canonical(&s, &c), t);
+            cr_assert_eq(gr_tiers_rank(&s, &c), r, "%s: rank of unrank(%llu, %llu)", spec, (unsigned long long)t,
+                         (unsigned long long)r);
+            uint32_t v;
+            cr_assert_eq(gr_solver_score(gs, &p, &v, &err), 0, "%s", err.msg);
+            char buf[256];
+            gr_pos_format(&p, buf, sizeof buf);
+            cr_assert_eq(s.v[t][r], v, "%s (%s): tier solver %u, search %u", spec, buf, s.v[t][r], v);
+            checked++;
+        }
+    cr_assert_eq(checked, gr_tiers_positions(&s));
+    /* the per-option method agrees, checksum included */
+    gr_tiers s2;
+    gr_game g2;
+    solve(&s2, &g2, spec, n, total, GR_TIER_OPTIONS);
+    cr_assert_eq(gr_tiers_checksum(&s), gr_tiers_checksum(&s2), "%s: methods differ", spec);
+    gr_tiers_free(&s2);
+    gr_game_release(&g2);
+    gr_solver_free(gs);
+    gr_tiers_free(&s);
+    gr_game_release(&g);
+}
+
+Test(tier, three_piles_against_search) { against_search("sharing:piles=3", 3, 40); }
+Test(tier, four_piles_against_search) { against_search("sharing:piles=4", 4, 26); }
+Test(tier, five_piles_against_search) { against_search("sharing:piles=5", 5, 18); }
+Test(tier, six_piles_against_search) { against_search("sharing:piles=6", 6, 13); }
+Test(tier, two_piles_against_search) { against_search("sharing:piles=2", 2, 20); }
+Test(tier, directed_triangle) { against_search("sharing:piles=3,graph=0>1/1>2/2>0", 3, 24); }
+Test(tier, path) { against_search("sharing:piles=3,graph=0-1/1-2", 3, 24); }
+Test(tier, star) { against_search("sharing:piles=4,graph=0-1/0-2/0-3", 4, 16); }
+Test(tier, directed_square) { against_search("sharing:piles=4,graph=0>1/1>2/2>3/3>0", 4, 16); }
+
+Test(tier, three_piles_against_table)
+{
+    gr_game g;
+    gr_tiers s;
+    const uint32_t B = 120;
+    /* every (0,a,b) with b <= B has total a+b <= 2B */
+    solve(&s, &g, "sharing:piles=3", 3, 2 * B, GR_TIER_FAST);
+    gr_s3table t;
+    gr_error err;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_s3table_simple(&t, B, &err), 0);
+    for (uint32_t b = 0; b <= B; b++)
+        for (uint32_t a = 0; a <= b; a++) {
+            gr_pos p = {.n = 3, .p = {0, a, b}};
+            uint32_t v;
+            cr_assert_eq(gr_tiers_value(&s, &p, &v, &err), 0, "%s", err.msg);
+            cr_assert_eq(v, gr_s3table_get(&t, a, b), "(0,%u,%u)", a, b);
+        }
+    /* translation: (5, 5+a, 5+b) is the same position */
+    gr_pos p = {.n = 3, .p = {12, 5, 9}};
+    uint32_t v;
+    cr_assert_eq(gr_tiers_value(&s, &p, &v, &err), 0);
+    cr_assert_eq(v, gr_s3table_get(&t, 4, 7));
+    gr_s3table_free(&t);
+    gr_tiers_free(&s);
+    gr_game_release(&g);
+}
+
+/* The fast method on a larger 4-pile chain against the per-option method. */
+Test(tier, fast_equals_options_four_piles)
+{
+    gr_game g, g2;
+    gr_tiers s, s2;
+    solve(&s, &g, "sharing:piles=4", 4, 90, GR_TIER_FAST);
+    solve(&s2, &g2, "sharing:piles=4", 4, 90, GR_TIER_OPTIONS);
+    for (uint64_t t = 0; t <= 90; t++)
+        cr_assert_eq(memcmp(s.v[t], s2.v[t], s.size[t] * sizeof *s.v[t]), 0, "tier %llu", (unsigned long long)t);
+    gr_tiers_free(&s);
+    gr_tiers_free(&s2);
+    gr_game_release(&g);
+    gr_game_release(&g2);
+}
+
+Test(tier, tier_sizes)
+{
+    gr_game g;
+    gr_tiers s;
+    solve(&s, &g, "sharing:piles=4", 4, 12, GR_TIER_FAST);
+    /* partitions of t into at most 3 parts: 1 1 2 3 4 5 7 8 10 12 14 16 19 */
+    static const uint64_t p3[] = {1, 1, 2, 3, 4, 5, 7, 8, 10, 12, 14, 16, 19};
+    for (int t = 0; t <= 12; t++) cr_assert_eq(s.size[t], p3[t], "t=%d", t);
+    gr_tiers_free(&s);
+    gr_game_release(&g);
+    /* a path on 3 vertices: weak compositions of t into 3 with a zero */
+    solve(&s, &g, "sharing:piles=3,graph=0-1/1-2", 3, 6, GR_TIER_FAST);
+    static const uint64_t c3[] = {1, 3, 6, 9, 12, 15, 18};
+    for (int t = 0; t <= 6; t++) cr_assert_eq(s.size[t], c3[t], "t=%d", t);
+    gr_tiers_free(&s);
+    gr_game_release(&g);
+}
+
+Test(tier, refuses_other_rulesets)
+{
+    gr_game g;
+    gr_tiers s;
+    gr_error err;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_game_parse(&g, "nim", &err), 0);
+    cr_assert_eq(gr_tiers_init(&s, &g, 3, 10, &err), GR_EINPUT);
+    gr_game_release(&g);
+}
+
+/* The 4- and 5-pile conjectures (src/claims/seed000_piles.c) hold on a small
+ * range; `grundy check` runs them further once the lead registers them. */
+extern const gr_claim gr_claims_000_piles[];
+extern const size_t gr_claims_000_piles_count;
+
+Test(tier, piles_claims_hold)
+{
+    cr_assert_geq(gr_claims_000_piles_count, 4);
+    for (size_t i = 0; i < gr_claims_000_piles_count; i++) {
+        const gr_claim *c = &gr_claims_000_piles[i];
+        gr_claim_result r = {0};
+        gr_error err;
+        gr_error_clear(&err);
+        cr_assert_eq(c->check(c, 60, &r, &err), 0, "%s: %s", c->id, err.msg);
+        cr_assert_eq(r.status, GR_CLAIM_HOLDS, "%s: %s", c->id, r.detail);
+    }
+}
