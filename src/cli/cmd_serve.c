@@ -2,6 +2,7 @@
  * page compiled into this binary and the JSON API (serve_api.c). */
 #include "cli.h"
 #include "serve.h"
+#include "serve_mhd.h"
 #include <limits.h>
 #include <microhttpd.h>
 #include <signal.h>
@@ -21,6 +22,7 @@ static const char help[] =
 typedef struct server {
     char self[PATH_MAX];
     serve_limits lim;
+    serve_mhd mhd;
 } server;
 
 typedef struct args_acc {
@@ -44,16 +46,16 @@ static enum MHD_Result collect(void *cls, enum MHD_ValueKind kind, const char *k
     return MHD_YES;
 }
 
-static enum MHD_Result respond(struct MHD_Connection *c, int status, const char *mime, const void *data, size_t len,
-                            enum MHD_ResponseMemoryMode mode)
+static enum MHD_Result respond(const server *s, struct MHD_Connection *c, int status, const char *mime,
+                               const void *data, size_t len, enum MHD_ResponseMemoryMode mode)
 {
-    struct MHD_Response *r = MHD_create_response_from_buffer(len, (void *)data, mode);
+    struct MHD_Response *r = s->mhd.create_response_from_buffer(len, (void *)data, mode);
     if (!r) return MHD_NO;
-    MHD_add_response_header(r, "Content-Type", mime);
-    MHD_add_response_header(r, "Cache-Control", "no-store");
-    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
-    enum MHD_Result ok = MHD_queue_response(c, (unsigned)status, r);
-    MHD_destroy_response(r);
+    s->mhd.add_response_header(r, "Content-Type", mime);
+    s->mhd.add_response_header(r, "Cache-Control", "no-store");
+    s->mhd.add_response_header(r, "X-Content-Type-Options", "nosniff");
+    enum MHD_Result ok = s->mhd.queue_response(c, (unsigned)status, r);
+    s->mhd.destroy_response(r);
     return ok;
 }
 
@@ -73,30 +75,30 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     }
     static const char bad_method[] = "{\"error\":\"only GET is served\"}\n";
     if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
-        return respond(c, 405, "application/json", bad_method, sizeof bad_method - 1, MHD_RESPMEM_PERSISTENT);
+        return respond(s, c, 405, "application/json", bad_method, sizeof bad_method - 1, MHD_RESPMEM_PERSISTENT);
     if (strncmp(url, "/api/", 5) == 0) {
         args_acc a = {.n = 0};
-        MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, collect, &a);
+        s->mhd.get_connection_values(c, MHD_GET_ARGUMENT_KIND, collect, &a);
         serve_reply r = {0, NULL, 0};
         if (a.overflow) {
             static const char many[] = "{\"error\":\"too many parameters\"}\n";
-            return respond(c, 400, "application/json", many, sizeof many - 1, MHD_RESPMEM_PERSISTENT);
+            return respond(s, c, 400, "application/json", many, sizeof many - 1, MHD_RESPMEM_PERSISTENT);
         }
         serve_api(s->self, &s->lim, url + 5, a.names, a.values, a.n, &r);
         if (!r.body) {
             static const char oom[] = "{\"error\":\"out of memory\"}\n";
-            return respond(c, 500, "application/json", oom, sizeof oom - 1, MHD_RESPMEM_PERSISTENT);
+            return respond(s, c, 500, "application/json", oom, sizeof oom - 1, MHD_RESPMEM_PERSISTENT);
         }
-        return respond(c, r.status, "application/json", r.body, r.len, MHD_RESPMEM_MUST_FREE);
+        return respond(s, c, r.status, "application/json", r.body, r.len, MHD_RESPMEM_MUST_FREE);
     }
     /* The page: only the compiled-in files, looked up by exact name, so no
      * path can reach the file system. */
     const char *path = strcmp(url, "/") == 0 ? "/index.html" : url;
     for (const serve_asset *as = serve_assets; as->path; as++)
         if (strcmp(as->path, path) == 0)
-            return respond(c, 200, as->mime, as->data, as->len, MHD_RESPMEM_PERSISTENT);
+            return respond(s, c, 200, as->mime, as->data, as->len, MHD_RESPMEM_PERSISTENT);
     static const char missing[] = "not found\n";
-    return respond(c, 404, "text/plain; charset=utf-8", missing, sizeof missing - 1, MHD_RESPMEM_PERSISTENT);
+    return respond(s, c, 404, "text/plain; charset=utf-8", missing, sizeof missing - 1, MHD_RESPMEM_PERSISTENT);
 }
 
 typedef struct serve_opts {
@@ -180,8 +182,9 @@ int cmd_serve(int argc, char **argv)
         gr_fail(&err, GR_EINPUT, "--host %s: expected a numeric IPv4 or IPv6 address such as 127.0.0.1", o.host);
         return cli_report(&err);
     }
+    if (serve_mhd_load(&s.mhd, &err)) return cli_report(&err);
     signal(SIGPIPE, SIG_IGN);
-    struct MHD_Daemon *d = MHD_start_daemon(flags, (uint16_t)o.port, NULL, NULL, handle, &s,
+    struct MHD_Daemon *d = s.mhd.start_daemon(flags, (uint16_t)o.port, NULL, NULL, handle, &s,
                                             MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
                                             MHD_OPTION_THREAD_POOL_SIZE, (unsigned)o.threads,
                                             MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)30,
@@ -190,12 +193,12 @@ int cmd_serve(int argc, char **argv)
         gr_fail(&err, GR_EINPUT, "cannot listen on %s port %ld (in use, or not allowed)", o.host, o.port);
         return cli_report(&err);
     }
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+    const union MHD_DaemonInfo *info = s.mhd.get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
     fprintf(stderr, "grundy: serving on http://%s%s%s:%u/ (Ctrl-C stops)\n", strchr(o.host, ':') ? "[" : "", o.host,
             strchr(o.host, ':') ? "]" : "", info ? info->port : (unsigned)o.port);
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     while (!stop) pause();
-    MHD_stop_daemon(d);
+    s.mhd.stop_daemon(d);
     return 0;
 }
