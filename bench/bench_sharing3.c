@@ -28,6 +28,21 @@ static double peak_mib(void)
     return ru.ru_maxrss / 1024.0;
 }
 
+typedef struct acc {
+    uint64_t h;
+    uint32_t m;
+} acc;
+
+static int take(void *ctx, uint32_t b, const uint32_t *row)
+{
+    acc *x = ctx;
+    for (uint32_t a = 0; a <= b / 2; a++) {
+        x->h = (x->h ^ row[a]) * 1099511628211ull;
+        if (row[a] > x->m) x->m = row[a];
+    }
+    return 0;
+}
+
 /* Streams rows 0..n through the fast method; returns a checksum and the max value. */
 static int fast_stream(uint32_t n, uint64_t *sum, uint32_t *vmax, double *touched_mib)
 {
@@ -38,21 +53,12 @@ static int fast_stream(uint32_t n, uint64_t *sum, uint32_t *vmax, double *touche
         fprintf(stderr, "bench: %s\n", err.msg);
         return -1;
     }
-    uint32_t *row = malloc(((size_t)n / 2 + 1) * sizeof *row);
-    uint64_t h = 1469598103934665603ull;
-    uint32_t m = 0;
-    for (uint32_t b = 0; b <= n; b++) {
-        gr_s3fast_row(st, row);
-        for (uint32_t a = 0; a <= b / 2; a++) {
-            h = (h ^ row[a]) * 1099511628211ull;
-            if (row[a] > m) m = row[a];
-        }
-    }
+    acc x = {1469598103934665603ull, 0};
+    gr_s3fast_rows(st, n + 1, take, &x);
     *touched_mib = gr_s3fast_touched_bytes(st) / 1048576.0;
-    free(row);
     gr_s3fast_free(st);
-    *sum = h;
-    *vmax = m;
+    *sum = x.h;
+    *vmax = x.m;
     return 0;
 }
 
@@ -60,7 +66,7 @@ int main(int argc, char **argv)
 {
     uint32_t def[] = {500, 1000, 2000, 65536, 131072};
     size_t cnt = argc > 1 ? (size_t)argc - 1 : sizeof def / sizeof def[0];
-    printf("%8s %12s %12s %9s %10s %10s %8s\n", "N", "simple_s", "fast_s", "ratio", "peak_MiB", "lines_MiB", "max_G");
+    printf("%8s %12s %12s %9s %10s %10s %8s %18s\n", "N", "simple_s", "fast_s", "ratio", "peak_MiB", "lines_MiB", "max_G", "checksum");
     for (size_t i = 0; i < cnt; i++) {
         uint32_t n = argc > 1 ? (uint32_t)strtoul(argv[i + 1], NULL, 10) : def[i];
         gr_error err;
@@ -68,6 +74,7 @@ int main(int argc, char **argv)
         double ts = -1, tf;
         uint32_t vmax = 0;
         double lines = 0;
+        uint64_t h = 0;
         if (n <= 4000) {
             gr_s3table s, f;
             double t0 = now();
@@ -85,15 +92,14 @@ int main(int argc, char **argv)
             gr_s3table_free(&s);
             gr_s3table_free(&f);
         } else {
-            uint64_t h;
             double t0 = now();
             if (fast_stream(n, &h, &vmax, &lines)) return 1;
             tf = now() - t0;
         }
         if (ts >= 0)
-            printf("%8u %12.3f %12.4f %9.1f %10.1f %10s %8u\n", n, ts, tf, ts / tf, peak_mib(), "-", vmax);
+            printf("%8u %12.3f %12.4f %9.1f %10.1f %10s %8u %18s\n", n, ts, tf, ts / tf, peak_mib(), "-", vmax, "-");
         else
-            printf("%8u %12s %12.2f %9s %10.1f %10.1f %8u\n", n, "-", tf, "-", peak_mib(), lines, vmax);
+            printf("%8u %12s %12.2f %9s %10.1f %10.1f %8u %18llx\n", n, "-", tf, "-", peak_mib(), lines, vmax, (unsigned long long)h);
         fflush(stdout);
     }
     return 0;

@@ -30,6 +30,12 @@ uint32_t gr_s3fast_next(const gr_s3fast *st);
 static inline uint32_t gr_s3fast_row_len(uint32_t b) { return b / 2 + 1; }
 /* Computes the next row b into row[0..b/2] (row[a] = G(0,a,b)). */
 void gr_s3fast_row(gr_s3fast *st, uint32_t *row);
+/* Computes `count` rows from the next one on (both cores when there are
+ * two), handing each to fn in order: fn(ctx, b, row) with row[a] = G(0,a,b),
+ * valid during the call. A non-zero return from fn stops the run and is
+ * returned; the rows handed over so far count as done. */
+typedef int (*gr_s3fast_fn)(void *ctx, uint32_t b, const uint32_t *row);
+int gr_s3fast_rows(gr_s3fast *st, uint32_t count, gr_s3fast_fn fn, void *ctx);
 /* Takes the next row from elsewhere (a resumed file) instead of computing it. */
 void gr_s3fast_feed(gr_s3fast *st, const uint32_t *row);
 /* Bytes of line storage touched so far (an estimate of resident memory). */

@@ -145,6 +145,28 @@ static void progress(double t0, double *last, uint32_t b, uint32_t n, bool done)
     if (done) fputc('\n', stderr);
 }
 
+/* Where each computed row goes: the file (the checkpoint), then the sinks. */
+typedef struct deliver {
+    sinks *k;
+    gr_s3file *out;
+    gr_error *err;
+    bool tty;
+    double t0, last;
+    uint32_t n;
+} deliver;
+
+static int deliver_row(void *ctx, uint32_t b, const uint32_t *row)
+{
+    deliver *d = ctx;
+    if (d->out) {
+        int rc = gr_s3file_write_row(d->out, row, d->err);
+        if (rc) return rc;
+    }
+    to_sinks(d->k, b, row);
+    if (d->tty) progress(d->t0, &d->last, b, d->n, b == d->n);
+    return GR_OK;
+}
+
 static int run(const table_opts *t, int format, gr_error *err)
 {
     uint32_t n = (uint32_t)t->max;
@@ -195,20 +217,17 @@ static int run(const table_opts *t, int format, gr_error *err)
         if (!rc) start = out.next;
         if (!rc && start && isatty(2)) fprintf(stderr, "grundy: resumed %s.part at row %u\n", t->out, start);
     }
-    bool tty = isatty(2);
-    double t0 = now(), last = t0;
-    for (uint32_t b = start; !rc && b <= n; b++) {
-        if (have_in) {
-            rc = gr_s3file_read_row(&in, row, err);
-            if (rc) break;
-        } else if (st) {
-            gr_s3fast_row(st, row);
-        } else {
-            for (uint32_t x = 0; x <= b / 2; x++) row[x] = gr_s3table_get(&simple, x, b);
+    deliver d = {&k, have_out ? &out : NULL, err, isatty(2) && (t->out || n >= 4096), now(), 0, n};
+    d.last = d.t0;
+    if (!rc && st) {
+        rc = gr_s3fast_rows(st, n + 1 - start, deliver_row, &d);
+    } else {
+        for (uint32_t b = start; !rc && b <= n; b++) {
+            if (have_in) rc = gr_s3file_read_row(&in, row, err);
+            else
+                for (uint32_t x = 0; x <= b / 2; x++) row[x] = gr_s3table_get(&simple, x, b);
+            if (!rc) rc = deliver_row(&d, b, row);
         }
-        if (have_out) rc = gr_s3file_write_row(&out, row, err);
-        if (!rc) to_sinks(&k, b, row);
-        if (tty && (t->out || n >= 4096)) progress(t0, &last, b, n, b == n);
     }
     if (have_out) {
         if (!rc) rc = gr_s3file_commit(&out, err);

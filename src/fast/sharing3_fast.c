@@ -14,12 +14,22 @@
  * A slot's set is a bitset with two summary levels: bit w of sum1 says data
  * word w is full, bit i of sum2 says summary word i is full. The mex of a
  * union skips blocks of 4096 values that one of the sets fills, then words
- * that one set fills, and ORs data words only where no single set is full. */
+ * that one set fills, and ORs data words only where no single set is full.
+ *
+ * Memory is word-major: word w of every slot, then word w+1, ... Positions
+ * next to each other in a row use neighbouring slots and have values close
+ * to each other (a row's values come in a few clusters), so they share cache
+ * lines; and the region of one word index is a couple of MiB, so huge pages
+ * cover it with few TLB entries. Bands above the largest value are never
+ * touched and never committed. */
 /* MAP_ANONYMOUS, MAP_NORESERVE and madvise are outside POSIX 2008 */
 #define _DEFAULT_SOURCE
 #include "grundy/sharing3_fast.h"
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <sys/mman.h>
 #ifdef _OPENMP
 #include <omp.h>
@@ -31,11 +41,13 @@ struct gr_s3fast {
     size_t w0;              /* data words per slot: values 0..n */
     size_t w1;              /* summary words per slot */
     size_t nslots;
-    uint64_t *data;         /* nslots * w0, mmap'd: pages are committed when touched */
+    uint64_t *data;         /* w0 bands of nslots words, mmap'd: committed when touched */
     size_t data_bytes;
-    uint64_t *sum1;         /* nslots * w1 */
+    uint64_t *sum1;         /* w1 bands of nslots words */
     uint64_t *sum2;         /* nslots */
-    uint32_t *top;          /* per slot, the highest data word touched + 1 (memory report) */
+    uint32_t vmax;          /* largest value so far: bands above it are untouched */
+    uint32_t *rowbuf;       /* three rows for the pipeline */
+    size_t stride;          /* words per band: nslots */
 };
 
 int gr_s3fast_new(gr_s3fast **out, uint32_t n, gr_error *err)
@@ -56,15 +68,15 @@ int gr_s3fast_new(gr_s3fast **out, uint32_t n, gr_error *err)
         free(st);
         return gr_fail(err, GR_EINPUT, "the fast table to %u needs %zu MiB of address space", n, mib);
     }
-#ifdef MADV_NOHUGEPAGE
-    /* huge pages would commit whole untouched stretches of every slot */
-    madvise(p, st->data_bytes, MADV_NOHUGEPAGE);
+#ifdef MADV_HUGEPAGE
+    madvise(p, st->data_bytes, MADV_HUGEPAGE);
 #endif
+    st->stride = st->nslots;
     st->data = p;
     st->sum1 = calloc(st->nslots * st->w1, sizeof *st->sum1);
     st->sum2 = calloc(st->nslots, sizeof *st->sum2);
-    st->top = calloc(st->nslots, sizeof *st->top);
-    if (!st->sum1 || !st->sum2 || !st->top) {
+    st->rowbuf = malloc(3 * ((size_t)n / 2 + 1) * sizeof *st->rowbuf);
+    if (!st->sum1 || !st->sum2 || !st->rowbuf) {
         gr_s3fast_free(st);
         return gr_fail(err, GR_EINPUT, "the fast table to %u: not enough memory", n);
     }
@@ -78,7 +90,7 @@ void gr_s3fast_free(gr_s3fast *st)
     if (st->data) munmap(st->data, st->data_bytes);
     free(st->sum1);
     free(st->sum2);
-    free(st->top);
+    free(st->rowbuf);
     free(st);
 }
 
@@ -86,45 +98,43 @@ uint32_t gr_s3fast_next(const gr_s3fast *st) { return st->next; }
 
 size_t gr_s3fast_touched_bytes(const gr_s3fast *st)
 {
-    size_t words = 0;
-    for (size_t s = 0; s < st->nslots; s++) words += st->top[s];
-    return words * 8 + st->nslots * (st->w1 + 2) * 8;
+    /* bands are committed whole (huge pages), up to the largest value */
+    size_t top = (size_t)st->vmax / 64 + 1;
+    return top * st->stride * 8 + st->nslots * (st->w1 + 1) * 8;
 }
 
 static inline void slot_add(gr_s3fast *st, size_t s, uint32_t v)
 {
     size_t w = v >> 6;
-    uint64_t *d = st->data + s * st->w0;
-    d[w] |= (uint64_t)1 << (v & 63);
-    if (w >= st->top[s]) st->top[s] = (uint32_t)w + 1;
-    if (d[w] != ~(uint64_t)0) return;
-    uint64_t *s1 = st->sum1 + s * st->w1;
-    s1[w >> 6] |= (uint64_t)1 << (w & 63);
-    if (s1[w >> 6] == ~(uint64_t)0) st->sum2[s] |= (uint64_t)1 << (w >> 6);
+    uint64_t *d = st->data + w * st->stride + s;
+    *d |= (uint64_t)1 << (v & 63);
+    if (*d != ~(uint64_t)0) return;
+    uint64_t *s1 = st->sum1 + (w >> 6) * st->stride + s;
+    *s1 |= (uint64_t)1 << (w & 63);
+    if (*s1 == ~(uint64_t)0) st->sum2[s] |= (uint64_t)1 << (w >> 6);
 }
 
 static inline uint32_t mex3(const gr_s3fast *st, size_t x, size_t y, size_t z)
 {
-    const uint64_t *dx = st->data + x * st->w0, *dy = st->data + y * st->w0, *dz = st->data + z * st->w0;
-    const uint64_t *sx = st->sum1 + x * st->w1, *sy = st->sum1 + y * st->w1, *sz = st->sum1 + z * st->w1;
+    const size_t k = st->stride;
+    const uint64_t *dx = st->data + x, *dy = st->data + y, *dz = st->data + z;
+    const uint64_t *sx = st->sum1 + x, *sy = st->sum1 + y, *sz = st->sum1 + z;
     uint64_t blocks = ~(st->sum2[x] | st->sum2[y] | st->sum2[z]);
     /* the value n+1 is never in a set, so some block has room */
     while (blocks) {
         size_t i = (size_t)__builtin_ctzll(blocks);
         blocks &= blocks - 1;
-        uint64_t cand = ~(sx[i] | sy[i] | sz[i]);
+        uint64_t cand = ~(sx[i * k] | sy[i * k] | sz[i * k]);
         while (cand) {
             size_t w = i * 64 + (size_t)__builtin_ctzll(cand);
             cand &= cand - 1;
-            uint64_t u = dx[w] | dy[w] | dz[w];
+            uint64_t u = dx[w * k] | dy[w * k] | dz[w * k];
             if (u != ~(uint64_t)0) return (uint32_t)(w * 64 + (size_t)__builtin_ctzll(~u));
         }
     }
     return UINT32_MAX;   /* unreachable: w0 words hold n+1 values and at most n are present */
 }
 
-/* Below this row length a parallel region costs more than it saves. */
-#define PAR_MIN 2048
 /* Positions whose memory is requested together. The loads of one mex form
  * a chain (block summary, then word summary, then data word), each step
  * usually a cache miss; prefetching the next step for a batch of
@@ -135,19 +145,20 @@ static inline void prefetch_summaries(const gr_s3fast *st, size_t s1, size_t s2,
 {
     uint64_t blocks = ~(st->sum2[s1] | st->sum2[s2] | st->sum2[s3]);
     size_t i = blocks ? (size_t)__builtin_ctzll(blocks) : 0;
-    __builtin_prefetch(st->sum1 + s1 * st->w1 + i);
-    __builtin_prefetch(st->sum1 + s2 * st->w1 + i);
-    __builtin_prefetch(st->sum1 + s3 * st->w1 + i);
+    __builtin_prefetch(st->sum1 + i * st->stride + s1);
+    __builtin_prefetch(st->sum1 + i * st->stride + s2);
+    __builtin_prefetch(st->sum1 + i * st->stride + s3);
     *wout = i;
 }
 
 static inline void prefetch_data(const gr_s3fast *st, size_t s1, size_t s2, size_t s3, size_t i)
 {
-    uint64_t cand = ~(st->sum1[s1 * st->w1 + i] | st->sum1[s2 * st->w1 + i] | st->sum1[s3 * st->w1 + i]);
+    const uint64_t *s1p = st->sum1 + i * st->stride;
+    uint64_t cand = ~(s1p[s1] | s1p[s2] | s1p[s3]);
     size_t w = i * 64 + (cand ? (size_t)__builtin_ctzll(cand) : 0);
-    __builtin_prefetch(st->data + s1 * st->w0 + w, 1);
-    __builtin_prefetch(st->data + s2 * st->w0 + w, 1);
-    __builtin_prefetch(st->data + s3 * st->w0 + w, 1);
+    __builtin_prefetch(st->data + w * st->stride + s1, 1);
+    __builtin_prefetch(st->data + w * st->stride + s2, 1);
+    __builtin_prefetch(st->data + w * st->stride + s3, 1);
 }
 
 static void row_range(gr_s3fast *st, long b, long lo, long hi, uint32_t *row)
@@ -175,42 +186,157 @@ static void row_range(gr_s3fast *st, long b, long lo, long hi, uint32_t *row)
     }
 }
 
-void gr_s3fast_row(gr_s3fast *st, uint32_t *row)
+/* Two threads, one row each, in step: thread t takes rows start+t,
+ * start+t+2, ... Position a of row q reads what positions a-2, a+1 and (near
+ * the fold) q-2-a of row q-1 wrote, and every older row is complete (the
+ * other thread is on q-1, so it finished q-3). Row q may therefore work on
+ * positions up to a while row q-1 has finished positions 0..a+1; the two
+ * rows then touch disjoint slots (docs/sharing-table.md, "Two rows at
+ * once"). Unlike a barrier per row, the lag lets each thread run on while
+ * the other is descheduled by a busy machine, and waits yield the core. */
+/* Below this the second thread costs more than it brings. */
+#define PIPE_MIN 512
+
+typedef struct pipe {
+    gr_s3fast *st;
+    uint32_t start, count;
+    int nt;
+    uint32_t *buf[3];
+    _Atomic uint64_t prog[2];   /* ((row + 1) << 32) | positions done */
+    _Atomic uint32_t delivered; /* rows handed to fn, from start */
+    _Atomic int stop;
+    gr_s3fast_fn fn;
+    void *ctx;
+    int rc;
+} pipe;
+
+static void pause_briefly(unsigned *spins)
 {
-    const long b = st->next;
-    const long len = b / 2 + 1;
-    /* Reads and writes of position a touch only slots 2b-a, a+b, b-2a,
-     * which no other position of the row touches (docs/sharing-table.md),
-     * so the row splits into independent ranges. */
-    if (len < PAR_MIN) {
-        row_range(st, b, 0, len, row);
-    } else {
-#pragma omp parallel
-        {
-            int t = 0, nt = 1;
+    if (++*spins > 200) sched_yield();
+}
+
+/* Waits until row q has positions 0..need-1 done; false when stopping. */
+static bool wait_row(pipe *p, uint32_t q, uint32_t need)
+{
+    if (q < p->start) return true;
+    _Atomic uint64_t *pr = &p->prog[(q - p->start) % 2];
+    unsigned spins = 0;
+    for (;;) {
+        uint64_t v = atomic_load_explicit(pr, memory_order_acquire);
+        uint64_t row1 = v >> 32;
+        if (row1 > (uint64_t)q + 1 || (row1 == (uint64_t)q + 1 && (uint32_t)v >= need)) return true;
+        if (atomic_load_explicit(&p->stop, memory_order_relaxed)) return false;
+        pause_briefly(&spins);
+    }
+}
+
+static void pipe_thread(pipe *p, int t)
+{
+    gr_s3fast *st = p->st;
+    for (uint32_t q = p->start + (uint32_t)t; q < p->start + p->count; q += (uint32_t)p->nt) {
+        uint32_t *row = p->buf[q % 3];
+        long len = (long)q / 2 + 1;
+        uint32_t plen = q ? (q - 1) / 2 + 1 : 0;
+        for (long a0 = 0; a0 < len; a0 += BATCH) {
+            long m = len - a0 < BATCH ? len - a0 : BATCH;
+            if (p->nt > 1 && q > 0) {
+                uint32_t need = (uint32_t)(a0 + m + 1);
+                if (need > plen) need = plen;
+                if (!wait_row(p, q - 1, need)) return;
+            }
+            row_range(st, (long)q, a0, a0 + m, row);
+            atomic_store_explicit(&p->prog[t], ((uint64_t)q + 1) << 32 | (uint64_t)(a0 + m), memory_order_release);
+        }
+        /* rows go to fn in order */
+        unsigned spins = 0;
+        while (atomic_load_explicit(&p->delivered, memory_order_acquire) != q - p->start) {
+            if (atomic_load_explicit(&p->stop, memory_order_relaxed)) return;
+            pause_briefly(&spins);
+        }
+        for (long a = 0; a < len; a++)
+            if (row[a] > st->vmax) st->vmax = row[a];
+        if (p->fn) {
+            int rc = p->fn(p->ctx, q, row);
+            if (rc) {
+                p->rc = rc;
+                atomic_store(&p->stop, 1);
+                return;
+            }
+        }
+        atomic_store_explicit(&p->delivered, q - p->start + 1, memory_order_release);
+    }
+}
+
+int gr_s3fast_rows(gr_s3fast *st, uint32_t count, gr_s3fast_fn fn, void *ctx)
+{
+    if (count > st->n + 1 - st->next) count = st->n + 1 - st->next;
+    pipe p;
+    memset(&p, 0, sizeof p);
+    p.st = st;
+    p.start = st->next;
+    p.count = count;
+    p.fn = fn;
+    p.ctx = ctx;
+    p.nt = 1;
 #ifdef _OPENMP
-            t = omp_get_thread_num();
-            nt = omp_get_num_threads();
+    if (st->n >= PIPE_MIN && omp_get_max_threads() > 1) p.nt = 2;
 #endif
-            long lo = len * t / nt, hi = len * (t + 1) / nt;
-            row_range(st, b, lo, hi, row);
+    size_t len = (size_t)st->n / 2 + 1;
+    for (int i = 0; i < 3; i++) p.buf[i] = st->rowbuf + i * len;
+    atomic_init(&p.prog[0], 0);
+    atomic_init(&p.prog[1], 0);
+    atomic_init(&p.delivered, 0);
+    atomic_init(&p.stop, 0);
+    if (p.nt == 1) {
+        pipe_thread(&p, 0);
+    } else {
+#pragma omp parallel num_threads(2)
+        {
+#ifdef _OPENMP
+            int t = omp_get_thread_num();
+            if (omp_get_num_threads() == 2) pipe_thread(&p, t);
+            else if (t == 0) p.nt = 1, pipe_thread(&p, 0);
+#endif
         }
     }
-    st->next++;
+    st->next += atomic_load(&p.delivered);
+    return p.rc;
+}
+
+static int copy_row(void *ctx, uint32_t b, const uint32_t *row)
+{
+    memcpy(ctx, row, ((size_t)b / 2 + 1) * sizeof *row);
+    return 0;
+}
+
+void gr_s3fast_row(gr_s3fast *st, uint32_t *row)
+{
+    gr_s3fast_rows(st, 1, copy_row, row);
 }
 
 void gr_s3fast_feed(gr_s3fast *st, const uint32_t *row)
 {
     const long b = st->next;
     const long len = b / 2 + 1;
-#pragma omp parallel for schedule(static, 256) if (len >= PAR_MIN)
     for (long a = 0; a < len; a++) {
         size_t s1 = (size_t)(2 * b - a), s2 = (size_t)(a + b), s3 = (size_t)(b - 2 * a);
         slot_add(st, s1, row[a]);
         if (s2 != s1) slot_add(st, s2, row[a]);
         slot_add(st, s3, row[a]);
     }
+    for (long a = 0; a < len; a++)
+        if (row[a] > st->vmax) st->vmax = row[a];
     st->next++;
+}
+
+static int fill_table(void *ctx, uint32_t b, const uint32_t *row)
+{
+    gr_s3table *t = ctx;
+    for (uint32_t a = 0; a <= b / 2; a++) {
+        t->v[gr_s3table_index(a, b)] = row[a];
+        t->v[gr_s3table_index(b - a, b)] = row[a];
+    }
+    return 0;
 }
 
 int gr_s3table_fast(gr_s3table *t, uint32_t n, gr_error *err)
@@ -221,21 +347,11 @@ int gr_s3table_fast(gr_s3table *t, uint32_t n, gr_error *err)
     size_t cells = gr_s3table_index(0, n + 1);
     t->n = n;
     t->v = malloc(cells * sizeof *t->v);
-    uint32_t *row = malloc(((size_t)n / 2 + 1) * sizeof *row);
-    if (!t->v || !row) {
-        free(row);
-        gr_s3table_free(t);
+    if (!t->v) {
         gr_s3fast_free(st);
         return gr_fail(err, GR_EINPUT, "table to %u needs %zu MiB; not enough memory", n, cells * 4 >> 20);
     }
-    for (uint32_t b = 0; b <= n; b++) {
-        gr_s3fast_row(st, row);
-        for (uint32_t a = 0; a <= b / 2; a++) {
-            t->v[gr_s3table_index(a, b)] = row[a];
-            t->v[gr_s3table_index(b - a, b)] = row[a];
-        }
-    }
-    free(row);
+    gr_s3fast_rows(st, n + 1, fill_table, t);
     gr_s3fast_free(st);
     return GR_OK;
 }
