@@ -1,8 +1,13 @@
 #include "count.h"
 #include <string.h>
 
+int count_sharing_p(int argc, char **argv);   /* count_sharing.c */
+int count_sharing_f(int argc, char **argv);   /* count_sharing.c */
+
 /* Subcommands, one line each: add yours here (defined in count_*.c). */
 static const count_cmd commands[] = {
+    {"sharing-p", "P-positions of 3-pile Sharing Nim with n tokens vs floor(n/3) (seed 000)", count_sharing_p},
+    {"sharing-f", "f(n) = [G(0,0,n) > 0] of 3-pile Sharing Nim, mod 32 (seed 000)", count_sharing_f},
     {NULL, NULL, NULL},
 };
 
