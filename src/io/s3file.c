@@ -88,11 +88,12 @@ static int read_record(gr_s3file *f, uint32_t *row)
     return 0;
 }
 
+/* 0 ok, 1 too short (a torn header), 2 not this format */
 static int read_header(gr_s3file *f, uint32_t *n)
 {
     unsigned char h[HEADER_BYTES];
     if (fread(h, 1, HEADER_BYTES, f->f) != HEADER_BYTES) return 1;
-    if (memcmp(h, GR_S3FILE_MAGIC, 8) != 0 || get32(h + 12) != 0) return 1;
+    if (memcmp(h, GR_S3FILE_MAGIC, 8) != 0 || get32(h + 12) != 0) return 2;
     *n = get32(h + 8);
     return 0;
 }
@@ -145,8 +146,9 @@ int gr_s3file_open_write(gr_s3file *f, const char *path, uint32_t n, gr_s3file_r
     f->f = fopen(f->part, "r+b");
     long keep = 0;
     if (f->f) {
-        uint32_t pn;
-        if (!read_header(f, &pn) && pn == n) {
+        uint32_t pn = 0;
+        int hr = read_header(f, &pn);
+        if (!hr && pn == n) {
             keep = HEADER_BYTES;
             while (f->next <= n && !read_record(f, f->row)) {
                 rc = recovered ? recovered(ctx, f->next - 1, f->row, err) : 0;
@@ -156,7 +158,7 @@ int gr_s3file_open_write(gr_s3file *f, const char *path, uint32_t n, gr_s3file_r
                 }
                 keep = ftell(f->f);
             }
-        } else {
+        } else if (hr != 1) {
             fprintf(stderr, "grundy: %s is from another run (not a table to %u); starting over\n", f->part, n);
         }
         /* a torn or damaged tail is cut off; the rows before it stay */
