@@ -279,7 +279,7 @@ int gr_s3fast_rows(gr_s3fast *st, uint32_t count, gr_s3fast_fn fn, void *ctx)
     p.ctx = ctx;
     p.nt = 1;
 #ifdef _OPENMP
-    if (st->n >= PIPE_MIN && omp_get_max_threads() > 1) p.nt = 2;
+    if (st->n >= PIPE_MIN && count > 1 && omp_get_max_threads() > 1) p.nt = 2;
 #endif
     size_t len = (size_t)st->n / 2 + 1;
     for (int i = 0; i < 3; i++) p.buf[i] = st->rowbuf + i * len;
