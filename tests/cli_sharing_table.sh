@@ -28,21 +28,21 @@ check "--in a prefix" "$("$G" table sharing --max 40 --in "$T/a.grs" --format cs
   "$("$G" table sharing --max 40 --format csv | md5sum)"
 
 # interrupted runs resume to the same bytes
-"$G" table sharing --max 7000 --out "$T/ref.grs" >/dev/null
+"$G" table sharing --max 4000 --out "$T/ref.grs" >/dev/null
 for sig in TERM INT KILL; do
   rm -f "$T/r.grs" "$T/r.grs.part"
-  "$G" table sharing --max 7000 --out "$T/r.grs" >/dev/null 2>&1 &
+  "$G" table sharing --max 4000 --out "$T/r.grs" >/dev/null 2>&1 &
   pid=$!
   sleep 0.4
   kill -$sig $pid 2>/dev/null
   wait $pid 2>/dev/null
   [ -e "$T/r.grs" ] && [ -e "$T/r.grs.part" ] && bad "$sig: both the file and the .part"
-  "$G" table sharing --max 7000 --out "$T/r.grs" >/dev/null 2>&1 || bad "$sig: resume failed"
+  "$G" table sharing --max 4000 --out "$T/r.grs" >/dev/null 2>&1 || bad "$sig: resume failed"
   if cmp -s "$T/r.grs" "$T/ref.grs"; then ok; else bad "$sig: resumed file differs"; fi
 done
 # a torn .part (half a record at the end)
 head -c 1234567 "$T/ref.grs" >"$T/t.grs.part"
-"$G" table sharing --max 7000 --out "$T/t.grs" >/dev/null
+"$G" table sharing --max 4000 --out "$T/t.grs" >/dev/null
 if cmp -s "$T/t.grs" "$T/ref.grs"; then ok; else bad "torn .part: resumed file differs"; fi
 
 # seq: rows, diagonals, b-file (row 0 is OEIS A271620)
@@ -63,7 +63,9 @@ check "P(9)" "$("$G" count sharing-p --to 9 | awk '$1==9{print $2, $3, $4}')" "4
 # stats and picture
 "$G" table sharing --max 299 --stats | grep -q "^G(0,3,b) = 2 for b in \[6,299\] (6): 23, 67, 147, 243, 259, 275$" && ok ||
   bad "stats list g=2 a=3"
-"$G" table sharing --max 16 --png "$T/h.png" && [ "$(head -c 4 "$T/h.png" | tail -c 3)" = "PNG" ] && ok || bad "png"
+# fontconfig (under cairo's text) keeps a few hundred bytes for the process
+# lifetime; leak checkers in sanitizer builds would flag them
+ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 "$G" table sharing --max 16 --png "$T/h.png" && [ "$(head -c 4 "$T/h.png" | tail -c 3)" = "PNG" ] && ok || bad "png"
 
 # bad input: exit 2, one line, nothing written
 for args in "--max -1" "--max 10 --method slow" "--max x" "--max 5000" "--max 10 --in /nonexistent" \
