@@ -32,7 +32,11 @@ struct gr_s3stats {
     bool claim_fail;                 /* a <= 2g-1 for g >= 2 */
     uint32_t claim_a, claim_b, claim_g;
     bool oom;
+    uint64_t *rows_of;               /* for g < ROWSETS: bitset of the a (2a <= b) where g occurs */
+    size_t rows_words;
 };
+
+#define ROWSETS 32
 
 static void push(gr_s3stats *s, ulist *l, uint32_t v)
 {
@@ -67,7 +71,9 @@ int gr_s3stats_new(gr_s3stats **out, uint32_t n, const uint32_t *gs, int ngs, ui
     s->val_count = calloc(m, sizeof *s->val_count);
     s->ones_row = calloc(m, sizeof *s->ones_row);
     s->lists = calloc((size_t)ngs * list_rows + 1, sizeof *s->lists);
-    if (!s->row_max || !s->row_first || !s->val_row || !s->val_at || !s->val_count || !s->ones_row || !s->lists) {
+    s->rows_words = (size_t)n / 2 / 64 + 1;
+    s->rows_of = calloc(ROWSETS * s->rows_words, sizeof *s->rows_of);
+    if (!s->rows_of || !s->row_max || !s->row_first || !s->val_row || !s->val_at || !s->val_count || !s->ones_row || !s->lists) {
         gr_s3stats_free(s);
         return gr_fail(err, GR_EINPUT, "statistics to %u: not enough memory", n);
     }
@@ -88,6 +94,7 @@ void gr_s3stats_free(gr_s3stats *s)
     free(s->val_at);
     free(s->val_count);
     free(s->ones_row);
+    free(s->rows_of);
     free(s);
 }
 
@@ -106,6 +113,7 @@ void gr_s3stats_row(gr_s3stats *s, uint32_t b, const uint32_t *half)
     for (uint32_t a = 0; a <= b / 2; a++) {
         uint32_t g = half[a];
         s->val_count[g]++;
+        if (g < ROWSETS) s->rows_of[g * s->rows_words + a / 64] |= (uint64_t)1 << (a % 64);
         if ((long)a > s->val_row[g]) s->val_row[g] = a, s->val_at[g] = b;
         if (g > s->vmax || (a == 0 && b == 0)) s->vmax = g, s->vmax_a = a, s->vmax_b = b;
         if (g >= 2 && a > 2 * g - 1 && !s->claim_fail)
@@ -145,6 +153,25 @@ const uint32_t *gr_s3stats_positions(const gr_s3stats *s, int k, uint32_t a, siz
 
 uint64_t gr_s3stats_p_mismatches(const gr_s3stats *s) { return s->p_miss; }
 
+/* The rows of value g as ranges, "0-3 5 7-9". */
+static void print_rows_of(const gr_s3stats *s, uint32_t g, FILE *f, bool json)
+{
+    const uint64_t *w = s->rows_of + (size_t)g * s->rows_words;
+    long start = -1;
+    bool first = true;
+    for (uint32_t a = 0; a <= s->n / 2 + 1; a++) {
+        bool in = a <= s->n / 2 && (w[a / 64] >> (a % 64) & 1);
+        if (in && start < 0) start = a;
+        if (!in && start >= 0) {
+            if (json) fprintf(f, "%s[%ld,%u]", first ? "" : ",", start, a - 1);
+            else if (start == (long)a - 1) fprintf(f, "%s%ld", first ? "" : " ", start);
+            else fprintf(f, "%s%ld-%u", first ? "" : " ", start, a - 1);
+            first = false;
+            start = -1;
+        }
+    }
+}
+
 static void print_json(const gr_s3stats *s, FILE *f)
 {
     fprintf(f, "{\"max\":%u,\"largest\":{\"value\":%u,\"a\":%u,\"b\":%u},\"rows\":[", s->n, s->vmax, s->vmax_a,
@@ -155,6 +182,12 @@ static void print_json(const gr_s3stats *s, FILE *f)
     for (uint32_t g = 0; g <= s->vmax; g++)
         fprintf(f, "%s{\"g\":%u,\"count\":%llu,\"max_a\":%ld,\"at_b\":%u}", g ? "," : "", g,
                 (unsigned long long)s->val_count[g], s->val_row[g], s->val_at[g]);
+    fputs("],\"rows_of_value\":[", f);
+    for (uint32_t g = 0; g < ROWSETS && g <= s->vmax; g++) {
+        fprintf(f, "%s{\"g\":%u,\"rows\":[", g ? "," : "", g);
+        print_rows_of(s, g, f, true);
+        fputs("]}", f);
+    }
     fprintf(f, "],\"claim_a_le_2g_minus_1\":%s", s->claim_fail ? "false" : "true");
     if (s->claim_fail) fprintf(f, ",\"claim_counterexample\":[0,%u,%u]", s->claim_a, s->claim_b);
     fputs(",\"positions\":[", f);
@@ -197,6 +230,12 @@ void gr_s3stats_print(const gr_s3stats *s, FILE *f, int json)
         fprintf(f, "%8u %12llu %8ld %8u %8ld\n", g, (unsigned long long)s->val_count[g], s->val_row[g], s->val_at[g],
                 2 * (long)g - 1);
     if (s->vmax >= SHOWN) fprintf(f, "   (values %u..%u: --format json)\n", SHOWN, s->vmax);
+    fprintf(f, "\nrows a (2a <= b) where g occurs, as ranges:\n");
+    for (uint32_t g = 0; g < 16 && g <= s->vmax; g++) {
+        fprintf(f, "%8u: ", g);
+        print_rows_of(s, g, f, false);
+        fputc('\n', f);
+    }
     if (s->claim_fail)
         fprintf(f, "claim a <= 2g-1 (g >= 2) FAILS: G(0,%u,%u) = %u, the first such row b\n", s->claim_a, s->claim_b,
                 s->claim_g);
