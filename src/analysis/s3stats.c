@@ -6,6 +6,7 @@
 #include <string.h>
 
 #define MAX_LIST_VALUES 8
+#define LIST_SHOWN 100     /* positions per list printed in text */
 #define SHOWN 64            /* rows and values printed in text; JSON has all */
 
 typedef struct ulist {
@@ -245,7 +246,8 @@ void gr_s3stats_print(const gr_s3stats *s, FILE *f, int json)
         for (uint32_t a = 0; a < s->list_rows && a <= n / 2; a++) {
             const ulist *l = &s->lists[(size_t)k * s->list_rows + a];
             fprintf(f, "\nG(0,%u,b) = %u for b in [%u,%u] (%zu):", a, s->gs[k], 2 * a, n, l->n);
-            for (size_t i = 0; i < l->n; i++) fprintf(f, "%s%u", i ? ", " : " ", l->v[i]);
+            for (size_t i = 0; i < l->n && i < LIST_SHOWN; i++) fprintf(f, "%s%u", i ? ", " : " ", l->v[i]);
+            if (l->n > LIST_SHOWN) fprintf(f, ", ... (%zu more: --format json)", l->n - LIST_SHOWN);
         }
     fprintf(f, "\n\n1-positions (0,a,b), 2a <= b: %llu, in rows", (unsigned long long)s->ones);
     for (uint32_t a = 0; a <= n / 2; a++)
