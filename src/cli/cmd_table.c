@@ -31,6 +31,7 @@ static const char help[] =
     "Progress shows on stderr when it is a terminal.\n";
 
 #define TEXT_MAX 2000
+#define SIMPLE_MAX 20000
 
 typedef struct table_opts {
     long max;
@@ -174,6 +175,9 @@ static int run(const table_opts *t, int format, gr_error *err)
     if (t->method && !fast && strcmp(t->method, "simple") != 0)
         return gr_fail(err, GR_EINPUT, "--method %s: not simple or fast", t->method);
     if (t->in && t->out) return gr_fail(err, GR_EINPUT, "--in and --out together: nothing to compute");
+    if (!fast && n > SIMPLE_MAX)
+        return gr_fail(err, GR_EINPUT, "--method simple is O(N^3) time and O(N^2) memory; it stops at --max %d",
+                       SIMPLE_MAX);
     bool print = !t->out && !t->stats && !t->png;
     if (print && format == FMT_TEXT && n > TEXT_MAX)
         return gr_fail(err, GR_EINPUT, "the text layout stops at --max %d; use --format csv or --out", TEXT_MAX);
