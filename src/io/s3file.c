@@ -1,6 +1,7 @@
 /* The three-pile Sharing Nim table file (include/grundy/s3file.h). */
 #include "grundy/s3file.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
@@ -143,37 +144,42 @@ int gr_s3file_open_write(gr_s3file *f, const char *path, uint32_t n, gr_s3file_r
         return rc;
     }
     snprintf(f->part, plen, "%s.part", path);
-    f->f = fopen(f->part, "r+b");
+    int fd = open(f->part, O_RDWR | O_CREAT, 0644);
+    f->f = fd >= 0 ? fdopen(fd, "r+b") : NULL;
+    if (!f->f) {
+        rc = gr_fail(err, GR_EINPUT, "cannot write '%s': %s", f->part, strerror(errno));
+        if (fd >= 0) close(fd);
+        release(f);
+        return rc;
+    }
+    /* two runs appending to one .part would interleave rows */
+    struct flock lk = {.l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0};
+    if (fcntl(fd, F_SETLK, &lk) != 0) {
+        rc = gr_fail(err, GR_EINPUT, "'%s' is being written by another run", f->part);
+        release(f);
+        return rc;
+    }
     long keep = 0;
-    if (f->f) {
-        uint32_t pn = 0;
-        int hr = read_header(f, &pn);
-        if (!hr && pn == n) {
-            keep = HEADER_BYTES;
-            while (f->next <= n && !read_record(f, f->row)) {
-                rc = recovered ? recovered(ctx, f->next - 1, f->row, err) : 0;
-                if (rc) {
-                    release(f);
-                    return rc;
-                }
-                keep = ftell(f->f);
+    uint32_t pn = 0;
+    int hr = read_header(f, &pn);
+    if (!hr && pn == n) {
+        keep = HEADER_BYTES;
+        while (f->next <= n && !read_record(f, f->row)) {
+            rc = recovered ? recovered(ctx, f->next - 1, f->row, err) : 0;
+            if (rc) {
+                release(f);
+                return rc;
             }
-        } else if (hr != 1) {
-            fprintf(stderr, "grundy: %s is from another run (not a table to %u); starting over\n", f->part, n);
+            keep = ftell(f->f);
         }
-        /* a torn or damaged tail is cut off; the rows before it stay */
-        if (fflush(f->f) != 0 || ftruncate(fileno(f->f), keep) != 0 || fseek(f->f, keep, SEEK_SET) != 0) {
-            rc = gr_fail(err, GR_EINPUT, "cannot resume '%s': %s", f->part, strerror(errno));
-            release(f);
-            return rc;
-        }
-    } else {
-        f->f = fopen(f->part, "w+b");
-        if (!f->f) {
-            rc = gr_fail(err, GR_EINPUT, "cannot write '%s': %s", f->part, strerror(errno));
-            release(f);
-            return rc;
-        }
+    } else if (hr != 1) {
+        fprintf(stderr, "grundy: %s is from another run (not a table to %u); starting over\n", f->part, n);
+    }
+    /* a torn or damaged tail is cut off; the rows before it stay */
+    if (fflush(f->f) != 0 || ftruncate(fd, keep) != 0 || fseek(f->f, keep, SEEK_SET) != 0) {
+        rc = gr_fail(err, GR_EINPUT, "cannot resume '%s': %s", f->part, strerror(errno));
+        release(f);
+        return rc;
     }
     if (keep == 0 && (write_header(f) != 0 || fflush(f->f) != 0)) {
         rc = gr_fail(err, GR_EINPUT, "cannot write '%s': %s", f->part, strerror(errno));
