@@ -301,3 +301,20 @@ Test(s3file, rejects_what_is_not_a_table)
     cr_assert_eq(gr_s3file_open_read(&f, "/nonexistent/x.grs", &err), GR_EINPUT);
     unlink(path);
 }
+
+#ifdef _OPENMP
+#include <omp.h>
+/* The row pipeline gives the same table on one thread as on two. */
+Test(sharing3_fast, one_thread_equals_two)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    gr_s3table two, one;
+    cr_assert_eq(gr_s3table_fast(&two, 1500, &err), 0);
+    omp_set_num_threads(1);
+    cr_assert_eq(gr_s3table_fast(&one, 1500, &err), 0);
+    cr_assert_eq(memcmp(one.v, two.v, gr_s3table_index(0, 1501) * sizeof *one.v), 0);
+    gr_s3table_free(&one);
+    gr_s3table_free(&two);
+}
+#endif
