@@ -31,6 +31,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <sys/mman.h>
+#include <time.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -208,11 +209,25 @@ typedef struct pipe {
     gr_s3fast_fn fn;
     void *ctx;
     int rc;
+    _Atomic uint64_t waited_ns;  /* time the threads spent waiting for each other */
 } pipe;
 
-static void pause_briefly(unsigned *spins)
+static uint64_t now_ns(void)
 {
-    if (++*spins > 200) sched_yield();
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static void pause_briefly(unsigned *spins, uint64_t *since)
+{
+    if (++*spins == 200) *since = now_ns();
+    if (*spins > 200) sched_yield();
+}
+
+static void add_wait(pipe *p, unsigned spins, uint64_t since)
+{
+    if (spins >= 200) atomic_fetch_add_explicit(&p->waited_ns, now_ns() - since, memory_order_relaxed);
 }
 
 /* Waits until row q has positions 0..need-1 done; false when stopping. */
@@ -221,12 +236,16 @@ static bool wait_row(pipe *p, uint32_t q, uint32_t need)
     if (q < p->start) return true;
     _Atomic uint64_t *pr = &p->prog[(q - p->start) % 2];
     unsigned spins = 0;
+    uint64_t since = 0;
     for (;;) {
         uint64_t v = atomic_load_explicit(pr, memory_order_acquire);
         uint64_t row1 = v >> 32;
-        if (row1 > (uint64_t)q + 1 || (row1 == (uint64_t)q + 1 && (uint32_t)v >= need)) return true;
+        if (row1 > (uint64_t)q + 1 || (row1 == (uint64_t)q + 1 && (uint32_t)v >= need)) {
+            add_wait(p, spins, since);
+            return true;
+        }
         if (atomic_load_explicit(&p->stop, memory_order_relaxed)) return false;
-        pause_briefly(&spins);
+        pause_briefly(&spins, &since);
     }
 }
 
@@ -249,10 +268,12 @@ static void pipe_thread(pipe *p, int t)
         }
         /* rows go to fn in order */
         unsigned spins = 0;
+        uint64_t since = 0;
         while (atomic_load_explicit(&p->delivered, memory_order_acquire) != q - p->start) {
             if (atomic_load_explicit(&p->stop, memory_order_relaxed)) return;
-            pause_briefly(&spins);
+            pause_briefly(&spins, &since);
         }
+        add_wait(p, spins, since);
         for (long a = 0; a < len; a++)
             if (row[a] > st->vmax) st->vmax = row[a];
         if (p->fn) {
@@ -267,9 +288,9 @@ static void pipe_thread(pipe *p, int t)
     }
 }
 
-int gr_s3fast_rows(gr_s3fast *st, uint32_t count, gr_s3fast_fn fn, void *ctx)
+/* Runs `count` rows on nt threads; *waited gets the time lost to waiting. */
+static int run_rows(gr_s3fast *st, uint32_t count, int nt, gr_s3fast_fn fn, void *ctx, double *waited)
 {
-    if (count > st->n + 1 - st->next) count = st->n + 1 - st->next;
     pipe p;
     memset(&p, 0, sizeof p);
     p.st = st;
@@ -277,16 +298,14 @@ int gr_s3fast_rows(gr_s3fast *st, uint32_t count, gr_s3fast_fn fn, void *ctx)
     p.count = count;
     p.fn = fn;
     p.ctx = ctx;
-    p.nt = 1;
-#ifdef _OPENMP
-    if (st->n >= PIPE_MIN && count > 1 && omp_get_max_threads() > 1) p.nt = 2;
-#endif
+    p.nt = nt;
     size_t len = (size_t)st->n / 2 + 1;
     for (int i = 0; i < 3; i++) p.buf[i] = st->rowbuf + i * len;
     atomic_init(&p.prog[0], 0);
     atomic_init(&p.prog[1], 0);
     atomic_init(&p.delivered, 0);
     atomic_init(&p.stop, 0);
+    atomic_init(&p.waited_ns, 0);
     if (p.nt == 1) {
         pipe_thread(&p, 0);
     } else {
@@ -300,7 +319,41 @@ int gr_s3fast_rows(gr_s3fast *st, uint32_t count, gr_s3fast_fn fn, void *ctx)
         }
     }
     st->next += atomic_load(&p.delivered);
+    *waited = atomic_load(&p.waited_ns) * 1e-9;
     return p.rc;
+}
+
+/* Rows go in epochs of about EPOCH_S seconds. Two threads in step need both
+ * to be running: on a machine busy with other work one of them is often
+ * descheduled and the other waits, so an epoch in which the threads waited
+ * more than half the time is followed by epochs on one thread, and two are
+ * tried again later. On a quiet machine every epoch runs on two. */
+#define EPOCH_S 0.5
+#define RETRY_EPOCHS 8
+
+int gr_s3fast_rows(gr_s3fast *st, uint32_t count, gr_s3fast_fn fn, void *ctx)
+{
+    if (count > st->n + 1 - st->next) count = st->n + 1 - st->next;
+    int can2 = 0;
+#ifdef _OPENMP
+    can2 = st->n >= PIPE_MIN && count > 1 && omp_get_max_threads() > 1;
+#endif
+    uint32_t end = st->next + count, rows = 64;
+    int single_left = 0;
+    while (st->next < end) {
+        uint32_t c = end - st->next < rows ? end - st->next : rows;
+        int nt = can2 && single_left == 0 && c > 1 ? 2 : 1;
+        double waited, t0 = now_ns() * 1e-9;
+        int rc = run_rows(st, c, nt, fn, ctx, &waited);
+        if (rc) return rc;
+        double wall = now_ns() * 1e-9 - t0;
+        if (single_left > 0) single_left--;
+        if (nt == 2 && waited > 0.5 * 2 * wall) single_left = RETRY_EPOCHS;
+        /* rows get longer: keep an epoch near EPOCH_S */
+        if (wall < EPOCH_S / 2 && rows < (1u << 20)) rows *= 2;
+        else if (wall > 2 * EPOCH_S && rows > 1) rows /= 2;
+    }
+    return 0;
 }
 
 static int copy_row(void *ctx, uint32_t b, const uint32_t *row)
