@@ -36,22 +36,47 @@ Test(sharing3_fast, equals_simple_every_n_to_300)
     gr_s3table_free(&s);
 }
 
-/* Larger N take the two-thread row pipeline (N >= 512). */
+static int fill(void *ctx, uint32_t b, const uint32_t *row)
+{
+    gr_s3table *t = ctx;
+    for (uint32_t a = 0; a <= b / 2; a++) {
+        t->v[gr_s3table_index(a, b)] = row[a];
+        t->v[gr_s3table_index(b - a, b)] = row[a];
+    }
+    return 0;
+}
+
+/* The table to n on a fixed number of threads. */
+static gr_s3table fast_threads(uint32_t n, int threads)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    gr_s3fast *st;
+    cr_assert_eq(gr_s3fast_new(&st, n, &err), 0);
+    gr_s3fast_set_threads(st, threads);
+    gr_s3table t = {n, malloc(gr_s3table_index(0, n + 1) * sizeof(uint32_t))};
+    cr_assert_not_null(t.v);
+    cr_assert_eq(gr_s3fast_rows(st, n + 1, fill, &t), 0);
+    cr_assert_eq(gr_s3fast_next(st), n + 1);
+    gr_s3fast_free(st);
+    return t;
+}
+
+/* Larger N, on one thread and on the two-thread row pipeline. */
 Test(sharing3_fast, equals_simple_larger_n)
 {
     uint32_t top = 760;
     gr_s3table s = simple_to(top);
-    gr_error err;
-    gr_error_clear(&err);
     srand(3);
     uint32_t ns[4] = {512, 513, 0, top};
     ns[2] = 514 + (uint32_t)(rand() % (int)(top - 514));
-    for (int i = 0; i < 4; i++) {
-        gr_s3table f;
-        cr_assert_eq(gr_s3table_fast(&f, ns[i], &err), 0);
-        cr_assert_eq(memcmp(f.v, s.v, gr_s3table_index(0, ns[i] + 1) * sizeof *f.v), 0, "N=%u differs", ns[i]);
-        gr_s3table_free(&f);
-    }
+    for (int i = 0; i < 4; i++)
+        for (int threads = 1; threads <= 2; threads++) {
+            gr_s3table f = fast_threads(ns[i], threads);
+            cr_assert_eq(memcmp(f.v, s.v, gr_s3table_index(0, ns[i] + 1) * sizeof *f.v), 0, "N=%u, %d threads",
+                         ns[i], threads);
+            gr_s3table_free(&f);
+        }
     gr_s3table_free(&s);
 }
 
@@ -302,19 +327,11 @@ Test(s3file, rejects_what_is_not_a_table)
     unlink(path);
 }
 
-#ifdef _OPENMP
-#include <omp.h>
 /* The row pipeline gives the same table on one thread as on two. */
 Test(sharing3_fast, one_thread_equals_two)
 {
-    gr_error err;
-    gr_error_clear(&err);
-    gr_s3table two, one;
-    cr_assert_eq(gr_s3table_fast(&two, 1500, &err), 0);
-    omp_set_num_threads(1);
-    cr_assert_eq(gr_s3table_fast(&one, 1500, &err), 0);
-    cr_assert_eq(memcmp(one.v, two.v, gr_s3table_index(0, 1501) * sizeof *one.v), 0);
+    gr_s3table one = fast_threads(2500, 1), two = fast_threads(2500, 2);
+    cr_assert_eq(memcmp(one.v, two.v, gr_s3table_index(0, 2501) * sizeof *one.v), 0);
     gr_s3table_free(&one);
     gr_s3table_free(&two);
 }
-#endif

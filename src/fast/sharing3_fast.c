@@ -48,6 +48,7 @@ struct gr_s3fast {
     uint64_t *sum2;         /* nslots */
     uint32_t vmax;          /* largest value so far: bands above it are untouched */
     uint32_t *rowbuf;       /* three rows for the pipeline */
+    int threads;            /* 0 adaptive, 1 or 2 fixed */
     size_t stride;          /* words per band: nslots */
 };
 
@@ -96,6 +97,11 @@ void gr_s3fast_free(gr_s3fast *st)
 }
 
 uint32_t gr_s3fast_next(const gr_s3fast *st) { return st->next; }
+
+void gr_s3fast_set_threads(gr_s3fast *st, int threads)
+{
+    st->threads = threads == 1 || threads == 2 ? threads : 0;
+}
 
 size_t gr_s3fast_touched_bytes(const gr_s3fast *st)
 {
@@ -196,7 +202,7 @@ static void row_range(gr_s3fast *st, long b, long lo, long hi, uint32_t *row)
  * once"). Unlike a barrier per row, the lag lets each thread run on while
  * the other is descheduled by a busy machine, and waits yield the core. */
 /* Below this the second thread costs more than it brings. */
-#define PIPE_MIN 512
+#define PIPE_MIN 4096
 
 typedef struct pipe {
     gr_s3fast *st;
@@ -336,9 +342,10 @@ int gr_s3fast_rows(gr_s3fast *st, uint32_t count, gr_s3fast_fn fn, void *ctx)
     if (count > st->n + 1 - st->next) count = st->n + 1 - st->next;
     int can2 = 0;
 #ifdef _OPENMP
-    can2 = st->n >= PIPE_MIN && count > 1 && omp_get_max_threads() > 1;
+    can2 = st->threads == 2 || (st->threads == 0 && st->n >= PIPE_MIN && omp_get_max_threads() > 1);
 #endif
-    uint32_t end = st->next + count, rows = 64;
+    /* starting a parallel region costs milliseconds on a busy machine */
+    uint32_t end = st->next + count, rows = 1024;
     int single_left = 0;
     while (st->next < end) {
         uint32_t c = end - st->next < rows ? end - st->next : rows;
@@ -348,7 +355,7 @@ int gr_s3fast_rows(gr_s3fast *st, uint32_t count, gr_s3fast_fn fn, void *ctx)
         if (rc) return rc;
         double wall = now_ns() * 1e-9 - t0;
         if (single_left > 0) single_left--;
-        if (nt == 2 && waited > 0.5 * 2 * wall) single_left = RETRY_EPOCHS;
+        if (nt == 2 && st->threads == 0 && waited > 0.5 * 2 * wall) single_left = RETRY_EPOCHS;
         /* rows get longer: keep an epoch near EPOCH_S */
         if (wall < EPOCH_S / 2 && rows < (1u << 20)) rows *= 2;
         else if (wall > 2 * EPOCH_S && rows > 1) rows /= 2;
