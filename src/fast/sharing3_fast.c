@@ -100,7 +100,7 @@ uint32_t gr_s3fast_next(const gr_s3fast *st) { return st->next; }
 
 void gr_s3fast_set_threads(gr_s3fast *st, int threads)
 {
-    st->threads = threads == 1 || threads == 2 ? threads : 0;
+    st->threads = threads >= 1 && threads <= 3 ? threads : 0;
 }
 
 size_t gr_s3fast_touched_bytes(const gr_s3fast *st)
@@ -294,6 +294,80 @@ static void pipe_thread(pipe *p, int t)
     }
 }
 
+static void compute_range(gr_s3fast *st, long b, long lo, long hi, uint32_t *row)
+{
+    for (long a = lo; a < hi; a++) {
+        size_t s1 = (size_t)(2 * b - a), s2 = (size_t)(a + b), s3 = (size_t)(b - 2 * a);
+        uint32_t g = mex3(st, s1, s2, s3);
+        row[a] = g;
+        slot_add(st, s1, g);
+        slot_add(st, s2, g);
+        slot_add(st, s3, g);
+    }
+}
+
+/* Positions lo..hi-1 of row b, in prefetching batches. */
+static void batched_range(gr_s3fast *st, long b, long lo, long hi, uint32_t *row)
+{
+    size_t blk[BATCH];
+    for (long a0 = lo; a0 < hi; a0 += BATCH) {
+        long m = hi - a0 < BATCH ? hi - a0 : BATCH;
+        for (long j = 0; j < m; j++) {
+            long a = a0 + j;
+            prefetch_summaries(st, (size_t)(2 * b - a), (size_t)(a + b), (size_t)(b - 2 * a), &blk[j]);
+        }
+        for (long j = 0; j < m; j++) {
+            long a = a0 + j;
+            prefetch_data(st, (size_t)(2 * b - a), (size_t)(a + b), (size_t)(b - 2 * a), blk[j]);
+        }
+        compute_range(st, b, a0, a0 + m, row);
+    }
+}
+
+/* Strips (docs/sharing-table.md, "Strips"): rows b0..b1-1 in strips of
+ * STRIP_T positions whose bounds move one position left per row, so the
+ * slots a strip touches stay in cache across its rows. Every option of a
+ * position lies before the band, in an earlier strip, or in an earlier row
+ * of its own strip; and no position processed early (a later row of an
+ * earlier strip) lies on a line in a way that puts its value into a set
+ * too soon. */
+#define STRIP_T 256
+#define STRIP_R 256
+
+static void band_strips(gr_s3fast *st, uint32_t b0, uint32_t b1, uint32_t *rows, size_t stride)
+{
+    long R = (long)(b1 - b0), amax = ((long)b1 - 1) / 2;
+    for (long base = 0; base - (R - 1) <= amax; base += STRIP_T)
+        for (long b = b0; b < (long)b1; b++) {
+            long lo = base - (b - (long)b0), hi = lo + STRIP_T, len = b / 2 + 1;
+            if (lo < 0) lo = 0;
+            if (hi > len) hi = len;
+            if (lo < hi) batched_range(st, b, lo, hi, rows + (size_t)(b - (long)b0) * stride);
+        }
+}
+
+static int run_strips(gr_s3fast *st, uint32_t count, gr_s3fast_fn fn, void *ctx)
+{
+    size_t stride = (size_t)st->n / 2 + 1;
+    uint32_t *rows = malloc(STRIP_R * stride * sizeof *rows);
+    if (!rows) return GR_EINPUT;
+    uint32_t end = st->next + count;
+    int rc = 0;
+    while (!rc && st->next < end) {
+        uint32_t b0 = st->next, b1 = end - b0 < STRIP_R ? end : b0 + STRIP_R;
+        band_strips(st, b0, b1, rows, stride);
+        for (uint32_t b = b0; b < b1 && !rc; b++) {
+            const uint32_t *row = rows + (size_t)(b - b0) * stride;
+            for (uint32_t a = 0; a <= b / 2; a++)
+                if (row[a] > st->vmax) st->vmax = row[a];
+            if (fn) rc = fn(ctx, b, row);
+            st->next = b + 1;
+        }
+    }
+    free(rows);
+    return rc;
+}
+
 /* Runs `count` rows on nt threads; *waited gets the time lost to waiting. */
 static int run_rows(gr_s3fast *st, uint32_t count, int nt, gr_s3fast_fn fn, void *ctx, double *waited)
 {
@@ -340,6 +414,7 @@ static int run_rows(gr_s3fast *st, uint32_t count, int nt, gr_s3fast_fn fn, void
 int gr_s3fast_rows(gr_s3fast *st, uint32_t count, gr_s3fast_fn fn, void *ctx)
 {
     if (count > st->n + 1 - st->next) count = st->n + 1 - st->next;
+    if (st->threads == 3) return run_strips(st, count, fn, ctx);
     int can2 = 0;
 #ifdef _OPENMP
     can2 = st->threads == 2 || (st->threads == 0 && st->n >= PIPE_MIN && omp_get_max_threads() > 1);
