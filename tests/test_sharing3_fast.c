@@ -46,7 +46,7 @@ static int fill(void *ctx, uint32_t b, const uint32_t *row)
     return 0;
 }
 
-/* The table to n on a fixed number of threads. */
+/* The table to n in a fixed mode (gr_s3fast_set_threads). */
 static gr_s3table fast_threads(uint32_t n, int threads)
 {
     gr_error err;
@@ -62,7 +62,7 @@ static gr_s3table fast_threads(uint32_t n, int threads)
     return t;
 }
 
-/* Larger N, on one thread and on the two-thread row pipeline. */
+/* Larger N, by rows and by strips, on one thread and on two. */
 Test(sharing3_fast, equals_simple_larger_n)
 {
     uint32_t top = 760;
@@ -71,10 +71,10 @@ Test(sharing3_fast, equals_simple_larger_n)
     uint32_t ns[4] = {512, 513, 0, top};
     ns[2] = 514 + (uint32_t)(rand() % (int)(top - 514));
     for (int i = 0; i < 4; i++)
-        for (int threads = 1; threads <= 2; threads++) {
-            gr_s3table f = fast_threads(ns[i], threads);
-            cr_assert_eq(memcmp(f.v, s.v, gr_s3table_index(0, ns[i] + 1) * sizeof *f.v), 0, "N=%u, %d threads",
-                         ns[i], threads);
+        for (int mode = 1; mode <= 4; mode++) {
+            gr_s3table f = fast_threads(ns[i], mode);
+            cr_assert_eq(memcmp(f.v, s.v, gr_s3table_index(0, ns[i] + 1) * sizeof *f.v), 0, "N=%u, mode %d",
+                         ns[i], mode);
             gr_s3table_free(&f);
         }
     gr_s3table_free(&s);
@@ -327,11 +327,15 @@ Test(s3file, rejects_what_is_not_a_table)
     unlink(path);
 }
 
-/* The row pipeline gives the same table on one thread as on two. */
-Test(sharing3_fast, one_thread_equals_two)
+/* Rows and strips, one thread and two, give the same table (several bands
+ * of strips at N = 2500). */
+Test(sharing3_fast, all_modes_agree)
 {
-    gr_s3table one = fast_threads(2500, 1), two = fast_threads(2500, 2);
-    cr_assert_eq(memcmp(one.v, two.v, gr_s3table_index(0, 2501) * sizeof *one.v), 0);
+    gr_s3table one = fast_threads(2500, 1);
+    for (int mode = 2; mode <= 4; mode++) {
+        gr_s3table other = fast_threads(2500, mode);
+        cr_assert_eq(memcmp(one.v, other.v, gr_s3table_index(0, 2501) * sizeof *one.v), 0, "mode %d", mode);
+        gr_s3table_free(&other);
+    }
     gr_s3table_free(&one);
-    gr_s3table_free(&two);
 }

@@ -36,8 +36,10 @@ void gr_s3fast_row(gr_s3fast *st, uint32_t *row);
  * returned; the rows handed over so far count as done. */
 typedef int (*gr_s3fast_fn)(void *ctx, uint32_t b, const uint32_t *row);
 int gr_s3fast_rows(gr_s3fast *st, uint32_t count, gr_s3fast_fn fn, void *ctx);
-/* 0 (default): two threads from n = 4096 on, one while the machine is too
- * busy for two to run in step; 1 or 2: always that many (tests use 2). */
+/* 0 (default): from n = 4096 on, strips on two threads (one while the
+ * machine is too busy for two to run in step); below, rows on one thread.
+ * Fixed (tests): 1 or 2 threads on rows, 3 or 4 meaning 1 or 2 threads on
+ * strips (docs/sharing-table.md). */
 void gr_s3fast_set_threads(gr_s3fast *st, int threads);
 /* Takes the next row from elsewhere (a resumed file) instead of computing it. */
 void gr_s3fast_feed(gr_s3fast *st, const uint32_t *row);

@@ -100,7 +100,7 @@ uint32_t gr_s3fast_next(const gr_s3fast *st) { return st->next; }
 
 void gr_s3fast_set_threads(gr_s3fast *st, int threads)
 {
-    st->threads = threads >= 1 && threads <= 3 ? threads : 0;
+    st->threads = threads >= 1 && threads <= 4 ? threads : 0;
 }
 
 size_t gr_s3fast_touched_bytes(const gr_s3fast *st)
@@ -333,29 +333,100 @@ static void batched_range(gr_s3fast *st, long b, long lo, long hi, uint32_t *row
  * too soon. */
 #define STRIP_T 256
 #define STRIP_R 256
+#define RETRY_EPOCHS 8
 
-static void band_strips(gr_s3fast *st, uint32_t b0, uint32_t b1, uint32_t *rows, size_t stride)
+/* One band of rows by strips on nt threads: thread t takes strips t, t+2,
+ * ...; strip i computes row b0+r once strip i-1 has finished rows
+ * b0..b0+r-1 (every option lies in an earlier row of a strip <= i, and
+ * positions of one row never share a slot). */
+typedef struct band {
+    gr_s3fast *st;
+    uint32_t b0, b1;
+    uint32_t *rows;
+    size_t stride;
+    long nstrips;
+    int nt;
+    _Atomic uint64_t prog[2];   /* ((strip + 1) << 32) | rows done */
+    _Atomic uint64_t waited_ns;
+} band;
+
+static void strip_thread(band *bd, int t)
 {
-    long R = (long)(b1 - b0), amax = ((long)b1 - 1) / 2;
-    for (long base = 0; base - (R - 1) <= amax; base += STRIP_T)
-        for (long b = b0; b < (long)b1; b++) {
-            long lo = base - (b - (long)b0), hi = lo + STRIP_T, len = b / 2 + 1;
+    gr_s3fast *st = bd->st;
+    long R = (long)(bd->b1 - bd->b0);
+    for (long i = t; i < bd->nstrips; i += bd->nt) {
+        long base = i * STRIP_T;
+        for (long r = 0; r < R; r++) {
+            if (bd->nt > 1 && i > 0) {
+                _Atomic uint64_t *pr = &bd->prog[(i - 1) % 2];
+                unsigned spins = 0;
+                uint64_t since = 0;
+                for (;;) {
+                    uint64_t v = atomic_load_explicit(pr, memory_order_acquire);
+                    long strip1 = (long)(v >> 32);
+                    if (strip1 > i || (strip1 == i && (long)(uint32_t)v >= r)) break;
+                    if (++spins == 200) since = now_ns();
+                    if (spins > 200) sched_yield();
+                }
+                if (spins >= 200) atomic_fetch_add_explicit(&bd->waited_ns, now_ns() - since, memory_order_relaxed);
+            }
+            long b = (long)bd->b0 + r;
+            long lo = base - r, hi = lo + STRIP_T, len = b / 2 + 1;
             if (lo < 0) lo = 0;
             if (hi > len) hi = len;
-            if (lo < hi) batched_range(st, b, lo, hi, rows + (size_t)(b - (long)b0) * stride);
+            if (lo < hi) batched_range(st, b, lo, hi, bd->rows + (size_t)r * bd->stride);
+            atomic_store_explicit(&bd->prog[t], ((uint64_t)i + 1) << 32 | (uint64_t)(r + 1), memory_order_release);
         }
+    }
 }
 
-static int run_strips(gr_s3fast *st, uint32_t count, gr_s3fast_fn fn, void *ctx)
+static double band_strips(gr_s3fast *st, uint32_t b0, uint32_t b1, uint32_t *rows, size_t stride, int nt)
+{
+    band bd;
+    memset(&bd, 0, sizeof bd);
+    bd.st = st;
+    bd.b0 = b0;
+    bd.b1 = b1;
+    bd.rows = rows;
+    bd.stride = stride;
+    long R = (long)(b1 - b0), amax = ((long)b1 - 1) / 2;
+    bd.nstrips = (amax + R - 1) / STRIP_T + 1;
+    bd.nt = nt;
+    atomic_init(&bd.prog[0], 0);
+    atomic_init(&bd.prog[1], 0);
+    atomic_init(&bd.waited_ns, 0);
+    if (nt == 1) {
+        strip_thread(&bd, 0);
+    } else {
+#pragma omp parallel num_threads(2)
+        {
+#ifdef _OPENMP
+            int t = omp_get_thread_num();
+            if (omp_get_num_threads() == 2) strip_thread(&bd, t);
+            else if (t == 0) bd.nt = 1, strip_thread(&bd, 0);
+#endif
+        }
+    }
+    return atomic_load(&bd.waited_ns) * 1e-9;
+}
+
+/* Rows in bands of STRIP_R; two threads while they do not mostly wait for
+ * each other (as in gr_s3fast_rows), else one for a while. */
+static int run_strips(gr_s3fast *st, uint32_t count, int can2, gr_s3fast_fn fn, void *ctx)
 {
     size_t stride = (size_t)st->n / 2 + 1;
     uint32_t *rows = malloc(STRIP_R * stride * sizeof *rows);
     if (!rows) return GR_EINPUT;
     uint32_t end = st->next + count;
-    int rc = 0;
+    int rc = 0, single_left = 0;
     while (!rc && st->next < end) {
         uint32_t b0 = st->next, b1 = end - b0 < STRIP_R ? end : b0 + STRIP_R;
-        band_strips(st, b0, b1, rows, stride);
+        int nt = can2 && single_left == 0 ? 2 : 1;
+        double t0 = now_ns() * 1e-9;
+        double waited = band_strips(st, b0, b1, rows, stride, nt);
+        double wall = now_ns() * 1e-9 - t0;
+        if (single_left > 0) single_left--;
+        if (nt == 2 && st->threads == 0 && waited > 0.5 * 2 * wall) single_left = RETRY_EPOCHS * 8;
         for (uint32_t b = b0; b < b1 && !rc; b++) {
             const uint32_t *row = rows + (size_t)(b - b0) * stride;
             for (uint32_t a = 0; a <= b / 2; a++)
@@ -409,12 +480,16 @@ static int run_rows(gr_s3fast *st, uint32_t count, int nt, gr_s3fast_fn fn, void
  * more than half the time is followed by epochs on one thread, and two are
  * tried again later. On a quiet machine every epoch runs on two. */
 #define EPOCH_S 0.5
-#define RETRY_EPOCHS 8
 
 int gr_s3fast_rows(gr_s3fast *st, uint32_t count, gr_s3fast_fn fn, void *ctx)
 {
     if (count > st->n + 1 - st->next) count = st->n + 1 - st->next;
-    if (st->threads == 3) return run_strips(st, count, fn, ctx);
+    if (st->threads >= 3) return run_strips(st, count, st->threads == 4, fn, ctx);
+#ifdef _OPENMP
+    if (st->threads == 0 && st->n >= PIPE_MIN) return run_strips(st, count, omp_get_max_threads() > 1, fn, ctx);
+#else
+    if (st->threads == 0 && st->n >= PIPE_MIN) return run_strips(st, count, 0, fn, ctx);
+#endif
     int can2 = 0;
 #ifdef _OPENMP
     can2 = st->threads == 2 || (st->threads == 0 && st->n >= PIPE_MIN && omp_get_max_threads() > 1);
