@@ -391,6 +391,9 @@ static double band_strips(gr_s3fast *st, uint32_t b0, uint32_t b1, uint32_t *row
     bd.stride = stride;
     long R = (long)(b1 - b0), amax = ((long)b1 - 1) / 2;
     bd.nstrips = (amax + R - 1) / STRIP_T + 1;
+#ifndef _OPENMP
+    nt = 1;   /* without OpenMP there is no second thread */
+#endif
     bd.nt = nt;
     atomic_init(&bd.prog[0], 0);
     atomic_init(&bd.prog[1], 0);
@@ -449,6 +452,9 @@ static int run_rows(gr_s3fast *st, uint32_t count, int nt, gr_s3fast_fn fn, void
     p.count = count;
     p.fn = fn;
     p.ctx = ctx;
+#ifndef _OPENMP
+    nt = 1;   /* without OpenMP there is no second thread */
+#endif
     p.nt = nt;
     size_t len = (size_t)st->n / 2 + 1;
     for (int i = 0; i < 3; i++) p.buf[i] = st->rowbuf + i * len;
