@@ -24,7 +24,8 @@ expect_exit 2 "unknown option '--bogus'" "$G" value sharing 1 2 3 --bogus
 expect_exit 2 "--format xml" "$G" value sharing 1 2 3 --format xml
 expect_exit 2 "unknown verb 'valu'" "$G" valu sharing 1 2 3
 expect_exit 2 "table needs --max" "$G" table sharing
-expect_exit 2 "--max 100001" "$G" table sharing --max 100001
+expect_exit 2 "--max 300000" "$G" table sharing --max 300000
+expect_exit 2 "text layout stops at --max 2000" "$G" table sharing --max 100001
 expect_exit 2 "unknown claim '000/thm-Q'" "$G" check 000/thm-Q
 expect_exit 2 "unknown seed '999'" "$G" check 999
 expect_exit 2 "needs RULES" "$G" value

@@ -6,6 +6,7 @@
 #include <string.h>
 
 extern const gr_seed_claims gr_claims_000;
+extern const gr_seed_claims gr_claims_000_distribution;
 extern const gr_seed_claims gr_claims_000_more_piles;
 extern const gr_seed_claims gr_claims_001;
 extern const gr_seed_claims gr_claims_002;
@@ -14,6 +15,7 @@ extern const gr_seed_claims gr_claims_004;
 
 static const gr_seed_claims *const seeds[] = {
     &gr_claims_000,
+    &gr_claims_000_distribution,
     &gr_claims_000_more_piles,
     &gr_claims_001,
     &gr_claims_002,

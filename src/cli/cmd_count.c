@@ -1,12 +1,17 @@
 #include "count.h"
 #include <string.h>
 
+int count_sharing_p(int argc, char **argv);   /* count_sharing.c */
+int count_sharing_f(int argc, char **argv);   /* count_sharing.c */
+
 /* Subcommands, one line each: add yours here (defined in count_*.c). */
 static const count_cmd commands[] = {
     {"pairs", "pairs (a,b) with a given sum and XOR (seed 001, Thm 7.2)", count_kim_pairs},
     {"zero-nim", "three-pile zero nim-sum positions of a total (seed 001, Lemmas 7.4/7.5)", count_kim_zero_nim},
     {"no-carry", "positions (a,b,a+b) by binary digits (seed 001, Thms 7.7/7.9)", count_kim_no_carry},
     {"zero-graph", "zero nim-sum positions of a total linked by transfers (seed 001, 7.11-7.13)", count_kim_zero_graph},
+    {"sharing-p", "P-positions of 3-pile Sharing Nim with n tokens vs floor(n/3) (seed 000)", count_sharing_p},
+    {"sharing-f", "f(n) = [G(0,0,n) > 0] of 3-pile Sharing Nim, mod 32 (seed 000)", count_sharing_f},
     {NULL, NULL, NULL},
 };
 

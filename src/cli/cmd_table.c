@@ -1,36 +1,75 @@
 #include "cli.h"
 #include "grundy/io.h"
+#include "grundy/s3file.h"
+#include "grundy/s3png.h"
+#include "grundy/s3stats.h"
 #include "grundy/sharing3.h"
+#include "grundy/sharing3_fast.h"
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 static const char help[] =
-    "usage: grundy table sharing --max N [--format text|csv|json]\n\n"
+    "usage: grundy table sharing --max N [--method simple|fast] [--format text|csv|json]\n"
+    "                            [--out FILE] [--in FILE] [--stats] [--png FILE]\n\n"
     "Prints G(0,a,b) of three-pile Sharing Nim for 0 <= a <= b <= N: text laid out\n"
     "like seed 000's Table 1 (row a, column b, a = 0 at the bottom), CSV with\n"
     "header a,b,value, or JSON {\"ruleset\",\"max\",\"rows\":[[G(0,0,0)],[G(0,0,1),G(0,1,1)],...]}\n"
-    "(rows indexed by b). --db DIR reads them from `grundy solve sharing:piles=3\n"
-    "--total 2N --out DIR` results.\n";
+    "(rows indexed by b). CSV and JSON stream row by row; the text layout needs\n"
+    "the whole table and stops at N = 2000.\n\n"
+    "  --method fast     (default) line bitsets, O(N^2 V/w) time, rows streamed\n"
+    "  --method simple   every option of every position, O(N^3), the reference\n"
+    "  --out FILE        write the table to FILE (binary, docs/sharing-table.md);\n"
+    "                    FILE.part holds the rows so far: run the same command\n"
+    "                    again after an interruption and it resumes there\n"
+    "  --in FILE         read a table written by --out instead of computing\n"
+    "  --stats           seed 000's statistics, computed as rows stream\n"
+    "  --png FILE        heatmap (numbers in the cells up to N = 40, downsampled\n"
+    "                    beyond, the rule printed on the picture)\n"
+    "With --out, --stats or --png the table itself is not printed.\n"
+    "Progress shows on stderr when it is a terminal.\n"
+    "  --db DIR          read the values from `grundy solve sharing:piles=3\n"
+    "                    --total 2N --out DIR` results\n";
+
+#define TEXT_MAX 2000
+#define SIMPLE_MAX 20000
 
 typedef struct table_opts {
     long max;
     bool have_max;
+    const char *method;
+    const char *out;
+    const char *in;
+    const char *png;
+    bool stats;
     const char *db;           /* --db DIR: from stored results */
 } table_opts;
 
 static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
 {
     table_opts *t = ctx;
-    if (strcmp(argv[*i], "--max") == 0) {
+    const char *f = argv[*i];
+    if (strcmp(f, "--max") == 0) {
         t->have_max = true;
-        int rc = cli_flag_long(argc, argv, i, 0, 100000, &t->max, err);
+        int rc = cli_flag_long(argc, argv, i, 0, GR_S3FAST_MAX_N, &t->max, err);
         return rc ? rc : 1;
     }
-    if (strcmp(argv[*i], "--db") == 0) {
+    if (strcmp(f, "--db") == 0) {
         if (*i + 1 >= argc) return gr_fail(err, GR_EINPUT, "--db needs a directory");
         t->db = argv[++*i];
         return 1;
     }
-    return 0;
+    if (strcmp(f, "--stats") == 0) return t->stats = true, 1;
+    const char **slot = strcmp(f, "--method") == 0 ? &t->method
+                        : strcmp(f, "--out") == 0  ? &t->out
+                        : strcmp(f, "--in") == 0   ? &t->in
+                        : strcmp(f, "--png") == 0  ? &t->png
+                                                   : NULL;
+    if (!slot) return 0;
+    if (*i + 1 >= argc || argv[*i + 1][0] == '\0') return gr_fail(err, GR_EINPUT, "%s needs a value", f);
+    *slot = argv[++*i];
+    return 1;
 }
 
 static void print_text(const gr_s3table *t, FILE *out)
@@ -59,12 +98,200 @@ static void print_text(const gr_s3table *t, FILE *out)
     fputs("  = b\n", out);
 }
 
+/* Everything a row goes to, besides the file. */
+typedef struct sinks {
+    int format;                 /* FMT_CSV / FMT_JSON when streaming to stdout, else -1 */
+    gr_s3table *full;           /* text layout: the whole table */
+    gr_s3stats *stats;
+    gr_s3png *png;
+    gr_s3fast *feed;            /* rows recovered from FILE.part rebuild this state */
+} sinks;
+
+static void to_sinks(sinks *k, uint32_t b, const uint32_t *half)
+{
+    if (k->format == FMT_CSV) {
+        for (uint32_t x = 0; x <= b; x++) printf("%u,%u,%u\n", x, b, half[x <= b - x ? x : b - x]);
+    } else if (k->format == FMT_JSON) {
+        fputs(b ? ",[" : "[", stdout);
+        for (uint32_t x = 0; x <= b; x++) printf(x ? ",%u" : "%u", half[x <= b - x ? x : b - x]);
+        fputc(']', stdout);
+    }
+    if (k->full)
+        for (uint32_t x = 0; x <= b / 2; x++) {
+            k->full->v[gr_s3table_index(x, b)] = half[x];
+            k->full->v[gr_s3table_index(b - x, b)] = half[x];
+        }
+    if (k->stats) gr_s3stats_row(k->stats, b, half);
+    if (k->png) gr_s3png_row(k->png, b, half);
+}
+
+static int recovered(void *ctx, uint32_t b, const uint32_t *row, gr_error *err)
+{
+    (void)err;
+    sinks *k = ctx;
+    gr_s3fast_feed(k->feed, row);
+    to_sinks(k, b, row);
+    return GR_OK;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Work up to row b grows like b^2; progress and the estimate say so. */
+static void progress(double t0, double *last, uint32_t b, uint32_t n, bool done)
+{
+    double t = now();
+    if (!done && t - *last < 0.5) return;
+    *last = t;
+    double frac = ((double)b + 1) * (b + 1) / (((double)n + 1) * (n + 1));
+    double eta = frac > 0 ? (t - t0) * (1 - frac) / frac : 0;
+    fprintf(stderr, "\rgrundy: row %u of %u, %5.1f%% of the work, %.0f s, about %.0f s left   ", b, n, 100 * frac,
+            t - t0, eta);
+    if (done) fputc('\n', stderr);
+}
+
+/* Where each computed row goes: the file (the checkpoint), then the sinks. */
+typedef struct deliver {
+    sinks *k;
+    gr_s3file *out;
+    gr_error *err;
+    bool tty;
+    double t0, last;
+    uint32_t n;
+} deliver;
+
+static int deliver_row(void *ctx, uint32_t b, const uint32_t *row)
+{
+    deliver *d = ctx;
+    if (d->out) {
+        int rc = gr_s3file_write_row(d->out, row, d->err);
+        if (rc) return rc;
+    }
+    to_sinks(d->k, b, row);
+    if (d->tty) progress(d->t0, &d->last, b, d->n, b == d->n);
+    return GR_OK;
+}
+
+static int run(const table_opts *t, int format, gr_error *err)
+{
+    uint32_t n = (uint32_t)t->max;
+    bool fast = !t->method || strcmp(t->method, "fast") == 0;
+    if (t->method && !fast && strcmp(t->method, "simple") != 0)
+        return gr_fail(err, GR_EINPUT, "--method %s: not simple or fast", t->method);
+    if (t->in && t->out) return gr_fail(err, GR_EINPUT, "--in and --out together: nothing to compute");
+    if (!fast && n > SIMPLE_MAX)
+        return gr_fail(err, GR_EINPUT, "--method simple is O(N^3) time and O(N^2) memory; it stops at --max %d",
+                       SIMPLE_MAX);
+    bool print = !t->out && !t->stats && !t->png;
+    if (print && format == FMT_TEXT && n > TEXT_MAX)
+        return gr_fail(err, GR_EINPUT, "the text layout stops at --max %d; use --format csv or --out", TEXT_MAX);
+
+    int rc = GR_OK;
+    gr_s3table full = {0, NULL}, simple = {0, NULL};
+    gr_s3fast *st = NULL;
+    gr_s3file in, out;
+    bool have_in = false, have_out = false;
+    sinks k = {print && format != FMT_TEXT ? format : -1, NULL, NULL, NULL, NULL};
+    uint32_t *row = malloc(((size_t)n / 2 + 1) * sizeof *row);
+    if (!row) return gr_fail(err, GR_EINPUT, "not enough memory for a row of %u", n);
+
+    if (print && format == FMT_TEXT) {
+        full.n = n;
+        full.v = malloc(gr_s3table_index(0, n + 1) * sizeof *full.v);
+        if (!full.v) rc = gr_fail(err, GR_EINPUT, "not enough memory for the table");
+        k.full = &full;
+    }
+    if (!rc && t->stats) {
+        uint32_t gs[] = {2, 3};
+        rc = gr_s3stats_new(&k.stats, n, gs, 2, 4, err);
+    }
+    if (!rc && t->png) rc = gr_s3png_new(&k.png, n, err);
+    if (!rc && t->in) {
+        rc = gr_s3file_open_read(&in, t->in, err);
+        have_in = !rc;
+        if (!rc && in.n < n) rc = gr_fail(err, GR_EINPUT, "'%s' holds the table to %u, not %u", t->in, in.n, n);
+    } else if (!rc && fast) {
+        rc = gr_s3fast_new(&st, n, err);
+    } else if (!rc) {
+        rc = gr_s3table_simple(&simple, n, err);
+    }
+    if (k.format == FMT_JSON && !rc) printf("{\"ruleset\":\"sharing\",\"max\":%u,\"rows\":[", n);
+    if (k.format == FMT_CSV && !rc) puts("a,b,value");
+    uint32_t start = 0;
+    if (!rc && t->out) {
+        if (!fast) rc = gr_fail(err, GR_EINPUT, "--out streams the fast method; drop --method simple");
+        k.feed = st;
+        if (!rc) rc = gr_s3file_open_write(&out, t->out, n, recovered, &k, err);
+        have_out = !rc;
+        if (!rc) start = out.next;
+        if (!rc && start && isatty(2)) fprintf(stderr, "grundy: resumed %s.part at row %u\n", t->out, start);
+    }
+    deliver d = {&k, have_out ? &out : NULL, err, isatty(2) && (t->out || n >= 4096), now(), 0, n};
+    d.last = d.t0;
+    if (!rc && st) {
+        rc = gr_s3fast_rows(st, n + 1 - start, deliver_row, &d);
+    } else {
+        for (uint32_t b = start; !rc && b <= n; b++) {
+            if (have_in) rc = gr_s3file_read_row(&in, row, err);
+            else
+                for (uint32_t x = 0; x <= b / 2; x++) row[x] = gr_s3table_get(&simple, x, b);
+            if (!rc) rc = deliver_row(&d, b, row);
+        }
+    }
+    if (have_out) {
+        if (!rc) rc = gr_s3file_commit(&out, err);
+        else gr_s3file_close(&out);
+    }
+    if (have_in) gr_s3file_close(&in);
+    if (!rc && k.format == FMT_JSON) fputs("]}\n", stdout);
+    if (!rc && k.full) print_text(&full, stdout);
+    if (!rc && k.png) rc = gr_s3png_write(k.png, t->png, err);
+    if (!rc && k.stats) gr_s3stats_print(k.stats, stdout, format == FMT_JSON);
+    if (!rc && t->out && !t->stats) printf("wrote %s: G(0,a,b) for 0 <= a <= b/2, b <= %u\n", t->out, n);
+    gr_s3stats_free(k.stats);
+    gr_s3png_free(k.png);
+    gr_s3fast_free(st);
+    gr_s3table_free(&simple);
+    gr_s3table_free(&full);
+    free(row);
+    return rc;
+}
+
+/* --db: the table from stored tier results, printed like a computed one */
+static int print_db_table(const table_opts *t, int format, gr_error *err)
+{
+    gr_s3table tab = {0, NULL};
+    int rc = cli_db_s3table(t->db, &tab, (uint32_t)t->max, err);
+    if (rc) return rc;
+    if (format == FMT_CSV) {
+        puts("a,b,value");
+        for (uint32_t b = 0; b <= tab.n; b++)
+            for (uint32_t x = 0; x <= b; x++) printf("%u,%u,%u\n", x, b, gr_s3table_get(&tab, x, b));
+    } else if (format == FMT_JSON) {
+        printf("{\"ruleset\":\"sharing\",\"max\":%ld,\"rows\":[", t->max);
+        for (uint32_t b = 0; b <= tab.n; b++) {
+            fputs(b ? ",[" : "[", stdout);
+            for (uint32_t x = 0; x <= b; x++) printf(x ? ",%u" : "%u", gr_s3table_get(&tab, x, b));
+            fputc(']', stdout);
+        }
+        fputs("]}\n", stdout);
+    } else {
+        print_text(&tab, stdout);
+    }
+    gr_s3table_free(&tab);
+    return GR_OK;
+}
+
 int cmd_table(int argc, char **argv)
 {
     cli_args a;
     gr_error err;
     gr_error_clear(&err);
-    table_opts t = {0, false, NULL};
+    table_opts t = {0};
     gr_game g = {0};
     int rc = cli_parse(&a, argc, argv, CLI_RULES | CLI_CSV, extra, &t, &err);
     if (!rc && a.help) {
@@ -76,28 +303,9 @@ int cmd_table(int argc, char **argv)
     if (!rc && !t.have_max) rc = gr_fail(&err, GR_EINPUT, "table needs --max N");
     if (!rc && (strcmp(g.rs->name, "sharing") != 0 || g.piles > 3 || strchr(a.rules, ':')))
         rc = gr_fail(&err, GR_EINPUT, "table covers three-pile sharing so far, not '%s'", a.rules);
-    gr_s3table tab = {0, NULL};
-    if (!rc) rc = t.db ? cli_db_s3table(t.db, &tab, (uint32_t)t.max, &err) : gr_s3table_simple(&tab, (uint32_t)t.max, &err);
-    if (!rc) {
-        if (a.format == FMT_CSV) {
-            puts("a,b,value");
-            for (uint32_t b = 0; b <= tab.n; b++)
-                for (uint32_t x = 0; x <= b; x++) printf("%u,%u,%u\n", x, b, gr_s3table_get(&tab, x, b));
-        } else if (a.format == FMT_JSON) {
-            fputs("{\"ruleset\":\"sharing\",\"max\":", stdout);
-            printf("%ld,\"rows\":[", t.max);
-            for (uint32_t b = 0; b <= tab.n; b++) {
-                fputs(b ? ",[" : "[", stdout);
-                for (uint32_t x = 0; x <= b; x++) printf(x ? ",%u" : "%u", gr_s3table_get(&tab, x, b));
-                fputc(']', stdout);
-            }
-            fputs("]}\n", stdout);
-        } else {
-            print_text(&tab, stdout);
-        }
-    }
-    gr_s3table_free(&tab);
-    gr_game_release(&g);
+    if (!rc && t.db) rc = print_db_table(&t, a.format, &err);
+    else if (!rc) rc = run(&t, a.format, &err);
+    if (g.rs) gr_game_release(&g);
     cli_args_free(&a);
     return rc ? cli_report(&err) : 0;
 }

@@ -1,0 +1,53 @@
+/* The three-pile Sharing Nim table on disk (docs/sharing-table.md, "File
+ * format"): a 16-byte header, then one record per row b = 0..n holding
+ * G(0,a,b) for a = 0..b/2 bit-packed at the row's own width, each record
+ * closed by a CRC-32. Rows are written as they are computed; a record is
+ * a checkpoint, so an interrupted run resumes from its last whole row.
+ *
+ * Writing goes to PATH.part (a fixed name, so the next run finds it) and
+ * PATH appears, by rename, only when the table is complete. */
+#ifndef GRUNDY_S3FILE_H
+#define GRUNDY_S3FILE_H
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "grundy/error.h"
+
+#define GR_S3FILE_MAGIC "GRS3TBL1"
+
+typedef struct gr_s3file {
+    FILE *f;
+    char *path;             /* final name */
+    char *part;             /* PATH.part while writing */
+    uint32_t n;             /* last row */
+    uint32_t next;          /* next row to read or write */
+    unsigned char *buf;     /* one packed record */
+    size_t cap;
+    uint32_t *row;          /* one unpacked row, for recovery */
+    uint32_t crc[256];      /* CRC-32 table */
+} gr_s3file;
+
+/* Reading a finished file. */
+int gr_s3file_open_read(gr_s3file *f, const char *path, gr_error *err);
+/* Reads the next row into row[0..b/2]; fails (GR_EINPUT) on a damaged record. */
+int gr_s3file_read_row(gr_s3file *f, uint32_t *row, gr_error *err);
+
+/* Writing: opens PATH.part, keeping every whole row that a previous run with
+ * the same n left there (each record's length and CRC are checked) and
+ * cutting off a torn last record. `recovered` receives the kept rows in
+ * order, so the caller can rebuild its state; f->next is then the first row
+ * still to write. */
+typedef int (*gr_s3file_row_fn)(void *ctx, uint32_t b, const uint32_t *row, gr_error *err);
+int gr_s3file_open_write(gr_s3file *f, const char *path, uint32_t n, gr_s3file_row_fn recovered, void *ctx,
+                         gr_error *err);
+/* Appends row f->next and pushes it to the operating system (the checkpoint). */
+int gr_s3file_write_row(gr_s3file *f, const uint32_t *row, gr_error *err);
+/* After row n: flush, fsync, rename PATH.part to PATH. */
+int gr_s3file_commit(gr_s3file *f, gr_error *err);
+/* Closes without renaming (keeps PATH.part for a later resume). */
+void gr_s3file_close(gr_s3file *f);
+
+/* Bytes of the record of row b at width w. */
+uint64_t gr_s3file_record_bytes(uint32_t b, unsigned w);
+
+#endif

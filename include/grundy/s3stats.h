@@ -1,0 +1,31 @@
+/* Seed 000's analyses of the three-pile Sharing Nim table, computed on the
+ * fly from rows as they stream (no N^2 memory): per row a the maximum value
+ * and where it first occurs; for each value g the rows where it occurs (the
+ * claim a <= 2g-1 and the table g -> max a); the positions of chosen values
+ * in chosen rows (the paper lists g = 2, 3 for a = 0..3); the 1-positions;
+ * the P-positions against Theorem P. "Row a" is the paper's: G(0,a,b) for
+ * b >= a, the whole row, not only b >= 2a. */
+#ifndef GRUNDY_S3STATS_H
+#define GRUNDY_S3STATS_H
+#include <stdint.h>
+#include <stdio.h>
+#include "grundy/error.h"
+
+typedef struct gr_s3stats gr_s3stats;
+
+/* Lists the b of each g in `gs` for rows a = 0..list_rows-1. */
+int gr_s3stats_new(gr_s3stats **out, uint32_t n, const uint32_t *gs, int ngs, uint32_t list_rows, gr_error *err);
+void gr_s3stats_free(gr_s3stats *s);
+/* Row b of the stream: half[a] = G(0,a,b) for a = 0..b/2. */
+void gr_s3stats_row(gr_s3stats *s, uint32_t b, const uint32_t *half);
+void gr_s3stats_print(const gr_s3stats *s, FILE *f, int json);
+
+/* Queries for tests. */
+uint32_t gr_s3stats_row_max(const gr_s3stats *s, uint32_t a, uint32_t *first_b);
+/* Largest a <= b/2 with some G(0,a,b) = g, or -1 when g does not occur. */
+long gr_s3stats_value_max_row(const gr_s3stats *s, uint32_t g, uint32_t *at_b);
+/* The b's where G(0,a,b) = gs[k] (a < list_rows), ascending; count in *cnt. */
+const uint32_t *gr_s3stats_positions(const gr_s3stats *s, int k, uint32_t a, size_t *cnt);
+uint64_t gr_s3stats_p_mismatches(const gr_s3stats *s);
+
+#endif

@@ -1,0 +1,52 @@
+/* The fast exact table of three-pile Sharing Nim (seed 000), row by row.
+ *
+ * Row b holds G(0,a,b) for a = 0..b/2; the rest of the row follows from the
+ * symmetry G(0,a,b) = G(0,b-a,b) (seed 000, Theorem thm.ab). Each value is the
+ * mex of the union of three per-line value sets (docs/sharing-table.md has
+ * the line structure and its proof), so a row costs a few word operations
+ * per position and the N^2 table is never held: rows stream to the caller.
+ *
+ * Memory: one bitset of n+1 bits (plus a two-level summary) per line,
+ * 2n+1 lines, committed lazily page by page, so what is touched is about
+ * (number of lines) x (largest value on the line) bits. */
+#ifndef GRUNDY_SHARING3_FAST_H
+#define GRUNDY_SHARING3_FAST_H
+#include <stddef.h>
+#include <stdint.h>
+#include "grundy/error.h"
+#include "grundy/sharing3.h"
+
+/* The fast method needs one summary word per line (see the .c file). */
+#define GR_S3FAST_MAX_N 262000u
+
+typedef struct gr_s3fast gr_s3fast;
+
+/* A state able to compute rows 0..n. */
+int gr_s3fast_new(gr_s3fast **out, uint32_t n, gr_error *err);
+void gr_s3fast_free(gr_s3fast *st);
+/* The row the next call to gr_s3fast_row or gr_s3fast_feed stands for. */
+uint32_t gr_s3fast_next(const gr_s3fast *st);
+/* Number of stored values of row b: a = 0..b/2. */
+static inline uint32_t gr_s3fast_row_len(uint32_t b) { return b / 2 + 1; }
+/* Computes the next row b into row[0..b/2] (row[a] = G(0,a,b)). */
+void gr_s3fast_row(gr_s3fast *st, uint32_t *row);
+/* Computes `count` rows from the next one on (both cores when there are
+ * two), handing each to fn in order: fn(ctx, b, row) with row[a] = G(0,a,b),
+ * valid during the call. A non-zero return from fn stops the run and is
+ * returned; the rows handed over so far count as done. */
+typedef int (*gr_s3fast_fn)(void *ctx, uint32_t b, const uint32_t *row);
+int gr_s3fast_rows(gr_s3fast *st, uint32_t count, gr_s3fast_fn fn, void *ctx);
+/* 0 (default): from n = 4096 on, strips on two threads (one while the
+ * machine is too busy for two to run in step); below, rows on one thread.
+ * Fixed (tests): 1 or 2 threads on rows, 3 or 4 meaning 1 or 2 threads on
+ * strips (docs/sharing-table.md). */
+void gr_s3fast_set_threads(gr_s3fast *st, int threads);
+/* Takes the next row from elsewhere (a resumed file) instead of computing it. */
+void gr_s3fast_feed(gr_s3fast *st, const uint32_t *row);
+/* Bytes of line storage touched so far (an estimate of resident memory). */
+size_t gr_s3fast_touched_bytes(const gr_s3fast *st);
+
+/* The whole triangular table by the fast method (for small n and tests). */
+int gr_s3table_fast(gr_s3table *t, uint32_t n, gr_error *err);
+
+#endif

@@ -1,0 +1,233 @@
+/* The three-pile Sharing Nim table file (include/grundy/s3file.h). */
+#include "grundy/s3file.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#define HEADER_BYTES 16
+
+uint64_t gr_s3file_record_bytes(uint32_t b, unsigned w)
+{
+    uint64_t len = (uint64_t)b / 2 + 1;
+    return 1 + (len * w + 7) / 8 + 4;
+}
+
+static void crc_init(uint32_t *t)
+{
+    for (uint32_t i = 0; i < 256; i++) {
+        uint32_t c = i;
+        for (int k = 0; k < 8; k++) c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+        t[i] = c;
+    }
+}
+
+static uint32_t crc32_of(const uint32_t *t, const unsigned char *p, size_t n)
+{
+    uint32_t c = 0xFFFFFFFFu;
+    for (size_t i = 0; i < n; i++) c = t[(c ^ p[i]) & 0xFF] ^ (c >> 8);
+    return c ^ 0xFFFFFFFFu;
+}
+
+static void put32(unsigned char *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++) p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static uint32_t get32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static int setup(gr_s3file *f, uint32_t n, gr_error *err)
+{
+    size_t len = (size_t)n / 2 + 1;
+    f->n = n;
+    f->next = 0;
+    f->cap = (size_t)gr_s3file_record_bytes(n, 32);
+    f->buf = malloc(f->cap);
+    f->row = malloc(len * sizeof *f->row);
+    crc_init(f->crc);
+    if (!f->buf || !f->row) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    return GR_OK;
+}
+
+static void release(gr_s3file *f)
+{
+    if (f->f) fclose(f->f);
+    free(f->path);
+    free(f->part);
+    free(f->buf);
+    free(f->row);
+    memset(f, 0, sizeof *f);
+}
+
+/* Reads and checks the record of row f->next into row; 1 when the record is
+ * missing, torn or damaged (the file ends or the CRC disagrees). */
+static int read_record(gr_s3file *f, uint32_t *row)
+{
+    uint32_t b = f->next, len = b / 2 + 1;
+    int c = fgetc(f->f);
+    if (c == EOF || c > 32) return 1;
+    unsigned w = (unsigned)c;
+    size_t bytes = (size_t)gr_s3file_record_bytes(b, w);
+    f->buf[0] = (unsigned char)w;
+    if (fread(f->buf + 1, 1, bytes - 1, f->f) != bytes - 1) return 1;
+    if (crc32_of(f->crc, f->buf, bytes - 4) != get32(f->buf + bytes - 4)) return 1;
+    const unsigned char *p = f->buf + 1;
+    uint64_t mask = w == 32 ? 0xFFFFFFFFu : ((uint64_t)1 << w) - 1;
+    for (uint32_t a = 0; a < len; a++) {
+        uint64_t bit = (uint64_t)a * w, v = 0;
+        /* a value spans at most 5 bytes */
+        size_t nb = (bit % 8 + w + 7) / 8;
+        for (size_t k = 0; k < nb; k++) v |= (uint64_t)p[bit / 8 + k] << (8 * k);
+        row[a] = (uint32_t)((v >> (bit % 8)) & mask);
+    }
+    f->next++;
+    return 0;
+}
+
+/* 0 ok, 1 too short (a torn header), 2 not this format */
+static int read_header(gr_s3file *f, uint32_t *n)
+{
+    unsigned char h[HEADER_BYTES];
+    if (fread(h, 1, HEADER_BYTES, f->f) != HEADER_BYTES) return 1;
+    if (memcmp(h, GR_S3FILE_MAGIC, 8) != 0 || get32(h + 12) != 0) return 2;
+    *n = get32(h + 8);
+    return 0;
+}
+
+int gr_s3file_open_read(gr_s3file *f, const char *path, gr_error *err)
+{
+    memset(f, 0, sizeof *f);
+    f->f = fopen(path, "rb");
+    if (!f->f) return gr_fail(err, GR_EINPUT, "cannot open '%s': %s", path, strerror(errno));
+    uint32_t n;
+    if (read_header(f, &n)) {
+        release(f);
+        return gr_fail(err, GR_EINPUT, "'%s' is not a grundy sharing table (bad header)", path);
+    }
+    int rc = setup(f, n, err);
+    if (rc) release(f);
+    return rc;
+}
+
+int gr_s3file_read_row(gr_s3file *f, uint32_t *row, gr_error *err)
+{
+    if (f->next > f->n) return gr_fail(err, GR_EINPUT, "the table file ends at row %u", f->n);
+    if (read_record(f, row)) return gr_fail(err, GR_EINPUT, "table file damaged at row %u", f->next);
+    return GR_OK;
+}
+
+static int write_header(gr_s3file *f)
+{
+    unsigned char h[HEADER_BYTES];
+    memcpy(h, GR_S3FILE_MAGIC, 8);
+    put32(h + 8, f->n);
+    put32(h + 12, 0);
+    return fwrite(h, 1, HEADER_BYTES, f->f) == HEADER_BYTES ? 0 : -1;
+}
+
+int gr_s3file_open_write(gr_s3file *f, const char *path, uint32_t n, gr_s3file_row_fn recovered, void *ctx,
+                         gr_error *err)
+{
+    memset(f, 0, sizeof *f);
+    int rc = setup(f, n, err);
+    size_t plen = strlen(path) + 6;
+    f->path = strdup(path);
+    f->part = malloc(plen);
+    if (!rc && (!f->path || !f->part)) rc = gr_fail(err, GR_EINTERNAL, "out of memory");
+    if (rc) {
+        release(f);
+        return rc;
+    }
+    snprintf(f->part, plen, "%s.part", path);
+    int fd = open(f->part, O_RDWR | O_CREAT, 0644);
+    f->f = fd >= 0 ? fdopen(fd, "r+b") : NULL;
+    if (!f->f) {
+        rc = gr_fail(err, GR_EINPUT, "cannot write '%s': %s", f->part, strerror(errno));
+        if (fd >= 0) close(fd);
+        release(f);
+        return rc;
+    }
+    /* two runs appending to one .part would interleave rows */
+    struct flock lk = {.l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0};
+    if (fcntl(fd, F_SETLK, &lk) != 0) {
+        rc = gr_fail(err, GR_EINPUT, "'%s' is being written by another run", f->part);
+        release(f);
+        return rc;
+    }
+    long keep = 0;
+    uint32_t pn = 0;
+    int hr = read_header(f, &pn);
+    if (!hr && pn == n) {
+        keep = HEADER_BYTES;
+        while (f->next <= n && !read_record(f, f->row)) {
+            rc = recovered ? recovered(ctx, f->next - 1, f->row, err) : 0;
+            if (rc) {
+                release(f);
+                return rc;
+            }
+            keep = ftell(f->f);
+        }
+    } else if (hr != 1) {
+        fprintf(stderr, "grundy: %s is from another run (not a table to %u); starting over\n", f->part, n);
+    }
+    /* a torn or damaged tail is cut off; the rows before it stay */
+    if (fflush(f->f) != 0 || ftruncate(fd, keep) != 0 || fseek(f->f, keep, SEEK_SET) != 0) {
+        rc = gr_fail(err, GR_EINPUT, "cannot resume '%s': %s", f->part, strerror(errno));
+        release(f);
+        return rc;
+    }
+    if (keep == 0 && (write_header(f) != 0 || fflush(f->f) != 0)) {
+        rc = gr_fail(err, GR_EINPUT, "cannot write '%s': %s", f->part, strerror(errno));
+        release(f);
+        return rc;
+    }
+    return GR_OK;
+}
+
+int gr_s3file_write_row(gr_s3file *f, const uint32_t *row, gr_error *err)
+{
+    uint32_t b = f->next, len = b / 2 + 1, max = 0;
+    for (uint32_t a = 0; a < len; a++)
+        if (row[a] > max) max = row[a];
+    unsigned w = 0;
+    while (w < 32 && (max >> w)) w++;
+    size_t bytes = (size_t)gr_s3file_record_bytes(b, w);
+    memset(f->buf, 0, bytes);
+    f->buf[0] = (unsigned char)w;
+    unsigned char *p = f->buf + 1;
+    for (uint32_t a = 0; a < len && w; a++) {
+        uint64_t bit = (uint64_t)a * w, v = (uint64_t)row[a] << (bit % 8);
+        for (unsigned k = 0; v; k++, v >>= 8) p[bit / 8 + k] |= (unsigned char)v;
+    }
+    put32(f->buf + bytes - 4, crc32_of(f->crc, f->buf, bytes - 4));
+    /* each whole record reaches the operating system at once: the checkpoint */
+    if (fwrite(f->buf, 1, bytes, f->f) != bytes || fflush(f->f) != 0)
+        return gr_fail(err, GR_EINPUT, "cannot write '%s': %s", f->part, strerror(errno));
+    f->next++;
+    return GR_OK;
+}
+
+int gr_s3file_commit(gr_s3file *f, gr_error *err)
+{
+    int rc = GR_OK;
+    if (f->next != f->n + 1) rc = gr_fail(err, GR_EINTERNAL, "table file has %u of %u rows", f->next, f->n + 1);
+    if (!rc && (fflush(f->f) != 0 || fsync(fileno(f->f)) != 0))
+        rc = gr_fail(err, GR_EINPUT, "cannot write '%s': %s", f->part, strerror(errno));
+    if (!rc) {
+        fclose(f->f);
+        f->f = NULL;
+        if (rename(f->part, f->path) != 0) rc = gr_fail(err, GR_EINPUT, "cannot rename to '%s': %s", f->path, strerror(errno));
+    }
+    release(f);
+    return rc;
+}
+
+void gr_s3file_close(gr_s3file *f)
+{
+    release(f);
+}

@@ -1,0 +1,341 @@
+/* The fast three-pile Sharing Nim table against the simple one, the table
+ * file and its resume, and seed 000's lists (issue 3). */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "grundy/s3file.h"
+#include "grundy/s3stats.h"
+#include "grundy/sharing3.h"
+#include "grundy/sharing3_fast.h"
+
+static gr_s3table simple_to(uint32_t n)
+{
+    gr_s3table t;
+    gr_error err;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_s3table_simple(&t, n, &err), 0);
+    return t;
+}
+
+/* Every N up to 300: the state is sized by N, so each N is its own run. */
+Test(sharing3_fast, equals_simple_every_n_to_300)
+{
+    gr_s3table s = simple_to(300);
+    gr_error err;
+    gr_error_clear(&err);
+    for (uint32_t n = 0; n <= 300; n++) {
+        gr_s3table f;
+        cr_assert_eq(gr_s3table_fast(&f, n, &err), 0);
+        for (uint32_t b = 0; b <= n; b++)
+            for (uint32_t a = 0; a <= b; a++)
+                cr_assert_eq(gr_s3table_get(&f, a, b), gr_s3table_get(&s, a, b), "N=%u: G(0,%u,%u)", n, a, b);
+        gr_s3table_free(&f);
+    }
+    gr_s3table_free(&s);
+}
+
+static int fill(void *ctx, uint32_t b, const uint32_t *row)
+{
+    gr_s3table *t = ctx;
+    for (uint32_t a = 0; a <= b / 2; a++) {
+        t->v[gr_s3table_index(a, b)] = row[a];
+        t->v[gr_s3table_index(b - a, b)] = row[a];
+    }
+    return 0;
+}
+
+/* The table to n in a fixed mode (gr_s3fast_set_threads). */
+static gr_s3table fast_threads(uint32_t n, int threads)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    gr_s3fast *st;
+    cr_assert_eq(gr_s3fast_new(&st, n, &err), 0);
+    gr_s3fast_set_threads(st, threads);
+    gr_s3table t = {n, malloc(gr_s3table_index(0, n + 1) * sizeof(uint32_t))};
+    cr_assert_not_null(t.v);
+    cr_assert_eq(gr_s3fast_rows(st, n + 1, fill, &t), 0);
+    cr_assert_eq(gr_s3fast_next(st), n + 1);
+    gr_s3fast_free(st);
+    return t;
+}
+
+/* Larger N, by rows and by strips, on one thread and on two. */
+Test(sharing3_fast, equals_simple_larger_n)
+{
+    uint32_t top = 760;
+    gr_s3table s = simple_to(top);
+    srand(3);
+    uint32_t ns[4] = {512, 513, 0, top};
+    ns[2] = 514 + (uint32_t)(rand() % (int)(top - 514));
+    for (int i = 0; i < 4; i++)
+        for (int mode = 1; mode <= 4; mode++) {
+            gr_s3table f = fast_threads(ns[i], mode);
+            cr_assert_eq(memcmp(f.v, s.v, gr_s3table_index(0, ns[i] + 1) * sizeof *f.v), 0, "N=%u, mode %d",
+                         ns[i], mode);
+            gr_s3table_free(&f);
+        }
+    gr_s3table_free(&s);
+}
+
+Test(sharing3_fast, rows_one_at_a_time_equal_rows_together)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    gr_s3table f;
+    cr_assert_eq(gr_s3table_fast(&f, 600, &err), 0);
+    gr_s3fast *st;
+    cr_assert_eq(gr_s3fast_new(&st, 600, &err), 0);
+    uint32_t row[301];
+    for (uint32_t b = 0; b <= 600; b++) {
+        cr_assert_eq(gr_s3fast_next(st), b);
+        gr_s3fast_row(st, row);
+        for (uint32_t a = 0; a <= b / 2; a++) cr_assert_eq(row[a], gr_s3table_get(&f, a, b));
+    }
+    gr_s3fast_free(st);
+    gr_s3table_free(&f);
+}
+
+/* OEIS A271620 (offset 0): G(0,0,n). */
+Test(sharing3_fast, row0_is_a271620)
+{
+    static const uint32_t a271620[] = {0, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 12, 0,
+                                       1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0,
+                                       0, 0, 1, 0, 4, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0,
+                                       1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0,
+                                       2, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 2};
+    size_t n = sizeof a271620 / sizeof a271620[0];
+    gr_error err;
+    gr_s3table f;
+    cr_assert_eq(gr_s3table_fast(&f, (uint32_t)n - 1, &err), 0);
+    for (size_t b = 0; b < n; b++) cr_assert_eq(gr_s3table_get(&f, 0, (uint32_t)b), a271620[b], "n=%zu", b);
+    gr_s3table_free(&f);
+}
+
+static gr_s3stats *stats_to(uint32_t n)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    uint32_t gs[] = {2, 3};
+    gr_s3stats *s;
+    cr_assert_eq(gr_s3stats_new(&s, n, gs, 2, 4, &err), 0);
+    gr_s3fast *st;
+    cr_assert_eq(gr_s3fast_new(&st, n, &err), 0);
+    uint32_t *row = malloc((n / 2 + 1) * sizeof *row);
+    for (uint32_t b = 0; b <= n; b++) {
+        gr_s3fast_row(st, row);
+        gr_s3stats_row(s, b, row);
+    }
+    free(row);
+    gr_s3fast_free(st);
+    return s;
+}
+
+static void same_list(const gr_s3stats *s, int k, uint32_t a, const uint32_t *want, size_t n)
+{
+    size_t cnt;
+    const uint32_t *got = gr_s3stats_positions(s, k, a, &cnt);
+    cr_assert_eq(cnt, n, "g=%d a=%u: %zu positions, the paper lists %zu", k + 2, a, cnt, n);
+    for (size_t i = 0; i < n; i++) cr_assert_eq(got[i], want[i], "g=%d a=%u item %zu", k + 2, a, i);
+}
+
+/* Seed 000, section S.Dis: the b < 300 with G(0,a,b) = g for a = 0..3. The
+ * lists are reproduced exactly. The sentence around the g = 3 list says
+ * 3-positions have a <= 3; that is false: G(0,4,8) = 3 (below). */
+Test(sharing3_fast, paper_lists_g2_g3)
+{
+    static const uint32_t g2a0[] = {32, 72, 104, 120, 128, 136, 200, 216, 232, 248, 288};
+    static const uint32_t g2a1[] = {3,   13,  17,  18,  23,  29,  33,  38,  39,  40,  46,  48,  53,  55,  57,  61,
+                                    62,  68,  70,  80,  85,  86,  87,  91,  95,  96,  100, 101, 102, 109, 110, 116,
+                                    117, 118, 124, 126, 128, 132, 136, 144, 145, 150, 151, 159, 165, 166, 167, 174,
+                                    176, 181, 182, 187, 189, 195, 196, 197, 204, 206, 208, 212, 213, 214, 222, 223,
+                                    224, 228, 229, 238, 240, 244, 256, 263, 278, 279, 284, 285, 294, 295, 296};
+    static const uint32_t g2a2[] = {4,   6,   7,   11,  26,  27,  46,  71,  78,  80,  110, 136, 151, 159,
+                                    160, 174, 182, 190, 232, 247, 248, 256, 263, 264, 271, 272, 279, 288};
+    static const uint32_t g2a3[] = {23, 67, 147, 243, 259, 275};
+    static const uint32_t g3a0[] = {8, 40, 88, 96, 160, 168, 184, 264, 280, 296};
+    static const uint32_t g3a1[] = {4,   5,   21,  25,  27,  31,  37,  45,  47,  54,  69,  76,  77,  78,  83,  84,
+                                    89,  111, 115, 125, 130, 131, 141, 146, 147, 156, 160, 161, 173, 192, 193, 198,
+                                    199, 207, 216, 221, 227, 237, 242, 253, 257, 259, 267, 269, 274, 289, 299};
+    static const uint32_t g3a2[] = {18,  19,  22,  31,  35,  48,  55,  62,  63,  70,  95,  102, 103, 104, 118, 119,
+                                    123, 134, 138, 139, 147, 150, 154, 167, 168, 170, 183, 184, 187, 199, 207, 214,
+                                    216, 224, 231, 235, 246, 250, 251, 260, 267, 275, 282, 283, 287, 292};
+    static const uint32_t g3a3[] = {7,   10,  36,  53,  60,  68,  89,  92,  107, 108,
+                                    124, 179, 184, 204, 221, 229, 236, 247, 279, 292};
+    gr_s3stats *s = stats_to(299);
+#define SAME(k, a, arr) same_list(s, k, a, arr, sizeof arr / sizeof arr[0])
+    SAME(0, 0, g2a0);
+    SAME(0, 1, g2a1);
+    SAME(0, 2, g2a2);
+    SAME(0, 3, g2a3);
+    SAME(1, 0, g3a0);
+    SAME(1, 1, g3a1);
+    SAME(1, 2, g3a2);
+    SAME(1, 3, g3a3);
+#undef SAME
+    uint32_t at;
+    cr_assert_eq(gr_s3stats_value_max_row(s, 2, &at), 3);   /* "2-positions have a <= 3": true */
+    cr_assert_eq(at, 23);
+    cr_assert_eq(gr_s3stats_value_max_row(s, 3, &at), 4);   /* "3-positions have a <= 3": false */
+    cr_assert_eq(at, 8);
+    gr_s3stats_free(s);
+}
+
+/* The bounds the paper gives "up to b = 200" for g = 4..10; the truth. */
+Test(sharing3_fast, max_row_per_value_to_200)
+{
+    gr_s3stats *s = stats_to(200);
+    /* paper: 6, 6, 7, 9, 12, 11, 13 */
+    static const long truth[] = {6, 6, 7, 9, 12, 11, 13};
+    for (uint32_t g = 4; g <= 10; g++)
+        cr_expect_eq(gr_s3stats_value_max_row(s, g, NULL), truth[g - 4], "g=%u: max a %ld", g,
+                     gr_s3stats_value_max_row(s, g, NULL));
+    gr_s3stats_free(s);
+}
+
+Test(sharing3_fast, theorem_p_to_1500)
+{
+    gr_s3stats *s = stats_to(1500);
+    cr_assert_eq(gr_s3stats_p_mismatches(s), 0);
+    gr_s3stats_free(s);
+}
+
+/* ---- the table file ---- */
+
+static int feed(void *ctx, uint32_t b, const uint32_t *row, gr_error *err)
+{
+    (void)b;
+    (void)err;
+    gr_s3fast_feed(ctx, row);
+    return 0;
+}
+
+/* Writes the table to n into path, resuming whatever path.part holds. */
+static void write_table(const char *path, uint32_t n)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    gr_s3fast *st;
+    cr_assert_eq(gr_s3fast_new(&st, n, &err), 0);
+    gr_s3file f;
+    cr_assert_eq(gr_s3file_open_write(&f, path, n, feed, st, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_s3fast_next(st), f.next);
+    uint32_t *row = malloc((n / 2 + 1) * sizeof *row);
+    while (f.next <= n) {
+        gr_s3fast_row(st, row);
+        cr_assert_eq(gr_s3file_write_row(&f, row, &err), 0);
+    }
+    cr_assert_eq(gr_s3file_commit(&f, &err), 0, "%s", err.msg);
+    free(row);
+    gr_s3fast_free(st);
+}
+
+static char *slurp(const char *path, long *len)
+{
+    FILE *f = fopen(path, "rb");
+    cr_assert_not_null(f);
+    fseek(f, 0, SEEK_END);
+    *len = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *p = malloc((size_t)*len + 1);
+    cr_assert_eq(fread(p, 1, (size_t)*len, f), (size_t)*len);
+    fclose(f);
+    return p;
+}
+
+static void spit(const char *path, const char *p, long len)
+{
+    FILE *f = fopen(path, "wb");
+    cr_assert_not_null(f);
+    cr_assert_eq(fwrite(p, 1, (size_t)len, f), (size_t)len);
+    fclose(f);
+}
+
+Test(s3file, round_trip_and_resume_byte_identical)
+{
+    char dir[] = "/tmp/grundy-s3file-XXXXXX";
+    cr_assert_not_null(mkdtemp(dir));
+    char full[256], part[256], path[256];
+    snprintf(full, sizeof full, "%s/full.grs", dir);
+    snprintf(path, sizeof path, "%s/resumed.grs", dir);
+    snprintf(part, sizeof part, "%s/resumed.grs.part", dir);
+    uint32_t n = 700;
+    write_table(full, n);
+    long len;
+    char *whole = slurp(full, &len);
+
+    /* read back */
+    gr_error err;
+    gr_error_clear(&err);
+    gr_s3file in;
+    cr_assert_eq(gr_s3file_open_read(&in, full, &err), 0);
+    cr_assert_eq(in.n, n);
+    gr_s3table t;
+    cr_assert_eq(gr_s3table_fast(&t, n, &err), 0);
+    uint32_t row[351];
+    for (uint32_t b = 0; b <= n; b++) {
+        cr_assert_eq(gr_s3file_read_row(&in, row, &err), 0);
+        for (uint32_t a = 0; a <= b / 2; a++) cr_assert_eq(row[a], gr_s3table_get(&t, a, b));
+    }
+    gr_s3file_close(&in);
+    gr_s3table_free(&t);
+
+    /* an interrupted run leaves a prefix, torn anywhere; resuming gives the same bytes */
+    long cuts[] = {0, 5, 16, 17, 1000, len / 3, len / 2 + 7, len - 1};
+    for (size_t i = 0; i < sizeof cuts / sizeof cuts[0]; i++) {
+        spit(part, whole, cuts[i]);
+        write_table(path, n);
+        long l2;
+        char *again = slurp(path, &l2);
+        cr_assert_eq(l2, len, "cut at %ld", cuts[i]);
+        cr_assert_eq(memcmp(again, whole, (size_t)len), 0, "cut at %ld", cuts[i]);
+        free(again);
+        cr_assert_neq(access(part, F_OK), 0, "the .part file is gone after the rename");
+    }
+    /* a damaged byte in the middle: rows from there on are computed again */
+    char *bad = malloc((size_t)len);
+    memcpy(bad, whole, (size_t)len);
+    bad[len / 2] ^= 0x5a;
+    spit(part, bad, len * 3 / 4);
+    write_table(path, n);
+    long l3;
+    char *again = slurp(path, &l3);
+    cr_assert_eq(l3, len);
+    cr_assert_eq(memcmp(again, whole, (size_t)len), 0);
+    free(again);
+    free(bad);
+    free(whole);
+    unlink(full);
+    unlink(path);
+    rmdir(dir);
+}
+
+Test(s3file, rejects_what_is_not_a_table)
+{
+    char path[] = "/tmp/grundy-s3bad-XXXXXX";
+    int fd = mkstemp(path);
+    cr_assert_geq(fd, 0);
+    cr_assert_eq(write(fd, "hello, not a table", 18), 18);
+    close(fd);
+    gr_error err;
+    gr_error_clear(&err);
+    gr_s3file f;
+    cr_assert_eq(gr_s3file_open_read(&f, path, &err), GR_EINPUT);
+    cr_assert_eq(gr_s3file_open_read(&f, "/nonexistent/x.grs", &err), GR_EINPUT);
+    unlink(path);
+}
+
+/* Rows and strips, one thread and two, give the same table (several bands
+ * of strips at N = 2500). */
+Test(sharing3_fast, all_modes_agree)
+{
+    gr_s3table one = fast_threads(2500, 1);
+    for (int mode = 2; mode <= 4; mode++) {
+        gr_s3table other = fast_threads(2500, mode);
+        cr_assert_eq(memcmp(one.v, other.v, gr_s3table_index(0, 2501) * sizeof *one.v), 0, "mode %d", mode);
+        gr_s3table_free(&other);
+    }
+    gr_s3table_free(&one);
+}
