@@ -53,7 +53,7 @@ tmp=$(mktemp -d)
 if "$G" losing nim --block 2 --max 40 --picture 4 --png "$tmp/s.png" >/dev/null 2>&1 &&
    [ "$(head -c 8 "$tmp/s.png" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ]; then ok; else bad "--png"; fi
 if command -v python3 >/dev/null; then
-    # the PNG decodes: IDAT inflates to h rows of 1 + w bytes
+    # the PNG decodes: IDAT inflates to h rows of 1 + w * (bytes per pixel)
     if python3 - "$tmp/s.png" <<'PY'
 import sys, zlib, struct
 d = open(sys.argv[1], 'rb').read()
@@ -64,7 +64,8 @@ while i < len(d):
     if zlib.crc32(d[i+4:i+8+n]) != struct.unpack('>I', d[i+8+n:i+12+n])[0]: sys.exit(1)
     if t == b'IDAT': idat += d[i+8:i+8+n]
     i += 12 + n
-sys.exit(0 if len(zlib.decompress(idat)) == h * (w + 1) else 1)
+bpp = {0: 1, 2: 3, 4: 2, 6: 4}[d[25]] * d[24] // 8
+sys.exit(0 if len(zlib.decompress(idat)) == h * (w * bpp + 1) else 1)
 PY
     then ok; else bad "PNG does not decode"; fi
 fi

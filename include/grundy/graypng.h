@@ -1,7 +1,4 @@
-/* A grayscale PNG with no dependency: deflate "stored" blocks (no
- * compression), so a picture of a table needs neither zlib nor cairo. The
- * files are larger than compressed ones (one byte a pixel), which is fine
- * for pictures of a few hundred pixels a side. */
+/* A grayscale picture written as PNG (through cairo). */
 #ifndef GRUNDY_GRAYPNG_H
 #define GRUNDY_GRAYPNG_H
 #include <stdint.h>
