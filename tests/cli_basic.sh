@@ -27,6 +27,11 @@ expect_out '^5,5,0$' "$G" table sharing --max 5 --format csv
 expect_out '"rows":\[\[0\],\[0,0\],\[1,1,1\]' "$G" table sharing --max 2 --format json
 # a loopy reading: the retrograde solver says draw
 expect_out '"outcome":"draw","value":null' "$G" value kim:reading=R3 3 3 3 --format json
+# tables under other outcome rules: classes by search, agreeing with value
+expect_out '^3 \|       B A A A A A$' "$G" table sharing --max 8 --players 3
+expect_out '^3,5,A$' "$G" table sharing --max 8 --players 3 --format csv
+expect_out '^A  \(search\)$' "$G" value sharing 2 5 7 --players 3
+expect_out '"outcome_rule":"misere","max":2,"rows":\[\["N"\],\["N","N"\],\["P","P","P"\]\]' "$G" table sharing --max 2 --misere --format json
 # claims
 expect_out '000/thm-P +holds' "$G" check 000/thm-P --to 200
 expect_out '"id":"000/remark-R.opt-move".*"status":"fails".*"counterexample":\[0,1,3\]' "$G" check 000/remark-R.opt-move --format json --to 100

@@ -12,6 +12,7 @@
 
 static const char help[] =
     "usage: grundy table sharing --max N [--method simple|fast] [--format text|csv|json]\n"
+    "       grundy table sharing --max N --players M | --misere | --block K   (classes, by search)\n"
     "                            [--out FILE] [--in FILE] [--stats] [--png FILE]\n\n"
     "Prints G(0,a,b) of three-pile Sharing Nim for 0 <= a <= b <= N: text laid out\n"
     "like seed 000's Table 1 (row a, column b, a = 0 at the bottom), CSV with\n"
@@ -293,7 +294,7 @@ int cmd_table(int argc, char **argv)
     gr_error_clear(&err);
     table_opts t = {0};
     gr_game g = {0};
-    int rc = cli_parse(&a, argc, argv, CLI_RULES | CLI_CSV, extra, &t, &err);
+    int rc = cli_parse(&a, argc, argv, CLI_RULES | CLI_CSV | CLI_OUTCOME | CLI_LIMITS, extra, &t, &err);
     if (!rc && a.help) {
         fputs(help, stdout);
         cli_args_free(&a);
@@ -303,7 +304,11 @@ int cmd_table(int argc, char **argv)
     if (!rc && !t.have_max) rc = gr_fail(&err, GR_EINPUT, "table needs --max N");
     if (!rc && (strcmp(g.rs->name, "sharing") != 0 || g.piles > 3 || strchr(a.rules, ':')))
         rc = gr_fail(&err, GR_EINPUT, "table covers three-pile sharing so far, not '%s'", a.rules);
-    if (!rc && t.db) rc = print_db_table(&t, a.format, &err);
+    bool other_rule = a.outcome.rule != &gr_outcome_normal;
+    if (!rc && other_rule && (t.db || t.out || t.in || t.png || t.stats || t.method))
+        rc = gr_fail(&err, GR_EINPUT, "--db, --out, --in, --png, --stats and --method are for normal play");
+    if (!rc && other_rule) rc = table_by_outcome(&g, &a.outcome, &a.limits, t.max, a.format, &err);
+    else if (!rc && t.db) rc = print_db_table(&t, a.format, &err);
     else if (!rc) rc = run(&t, a.format, &err);
     if (g.rs) gr_game_release(&g);
     cli_args_free(&a);
