@@ -63,6 +63,14 @@ void gr_tb_canonical(gr_pos *pos);
 void gr_tb_estimate(const gr_tb_code *c, const gr_pos *pos, double *states, double *edges);
 int gr_tb_format_move(const gr_move *mv, char *buf, size_t len);
 
+/* The ruleset functions shared by every ruleset built on a code (tb, split,
+ * grundy-game): g->data is its gr_tb_code, only the parsing differs. */
+void gr_tb_rules_release(gr_game *g);
+int gr_tb_rules_moves(const gr_game *g, const gr_pos *pos, gr_move_fn fn, void *ctx);
+void gr_tb_rules_canonical(const gr_game *g, gr_pos *pos);
+void gr_tb_rules_estimate(const gr_game *g, const gr_pos *pos, double *states, double *edges);
+int gr_tb_rules_format_move(const gr_game *g, const gr_move *mv, char *buf, size_t len);
+
 /* The code a game is played by, when its ruleset is nim, tb, split or
  * grundy-game; false for every other ruleset. */
 bool gr_tb_code_of(const gr_game *g, gr_tb_code *out);

@@ -30,33 +30,6 @@ static int parse(gr_game *g, const char *opts, gr_error *err)
     return gr_options_each(g, opts, option, err);
 }
 
-static void release(gr_game *g)
-{
-    free(g->data);
-}
-
-static int moves(const gr_game *g, const gr_pos *pos, gr_move_fn fn, void *ctx)
-{
-    return gr_tb_moves(g->data, pos, fn, ctx);
-}
-
-static void canonical(const gr_game *g, gr_pos *pos)
-{
-    (void)g;
-    gr_tb_canonical(pos);
-}
-
-static void estimate(const gr_game *g, const gr_pos *pos, double *states, double *edges)
-{
-    gr_tb_estimate(g->data, pos, states, edges);
-}
-
-static int format_move(const gr_game *g, const gr_move *mv, char *buf, size_t len)
-{
-    (void)g;
-    return gr_tb_format_move(mv, buf, len);
-}
-
 const gr_ruleset gr_rules_split = {
     .name = "split",
     .summary = "Nim where a heap may instead be split into exactly n non-empty heaps (seed 004; n=2 Lasker's Nim)",
@@ -64,9 +37,9 @@ const gr_ruleset gr_rules_split = {
     .move_help = "the move's result, as heap sizes",
     .flags = GR_RS_HEAPS,
     .parse = parse,
-    .release = release,
-    .moves = moves,
-    .canonical = canonical,
-    .estimate = estimate,
-    .format_move = format_move,
+    .release = gr_tb_rules_release,
+    .moves = gr_tb_rules_moves,
+    .canonical = gr_tb_rules_canonical,
+    .estimate = gr_tb_rules_estimate,
+    .format_move = gr_tb_rules_format_move,
 };

@@ -13,33 +13,6 @@ static int parse(gr_game *g, const char *opts, gr_error *err)
     return gr_tb_parse(c, opts, err);
 }
 
-static void release(gr_game *g)
-{
-    free(g->data);
-}
-
-static int moves(const gr_game *g, const gr_pos *pos, gr_move_fn fn, void *ctx)
-{
-    return gr_tb_moves(g->data, pos, fn, ctx);
-}
-
-static void canonical(const gr_game *g, gr_pos *pos)
-{
-    (void)g;
-    gr_tb_canonical(pos);
-}
-
-static void estimate(const gr_game *g, const gr_pos *pos, double *states, double *edges)
-{
-    gr_tb_estimate(g->data, pos, states, edges);
-}
-
-static int format_move(const gr_game *g, const gr_move *mv, char *buf, size_t len)
-{
-    (void)g;
-    return gr_tb_format_move(mv, buf, len);
-}
-
 const gr_ruleset gr_rules_tb = {
     .name = "tb",
     .summary = "take-and-break game given by a CGSuite code: tb:0.77 Kayles, tb:0.07 Dawson's Kayles, tb:4!. Grundy's game",
@@ -48,9 +21,9 @@ const gr_ruleset gr_rules_tb = {
     .move_help = "the move's result, as heap sizes",
     .flags = GR_RS_HEAPS,
     .parse = parse,
-    .release = release,
-    .moves = moves,
-    .canonical = canonical,
-    .estimate = estimate,
-    .format_move = format_move,
+    .release = gr_tb_rules_release,
+    .moves = gr_tb_rules_moves,
+    .canonical = gr_tb_rules_canonical,
+    .estimate = gr_tb_rules_estimate,
+    .format_move = gr_tb_rules_format_move,
 };

@@ -327,3 +327,30 @@ int gr_tb_format_move(const gr_move *mv, char *buf, size_t len)
     if (k == 0) return snprintf(buf, len, "split heap %d%s", mv->src, into);
     return snprintf(buf, len, "take %llu from heap %d and split the rest%s", k, mv->src, into);
 }
+
+void gr_tb_rules_release(gr_game *g)
+{
+    free(g->data);
+}
+
+int gr_tb_rules_moves(const gr_game *g, const gr_pos *pos, gr_move_fn fn, void *ctx)
+{
+    return gr_tb_moves(g->data, pos, fn, ctx);
+}
+
+void gr_tb_rules_canonical(const gr_game *g, gr_pos *pos)
+{
+    (void)g;
+    gr_tb_canonical(pos);
+}
+
+void gr_tb_rules_estimate(const gr_game *g, const gr_pos *pos, double *states, double *edges)
+{
+    gr_tb_estimate(g->data, pos, states, edges);
+}
+
+int gr_tb_rules_format_move(const gr_game *g, const gr_move *mv, char *buf, size_t len)
+{
+    (void)g;
+    return gr_tb_format_move(mv, buf, len);
+}
