@@ -5,7 +5,8 @@
 source "$(dirname "$0")/lib_cli.sh"
 command -v curl >/dev/null || { echo "curl is needed for this test"; exit 1; }
 
-"$G" serve --port 0 --threads 4 2>"$tmp/serve.err" &
+"$G" table sharing --max 40 --out "$tmp/stored.tab" || { echo "cannot store a table"; exit 1; }
+"$G" serve --port 0 --threads 4 --tables "$tmp/stored.tab" 2>"$tmp/serve.err" &
 server=$!
 trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$tmp"' EXIT
 for _ in $(seq 100); do

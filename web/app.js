@@ -424,7 +424,9 @@ $('heat').addEventListener('wheel', (ev) => {
 $('table-form').addEventListener('submit', async (ev) => {
   ev.preventDefault();
   try {
-    const t = await api('table', { rules: 'sharing', max: $('table-max').value });
+    const params = { rules: 'sharing', max: $('table-max').value };
+    if ($('table-stored').checked) params.stored = '1';
+    const t = await api('table', params);
     heat.rows = t.rows;
     heat.n = t.max;
     heat.max = Math.max(1, ...t.rows.map((r) => Math.max(...r)));

@@ -13,14 +13,17 @@
 #include <netinet/in.h>
 
 static const char help[] =
-    "usage: grundy serve [--port P] [--host ADDR] [--threads N] [--max-seconds S] [--max-memory SIZE]\n\n"
+    "usage: grundy serve [--port P] [--host ADDR] [--threads N] [--max-seconds S] [--max-memory SIZE]\n"
+    "                    [--tables FILE]\n\n"
     "Serves the page (play, explore, tables, claims) and the JSON API on\n"
     "http://ADDR:P/ (default 127.0.0.1:8080). The API is documented in docs/api.md.\n"
     "Each API call runs under the bounds: S seconds (default 10), SIZE of memory\n"
-    "(default 1G), tables to 2000, sequences to 10^6.\n";
+    "(default 1G), tables to 2000, sequences to 10^6. --tables FILE offers a table\n"
+    "stored by `grundy table sharing --max N --out FILE` to the page (/api/table?stored=1).\n";
 
 typedef struct server {
     char self[PATH_MAX];
+    char table_path[PATH_MAX];
     serve_limits lim;
     serve_mhd mhd;
 } server;
@@ -104,6 +107,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 typedef struct serve_opts {
     long port, threads;
     const char *host;
+    const char *tables;
 } serve_opts;
 
 static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
@@ -113,6 +117,11 @@ static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
     if (strcmp(argv[*i], "--port") == 0) return (rc = cli_flag_long(argc, argv, i, 0, 65535, &o->port, err)) ? rc : 1;
     if (strcmp(argv[*i], "--threads") == 0)
         return (rc = cli_flag_long(argc, argv, i, 1, 256, &o->threads, err)) ? rc : 1;
+    if (strcmp(argv[*i], "--tables") == 0) {
+        if (*i + 1 >= argc) return gr_fail(err, GR_EINPUT, "--tables needs a file written by table --out");
+        o->tables = argv[++*i];
+        return 1;
+    }
     if (strcmp(argv[*i], "--host") == 0) {
         if (*i + 1 >= argc) return gr_fail(err, GR_EINPUT, "--host needs an address");
         o->host = argv[++*i];
@@ -134,7 +143,7 @@ int cmd_serve(int argc, char **argv)
     cli_args a;
     gr_error err;
     gr_error_clear(&err);
-    serve_opts o = {8080, 8, "127.0.0.1"};
+    serve_opts o = {8080, 8, "127.0.0.1", NULL};
     int rc = cli_parse(&a, argc, argv, CLI_LIMITS, extra, &o, &err);
     if (!rc && a.help) {
         fputs(help, stdout);
@@ -164,6 +173,16 @@ int cmd_serve(int argc, char **argv)
     s.lim.max_seq = 1000000;
     s.lim.max_check = 2000;
     s.lim.max_output = 64u << 20;
+    s.lim.table_file = NULL;
+    if (o.tables) {
+        /* an absolute path: the workers may not share the server's idea of "here" */
+        if (!realpath(o.tables, s.table_path) || access(s.table_path, R_OK) != 0) {
+            cli_args_free(&a);
+            gr_fail(&err, GR_EINPUT, "--tables %s: cannot read it", o.tables);
+            return cli_report(&err);
+        }
+        s.lim.table_file = s.table_path;
+    }
     cli_args_free(&a);
 
     struct sockaddr_storage addr;

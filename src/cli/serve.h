@@ -21,6 +21,7 @@ typedef struct serve_limits {
     long max_seq;              /* largest --to of /api/seq */
     long max_check;            /* largest --to of /api/check */
     size_t max_output;         /* bytes of one answer */
+    const char *table_file;    /* --tables FILE: a stored table (table --out) /api/table?stored=1 reads */
 } serve_limits;
 
 /* The answer to one API call. */

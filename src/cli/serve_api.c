@@ -57,7 +57,8 @@ static const param moves_params[] = {
     {"rules", NULL, false}, {"pos", "pos", false}, {"misere", "--misere", true},
     {"players", "--players", false}, {"block", "--block", false},
     {"block-position", "--block-position", false}, {"winning", "--winning", true}, {NULL, NULL, false}};
-static const param table_params[] = {{"rules", NULL, false}, {"max", "--max", false}, {NULL, NULL, false}};
+static const param table_params[] = {
+    {"rules", NULL, false}, {"max", "--max", false}, {"stored", "stored", true}, {NULL, NULL, false}};
 static const param seq_params[] = {
     {"rules", NULL, false}, {"to", "--to", false}, {"from", "--from", false}, {"players", "--players", false},
     {"row", "--row", false}, {"diagonal", "--diagonal", false}, {"nim-pairs", "--nim-pairs", true},
@@ -248,6 +249,14 @@ void serve_api(const char *self, const serve_limits *lim, const char *name, cons
         const char *v = values[i] ? values[i] : "";
         if (!p->flag) operand_rules = v;
         else if (strcmp(p->flag, "pos") == 0) operand_pos = v;
+        else if (strcmp(p->flag, "stored") == 0) {
+            /* the stored table's path is the server's, never the request's */
+            if (strcmp(v, "1") != 0 && strcmp(v, "true") != 0) continue;
+            if (!lim->table_file)
+                return reply_error(reply, 400, "this server has no stored table (start it with --tables FILE)");
+            argv[argc++] = "--in";
+            argv[argc++] = lim->table_file;
+        }
         else if (p->boolean) {
             if (strcmp(v, "1") == 0 || strcmp(v, "true") == 0 || *v == '\0') argv[argc++] = p->flag;
         } else {
@@ -257,7 +266,11 @@ void serve_api(const char *self, const serve_limits *lim, const char *name, cons
                 return reply_error(reply, 400, msg);
             }
             if (ep->bounded && strcmp(p->flag, ep->bounded) == 0) {
-                long bound = strcmp(ep->name, "table") == 0 ? lim->max_table
+                bool stored = false;
+                for (int j = 0; j < nargs; j++)
+                    stored |= strcmp(names[j], "stored") == 0 && values[j] && strcmp(values[j], "1") == 0;
+                /* a stored table is read, not computed: the answer's size is the bound then */
+                long bound = strcmp(ep->name, "table") == 0 ? (stored ? 4 * lim->max_table : lim->max_table)
                              : strcmp(ep->name, "seq") == 0 ? lim->max_seq : lim->max_check;
                 char *end;
                 long x = strtol(v, &end, 10);
