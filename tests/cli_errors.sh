@@ -35,4 +35,5 @@ expect_exit 2 "--max-memory lots" "$G" value sharing 1 2 3 --max-memory lots
 printf '3 5 x9\n' >"$tmp/pos"
 expect_exit 2 "'x9' is not" sh -c "\"$G\" value sharing - < \"$tmp/pos\""
 
+expect_exit 2 "no notation for moves that split heaps" "$G" play split 9 --script
 finish

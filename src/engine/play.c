@@ -347,6 +347,22 @@ int gr_play_init(gr_play *pl, const gr_game *g, const gr_outcome *o, const gr_li
         return gr_fail(err, GR_EINPUT, "play forbids moves (--block K), not positions (--block-position) yet");
     }
     probe_kinds(pl, start->n);
+    bool splits = false;
+    for (uint64_t h = 1; h <= 8 && (g->flags & GR_RS_HEAPS); h++) {
+        gr_pos q = {.n = 1, .p = {h}};
+        finder f = {-1, -1, -1, 0, false, {false}};
+        gr_game_moves(g, &q, find_move, &f);
+        pl->has_take |= f.kinds[GR_MOVE_TAKE];
+        splits |= f.kinds[GR_MOVE_SPLIT];
+    }
+    if (splits) {
+        /* heap games that split (split, tb codes) need a notation for the
+         * parts, which play does not have yet: refuse rather than misplay */
+        gr_play_free(pl);
+        return gr_fail(err, GR_EINPUT,
+                       "play has no notation for moves that split heaps yet (%s); 'grundy moves' lists them",
+                       g->spec);
+    }
     gr_answer ans;
     gr_answer_init(&ans);
     int rc = gr_engine_value(&pl->engine, start, &ans, err);
