@@ -118,6 +118,41 @@ else
     echo "block rule not built in: its play tests are skipped"
 fi
 
+# ---- heaps that split: the notation PILE = PARTS, empty heaps dropped ----
+run '0 = 2 3 4\nhint\n0 = 1 1 1\n1 = 2\n' play split 9 --script --hints
+check "split: the person's split and the computer's reply" \
+    'r[1]["ok"] and r[1]["moves"][0]["kind"] == "split" and r[1]["moves"][0]["parts"] == [2,3,4] and r[1]["moves"][0]["notation"] == "0 = 2 3 4" and r[1]["moves"][1]["by"] == "computer"'
+check "split: the hint is a move in the same notation, with its words" \
+    'r[2]["hint"]["move"]["notation"] != "" and ("split" in r[2]["hint"]["move"]["text"] or "take" in r[2]["hint"]["move"]["text"])'
+check "split: parts that do not add up, and a take written as a heap's new size" \
+    'r[1]["position"] == [2,3,1] and not r[3]["ok"] and "add up" in r[3]["error"] and r[4]["ok"] and r[4]["moves"][0]["kind"] == "take" and r[4]["moves"][0]["amount"] == 1'
+run 'help\n' play tb:0.77 7
+if grep -q 'PILE = A B' "$T/out" && grep -q 'split pile 2 into 1, 3 and 5' "$T/out"; then ok; else
+    bad "tb help shows the split notation"; cat "$T/out"; fi
+run '0 1\n' play tb:0.77 7 --record "$T/kayles.rec"
+"$G" play --replay "$T/kayles.rec" --script >"$T/out" 2>"$T/err"
+echo $? >"$T/rc"
+if grep -q '^move 0 1$' "$T/kayles.rec" && [ "$(grep -c '^move ' "$T/kayles.rec")" = 2 ]; then ok; else
+    bad "kayles record"; cat "$T/kayles.rec"; fi
+check "kayles: the record replays to the same position" 'rc == 0 and r[-1]["reply"] == "end" and r[-1]["turn"] == 2 and sum(r[-1]["position"]) <= 6'
+B8=$("$PY" -c 'x = 10**40; x += (7 - x % 8) % 8; print(x, x + 1)')
+# shellcheck disable=SC2086
+run 'hint\n' play split $B8 --script --hints
+check "split: huge heaps play by the closed form, where only a split wins" \
+    'r[1]["hint"]["winning"] and r[1]["hint"]["move"]["kind"] == "split" and len(r[1]["hint"]["move"]["parts"]) == 3'
+
+# ---- block-position: bans name positions ----
+# (2,2,3): the computer forbids (2,2,0); the person takes 2 from pile 0 and
+# forbids (0,0,3); the computer moves to (0,2,2) and forbids (0,1,2), so the
+# person's move to (0,2,1), the same position, is refused.
+run '0 2\n1 2\n2 1\n' play nim 2 2 3 --block-position 1 --script
+check "block-position: the computer forbids a position before the person moves" \
+    'r[0]["phase"] == "move" and [b["notation"] for b in r[0]["bans"]] == ["2 3"]'
+check "block-position: the person's ban holds the computer off that position" \
+    'r[2]["reply"] == "ban" and r[2]["moves"][0]["by"] == "computer" and r[2]["moves"][0]["position"] == [0,2,2]'
+check "block-position: a move to a forbidden position is refused, whichever pile it takes from" \
+    '[b["notation"] for b in r[2]["bans"]] == ["1 1"] and not r[3]["ok"] and "position forbidden" in r[3]["error"]'
+
 # ---- records and replays ----
 run '2 1 2\n' play sharing 3 5 9 --record "$T/game.rec"
 if grep -qx 'rules sharing' "$T/game.rec" && grep -qx 'position 3 5 9' "$T/game.rec" &&
@@ -162,6 +197,14 @@ def game(rules, pos, seed):
         if rules == "nim":
             s = rnd.choice([i for i in range(len(q)) if q[i] > 0])
             mv = "%d %d" % (s, rnd.randint(1, q[s]))
+        elif rules == "split":
+            s = rnd.choice([i for i in range(len(q)) if q[i] > 0])
+            if q[s] >= 3 and rnd.random() < 0.5:
+                a = rnd.randint(1, q[s] - 2)
+                b = rnd.randint(1, q[s] - a - 1)
+                mv = "%d = %d %d %d" % (s, a, b, q[s] - a - b)
+            else:
+                mv = "%d %d" % (s, rnd.randint(1, q[s]))
         else:
             pairs = [(s, d) for s in range(len(q)) for d in range(len(q)) if q[s] - q[d] >= 2]
             s, d = rnd.choice(pairs)
@@ -177,8 +220,9 @@ won = 0
 for seed in range(20):
     assert game("nim", [seed % 7 + 1, 5, 6], seed) == 1, ("nim", seed)
     assert game("sharing", [0, seed % 5 + 1, 11], seed) == 1, ("sharing", seed)
-    won += 2
-sys.exit(0 if won == 40 else 1)
+    assert game("split", [seed % 9 + 1, 13], seed) == 1 or seed % 9 + 1 == 13, ("split", seed)
+    won += 3
+sys.exit(0 if won == 60 else 1)
 EOF
 then ok; else bad "end to end: the computer lost a won game"; fi
 

@@ -142,14 +142,37 @@ Test(play, choice_directed_triangle)
 typedef struct pick {
     int want, seen;
     gr_move mv;
+    gr_pos result;
 } pick;
 
 static int pick_nth(void *ctx, const gr_move *mv, const gr_pos *result)
 {
-    (void)result;
     pick *p = ctx;
-    if (p->seen++ == p->want) p->mv = *mv;
+    if (p->seen++ == p->want) p->mv = *mv, p->result = *result;
     return 0;
+}
+
+/* A listed move as play writes it: a split's parts are the heap moved and
+ * the heaps the ruleset appended, smallest first. */
+static void as_play_move(gr_play_move *to, const gr_pos *from, const gr_move *mv, const gr_pos *result)
+{
+    to->kind = mv->kind;
+    to->src = mv->src;
+    to->dst = mv->kind == GR_MOVE_TRANSFER ? mv->dst : -1;
+    mpz_set_ui(to->amount, mv->amount);
+    to->nparts = 0;
+    if (mv->kind != GR_MOVE_SPLIT) return;
+    uint64_t part[GR_PLAY_MAX_PARTS];
+    part[to->nparts++] = result->p[mv->src];
+    for (int j = from->n; j < result->n; j++) part[to->nparts++] = result->p[j];
+    for (int i = 0; i < to->nparts; i++)
+        for (int j = i + 1; j < to->nparts; j++)
+            if (part[j] < part[i]) {
+                uint64_t t = part[i];
+                part[i] = part[j];
+                part[j] = t;
+            }
+    for (int j = 0; j < to->nparts; j++) mpz_set_ui(to->part[j], part[j]);
 }
 
 static int count_moves(void *ctx, const gr_move *mv, const gr_pos *result)
@@ -199,12 +222,9 @@ static int against_random(const char *rules, const char *outcome, int piles, int
                     gr_game_moves(&g, &now, count_moves, &n);
                     for (int tries = 0;; tries++) {
                         cr_assert_lt(tries, 10000);
-                        pick pk = {rand_r(&seed) % n, 0, {0}};
+                        pick pk = {rand_r(&seed) % n, 0, {0}, {0}};
                         gr_game_moves(&g, &now, pick_nth, &pk);
-                        mv.kind = pk.mv.kind;
-                        mv.src = pk.mv.src;
-                        mv.dst = pk.mv.kind == GR_MOVE_TRANSFER ? pk.mv.dst : -1;
-                        mpz_set_ui(mv.amount, pk.mv.amount);
+                        as_play_move(&mv, &now, &pk.mv, &pk.result);
                         gr_error_clear(&err);
                         if ((st.banning ? gr_play_ban(&pl, &mv, &err) : gr_play_make(&pl, &mv, &err)) == 0) break;
                         cr_assert(strstr(err.msg, "forbidden"), "%s", err.msg);
@@ -245,6 +265,27 @@ Test(play, computer_wins_blocking)
     cr_assert_eq(against_random("nim", "block=1", 3, 5, 100, 9), 100);
     cr_assert_eq(against_random("sharing", "block=1", 3, 9, 60, 10), 60);
     cr_assert_eq(against_random("nim", "block=2", 3, 5, 60, 11), 60);
+}
+
+/* heap games that split: the parts travel through moves, checks and bans */
+Test(play, computer_wins_heaps)
+{
+    cr_assert_eq(against_random("split", "normal", 2, 12, 80, 12), 80);
+    cr_assert_eq(against_random("split:parts=2", "normal", 2, 14, 60, 13), 60);
+    cr_assert_eq(against_random("tb:0.77", "normal", 2, 14, 60, 14), 60);
+    cr_assert_eq(against_random("tb:0.07", "normal", 2, 16, 60, 15), 60);
+    cr_assert_eq(against_random("grundy-game", "normal", 2, 16, 60, 16), 60);
+    cr_assert_eq(against_random("tb:0.77", "misere", 2, 10, 60, 17), 60);
+    cr_assert_eq(against_random("split", "block=1", 2, 6, 40, 18), 40);
+}
+
+/* block-position=k: a ban forbids a position, so every move that leads there */
+Test(play, computer_wins_block_position)
+{
+    cr_assert_eq(against_random("nim", "block-position=1", 3, 5, 80, 19), 80);
+    cr_assert_eq(against_random("sharing", "block-position=1", 3, 8, 60, 20), 60);
+    cr_assert_eq(against_random("nim", "block-position=2", 3, 5, 60, 21), 60);
+    cr_assert_eq(against_random("tb:0.77", "block-position=1", 2, 8, 40, 22), 40);
 }
 
 Test(play, computer_wins_kim)

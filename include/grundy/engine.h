@@ -42,6 +42,9 @@ void gr_engine_free(gr_engine *e);
 /* Checks the pile count against the rules (exit-2 errors). */
 int gr_engine_check(gr_engine *e, const gr_bigpos *pos, gr_error *err);
 int gr_engine_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans, gr_error *err);
+/* Heap rulesets: makes e->heap_values hold G(0..max) (the nim-sequence
+ * engine, within the limits); false when it cannot. */
+bool gr_engine_heap_table(gr_engine *e, uint64_t max);
 
 typedef struct gr_moves_summary {
     mpz_t total;               /* all moves from the position */
@@ -53,6 +56,12 @@ void gr_moves_summary_init(gr_moves_summary *s);
 void gr_moves_summary_clear(gr_moves_summary *s);
 
 typedef int (*gr_engine_move_fn)(void *ctx, const gr_bigmove *mv, const gr_answer *result, bool winning);
+
+/* One winning move by the closed form that covers the position, without
+ * listing them all; fn is called at most once (not at all from a lost
+ * position). Fails when no closed form covers the position. */
+int gr_engine_one_winning_move(gr_engine *e, const gr_bigpos *pos, gr_engine_move_fn fn, void *ctx,
+                               gr_error *err);
 
 /* Every move with its result's answer, or, when the position is beyond
  * search but a closed form applies, every winning move. */

@@ -20,12 +20,20 @@
 #include "grundy/outcome.h"
 #include "grundy/postab.h"
 #include "grundy/ruleset.h"
+#include "grundy/takebreak.h"
+
+/* The most heaps one move may leave (GR_TB_MAX_PARTS). */
+#define GR_PLAY_MAX_PARTS 31
 
 /* A move on a position of any size. */
 typedef struct gr_play_move {
-    int kind;                  /* GR_MOVE_TAKE or GR_MOVE_TRANSFER */
-    int src, dst;              /* piles from 0; dst -1 for a take */
-    mpz_t amount;
+    int kind;                  /* GR_MOVE_TAKE, GR_MOVE_TRANSFER or GR_MOVE_SPLIT */
+    int src, dst;              /* piles from 0; dst -1 unless a transfer */
+    mpz_t amount;              /* tokens taken (a split: taken before splitting, often 0) */
+    /* GR_MOVE_SPLIT: the heaps heap src becomes, nondecreasing; part[0]
+     * takes the heap's place and the others are appended */
+    int nparts;
+    mpz_t part[GR_PLAY_MAX_PARTS];
 } gr_play_move;
 
 void gr_play_move_init(gr_play_move *m);
@@ -41,11 +49,16 @@ typedef struct gr_play {
     gr_play_move *moves;
     gr_bigpos *before;
     size_t nmoves, cap;
-    bool has_take, has_transfer;   /* move kinds the ruleset has */
+    bool has_take, has_transfer, has_split;   /* move kinds the ruleset has */
+    bool has_code;             /* a take-and-break code decides heap moves (nim, tb, split, grundy-game) */
+    gr_tb_code code;
     /* block=k: before each move the other player forbids k of the mover's
-     * moves. bans[] holds every ban of the line of play in order; those made
-     * before move i start at ban_start[i] (ban_start has cap + 1 entries). */
+     * moves; block-position=k: k of the positions the mover could move to,
+     * named by a move that leads there. bans[] holds every ban of the line
+     * of play in order; those made before move i start at ban_start[i]
+     * (ban_start has cap + 1 entries). */
     int block;
+    bool ban_positions;        /* block-position=k */
     gr_play_move *bans;
     size_t nbans, capbans;
     size_t *ban_start;
@@ -69,16 +82,20 @@ static inline int gr_play_to_move(const gr_play *pl)
 }
 
 /* Parses a move as a person writes it: "PILE AMOUNT" (take), "FROM TO
- * AMOUNT" (transfer), or the words the computer uses, "take 3 from pile 1",
- * "move 2 from pile 0 to pile 1". Syntax only: legality is gr_play_check. */
+ * AMOUNT" (transfer), "HEAP = A B C" (heap HEAP becomes the heaps A, B, C:
+ * a split, or a take when one part or none is left), or the words the
+ * computer uses, "take 3 from pile 1", "move 2 from pile 0 to pile 1",
+ * "split heap 2 into 1, 3 and 5", "take 1 from heap 2 and split the rest
+ * into 3 and 4". Syntax only: legality is gr_play_check. */
 int gr_play_parse_move(const gr_play *pl, const char *text, gr_play_move *mv, gr_error *err);
 
 /* Is mv legal from the current position? Fills *result (initialised by the
  * caller) with the position after it. The message says why not. */
 int gr_play_check(gr_play *pl, const gr_play_move *mv, gr_bigpos *result, gr_error *err);
-/* The check used on positions too big to list their moves (nim, sharing and
- * kim only): the ruleset decides on a small stand-in position. Public so that
- * tests can hold it against listing; mv must name existing piles. */
+/* The check used on positions too big to list their moves: nim, sharing and
+ * kim decide on a small stand-in position, heap games by their take-and-break
+ * code or on the one heap moved. Public so that tests can hold it against
+ * listing; mv must name existing piles. */
 bool gr_play_probe_legal(const gr_play *pl, const gr_bigpos *pos, const gr_play_move *mv);
 /* Checks and makes the move. */
 int gr_play_make(gr_play *pl, const gr_play_move *mv, gr_error *err);
@@ -97,7 +114,8 @@ typedef struct gr_play_state {
 
 int gr_play_state_get(gr_play *pl, gr_play_state *st, gr_error *err);
 
-/* Blocking (block=k). The moves forbidden this turn so far: */
+/* Blocking (block=k, block-position=k). The moves forbidden this turn so far
+ * (under block-position, each stands for the position it leads to): */
 const gr_play_move *gr_play_bans(const gr_play *pl, size_t *n);
 /* Forbids one of the mover's legal moves this turn (the blocker's action). */
 int gr_play_ban(gr_play *pl, const gr_play_move *mv, gr_error *err);
@@ -131,8 +149,9 @@ int gr_play_best(gr_play *pl, gr_play_choice *c, gr_error *err);
  * malloc'd, the caller frees it. */
 char *gr_play_explain(gr_play *pl, const gr_play_choice *c);
 
-/* The move in words ("move 2 from pile 0 to pile 1") and in the notation a
- * person types ("0 1 2"); malloc'd. */
+/* The move in words ("move 2 from pile 0 to pile 1", "split heap 2 into 1,
+ * 3 and 5") and in the notation a person types ("0 1 2", "2 = 1 3 5");
+ * malloc'd. */
 char *gr_play_move_words(const gr_play_move *mv);
 char *gr_play_move_notation(const gr_play_move *mv);
 

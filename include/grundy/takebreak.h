@@ -71,6 +71,12 @@ void gr_tb_rules_canonical(const gr_game *g, gr_pos *pos);
 void gr_tb_rules_estimate(const gr_game *g, const gr_pos *pos, double *states, double *edges);
 int gr_tb_rules_format_move(const gr_game *g, const gr_move *mv, char *buf, size_t len);
 
+/* Does the code allow taking `taken` tokens from a heap of x and leaving
+ * the k heaps parts[0..k-1] (k = 0: nothing left)? The parts must be
+ * positive and add up to x - taken. Decides one move in O(k^2) without
+ * listing the heap's moves, so it serves heaps of any 64-bit size. */
+bool gr_tb_allows(const gr_tb_code *c, uint64_t x, uint64_t taken, const uint64_t *parts, int k);
+
 /* The code a game is played by, when its ruleset is nim, tb, split or
  * grundy-game; false for every other ruleset. */
 bool gr_tb_code_of(const gr_game *g, gr_tb_code *out);

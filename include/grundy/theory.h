@@ -51,6 +51,11 @@ typedef struct gr_closed_form {
      * only part of a game (kim's positions with a pile of 1) says no to the
      * rest, and the engine searches them. NULL: every position. */
     bool (*covers)(const gr_game *g, const gr_outcome *o, const gr_bigpos *pos);
+    /* Optional: one winning move, for play on positions whose winning moves
+     * are too many to list (winning_moves refuses them). Calls fn at most
+     * once. NULL: play takes the first move winning_moves lists. */
+    int (*one_winning_move)(const gr_game *g, const gr_outcome *o, const gr_bigpos *pos, gr_bigmove_fn fn,
+                            void *ctx, gr_error *err);
 } gr_closed_form;
 
 /* The first closed form that applies, or NULL. */

@@ -118,7 +118,7 @@ static int check_table_rows(int row, uint64_t to, gr_claim_result *r, gr_error *
     if (rc) return rc;
     int listed[TABLE_MAX + 1];
     parse_table(listed);
-    char detail[512] = "";
+    char detail[480] = ""; /* fits r->detail after "note: " */
     size_t at = 0;
     long first = -1;
     int wrong = 0;

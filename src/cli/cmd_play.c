@@ -13,7 +13,7 @@
 #endif
 
 static const char help[] =
-    "usage: grundy play RULES POS... [--misere | --players M | --block K]\n"
+    "usage: grundy play RULES POS... [--misere | --players M | --block K | --block-position K]\n"
     "                   [--first me|computer] [--seats LIST] [--hints]\n"
     "                   [--script] [--record FILE] [--max-memory SIZE] [--max-seconds S]\n"
     "       grundy play --replay FILE [--script]\n\n"
@@ -21,6 +21,8 @@ static const char help[] =
     "wins, from a losing one it makes the game last as long as it can. Piles are\n"
     "numbered from 0. Type help during the game for the move notation and the\n"
     "commands (hint, undo, restart, quit).\n\n"
+    "  --block K            before each move the other player forbids K moves\n"
+    "  --block-position K   ... forbids K positions (named by a move leading there)\n"
     "  --first me|computer  who moves first (default: me)\n"
     "  --seats LIST         who sits in each seat, in the order they move, e.g.\n"
     "                       me,computer,computer or me,me (two people)\n"
@@ -149,15 +151,23 @@ static void print_board(const session *ss)
     }
 }
 
-static void json_move(const session *ss, size_t i)
+/* "kind", "from", "to" (a transfer), "amount", "parts" (a split: the heaps
+ * pile "from" becomes), "notation", "text" */
+static void json_move_fields(const gr_play_move *mv)
 {
-    const gr_play_move *mv = &ss->pl.moves[i];
-    int seat = (int)(i % (size_t)ss->pl.seats);
-    printf("{\"seat\":%d,\"by\":\"%s\",\"kind\":\"%s\",\"from\":%d", seat, seat_by(ss, seat),
-           mv->kind == GR_MOVE_TAKE ? "take" : "transfer", mv->src);
+    static const char *const kinds[] = {"?", "take", "transfer", "split"};
+    printf("\"kind\":\"%s\",\"from\":%d", kinds[mv->kind >= 1 && mv->kind <= 3 ? mv->kind : 0], mv->src);
     if (mv->kind == GR_MOVE_TRANSFER) printf(",\"to\":%d", mv->dst);
     fputs(",\"amount\":", stdout);
     gr_json_mpz(stdout, mv->amount);
+    if (mv->kind == GR_MOVE_SPLIT) {
+        fputs(",\"parts\":[", stdout);
+        for (int j = 0; j < mv->nparts; j++) {
+            if (j) fputc(',', stdout);
+            gr_json_mpz(stdout, mv->part[j]);
+        }
+        fputc(']', stdout);
+    }
     char *nt = gr_play_move_notation(mv), *w = gr_play_move_words(mv);
     fputs(",\"notation\":", stdout);
     gr_json_string(stdout, nt ? nt : "");
@@ -165,6 +175,14 @@ static void json_move(const session *ss, size_t i)
     gr_json_string(stdout, w ? w : "");
     free(nt);
     free(w);
+}
+
+static void json_move(const session *ss, size_t i)
+{
+    const gr_play_move *mv = &ss->pl.moves[i];
+    int seat = (int)(i % (size_t)ss->pl.seats);
+    printf("{\"seat\":%d,\"by\":\"%s\",", seat, seat_by(ss, seat));
+    json_move_fields(mv);
     fputs(",\"position\":", stdout);
     gr_json_bigpos(stdout, i + 1 < ss->pl.nmoves ? &ss->pl.before[i + 1] : &ss->pl.pos);
     fputc('}', stdout);
@@ -172,18 +190,9 @@ static void json_move(const session *ss, size_t i)
 
 static void json_choice(const gr_play_move *mv)
 {
-    char *nt = gr_play_move_notation(mv), *w = gr_play_move_words(mv);
-    printf("{\"kind\":\"%s\",\"from\":%d", mv->kind == GR_MOVE_TAKE ? "take" : "transfer", mv->src);
-    if (mv->kind == GR_MOVE_TRANSFER) printf(",\"to\":%d", mv->dst);
-    fputs(",\"amount\":", stdout);
-    gr_json_mpz(stdout, mv->amount);
-    fputs(",\"notation\":", stdout);
-    gr_json_string(stdout, nt ? nt : "");
-    fputs(",\"text\":", stdout);
-    gr_json_string(stdout, w ? w : "");
+    fputc('{', stdout);
+    json_move_fields(mv);
     fputc('}', stdout);
-    free(nt);
-    free(w);
 }
 
 typedef struct reply {
@@ -347,17 +356,29 @@ static int answer(session *ss, reply *r, gr_error *err)
     } else {
         if (r->error) printf("%s\n", r->error);
         if (strcmp(r->kind, "help") == 0) {
-            printf("Moves (%s):\n  %s\n", ss->pl.game->spec, ss->pl.game->rs->move_help);
-            puts("  (the computer's words work too: take 3 from pile 1, move 2 from pile 0 to pile 1)\n"
-                 "Commands:\n"
+            printf("Moves (%s):\n", ss->pl.game->spec);
+            for (const char *h = ss->pl.game->rs->move_help; *h;) {
+                size_t n = strcspn(h, "\n");
+                printf("  %.*s\n", (int)n, h);
+                h += n + (h[n] == '\n');
+            }
+            if (ss->pl.has_split) puts("  Empty heaps are dropped after each move and the others renumbered.");
+            puts(ss->pl.has_split ? "  (the computer's words work too: take 3 from pile 1, split pile 2 into 1, 3 and 5)"
+                                  : "  (the computer's words work too: take 3 from pile 1, move 2 from pile 0 to pile 1)");
+            puts("\nCommands:\n"
                  "  hint      a winning move, and why\n"
                  "  undo      take back your last move (and the computer's reply)\n"
                  "  restart   start again from the first position\n"
                  "  show      show the position again\n"
                  "  quit      stop (end of input stops too)");
-            if (ss->pl.block)
+            if (ss->pl.block && !ss->pl.ban_positions)
                 printf("Blocking (block=%d): before each move the other player forbids %d of the mover's moves;\n"
                        "when asked, type the moves you forbid, one per line (ban FROM TO AMOUNT works too).\n",
+                       ss->pl.block, ss->pl.block);
+            else if (ss->pl.block)
+                printf("Blocking (block-position=%d): before each move the other player forbids %d of the\n"
+                       "positions the mover could move to; when asked, name each by a move that leads there,\n"
+                       "one per line: every move to that position is forbidden this turn.\n",
                        ss->pl.block, ss->pl.block);
         }
         if (r->hint && r->why) printf("Hint: %s\n", r->why);
@@ -370,7 +391,8 @@ static int answer(session *ss, reply *r, gr_error *err)
             const gr_play_move *b = gr_play_bans(&ss->pl, &nb);
             for (size_t i = 0; i < nb && !st.over; i++) {
                 char *w = gr_play_move_words(&b[i]);
-                printf("%s%s%s", i ? ", " : "Forbidden this turn: ", w ? w : "?", i + 1 == nb ? "\n" : "");
+                printf("%s%s%s%s", i ? ", " : "Forbidden this turn: ", ss->pl.ban_positions ? "the position after " : "",
+                       w ? w : "?", i + 1 == nb ? "\n" : "");
                 free(w);
             }
             if (st.over) {
@@ -378,7 +400,12 @@ static int answer(session *ss, reply *r, gr_error *err)
             } else if (person_bans) {
                 char name[64];
                 seat_name(ss, st.to_move, name, sizeof name);
-                printf("Forbid %zu more of the moves of %s: type them as moves.\n", (size_t)ss->pl.block - nb, name);
+                if (ss->pl.ban_positions)
+                    printf("Forbid %zu more of the positions %s could move to: type a move that leads to each.\n",
+                           (size_t)ss->pl.block - nb, name);
+                else
+                    printf("Forbid %zu more of the moves of %s: type them as moves.\n", (size_t)ss->pl.block - nb,
+                           name);
             } else if (person_next) {
                 char name[64];
                 seat_name(ss, st.to_move, name, sizeof name);

@@ -123,6 +123,25 @@ static void from_verdict(gr_answer *ans, const gr_verdict *v, const gr_closed_fo
  * far faster than searching positions, and is computed once for the largest
  * heap: every option's heaps are smaller). Returns false when the engine
  * cannot answer (it refuses past the limits), so the caller searches. */
+bool gr_engine_heap_table(gr_engine *e, uint64_t max)
+{
+    if (!(e->game->flags & GR_RS_HEAPS)) return false;
+    if (e->heap_values && max <= e->heap_n) return true;
+    if (max >= UINT32_MAX) return false;
+    uint32_t *v = malloc(((size_t)max + 1) * sizeof *v);
+    gr_error quiet;
+    gr_error_clear(&quiet);
+    gr_heapseq_info info;
+    if (!v || gr_heapseq(e->game, GR_HEAPSEQ_AUTO, (uint32_t)max, v, &e->limits, &info, &quiet)) {
+        free(v);
+        return false;
+    }
+    free(e->heap_values);
+    e->heap_values = v;
+    e->heap_n = max;
+    return true;
+}
+
 static bool heap_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans)
 {
     if (!(e->game->flags & GR_RS_HEAPS) || e->outcome.rule != &gr_outcome_normal ||
@@ -131,20 +150,7 @@ static bool heap_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans)
     uint64_t max = 0;
     for (int i = 0; i < pos->n; i++)
         if (mpz_get_ui(pos->p[i]) > max) max = mpz_get_ui(pos->p[i]);
-    if (!e->heap_values || max > e->heap_n) {
-        if (max >= UINT32_MAX) return false;
-        uint32_t *v = malloc(((size_t)max + 1) * sizeof *v);
-        gr_error quiet;
-        gr_error_clear(&quiet);
-        gr_heapseq_info info;
-        if (!v || gr_heapseq(e->game, GR_HEAPSEQ_AUTO, (uint32_t)max, v, &e->limits, &info, &quiet)) {
-            free(v);
-            return false;
-        }
-        free(e->heap_values);
-        e->heap_values = v;
-        e->heap_n = max;
-    }
+    if (!gr_engine_heap_table(e, max)) return false;
     uint32_t x = 0;
     for (int i = 0; i < pos->n; i++) x ^= e->heap_values[mpz_get_ui(pos->p[i])];
     snprintf(ans->outcome, sizeof ans->outcome, "%s", x ? "N" : "P");
@@ -241,6 +247,47 @@ static int count_one(void *ctx, const gr_move *mv, const gr_pos *result)
     return 0;
 }
 
+/* Each winning move's result is a P-position, unless the class scores of
+ * players=m need the result decided. */
+static void winners_init(winners *w, gr_engine *e, const gr_closed_form *cf, gr_engine_move_fn fn, void *ctx,
+                         gr_error *err)
+{
+    *w = (winners){.fn = fn, .ctx = ctx};
+    gr_answer_init(&w->ans);
+    snprintf(w->ans.outcome, sizeof w->ans.outcome, "P");
+    w->ans.score = 0;
+    w->ans.has_value = e->outcome.rule->score_is_value;
+    w->ans.method = cf->name;
+    if (e->outcome.rule == &gr_outcome_players) {
+        w->e = e;
+        w->err = err;
+    }
+}
+
+/* Stops winning_moves after its first move: a return no callback uses. */
+#define FIRST_ONLY 0x7fff
+
+static int first_winner(void *ctx, const gr_bigmove *mv)
+{
+    int rc = list_winner(ctx, mv);
+    return rc ? rc : FIRST_ONLY;
+}
+
+int gr_engine_one_winning_move(gr_engine *e, const gr_bigpos *pos, gr_engine_move_fn fn, void *ctx,
+                               gr_error *err)
+{
+    int rc = gr_engine_check(e, pos, err);
+    if (rc) return rc;
+    const gr_closed_form *cf = closed_form(e, pos);
+    if (!cf) return gr_fail(err, GR_EINPUT, "%s has no closed form for this position", e->game->spec);
+    winners w;
+    winners_init(&w, e, cf, fn, ctx, err);
+    if (cf->one_winning_move) rc = cf->one_winning_move(e->game, &e->outcome, pos, list_winner, &w, err);
+    else rc = cf->winning_moves(e->game, &e->outcome, pos, first_winner, &w, err);
+    gr_answer_clear(&w.ans);
+    return rc == FIRST_ONLY ? GR_OK : rc;
+}
+
 int gr_engine_moves(gr_engine *e, const gr_bigpos *pos, gr_engine_move_fn fn, void *ctx,
                     gr_moves_summary *sum, gr_error *err)
 {
@@ -278,16 +325,8 @@ int gr_engine_moves(gr_engine *e, const gr_bigpos *pos, gr_engine_move_fn fn, vo
     cf->count_moves(e->game, pos, sum->total);
     sum->all_listed = false;
     sum->method = cf->name;
-    winners w = {.fn = fn, .ctx = ctx};
-    gr_answer_init(&w.ans);
-    snprintf(w.ans.outcome, sizeof w.ans.outcome, "P");
-    w.ans.score = 0;
-    w.ans.has_value = e->outcome.rule->score_is_value;
-    w.ans.method = cf->name;
-    if (e->outcome.rule == &gr_outcome_players) {
-        w.e = e;
-        w.err = err;
-    }
+    winners w;
+    winners_init(&w, e, cf, fn, ctx, err);
     rc = cf->winning_moves(e->game, &e->outcome, pos, list_winner, &w, err);
     gr_answer_clear(&w.ans);
 out:

@@ -18,7 +18,7 @@ const gr_ruleset gr_rules_grundy_game = {
     .name = "grundy-game",
     .summary = "Grundy's game: split one heap into two unequal heaps (tb:4!.)",
     .options = "",
-    .move_help = "the move's result, as heap sizes",
+    .move_help = "PILE = A B   split pile PILE into two unequal heaps A and B",
     .flags = GR_RS_HEAPS,
     .parse = parse,
     .release = gr_tb_rules_release,

@@ -34,7 +34,8 @@ const gr_ruleset gr_rules_split = {
     .name = "split",
     .summary = "Nim where a heap may instead be split into exactly n non-empty heaps (seed 004; n=2 Lasker's Nim)",
     .options = "parts=n  the number of heaps a split leaves, 2..31 (default 3)",
-    .move_help = "the move's result, as heap sizes",
+    .move_help = "PILE AMOUNT    take AMOUNT tokens from pile PILE\n"
+                 "PILE = A B C   split pile PILE into the heaps A, B, C (as many as parts=n says)",
     .flags = GR_RS_HEAPS,
     .parse = parse,
     .release = gr_tb_rules_release,

@@ -18,7 +18,8 @@ const gr_ruleset gr_rules_tb = {
     .summary = "take-and-break game given by a CGSuite code: tb:0.77 Kayles, tb:0.07 Dawson's Kayles, tb:4!. Grundy's game",
     .options = "CODE  d0.d1d2...: bit k of digit d_i lets a move remove i tokens and leave k heaps;\n"
                "      digits 0-9, A-Z (10-35), &#N;  suffix ! parts unequal, ? not all equal; [..] repeats",
-    .move_help = "the move's result, as heap sizes",
+    .move_help = "PILE AMOUNT     take AMOUNT tokens from pile PILE, leaving one heap or none\n"
+                 "PILE = A B ...  pile PILE becomes the heaps A, B, ... (the tokens left over are taken)",
     .flags = GR_RS_HEAPS,
     .parse = parse,
     .release = gr_tb_rules_release,

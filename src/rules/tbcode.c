@@ -250,6 +250,28 @@ int gr_tb_moves(const gr_tb_code *c, const gr_pos *pos, gr_move_fn fn, void *ctx
     return 0;
 }
 
+bool gr_tb_allows(const gr_tb_code *c, uint64_t x, uint64_t taken, const uint64_t *parts, int k)
+{
+    if (k < 0 || k > GR_TB_MAX_PARTS || taken > x) return false;
+    uint64_t rem = x - taken, sum = 0;
+    for (int j = 0; j < k; j++) {
+        if (parts[j] == 0 || parts[j] > rem - sum) return false;
+        sum += parts[j];
+    }
+    if (sum != rem) return false;
+    gr_tb_digit d = gr_tb_digit_at(c, taken);
+    if (!(d.mask >> k & 1)) return false;
+    if (k == 1 && taken == 0) return false; /* leaving the heap as it was is no move */
+    if (k < 2) return true;
+    bool all_equal = true;
+    for (int a = 0; a < k; a++)
+        for (int b = a + 1; b < k; b++) {
+            if (parts[a] != parts[b]) all_equal = false;
+            else if (d.constraint == GR_TB_UNEQUAL) return false;
+        }
+    return !(d.constraint == GR_TB_NOT_ALL_EQUAL && all_equal);
+}
+
 bool gr_tb_code_of(const gr_game *g, gr_tb_code *out)
 {
     if (!g || !g->rs) return false;

@@ -12,6 +12,9 @@
 /* Beyond this the winning splits of one heap are not listed (there can be
  * about x^2/12 of them): the value and outcome stay exact. */
 #define SPLIT_LIST_MAX 20000
+/* One winning split is looked for among those whose small parts are below
+ * this (about 2 million splits at most; in practice a few). */
+#define SPLIT_SMALL_MAX 2000
 
 static int parts_of(const gr_game *g)
 {
@@ -70,22 +73,25 @@ typedef struct emitter {
 } emitter;
 
 /* Heap i replaced by parts[0], the others appended. */
-static int emit_split(emitter *e, int i, const unsigned long *parts, int n)
+static int emit_split_big(emitter *e, int i, mpz_t *parts, int n)
 {
     gr_bigpos_clear(&e->res);
     gr_bigpos_init(&e->res);
     for (int j = 0; j < e->pos->n; j++) gr_bigpos_push(&e->res, e->pos->p[j]);
-    mpz_set_ui(e->res.p[i], parts[0]);
-    mpz_t t;
-    mpz_init(t);
-    for (int k = 1; k < n; k++) {
-        mpz_set_ui(t, parts[k]);
-        gr_bigpos_push(&e->res, t);
-    }
-    mpz_clear(t);
+    mpz_set(e->res.p[i], parts[0]);
+    for (int k = 1; k < n; k++) gr_bigpos_push(&e->res, parts[k]);
     mpz_set_ui(e->amount, 0);
     gr_bigmove mv = {GR_MOVE_SPLIT, i, -1, e->amount, &e->res};
     return e->fn(e->ctx, &mv);
+}
+
+static int emit_split(emitter *e, int i, const unsigned long *parts, int n)
+{
+    mpz_t big[3];
+    for (int k = 0; k < n; k++) mpz_init_set_ui(big[k], parts[k]);
+    int rc = emit_split_big(e, i, big, n);
+    for (int k = 0; k < n; k++) mpz_clear(big[k]);
+    return rc;
 }
 
 static int winning_moves(const gr_game *g, const gr_outcome *o, const gr_bigpos *pos, gr_bigmove_fn fn, void *ctx,
@@ -154,6 +160,75 @@ out:
     return rc;
 }
 
+/* One winning split of heap x to value t, looking only at splits whose
+ * small parts are below SPLIT_SMALL_MAX (the last part takes the rest, so x
+ * may have any size). Fills parts (n of them, nondecreasing). */
+static bool small_split(mpz_srcptr x, mpz_srcptr t, int n, unsigned long m, mpz_t *parts)
+{
+    mpz_t c, fc, want;
+    mpz_inits(c, fc, want, NULL);
+    bool found = false;
+    for (unsigned long a = 1; a < SPLIT_SMALL_MAX && !found; a++)
+        for (unsigned long b = n == 2 ? 0 : a; b < SPLIT_SMALL_MAX && !found; b++) {
+            mpz_sub_ui(c, x, a + b);
+            if (mpz_cmp_ui(c, n == 2 ? a : b) < 0) break; /* the last part is the biggest */
+            f_of(fc, c, m);
+            mpz_set_ui(want, f_small(a, m) ^ (n == 2 ? 0 : f_small(b, m)));
+            mpz_xor(want, want, t);
+            if (mpz_cmp(fc, want) != 0) {
+                if (n == 2) break; /* b is not a part */
+                continue;
+            }
+            mpz_set_ui(parts[0], a);
+            if (n == 3) mpz_set_ui(parts[1], b);
+            mpz_set(parts[n - 1], c);
+            found = true;
+        }
+    mpz_clears(c, fc, want, NULL);
+    return found;
+}
+
+static int one_winning_move(const gr_game *g, const gr_outcome *o, const gr_bigpos *pos, gr_bigmove_fn fn,
+                            void *ctx, gr_error *err)
+{
+    (void)o;
+    int n = parts_of(g);
+    unsigned long m = 1ul << n;
+    mpz_t s, fx, t, y, parts[3];
+    mpz_inits(s, fx, t, y, parts[0], parts[1], parts[2], NULL);
+    value_of(pos, m, s);
+    emitter e = {.pos = pos, .fn = fn, .ctx = ctx};
+    gr_bigpos_init(&e.res);
+    mpz_init(e.amount);
+    int rc = GR_OK;
+    bool done = mpz_sgn(s) == 0;
+    /* a heap whose value the XOR lowers has a move to that value (mex) */
+    for (int i = 0; i < pos->n && !done; i++) {
+        f_of(fx, pos->p[i], m);
+        mpz_xor(t, fx, s);
+        if (mpz_cmp(t, fx) >= 0) continue;
+        f_of(y, t, m); /* f is its own inverse: the heap of value t */
+        if (mpz_cmp(y, pos->p[i]) < 0) {
+            for (int j = 0; j < pos->n; j++) gr_bigpos_push(&e.res, pos->p[j]);
+            mpz_set(e.res.p[i], y);
+            mpz_sub(e.amount, pos->p[i], y);
+            gr_bigmove mv = {GR_MOVE_TAKE, i, -1, e.amount, &e.res};
+            rc = fn(ctx, &mv);
+            done = true;
+        } else if (small_split(pos->p[i], t, n, m, parts)) {
+            rc = emit_split_big(&e, i, parts, n);
+            done = true;
+        }
+    }
+    if (!done)
+        rc = gr_fail(err, GR_EINPUT, "no winning move found among takes and splits with parts below %d",
+                     SPLIT_SMALL_MAX);
+    gr_bigpos_clear(&e.res);
+    mpz_clear(e.amount);
+    mpz_clears(s, fx, t, y, parts[0], parts[1], parts[2], NULL);
+    return rc;
+}
+
 static void count_moves(const gr_game *g, const gr_bigpos *pos, mpz_t count)
 {
     int n = parts_of(g);
@@ -182,4 +257,5 @@ const gr_closed_form gr_theory_split = {
     .decide = decide,
     .winning_moves = winning_moves,
     .count_moves = count_moves,
+    .one_winning_move = one_winning_move,
 };

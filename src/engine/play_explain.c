@@ -1,0 +1,191 @@
+/* Why the computer's move wins, in one sentence: the equal-piles rule of
+ * seed 000 for three-pile Sharing Nim (corrected where the paper is wrong),
+ * Bouton for Nim, Sprague-Grundy values for heap games, and the outcome
+ * rule's own words elsewhere. See docs/play.md. */
+#include "play_internal.h"
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A number in a sentence: in full up to 40 digits, else its length. */
+static char *short_number(mpz_srcptr v)
+{
+    char *s = NULL;
+    size_t digits = mpz_sizeinbase(v, 10);
+    if (digits <= 40) gmp_asprintf(&s, "%Zd", v);
+    else gmp_asprintf(&s, "a %zu-digit number", digits);
+    return s;
+}
+
+static char *explain_sharing3(const gr_play_choice *c, const gr_bigpos *r, char *mw)
+{
+    int i = -1, j = -1, t = -1;
+    for (int a = 0; a < 3 && i < 0; a++)
+        for (int b = a + 1; b < 3; b++)
+            if (mpz_cmp(r->p[a], r->p[b]) == 0) {
+                i = a, j = b, t = 3 - a - b;
+                break;
+            }
+    char *s = NULL;
+    char more[200] = "";
+    if (c->prescribed > 1)
+        snprintf(more, sizeof more,
+                 "; it is one of %ld winning moves here (the paper's remark that exactly one equalising move "
+                 "wins is not true in general)", c->prescribed);
+    if (i < 0) {
+        gmp_asprintf(&s, "%s: it leads to a P-position by Theorem P%s.", mw, more);
+        return s;
+    }
+    mpz_t d;
+    mpz_init(d);
+    mpz_sub(d, r->p[t], r->p[i]);
+    mpz_abs(d, d);
+    if (mpz_sgn(d) == 0) {
+        gmp_asprintf(&s, "%s: it makes all three piles equal, which leaves your opponent no move%s.", mw, more);
+    } else {
+        char *e = short_number(r->p[i]), *dd = short_number(d);
+        unsigned long v = mpz_scan1(d, 0);
+        gmp_asprintf(&s,
+                     "%s: afterwards piles %d and %d both hold %s and pile %d differs from them by %s = 2^%lu "
+                     "x odd, an even power of 2, and by Theorem P of seed 000 two equal piles "
+                     "with such a gap are a P-position, lost for the player to move%s.",
+                     mw, i, j, e, t, dd, v, more);
+        free(e);
+        free(dd);
+    }
+    mpz_clear(d);
+    return s;
+}
+
+static char *explain_nim(const gr_play *pl, const gr_bigpos *r, char *mw)
+{
+    char *s = NULL;
+    mpz_t x;
+    mpz_init(x);
+    for (int i = 0; i < pl->pos.n; i++) mpz_xor(x, x, pl->pos.p[i]);
+    char *xs = short_number(x);
+    bool misere = strcmp(pl->engine.outcome.rule->name, "misere") == 0;
+    long ones = 0;
+    bool big = false;
+    for (int i = 0; i < r->n; i++) {
+        if (mpz_cmp_ui(r->p[i], 1) > 0) big = true;
+        else if (mpz_cmp_ui(r->p[i], 1) == 0) ones++;
+    }
+    if (misere && !big)
+        gmp_asprintf(&s,
+                     "%s: it leaves only piles of 0 or 1 tokens, %ld of them with 1, an odd number, so under "
+                     "misere play your opponent is left to take the last token.", mw, ones);
+    else if (misere)
+        gmp_asprintf(&s,
+                     "%s: the nim-sum (XOR of the piles) is %s now and 0 after it with a pile of 2 or more "
+                     "left, a P-position under misere play just as under normal play (Bouton).", mw, xs);
+    else
+        gmp_asprintf(&s,
+                     "%s: the nim-sum (XOR of the piles) is %s now and 0 after it, and by Bouton's theorem a "
+                     "position of nim-sum 0 is lost for the player to move.", mw, xs);
+    free(xs);
+    mpz_clear(x);
+    return s;
+}
+
+/* Heap games under normal play: the heaps' Grundy values after the move,
+ * which XOR to 0. NULL when the values are not at hand (the heaps are
+ * beyond the nim-sequence engine). */
+static char *explain_heaps(gr_play *pl, const gr_bigpos *r, const char *mw)
+{
+    if (!(pl->game->flags & GR_RS_HEAPS) || gr_play_is_rules(pl, "nim")) return NULL;
+    uint64_t max = 0;
+    for (int i = 0; i < r->n; i++) {
+        if (!mpz_fits_ulong_p(r->p[i])) return NULL;
+        if (mpz_get_ui(r->p[i]) > max) max = mpz_get_ui(r->p[i]);
+    }
+    if (!gr_engine_heap_table(&pl->engine, max)) return NULL;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f) return NULL;
+    fprintf(f, "%s: afterwards the heaps' Grundy values are ", mw);
+    int shown = r->n < 12 ? r->n : 12;
+    for (int i = 0; i < shown; i++) {
+        uint64_t h = mpz_get_ui(r->p[i]);
+        fprintf(f, "%sG(%llu) = %u", i == 0 ? "" : i + 1 == r->n ? " and " : ", ", (unsigned long long)h,
+                pl->engine.heap_values[h]);
+    }
+    if (shown < r->n) fprintf(f, " and %d more", r->n - shown);
+    fputs(", whose XOR is 0, and by the Sprague-Grundy theorem a sum of value 0 is lost for the player to "
+          "move.", f);
+    if (fclose(f) != 0) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+char *gr_play_explain(gr_play *pl, const gr_play_choice *c)
+{
+    char *s = NULL;
+    if (!c->found) {
+        gmp_asprintf(&s, "There is no move: the game is over.");
+        return s;
+    }
+    char *mw = gr_play_move_words(&c->move);
+    if (!mw) return NULL;
+    mw[0] = (char)toupper((unsigned char)mw[0]);
+    const gr_outcome *o = &pl->engine.outcome;
+    bool two = pl->seats == 2;
+    char len[96] = "";
+    if (c->length >= 0) snprintf(len, sizeof len, " (with best play %ld more moves after it)", c->length);
+    if (!c->winning) {
+        mw[0] = (char)tolower((unsigned char)mw[0]);
+        if (two)
+            gmp_asprintf(&s,
+                         "No move wins here: every move leaves a position from which the other player can "
+                         "force a win; the best try is to make the game last: %s%s.", mw, len);
+        else
+            gmp_asprintf(&s, "The rule prescribes no move here; the longest game follows %s%s.", mw, len);
+        free(mw);
+        return s;
+    }
+    gr_bigpos r;
+    gr_bigpos_init(&r);
+    gr_play_result_of(pl, &pl->pos, &c->move, &r);
+    bool classic = strcmp(o->rule->name, "normal") == 0 || strcmp(o->rule->name, "misere") == 0;
+    if (two && classic && gr_play_is_rules(pl, "nim") && c->move.kind == GR_MOVE_TAKE) {
+        s = explain_nim(pl, &r, mw);
+    } else if (strcmp(o->rule->name, "normal") == 0 && gr_play_is_rules(pl, "sharing") &&
+               strchr(pl->game->spec, ':') == NULL && r.n == 3) {
+        s = explain_sharing3(c, &r, mw);
+    } else if (strcmp(o->rule->name, "normal") == 0 && (s = explain_heaps(pl, &r, mw)) != NULL) {
+        /* written */
+    } else if (pl->block) {
+        gmp_asprintf(&s,
+                     "%s: it leads to a P-position of the blocking game: there your opponent has at most %d "
+                     "%s%s, and you forbid %s%s.", mw, pl->block,
+                     pl->ban_positions ? "P-position" : "move", pl->block > 1
+                         ? (pl->ban_positions ? "s to move to" : "s to P-positions")
+                         : (pl->ban_positions ? " to move to" : " to a P-position"),
+                     pl->block > 1 ? "them all" : "it", len);
+    } else if (two) {
+        char count[64] = "";
+        if (c->prescribed > 1) snprintf(count, sizeof count, ", one of %ld winning moves", c->prescribed);
+        gmp_asprintf(&s,
+                     "%s: it leads to a P-position (found by %s), from which every reply leaves you a winning "
+                     "position%s%s.", mw, c->how, count, len);
+    } else {
+        gr_answer a;
+        gr_answer_init(&a);
+        gr_error quiet;
+        gr_error_clear(&quiet);
+        uint32_t sc;
+        const char *cls = gr_play_own_score(pl, &r, &sc) == GR_OK ? gr_outcome_label(o, sc)
+                          : gr_engine_value(&pl->engine, &r, &a, &quiet) == GR_OK ? a.outcome
+                                                                                   : "?";
+        gmp_asprintf(&s, "%s: it leads to a position of class %s, the move the %s rule prescribes%s.", mw, cls,
+                     o->rule->name, len);
+        gr_answer_clear(&a);
+    }
+    gr_bigpos_clear(&r);
+    free(mw);
+    return s;
+}
+

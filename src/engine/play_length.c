@@ -1,0 +1,202 @@
+/* The remaining-game length of positions, for the computer's choice: the
+ * quickest win, or from a lost position the longest resistance. See
+ * docs/play.md. */
+#include "play_internal.h"
+#include <stdlib.h>
+
+#define LEN_UNKNOWN UINT32_MAX
+#define LEN_ON_PATH (UINT32_MAX - 1)
+
+/* L(x) = 0 when x has no move; 1 + min L(y) over the options y the outcome
+ * rule prescribes from x when there are any (the winner hurries); otherwise
+ * 1 + max L(y) over all options (the loser holds out). Under normal play this
+ * is Steinhaus's remoteness. An explicit stack, as in the solver: a line of
+ * play can be longer than the C stack allows. */
+
+typedef struct lframe {
+    uint32_t id;
+    size_t first, count, next;
+} lframe;
+
+typedef struct lsearch {
+    gr_play *pl;
+    uint32_t *kids;
+    size_t nkids, capkids;
+    lframe *frames;
+    size_t nframes, capframes;
+    gr_child *ch;              /* a finished position's options, for combine */
+    size_t capch;
+    gr_bitset scratch;
+    gr_error *err;
+} lsearch;
+
+/* The memo key: the canonical form, where an empty list (nim and kim drop
+ * empty piles) stands as one empty pile, which no canonical form produces,
+ * so keys stay distinct and the table never holds a position of no piles. */
+void gr_play_length_key(const gr_play *pl, gr_pos *pos)
+{
+    gr_game_canonical(pl->game, pos);
+    if (pos->n == 0) *pos = (gr_pos){.n = 1};
+}
+
+static int l_intern(gr_play *pl, gr_pos *pos, uint32_t *id, gr_error *err)
+{
+    bool is_new;
+    gr_play_length_key(pl, pos);
+    if (!gr_postab_intern(&pl->ltab, pos, id, &is_new)) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    if (is_new) {
+        if (pl->ltab.count > 4 * GR_PLAY_LENGTH_STATES_MAX)
+            return gr_fail(err, GR_EINPUT, "the game tree is too big to search for game lengths");
+        if (pl->ltab.count > pl->lcap) {
+            size_t cap = pl->lcap ? 2 * pl->lcap : 1024;
+            uint32_t *l = realloc(pl->len, cap * sizeof *l), *s;
+            if (!l) return gr_fail(err, GR_EINTERNAL, "out of memory");
+            pl->len = l;
+            s = realloc(pl->score, cap * sizeof *s);
+            if (!s) return gr_fail(err, GR_EINTERNAL, "out of memory");
+            pl->score = s;
+            pl->lcap = cap;
+        }
+        pl->len[*id] = LEN_UNKNOWN;
+    }
+    return GR_OK;
+}
+
+static int l_child(void *ctx, const gr_move *mv, const gr_pos *result)
+{
+    (void)mv;
+    lsearch *ls = ctx;
+    gr_pos r = *result;
+    uint32_t id;
+    int rc = l_intern(ls->pl, &r, &id, ls->err);
+    if (rc) return rc;
+    if (ls->nkids == ls->capkids) {
+        size_t cap = ls->capkids ? 2 * ls->capkids : 4096;
+        uint32_t *k = realloc(ls->kids, cap * sizeof *k);
+        if (!k) return gr_fail(ls->err, GR_EINTERNAL, "out of memory");
+        ls->kids = k;
+        ls->capkids = cap;
+    }
+    ls->kids[ls->nkids++] = id;
+    return 0;
+}
+
+static int l_push(lsearch *ls, uint32_t id)
+{
+    gr_play *pl = ls->pl;
+    if (ls->nframes == ls->capframes) {
+        size_t cap = ls->capframes ? 2 * ls->capframes : 256;
+        lframe *f = realloc(ls->frames, cap * sizeof *f);
+        if (!f) return gr_fail(ls->err, GR_EINTERNAL, "out of memory");
+        ls->frames = f;
+        ls->capframes = cap;
+    }
+    gr_pos pos;
+    gr_postab_get(&pl->ltab, id, &pos);
+    size_t first = ls->nkids;
+    int rc = gr_game_moves(pl->game, &pos, l_child, ls);
+    if (rc) return rc;
+    pl->len[id] = LEN_ON_PATH;
+    ls->frames[ls->nframes++] = (lframe){id, first, ls->nkids - first, 0};
+    return GR_OK;
+}
+
+int gr_play_length(gr_play *pl, const gr_pos *start, uint32_t *out, gr_error *err)
+{
+    gr_pos p = *start;
+    uint32_t root;
+    int rc = l_intern(pl, &p, &root, err);
+    if (rc) return rc;
+    if (pl->len[root] != LEN_UNKNOWN) {
+        *out = pl->len[root];
+        return GR_OK;
+    }
+    lsearch ls = {.pl = pl, .err = err};
+    gr_bitset_init(&ls.scratch);
+    const gr_outcome *o = &pl->engine.outcome;
+    rc = l_push(&ls, root);
+    while (!rc && ls.nframes) {
+        lframe *f = &ls.frames[ls.nframes - 1];
+        if (f->next < f->count) {
+            uint32_t c = ls.kids[f->first + f->next];
+            if (pl->len[c] == LEN_ON_PATH) {
+                rc = gr_fail(err, GR_EINPUT, "play can return to an earlier position; game lengths are undefined");
+                break;
+            }
+            if (pl->len[c] == LEN_UNKNOWN) {
+                rc = l_push(&ls, c);
+                continue;
+            }
+            f->next++;
+            continue;
+        }
+        /* The position's score from its options' scores, by the outcome
+         * rule itself, as the solver does: one pass scores and times. */
+        if (f->count > ls.capch) {
+            size_t cap = f->count * 2;
+            gr_child *chs = realloc(ls.ch, cap * sizeof *chs);
+            if (!chs) {
+                rc = gr_fail(err, GR_EINTERNAL, "out of memory");
+                break;
+            }
+            ls.ch = chs;
+            ls.capch = cap;
+        }
+        for (size_t i = 0; i < f->count; i++) {
+            uint32_t c = ls.kids[f->first + i];
+            ls.ch[i] = (gr_child){pl->score[c], c};
+        }
+        pl->score[f->id] = o->rule->combine(o, ls.ch, f->count, &ls.scratch);
+        uint32_t best = 0;
+        bool any_prescribed = false;
+        for (size_t i = 0; i < f->count; i++) {
+            uint32_t c = ls.kids[f->first + i];
+            if (o->rule->prescribed(o, pl->score[f->id], pl->score[c])) {
+                if (!any_prescribed || pl->len[c] + 1 < best) best = pl->len[c] + 1;
+                any_prescribed = true;
+            }
+        }
+        if (!any_prescribed)
+            for (size_t i = 0; i < f->count; i++) {
+                uint32_t c = ls.kids[f->first + i];
+                if (pl->len[c] + 1 > best) best = pl->len[c] + 1;
+            }
+        pl->len[f->id] = best;
+        ls.nkids = f->first;
+        ls.nframes--;
+    }
+    if (rc) /* forget the unfinished line so that a later call starts clean */
+        for (size_t i = 0; i < ls.nframes; i++) pl->len[ls.frames[i].id] = LEN_UNKNOWN;
+    else
+        *out = pl->len[root];
+    free(ls.kids);
+    free(ls.frames);
+    free(ls.ch);
+    gr_bitset_free(&ls.scratch);
+    return rc;
+}
+
+uint32_t gr_play_length_at(const gr_play *pl, const gr_pos *pos, uint32_t *score)
+{
+    gr_pos k = *pos;
+    gr_play_length_key(pl, &k);
+    uint32_t id = gr_postab_find(&pl->ltab, &k);
+    if (score) *score = pl->score[id];
+    return pl->len[id];
+}
+
+/* The score from the length search's table where the game is small enough
+ * for it (the engine would also search for Grundy values, which play does
+ * not need); GR_EINPUT otherwise. */
+int gr_play_own_score(gr_play *pl, const gr_bigpos *pos, uint32_t *score)
+{
+    gr_pos small;
+    if (!pl->length_ok || pos->n > GR_MAX_PILES || !gr_bigpos_to_pos(pos, &small)) return GR_EINPUT;
+    gr_error quiet;
+    gr_error_clear(&quiet);
+    uint32_t len;
+    if (gr_play_length(pl, &small, &len, &quiet) != GR_OK) return GR_EINPUT;
+    gr_play_length_at(pl, &small, score);
+    return GR_OK;
+}
+
