@@ -388,7 +388,8 @@ Test(play_heaps, split_record_round_trip)
     cr_assert_str_eq(rec.moves[0], "0 = 2 4 5");
     cr_assert_str_eq(rec.moves[2], "1 = 1 2 2");
     gr_play again;
-    start_big(&again, &g, rec.rules, rec.outcome, &rec.start);
+    gr_game g2;
+    start_big(&again, &g2, rec.rules, rec.outcome, &rec.start);
     for (size_t i = 0; i < rec.nmoves; i++) {
         parse_ok(&again, rec.moves[i], &mv);
         cr_assert_eq(gr_play_make(&again, &mv, &err), 0, "%s", err.msg);
@@ -396,6 +397,7 @@ Test(play_heaps, split_record_round_trip)
     cr_assert_eq(again.pos.n, pl.pos.n);
     for (int j = 0; j < pl.pos.n; j++) cr_assert_eq(mpz_cmp(again.pos.p[j], pl.pos.p[j]), 0);
     gr_play_free(&again);
+    gr_game_release(&g2);
     gr_play_record_free(&rec);
     free(text);
     /* taking back the split brings its heap back whole */
@@ -433,6 +435,7 @@ Test(play_heaps, ban_forbids_the_position)
     cr_assert_eq(gr_play_make(&pl, &mv, &err), 0, "%s", err.msg);
     /* under block=1 the same ban forbids only the move itself */
     gr_play_free(&pl);
+    gr_game_release(&g);
     start(&pl, &g, "nim", "block=1", &p);
     parse_ok(&pl, "0 2", &mv);
     cr_assert_eq(gr_play_ban(&pl, &mv, &err), 0, "%s", err.msg);

@@ -43,8 +43,9 @@ void gr_engine_free(gr_engine *e);
 int gr_engine_check(gr_engine *e, const gr_bigpos *pos, gr_error *err);
 int gr_engine_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans, gr_error *err);
 /* Heap rulesets: makes e->heap_values hold G(0..max) (the nim-sequence
- * engine, within the limits); false when it cannot. */
-bool gr_engine_heap_table(gr_engine *e, uint64_t max);
+ * engine, within the limits, its own table counted); an exit-2 error saying
+ * why when it cannot. */
+int gr_engine_heap_table(gr_engine *e, uint64_t max, gr_error *err);
 
 typedef struct gr_moves_summary {
     mpz_t total;               /* all moves from the position */

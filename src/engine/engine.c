@@ -123,26 +123,37 @@ static void from_verdict(gr_answer *ans, const gr_verdict *v, const gr_closed_fo
  * far faster than searching positions, and is computed once for the largest
  * heap: every option's heaps are smaller). Returns false when the engine
  * cannot answer (it refuses past the limits), so the caller searches. */
-bool gr_engine_heap_table(gr_engine *e, uint64_t max)
+int gr_engine_heap_table(gr_engine *e, uint64_t max, gr_error *err)
 {
-    if (!(e->game->flags & GR_RS_HEAPS)) return false;
-    if (e->heap_values && max <= e->heap_n) return true;
-    if (max >= UINT32_MAX) return false;
+    if (!(e->game->flags & GR_RS_HEAPS)) return gr_fail(err, GR_EINPUT, "%s is not a game of heaps", e->game->spec);
+    if (e->heap_values && max <= e->heap_n) return GR_OK;
+    if (max >= UINT32_MAX)
+        return gr_fail(err, GR_EINPUT, "heap %llu is beyond the nim-sequence engine (heaps below 2^32)",
+                       (unsigned long long)max);
+    /* the table itself counts against the memory limit, before it is made */
+    double bytes = ((double)max + 1) * sizeof(uint32_t);
+    if (bytes > e->limits.max_bytes)
+        return gr_fail(err, GR_EINPUT,
+                       "the nim-sequence up to heap %llu needs %.0f MiB for its values alone, over the limit "
+                       "of %.0f MiB (--max-memory)",
+                       (unsigned long long)max, bytes / 1048576.0, e->limits.max_bytes / 1048576.0);
     uint32_t *v = malloc(((size_t)max + 1) * sizeof *v);
-    gr_error quiet;
-    gr_error_clear(&quiet);
+    if (!v) return gr_fail(err, GR_EINPUT, "out of memory for the nim-sequence up to heap %llu", (unsigned long long)max);
     gr_heapseq_info info;
-    if (!v || gr_heapseq(e->game, GR_HEAPSEQ_AUTO, (uint32_t)max, v, &e->limits, &info, &quiet)) {
+    int rc = gr_heapseq(e->game, GR_HEAPSEQ_AUTO, (uint32_t)max, v, &e->limits, &info, err);
+    if (rc) {
         free(v);
-        return false;
+        return rc;
     }
     free(e->heap_values);
     e->heap_values = v;
     e->heap_n = max;
-    return true;
+    return GR_OK;
 }
 
-static bool heap_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans)
+/* Fills *why when the nim-sequence engine could have answered but declined
+ * (a limit), so that the caller can say so if search cannot answer either. */
+static bool heap_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans, gr_error *why)
 {
     if (!(e->game->flags & GR_RS_HEAPS) || e->outcome.rule != &gr_outcome_normal ||
         gr_bigpos_first_big(pos) >= 0)
@@ -150,7 +161,7 @@ static bool heap_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans)
     uint64_t max = 0;
     for (int i = 0; i < pos->n; i++)
         if (mpz_get_ui(pos->p[i]) > max) max = mpz_get_ui(pos->p[i]);
-    if (!gr_engine_heap_table(e, max)) return false;
+    if (gr_engine_heap_table(e, max, why) != GR_OK) return false;
     uint32_t x = 0;
     for (int i = 0; i < pos->n; i++) x ^= e->heap_values[mpz_get_ui(pos->p[i])];
     snprintf(ans->outcome, sizeof ans->outcome, "%s", x ? "N" : "P");
@@ -170,9 +181,16 @@ int gr_engine_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans, gr_error
     const gr_closed_form *cf = closed_form(e, pos);
     gr_pos small;
     if (!cf) {
-        if (heap_value(e, pos, ans)) return GR_OK;
-        if ((rc = searchable(e, pos, &small, err))) return rc;
-        return search_score(e, &small, ans, err);
+        gr_error why, quiet;
+        gr_error_clear(&why);
+        gr_error_clear(&quiet);
+        if (heap_value(e, pos, ans, &why)) return GR_OK;
+        /* the nim-sequence engine's refusal says more than search's */
+        gr_error *to = why.code ? &quiet : err;
+        rc = searchable(e, pos, &small, to);
+        if (!rc) rc = search_score(e, &small, ans, to);
+        if (rc && why.code) return gr_fail(err, why.code, "%s", why.msg);
+        return rc;
     }
     gr_verdict v;
     gr_verdict_init(&v);

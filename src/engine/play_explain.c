@@ -99,7 +99,9 @@ static char *explain_heaps(gr_play *pl, const gr_bigpos *r, const char *mw)
         if (!mpz_fits_ulong_p(r->p[i])) return NULL;
         if (mpz_get_ui(r->p[i]) > max) max = mpz_get_ui(r->p[i]);
     }
-    if (!gr_engine_heap_table(&pl->engine, max)) return NULL;
+    gr_error quiet;
+    gr_error_clear(&quiet);
+    if (gr_engine_heap_table(&pl->engine, max, &quiet) != GR_OK) return NULL;
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);

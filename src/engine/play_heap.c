@@ -44,7 +44,9 @@ int gr_play_heap_winning_move(gr_play *pl, gr_play_move *mv)
         if (!mpz_fits_ulong_p(pos->p[i])) return 0;
         if (mpz_get_ui(pos->p[i]) > max) max = mpz_get_ui(pos->p[i]);
     }
-    if (!gr_engine_heap_table(&pl->engine, max)) return 0;
+    gr_error quiet;
+    gr_error_clear(&quiet);
+    if (gr_engine_heap_table(&pl->engine, max, &quiet) != GR_OK) return 0;
     const uint32_t *g = pl->engine.heap_values;
     uint32_t x = 0;
     for (int i = 0; i < pos->n; i++) x ^= g[mpz_get_ui(pos->p[i])];
