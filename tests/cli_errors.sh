@@ -36,5 +36,5 @@ printf '3 5 x9\n' >"$tmp/pos"
 expect_exit 2 "'x9' is not" sh -c "\"$G\" value sharing - < \"$tmp/pos\""
 
 # a heap game beyond 64 bits without a closed form: refused up front
-expect_exit 2 "too big for search" "$G" play grundy-game 12345678901234567890123 --script
+expect_exit 2 "no certified period" "$G" play grundy-game 12345678901234567890123 --script
 finish

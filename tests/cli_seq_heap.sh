@@ -45,6 +45,9 @@ out=$("$G" seq tb:0.77 --to 200 --period)
 if grep -q "preperiod 71, period 12" <<<"$out" && grep -q "check had to run to G(167)" <<<"$out"; then ok; else bad "Kayles period: $out"; fi
 out=$("$G" seq tb:0.77 --to 165 --period)
 if grep -q "needs G up to 167" <<<"$out"; then ok; else bad "Kayles short: $out"; fi
+out=$("$G" seq subtraction:1,3,4 --to 100 --period)
+if grep -q "period 7" <<<"$out" && grep -q "at most k = 1 heaps" <<<"$out" && grep -q "periodic for ever" <<<"$out"; then ok; else
+    bad "subtraction period certified as the code 0.3033: $out"; fi
 out=$("$G" seq split --to 200 --period)
 if grep -q "arithmetic, preperiod 1, period 8, saltus 8" <<<"$out"; then ok; else bad "split period: $out"; fi
 out=$("$G" seq tb:0.07 --to 300 --period --format json)

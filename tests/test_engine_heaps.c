@@ -3,6 +3,9 @@
 #include <criterion/criterion.h>
 #include "grundy/engine.h"
 #include "grundy/solve.h"
+#include "grundy/heapseq.h"
+#include <stdlib.h>
+#include <string.h>
 
 static void agree(const char *spec, uint64_t max)
 {
@@ -43,3 +46,84 @@ Test(engine_heaps, dawsons_kayles) { agree("tb:0.07", 14); }
 Test(engine_heaps, split_four) { agree("split:parts=4", 12); }
 Test(engine_heaps, subtraction) { agree("subtraction:1,3,7", 20); }
 Test(engine_heaps, grundy_game) { agree("grundy-game", 14); }
+
+/* Heaps past GR_HEAP_TABLE_DIRECT are answered by the certified period:
+ * checked against the nim-sequence computed straight through to there, and
+ * a heap of 40 digits against its residue. */
+static void periodic_agrees(const char *spec, uint64_t period)
+{
+    gr_game g;
+    gr_error err;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_game_parse(&g, spec, &err), 0, "%s", err.msg);
+    uint64_t lo = GR_HEAP_TABLE_DIRECT + 1, hi = lo + 600;
+    uint32_t *v = malloc((hi + 1) * sizeof *v);
+    gr_heapseq_info info;
+    cr_assert_eq(gr_heapseq(&g, GR_HEAPSEQ_AUTO, (uint32_t)hi, v, NULL, &info, &err), 0, "%s", err.msg);
+    gr_outcome o;
+    gr_outcome_init_normal(&o);
+    gr_engine e;
+    gr_engine_init(&e, &g, &o, NULL);
+    gr_bigpos bp;
+    gr_bigpos_init(&bp);
+    gr_answer ans;
+    gr_answer_init(&ans);
+    mpz_t x;
+    mpz_init(x);
+    for (uint64_t h = lo; h <= hi; h++) {
+        mpz_set_ui(x, h);
+        bp.n = 0;
+        gr_bigpos_push(&bp, x);
+        cr_assert_eq(gr_engine_value(&e, &bp, &ans, &err), 0, "%s", err.msg);
+        cr_assert_str_eq(ans.method, "nim-sequence, certified period", "%s heap %lu", spec, (unsigned long)h);
+        cr_assert_eq(mpz_get_ui(ans.value), v[h], "%s heap %lu", spec, (unsigned long)h);
+    }
+    cr_assert(e.periodic && e.period == period, "%s: period %lu", spec, (unsigned long)e.period);
+    cr_assert_lt(e.heap_n, lo, "the table did not grow to the heap");
+    /* 10^40 + r with r = 10^40 mod p subtracted back: the residue of lo */
+    mpz_ui_pow_ui(x, 10, 40);
+    mpz_sub_ui(x, x, mpz_fdiv_ui(x, period));
+    mpz_add_ui(x, x, lo);
+    bp.n = 0;
+    gr_bigpos_push(&bp, x);
+    cr_assert_eq(gr_engine_value(&e, &bp, &ans, &err), 0, "%s", err.msg);
+    cr_assert_eq(mpz_get_ui(ans.value), v[lo]);
+    mpz_clear(x);
+    gr_answer_clear(&ans);
+    gr_bigpos_clear(&bp);
+    gr_engine_free(&e);
+    gr_game_release(&g);
+    free(v);
+}
+
+Test(engine_heaps, periodic_kayles) { periodic_agrees("tb:0.77", 12); }
+Test(engine_heaps, periodic_subtraction) { periodic_agrees("subtraction:1,3,4", 7); }
+
+/* No certificate for Grundy's game (its parts must differ): a heap of 40
+ * digits is refused with the reason, a heap within 64 bits by the limits. */
+Test(engine_heaps, no_period_no_answer)
+{
+    gr_game g;
+    gr_error err;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_game_parse(&g, "grundy-game", &err), 0, "%s", err.msg);
+    gr_outcome o;
+    gr_outcome_init_normal(&o);
+    gr_limits lim;
+    gr_limits_default(&lim);
+    lim.max_seconds = 1;
+    gr_engine e;
+    gr_engine_init(&e, &g, &o, &lim);
+    gr_bigpos bp;
+    gr_bigpos_init(&bp);
+    cr_assert_eq(gr_bigpos_parse(&bp, "1234567890123456789012345678901234567890", &err), 0);
+    gr_answer ans;
+    gr_answer_init(&ans);
+    cr_assert_eq(gr_engine_value(&e, &bp, &ans, &err), GR_EINPUT);
+    cr_assert(strstr(err.msg, "no certified period"), "%s", err.msg);
+    cr_assert(!e.periodic);
+    gr_answer_clear(&ans);
+    gr_bigpos_clear(&bp);
+    gr_engine_free(&e);
+    gr_game_release(&g);
+}

@@ -131,6 +131,7 @@ Test(play_heaps, code_matches_listing)
     code_agrees("tb:4?.", 12);
     code_agrees("tb:0.[7]", 12);
     code_agrees("tb:&#12;.06", 12);
+    code_agrees("subtraction:1,3,4", 16);
     cr_assert_gt(checked, 30000, "%ld moves checked", checked);
 }
 
@@ -285,6 +286,75 @@ Test(play_heaps, huge_heaps_play_by_closed_form)
 {
     huge_split("split", 8, 1);
     huge_split("split:parts=2", 4, 2);
+}
+
+/* Heaps of 30 digits in games with a certified period (Kayles, Dawson's
+ * Kayles, a subtraction game): the computer's move is legal and leads to
+ * value 0 every time, against takes and splits of the person's. */
+static void huge_periodic(const char *rules, unsigned seed)
+{
+    gr_bigpos bp;
+    gr_bigpos_init(&bp);
+    gr_error err;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_bigpos_parse(&bp, "123456789012345678901234567890 987654321098765432109876543 17", &err), 0);
+    gr_game g;
+    gr_play pl;
+    start_big(&pl, &g, rules, "normal", &bp);
+    gr_play_choice c;
+    gr_play_choice_init(&c);
+    gr_play_move mv;
+    gr_play_move_init(&mv);
+    unsigned r = seed;
+    int won = 0;
+    for (int round = 0; round < 30; round++) {
+        cr_assert_eq(gr_play_best(&pl, &c, &err), 0, "%s", err.msg);
+        if (!c.found) break;
+        if (c.winning) {
+            cr_assert_eq(gr_play_make(&pl, &c.move, &err), 0, "%s: %s", rules, err.msg);
+            cr_assert(is_p(&pl, &pl.pos), "%s round %d: the computer's move leads to value 0", rules, round);
+            won++;
+        } else {
+            cr_assert(is_p(&pl, &pl.pos), "%s round %d: no winning move from an N-position", rules, round);
+            cr_assert_eq(gr_play_make(&pl, &c.move, &err), 0, "%s: %s", rules, err.msg);
+        }
+        /* the person: the first legal one of a few random small moves on a big heap */
+        int b = 0;
+        for (int i = 1; i < pl.pos.n; i++)
+            if (mpz_cmp(pl.pos.p[i], pl.pos.p[b]) > 0) b = i;
+        bool moved = false;
+        for (int tries = 0; tries < 50 && !moved; tries++) {
+            mv.src = b;
+            mpz_set_ui(mv.amount, (unsigned long)(rand_r(&r) % 4 + 1));
+            if (rand_r(&r) % 2) {
+                mv.kind = GR_MOVE_TAKE;
+                mv.nparts = 0;
+            } else {
+                mv.kind = GR_MOVE_SPLIT;
+                mv.nparts = 2;
+                mpz_set_ui(mv.part[0], (unsigned long)(rand_r(&r) % 200 + 1));
+                mpz_sub(mv.part[1], pl.pos.p[b], mv.amount);
+                mpz_sub(mv.part[1], mv.part[1], mv.part[0]);
+            }
+            gr_error_clear(&err);
+            moved = gr_play_make(&pl, &mv, &err) == 0;
+        }
+        cr_assert(moved, "%s: no random move of the person's was legal", rules);
+    }
+    cr_assert_gt(won, 10, "%s", rules);
+    gr_play_move_clear(&mv);
+    gr_play_choice_clear(&c);
+    gr_play_free(&pl);
+    gr_game_release(&g);
+    gr_bigpos_clear(&bp);
+}
+
+Test(play_heaps, huge_heaps_play_by_certified_period)
+{
+    huge_periodic("tb:0.77", 1);
+    huge_periodic("tb:0.07", 2);
+    huge_periodic("tb:0.137", 3);
+    huge_periodic("subtraction:1,3,4", 4);
 }
 
 /* ---- notation, words, records ---- */

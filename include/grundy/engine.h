@@ -34,6 +34,11 @@ typedef struct gr_engine {
     struct gr_retro *retro;    /* the same for loopy rulesets (retrograde analysis, draws) */
     uint32_t *heap_values;     /* heap rulesets under normal play: G(0..heap_n), kept for the children */
     uint64_t heap_n;
+    /* A certified period of the nim-sequence (src/engine/heap_values.c):
+     * G(x + period) = G(x) for every x >= preperiod, proved by the
+     * periodicity theorem from the table; looked for once. */
+    bool period_tried, periodic;
+    uint64_t preperiod, period;
 } gr_engine;
 
 void gr_engine_init(gr_engine *e, const gr_game *g, const gr_outcome *o, const gr_limits *lim);
@@ -46,6 +51,11 @@ int gr_engine_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans, gr_error
  * engine, within the limits, its own table counted); an exit-2 error saying
  * why when it cannot. */
 int gr_engine_heap_table(gr_engine *e, uint64_t max, gr_error *err);
+/* G(x) of one heap of any size: from the table, or, for a heap beyond
+ * GR_HEAP_TABLE_DIRECT in a game whose sequence has a certified period, by
+ * the period; otherwise the table is extended to x (within the limits). */
+int gr_engine_heap_grundy(gr_engine *e, mpz_srcptr x, uint32_t *value, gr_error *err);
+#define GR_HEAP_TABLE_DIRECT 65536
 
 typedef struct gr_moves_summary {
     mpz_t total;               /* all moves from the position */

@@ -80,5 +80,9 @@ bool gr_tb_allows(const gr_tb_code *c, uint64_t x, uint64_t taken, const uint64_
 /* The code a game is played by, when its ruleset is nim, tb, split or
  * grundy-game; false for every other ruleset. */
 bool gr_tb_code_of(const gr_game *g, gr_tb_code *out);
+/* The same, and also subtraction:S as the code whose digit s is 3 for each s
+ * in S (when every element is below GR_TB_MAX_DIGITS): the code that decides
+ * moves and certifies periods, where the sequence makers keep their own. */
+bool gr_tb_code_of_heaps(const gr_game *g, gr_tb_code *out);
 
 #endif

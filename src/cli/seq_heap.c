@@ -83,7 +83,7 @@ int seq_heap(seq_args *s, gr_error *err)
         gr_tb_code code;
         gr_period_find(v, n, false, &per);
         if (!per.found) gr_period_find(v, n, true, &per);
-        if (gr_tb_code_of(g, &code)) gr_period_octal(&code, &per, &cert);
+        if (gr_tb_code_of_heaps(g, &code)) gr_period_octal(&code, &per, &cert);
     }
     /* Assemble the whole answer before writing any of it. */
     char *buf = NULL;

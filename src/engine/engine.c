@@ -44,6 +44,8 @@ void gr_engine_init(gr_engine *e, const gr_game *g, const gr_outcome *o, const g
     e->retro = NULL;
     e->heap_values = NULL;
     e->heap_n = 0;
+    e->period_tried = e->periodic = false;
+    e->preperiod = e->period = 0;
 }
 
 void gr_engine_free(gr_engine *e)
@@ -123,53 +125,29 @@ static void from_verdict(gr_answer *ans, const gr_verdict *v, const gr_closed_fo
  * far faster than searching positions, and is computed once for the largest
  * heap: every option's heaps are smaller). Returns false when the engine
  * cannot answer (it refuses past the limits), so the caller searches. */
-int gr_engine_heap_table(gr_engine *e, uint64_t max, gr_error *err)
-{
-    if (!(e->game->flags & GR_RS_HEAPS)) return gr_fail(err, GR_EINPUT, "%s is not a game of heaps", e->game->spec);
-    if (e->heap_values && max <= e->heap_n) return GR_OK;
-    if (max >= UINT32_MAX)
-        return gr_fail(err, GR_EINPUT, "heap %llu is beyond the nim-sequence engine (heaps below 2^32)",
-                       (unsigned long long)max);
-    /* the table itself counts against the memory limit, before it is made */
-    double bytes = ((double)max + 1) * sizeof(uint32_t);
-    if (bytes > e->limits.max_bytes)
-        return gr_fail(err, GR_EINPUT,
-                       "the nim-sequence up to heap %llu needs %.0f MiB for its values alone, over the limit "
-                       "of %.0f MiB (--max-memory)",
-                       (unsigned long long)max, bytes / 1048576.0, e->limits.max_bytes / 1048576.0);
-    uint32_t *v = malloc(((size_t)max + 1) * sizeof *v);
-    if (!v) return gr_fail(err, GR_EINPUT, "out of memory for the nim-sequence up to heap %llu", (unsigned long long)max);
-    gr_heapseq_info info;
-    int rc = gr_heapseq(e->game, GR_HEAPSEQ_AUTO, (uint32_t)max, v, &e->limits, &info, err);
-    if (rc) {
-        free(v);
-        return rc;
-    }
-    free(e->heap_values);
-    e->heap_values = v;
-    e->heap_n = max;
-    return GR_OK;
-}
-
 /* Fills *why when the nim-sequence engine could have answered but declined
  * (a limit), so that the caller can say so if search cannot answer either. */
 static bool heap_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans, gr_error *why)
 {
-    if (!(e->game->flags & GR_RS_HEAPS) || e->outcome.rule != &gr_outcome_normal ||
-        gr_bigpos_first_big(pos) >= 0)
-        return false;
-    uint64_t max = 0;
-    for (int i = 0; i < pos->n; i++)
-        if (mpz_get_ui(pos->p[i]) > max) max = mpz_get_ui(pos->p[i]);
-    if (gr_engine_heap_table(e, max, why) != GR_OK) return false;
-    uint32_t x = 0;
-    for (int i = 0; i < pos->n; i++) x ^= e->heap_values[mpz_get_ui(pos->p[i])];
+    if (!(e->game->flags & GR_RS_HEAPS) || e->outcome.rule != &gr_outcome_normal || pos->n == 0) return false;
+    /* the largest heap first: it decides how far the table must reach */
+    int big = 0;
+    for (int i = 1; i < pos->n; i++)
+        if (mpz_cmp(pos->p[i], pos->p[big]) > 0) big = i;
+    uint32_t x = 0, v;
+    bool periodic = false;
+    for (int k = -1; k < pos->n; k++) {
+        if (k == big) continue;
+        if (gr_engine_heap_grundy(e, pos->p[k < 0 ? big : k], &v, why) != GR_OK) return false;
+        x ^= v;
+        periodic |= e->periodic && mpz_cmp_ui(pos->p[k < 0 ? big : k], e->heap_n) > 0;
+    }
     snprintf(ans->outcome, sizeof ans->outcome, "%s", x ? "N" : "P");
     ans->score = x;
     ans->has_value = true;
     mpz_set_ui(ans->value, x);
     ans->by_search = true;
-    ans->method = "nim-sequence";
+    ans->method = periodic ? "nim-sequence, certified period" : "nim-sequence";
     ans->value_needs_search = false;
     return true;
 }

@@ -571,7 +571,7 @@ int gr_play_init(gr_play *pl, const gr_game *g, const gr_outcome *o, const gr_li
     if (!pl->ban_start) abort();
     pl->ban_positions = strcmp(o->rule->name, "block-position") == 0;
     if (strcmp(o->rule->name, "block") == 0 || pl->ban_positions) pl->block = o->param > 0 ? o->param : 1;
-    pl->has_code = gr_tb_code_of(g, &pl->code);
+    pl->has_code = gr_tb_code_of_heaps(g, &pl->code);
     probe_kinds(pl, start->n);
     gr_answer ans;
     gr_answer_init(&ans);

@@ -107,7 +107,7 @@ int gr_play_best(gr_play *pl, gr_play_choice *c, gr_error *err)
     }
     /* heap games beyond the length search: the heaps' Grundy values find a
      * winning move without listing the whole position's moves */
-    if (!rc && here.method && strcmp(here.method, "nim-sequence") == 0) {
+    if (!rc && here.method && strncmp(here.method, "nim-sequence", 12) == 0) {
         c->prescribed = -1;
         c->how = "nim-sequence";
         if (here.score == 0 || gr_play_heap_winning_move(pl, &c->move)) {

@@ -94,28 +94,37 @@ static char *explain_nim(const gr_play *pl, const gr_bigpos *r, char *mw)
 static char *explain_heaps(gr_play *pl, const gr_bigpos *r, const char *mw)
 {
     if (!(pl->game->flags & GR_RS_HEAPS) || gr_play_is_rules(pl, "nim")) return NULL;
-    uint64_t max = 0;
-    for (int i = 0; i < r->n; i++) {
-        if (!mpz_fits_ulong_p(r->p[i])) return NULL;
-        if (mpz_get_ui(r->p[i]) > max) max = mpz_get_ui(r->p[i]);
-    }
+    uint32_t *v = malloc((size_t)r->n * sizeof *v);
+    if (!v) return NULL;
     gr_error quiet;
     gr_error_clear(&quiet);
-    if (gr_engine_heap_table(&pl->engine, max, &quiet) != GR_OK) return NULL;
+    for (int i = 0; i < r->n; i++)
+        if (gr_engine_heap_grundy(&pl->engine, r->p[i], &v[i], &quiet) != GR_OK) {
+            free(v);
+            return NULL;
+        }
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
-    if (!f) return NULL;
+    if (!f) {
+        free(v);
+        return NULL;
+    }
     fprintf(f, "%s: afterwards the heaps' Grundy values are ", mw);
     int shown = r->n < 12 ? r->n : 12;
     for (int i = 0; i < shown; i++) {
-        uint64_t h = mpz_get_ui(r->p[i]);
-        fprintf(f, "%sG(%llu) = %u", i == 0 ? "" : i + 1 == r->n ? " and " : ", ", (unsigned long long)h,
-                pl->engine.heap_values[h]);
+        char *h = short_number(r->p[i]);
+        fprintf(f, "%sG(%s) = %u", i == 0 ? "" : i + 1 == r->n ? " and " : ", ", h ? h : "?", v[i]);
+        free(h);
     }
     if (shown < r->n) fprintf(f, " and %d more", r->n - shown);
     fputs(", whose XOR is 0, and by the Sprague-Grundy theorem a sum of value 0 is lost for the player to "
-          "move.", f);
+          "move", f);
+    if (pl->engine.periodic)
+        fprintf(f, " (G is periodic with period %llu from %llu on, proved by the periodicity theorem)",
+                (unsigned long long)pl->engine.period, (unsigned long long)pl->engine.preperiod);
+    fputc('.', f);
+    free(v);
     if (fclose(f) != 0) {
         free(buf);
         return NULL;

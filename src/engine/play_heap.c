@@ -4,7 +4,8 @@
  * option of value G(h) ^ X (by the mex). That option is found by listing
  * the heap's own moves, stopping at the first one of the right value: the
  * moves of the whole position are never listed. The values come from the
- * nim-sequence engine, computed once for the largest heap. */
+ * nim-sequence engine, computed once for the largest heap, or for heaps of
+ * any size from a certified period. */
 #include "play_internal.h"
 
 /* Moves looked at before giving up (a heap that splits three ways has about
@@ -36,25 +37,101 @@ static int hunt_cb(void *ctx, const gr_move *m, const gr_pos *r)
     return 1;
 }
 
+/* A heap beyond the table in a game with a certified period (G(y + p) =
+ * G(y) for y >= e): every option's value is also the value of an option
+ * whose parts but the last are below B = max(e, 1) + p, because a part of
+ * B or more can give p tokens to the last part without changing either
+ * value. So the options tried are the takes of i tokens (i below the code's
+ * length) and the splits into small parts plus the rest. */
+typedef struct small_hunt {
+    gr_play *pl;
+    int src, k;
+    mpz_srcptr rest;           /* the heap less the tokens taken */
+    uint64_t bound, part[GR_PLAY_MAX_PARTS];
+    uint32_t want, acc;
+    gr_play_move *mv;
+} small_hunt;
+
+static bool small_parts(small_hunt *h, int j, uint64_t lo, uint64_t sum)
+{
+    if (j == h->k - 1) {
+        mpz_t last;
+        mpz_init(last);
+        mpz_sub_ui(last, h->rest, sum);
+        uint32_t v;
+        gr_error quiet;
+        gr_error_clear(&quiet);
+        bool hit = gr_engine_heap_grundy(&h->pl->engine, last, &v, &quiet) == GR_OK && (h->acc ^ v) == h->want;
+        if (hit) {
+            h->mv->nparts = h->k;
+            for (int q = 0; q < j; q++) mpz_set_ui(h->mv->part[q], h->part[q]);
+            mpz_set(h->mv->part[j], last);
+            gr_play_sort_parts(h->mv);
+            hit = !gr_play_banned(h->pl, h->mv);
+        }
+        mpz_clear(last);
+        return hit;
+    }
+    for (uint64_t a = lo; a < h->bound; a++) {
+        h->part[j] = a;
+        uint32_t before = h->acc;
+        h->acc ^= h->pl->engine.heap_values[a];
+        bool hit = small_parts(h, j + 1, a, sum + a);
+        h->acc = before;
+        if (hit) return true;
+    }
+    return false;
+}
+
+static bool periodic_hunt(gr_play *pl, int s, uint32_t want, gr_play_move *mv)
+{
+    const gr_engine *e = &pl->engine;
+    if (!pl->has_code || pl->code.period) return false;
+    uint64_t bound = (e->preperiod ? e->preperiod : 1) + e->period;
+    mpz_t rest;
+    mpz_init(rest);
+    bool found = false;
+    for (int i = 0; i < pl->code.len && !found; i++) {
+        gr_tb_digit d = gr_tb_digit_at(&pl->code, (uint64_t)i);
+        mpz_sub_ui(rest, pl->pos.p[s], (unsigned long)i);
+        for (int k = 1; k <= GR_PLAY_MAX_PARTS && !found; k++) {
+            if (!(d.mask >> k & 1) || (k == 1 && i == 0)) continue;
+            mv->kind = k == 1 ? GR_MOVE_TAKE : GR_MOVE_SPLIT;
+            mv->src = s;
+            mv->dst = -1;
+            mv->nparts = 0;
+            mpz_set_ui(mv->amount, (unsigned long)i);
+            small_hunt h = {.pl = pl, .src = s, .k = k, .rest = rest, .bound = bound, .want = want, .mv = mv};
+            found = small_parts(&h, 0, 1, 0);
+            if (found && k == 1) mv->nparts = 0; /* a take keeps no parts */
+        }
+    }
+    mpz_clear(rest);
+    return found;
+}
+
 int gr_play_heap_winning_move(gr_play *pl, gr_play_move *mv)
 {
     const gr_bigpos *pos = &pl->pos;
-    uint64_t max = 0;
-    for (int i = 0; i < pos->n; i++) {
-        if (!mpz_fits_ulong_p(pos->p[i])) return 0;
-        if (mpz_get_ui(pos->p[i]) > max) max = mpz_get_ui(pos->p[i]);
-    }
     gr_error quiet;
     gr_error_clear(&quiet);
-    if (gr_engine_heap_table(&pl->engine, max, &quiet) != GR_OK) return 0;
-    const uint32_t *g = pl->engine.heap_values;
-    uint32_t x = 0;
-    for (int i = 0; i < pos->n; i++) x ^= g[mpz_get_ui(pos->p[i])];
-    hunt h = {.pl = pl, .g = g, .mv = mv};
+    uint32_t x = 0, v;
+    for (int i = 0; i < pos->n; i++) {
+        if (gr_engine_heap_grundy(&pl->engine, pos->p[i], &v, &quiet) != GR_OK) return 0;
+        x ^= v;
+    }
+    hunt h = {.pl = pl, .mv = mv};
     for (int s = 0; x && s < pos->n && h.seen <= HEAP_MOVES_MAX; s++) {
-        uint32_t gs = g[mpz_get_ui(pos->p[s])];
+        uint32_t gs;
+        gr_engine_heap_grundy(&pl->engine, pos->p[s], &gs, &quiet);
         if ((gs ^ x) >= gs) continue;
+        if (mpz_cmp_ui(pos->p[s], pl->engine.heap_n) > 0) {
+            /* past the table: the game has a certified period */
+            if (periodic_hunt(pl, s, gs ^ x, mv)) return 1;
+            continue;
+        }
         gr_pos one = {.n = 1, .p = {mpz_get_ui(pos->p[s])}};
+        h.g = pl->engine.heap_values; /* after every lookup: the table may have moved */
         h.one = &one;
         h.src = s;
         h.want = gs ^ x;

@@ -1,6 +1,7 @@
 /* Take-and-break codes: parsing, printing and the moves they allow. The
  * rulesets tb, split and grundy-game are thin wrappers around this file. */
 #include "grundy/takebreak.h"
+#include "grundy/subtraction.h"
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -287,6 +288,18 @@ bool gr_tb_code_of(const gr_game *g, gr_tb_code *out)
         return true;
     }
     return false;
+}
+
+bool gr_tb_code_of_heaps(const gr_game *g, gr_tb_code *out)
+{
+    if (gr_tb_code_of(g, out)) return true;
+    size_t n;
+    const uint64_t *set = gr_subtraction_set(g, &n);
+    if (!set || n == 0 || set[n - 1] >= GR_TB_MAX_DIGITS) return false;
+    memset(out, 0, sizeof *out);
+    out->len = (int)set[n - 1] + 1;
+    for (size_t i = 0; i < n; i++) out->d[set[i]].mask = 3; /* remove s, leaving nothing or one heap */
+    return true;
 }
 
 void gr_tb_canonical(gr_pos *pos)
