@@ -37,15 +37,47 @@ for (const b of document.querySelectorAll('.tab')) {
 const game = { rules: 'sharing', extra: {}, start: [], pos: [], history: [], humanFirst: true,
   humanToMove: true, moves: null, selected: null, over: false, busy: false };
 
+// Games of heaps that split (take-and-break): a move may leave the row as
+// several rows; a person picks the move from a list of the row's moves.
+const HEAP_GAMES = ['tb:', 'split', 'grundy-game'];
+const isHeapGame = (rules) => HEAP_GAMES.some((h) => rules.startsWith(h));
+const LEADS = {
+  sharing: 'Two shop assistants even out rows of milk bottles: move bottles from one row to another, as long as the row you add to ends up no longer than the row you took from. Whoever makes the last move wins. You play against perfect play.',
+  nim: 'Take any number of bottles from one row. Whoever takes the last bottle wins. You play against perfect play.',
+  kim: 'Take bottles from one row, or move bottles from a row to a row at least as long. Whoever makes the last move wins.',
+  'tb:0.77': 'Kayles: knock down one pin or two neighbouring pins; a row may break in two. Whoever makes the last move wins.',
+  split: 'Take bottles from one row, or split a row into three non-empty rows (seed 004). Whoever makes the last move wins.',
+  'grundy-game': "Grundy's game: split a row into two rows of different lengths. Whoever makes the last move wins.",
+};
+
+// The rows a split leaves: the row moved from holds the first, the others
+// are appended (as the rulesets list them), or the play API's own list.
+function partsOf(m, before) {
+  if (m.parts) return m.parts.map(str);
+  return [m.result[m.from], ...m.result.slice(before.length)].map(str);
+}
+function withParts(m, before) { return m.kind === 'split' ? { ...m, parts: partsOf(m, before) } : m; }
+// Empty rows are dropped in heap games, as `grundy play` drops them.
+function compact(pos) {
+  if (!isHeapGame(game.rules)) return pos;
+  const left = pos.filter((x) => str(x) !== '0');
+  return left.length ? left : ['0'];
+}
+
 function describeMove(m) {
   if (m.kind === 'transfer') return `move ${str(m.amount)} from row ${m.from} to row ${m.to}`;
+  if (m.kind === 'split') {
+    const into = (m.parts || []).join(' + ');
+    return BigInt(m.amount) > 0n ? `take ${str(m.amount)} from row ${m.from} and split the rest into ${into}`
+      : `split row ${m.from} into ${into}`;
+  }
   return `take ${str(m.amount)} from row ${m.from}`;
 }
 
 function setStatus(text) { $('play-status').textContent = text; }
 function logMove(who, m) {
   const li = document.createElement('li');
-  li.textContent = `${who}: ${describeMove(m)} → ${posText(m.result)}`;
+  li.textContent = `${who}: ${describeMove(m)} → ${posText(compact(m.result))}`;
   $('play-log').appendChild(li);
 }
 
@@ -104,9 +136,16 @@ function showAmounts(candidates, src, dst) {
     box.append(input, go);
     return;
   }
-  for (const m of candidates) {
+  for (const raw of candidates) {
+    const m = withParts(raw, game.pos);
     const b = document.createElement('button');
-    b.textContent = dst === null ? `take ${str(m.amount)}` : `move ${str(m.amount)}`;
+    if (m.kind === 'split') {
+      b.textContent = BigInt(m.amount) > 0n ? `take ${str(m.amount)}, split ${m.parts.join('+')}` : `split ${m.parts.join('+')}`;
+      b.dataset.move = `split:${str(m.amount)}:${m.parts.join('+')}`;
+    } else {
+      b.textContent = dst === null ? `take ${str(m.amount)}` : `move ${str(m.amount)}`;
+      b.dataset.move = `${m.kind}:${str(m.amount)}`;
+    }
     b.dataset.amount = str(m.amount);
     b.addEventListener('click', () => humanMove(m));
     box.appendChild(b);
@@ -121,9 +160,15 @@ function clickRow(i) {
     game.selected = game.selected === i ? null : i;
     drawBoard();
     if (game.selected === null) { $('amounts').innerHTML = ''; return; }
-    const takes = list ? list.filter((m) => m.kind === 'take' && m.from === i) : (game.rules.startsWith('nim') ? null : []);
+    const heaps = isHeapGame(game.rules);
+    if (heaps && !list) {
+      $('amounts').textContent = 'This position is too big to list its moves here: play it with grundy play in a terminal.';
+      return;
+    }
+    const takes = list ? list.filter((m) => (m.kind === 'take' || m.kind === 'split') && m.from === i)
+      : (game.rules.startsWith('nim') ? null : []);
     showAmounts(takes, i, null);
-    if (takes && !takes.length) $('amounts').textContent = 'Now click the row to move bottles to.';
+    if (takes && !takes.length) $('amounts').textContent = heaps ? 'This row has no move.' : 'Now click the row to move bottles to.';
     return;
   }
   const src = game.selected;
@@ -176,8 +221,9 @@ function gameOverIfTerminal() {
 
 async function humanMove(m) {
   $('amounts').innerHTML = '';
+  game.selected = null; /* a take is chosen with the row still selected */
   game.history.push(game.pos);
-  game.pos = m.result.map(str);
+  game.pos = compact(m.result.map(str));
   logMove('you', m);
   game.humanToMove = false;
   drawBoard();
@@ -211,7 +257,7 @@ async function computerMove(ms) {
   try {
     const r = await api('play', { rules: game.rules, pos: game.pos.join(','), ...game.extra });
     const m = r.moves && r.moves[0];
-    if (m) return { kind: m.kind, from: m.from, to: m.to, amount: str(m.amount), result: m.position.map(str) };
+    if (m) return { kind: m.kind, from: m.from, to: m.to, amount: str(m.amount), parts: m.parts, result: m.position.map(str) };
   } catch (e) { /* fall back below */ }
   return chooseComputerMove(ms);
 }
@@ -222,9 +268,9 @@ async function computerTurn() {
     setStatus('The computer is thinking…');
     const ms = await refreshMoves();
     if (gameOverIfTerminal()) return;
-    const m = await computerMove(ms);
+    const m = withParts(await computerMove(ms), game.pos);
     game.history.push(game.pos);
-    game.pos = m.result.map(str);
+    game.pos = compact(m.result.map(str));
     logMove('computer', m);
     game.humanToMove = true;
     drawBoard();
@@ -239,6 +285,7 @@ async function computerTurn() {
 
 async function startGame(pos) {
   game.rules = $('play-rules').value;
+  $('play-lead').textContent = LEADS[game.rules] || '';
   game.extra = outcomeParams($('play-outcome').value);
   game.humanFirst = $('play-first').checked;
   game.start = pos;
@@ -262,6 +309,7 @@ async function startGame(pos) {
   }
 }
 
+$('play-rules').addEventListener('change', () => { $('play-lead').textContent = LEADS[$('play-rules').value] || ''; });
 $('play-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
   try { startGame(parsePos($('play-pos').value)); } catch (e) { setStatus(e.message); }
@@ -293,12 +341,15 @@ function whyWins(m) {
   }
   if (game.rules === 'nim' && !('misere' in game.extra))
     return 'it leaves rows whose binary digits cancel out (nim-sum 0): every reply breaks that and you can restore it.';
+  if (isHeapGame(game.rules) && !('misere' in game.extra))
+    return "it leaves rows whose Grundy values cancel out (their XOR is 0): by the Sprague-Grundy theorem that position is lost for the player to move.";
   return 'it leads to a position where the player to move loses against perfect play.';
 }
 
 $('play-hint').addEventListener('click', () => {
   if (!game.moves || game.over) return;
-  const win = game.moves.moves.find((m) => m.winning);
+  const found = game.moves.moves.find((m) => m.winning);
+  const win = found && withParts(found, game.pos);
   $('play-hint-text').textContent = win
     ? `Winning: ${describeMove(win)}, because ${whyWins(win)}`
     : 'This position is lost against perfect play: every move leads to a position where your opponent can win. Keep the game long and hope for a mistake.';
@@ -319,7 +370,7 @@ $('explore-form').addEventListener('submit', async (ev) => {
     for (const m of ms.moves) {
       const tr = document.createElement('tr');
       if (m.winning) tr.className = 'winning';
-      for (const cell of [m.winning ? '★' : '', describeMove(m), posText(m.result), m.outcome, m.value === null ? '—' : str(m.value)]) {
+      for (const cell of [m.winning ? '★' : '', describeMove(withParts(m, ms.position)), posText(m.result), m.outcome, m.value === null ? '—' : str(m.value)]) {
         const td = document.createElement('td');
         td.textContent = cell;
         tr.appendChild(td);

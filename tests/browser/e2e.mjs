@@ -64,6 +64,36 @@ try {
   const hint = await page.textContent('#play-hint-text');
   check(/Winning: move \d+ from row \d to row \d, because it leaves two equal rows/.test(hint), `hint explains: ${hint}`);
 
+  // Kayles from (7,5), an N-position: the person picks moves from the row's
+  // list, splits included, never a winning one; the computer must win.
+  await page.selectOption('#play-rules', 'tb:0.77');
+  await page.fill('#play-pos', '7 5');
+  await page.click('#play-new');
+  // the status still says "Your move" from the last game until the new one's moves arrive
+  await page.waitForFunction(() => game.moves && game.moves.ruleset === 'tb:0.77' && !game.busy &&
+    document.getElementById('play-status').textContent.includes('Your move'));
+  let splits = 0;
+  for (let turn = 0; turn < 40; turn++) {
+    const status = await page.textContent('#play-status');
+    if (!status.includes('Your move')) break;
+    const before = await page.evaluate(() => game.pos.slice());
+    const moves = await (await fetch(`${base}api/moves?rules=tb:0.77&pos=${before.join(',')}`)).json();
+    const bad = moves.moves.find((m) => !m.winning && m.kind === 'split') || moves.moves.find((m) => !m.winning);
+    if (!bad) break;
+    const parts = [bad.result[bad.from], ...bad.result.slice(before.length)];
+    const key = bad.kind === 'split' ? `split:${bad.amount}:${parts.join('+')}` : `take:${bad.amount}`;
+    splits += bad.kind === 'split';
+    await page.click(`#board g[data-row="${bad.from}"]`);
+    await page.click(`#amounts button[data-move="${key}"]`);
+    await page.waitForFunction(() => !game.busy && (document.getElementById('play-status').textContent.includes('Your move') || game.over));
+  }
+  const kayles = await page.getAttribute('#play-status', 'data-result');
+  check(kayles === 'computer', `Kayles: the computer wins (status: ${await page.textContent('#play-status')})`);
+  check(splits > 0, `Kayles: the person's moves included splits (${splits})`);
+  const log = await page.textContent('#play-log');
+  check(/split the rest into|split row/.test(log), `Kayles: the log shows splits: ${log.slice(0, 200)}`);
+  await page.screenshot({ path: `${outDir}/play-kayles.png` });
+
   // The table: a heatmap with the value under the pointer.
   await page.click('button[data-tab="table"]');
   await page.fill('#table-max', '16');
