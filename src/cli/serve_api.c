@@ -67,7 +67,8 @@ static const param check_params[] = {{"id", NULL, false}, {"to", "--to", false},
 static const param games_params[] = {{NULL, NULL, false}};
 static const param play_params[] = {
     {"rules", NULL, false}, {"pos", "pos", false}, {"misere", "--misere", true},
-    {"players", "--players", false}, {"block", "--block", false}, {NULL, NULL, false}};
+    {"players", "--players", false}, {"block", "--block", false},
+    {"block-position", "--block-position", false}, {NULL, NULL, false}};
 
 static const endpoint endpoints[] = {
     {"games", "games", games_params, NULL, {NULL}},   {"value", "value", value_params, NULL, {NULL}},
