@@ -662,6 +662,15 @@ int gr_play_check(gr_play *pl, const gr_play_move *mv, gr_bigpos *result, gr_err
             return gr_fail(err, GR_EINPUT, "illegal: the rules allow no move from pile %d to pile %d",
                            mv->src, mv->dst);
         }
+        if (pl->has_code && mv->kind != GR_MOVE_TRANSFER) {
+            int left = mv->kind == GR_MOVE_SPLIT ? mv->nparts : mpz_cmp(mv->amount, pos->p[mv->src]) != 0;
+            char taken[48] = "nothing";
+            if (mpz_sizeinbase(mv->amount, 10) < 40) gmp_snprintf(taken, sizeof taken, "%Zd", mv->amount);
+            if (mpz_sgn(mv->amount) == 0) snprintf(taken, sizeof taken, "nothing");
+            return gr_fail(err, GR_EINPUT,
+                           "illegal under %s: taking %s from pile %d and leaving %d heap%s is not a move; type help",
+                           pl->game->spec, taken, mv->src, left, left == 1 ? "" : "s");
+        }
         return gr_fail(err, GR_EINPUT, "illegal move under %s; type help for the rules", pl->game->spec);
     }
     gr_play_result_of(pl, pos, mv, result);

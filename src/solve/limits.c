@@ -1,5 +1,6 @@
 /* Up-front refusal: estimate what a search costs before running it. */
 #include "grundy/solve.h"
+#include <math.h>
 #include <stdio.h>
 #include <unistd.h>
 
@@ -60,6 +61,10 @@ int gr_solver_admit(const gr_game *g, const gr_outcome *o, const gr_pos *pos,
     gr_estimate est;
     gr_solver_estimate(g, o, pos, &est);
     if (est.bytes <= lim->max_bytes && est.seconds <= lim->max_seconds) return GR_OK;
+    if (isinf(est.states) || isinf(est.edges))
+        return gr_fail(err, GR_EINPUT,
+                       "search refused: play from this position can reach more than %d piles or more positions "
+                       "than can be counted, beyond what search handles", GR_MAX_PILES);
     char need[32], have[32];
     human_bytes(est.bytes, need, sizeof need);
     human_bytes(lim->max_bytes, have, sizeof have);
