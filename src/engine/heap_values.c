@@ -61,22 +61,25 @@ static void find_period(gr_engine *e)
     if (!gr_tb_code_of_heaps(e->game, &code) || code.period) return;
     gr_limits lim = e->limits;
     if (lim.max_seconds > PERIOD_SECONDS) lim.max_seconds = PERIOD_SECONDS;
-    uint64_t n = e->heap_n > PERIOD_TABLE_FIRST ? e->heap_n : PERIOD_TABLE_FIRST;
-    for (; n <= PERIOD_TABLE_MAX; n *= 4) {
+    /* a table already made (maybe longer than the search would make) is
+     * looked at first */
+    for (uint64_t n = e->heap_n > PERIOD_TABLE_FIRST ? e->heap_n : PERIOD_TABLE_FIRST;; n *= 4) {
         gr_error quiet;
         gr_error_clear(&quiet);
         if (build_table(e, n, &lim, &quiet) != GR_OK) return;
         gr_period p;
         gr_octal_cert cert;
-        if (!gr_period_find(e->heap_values, e->heap_n, false, &p)) continue;
-        gr_period_octal(&code, &p, &cert);
-        if (!cert.applies) return;
-        if (cert.certified) {
-            e->periodic = true;
-            e->preperiod = p.preperiod;
-            e->period = p.period;
-            return;
+        if (gr_period_find(e->heap_values, e->heap_n, false, &p)) {
+            gr_period_octal(&code, &p, &cert);
+            if (!cert.applies) return;
+            if (cert.certified) {
+                e->periodic = true;
+                e->preperiod = p.preperiod;
+                e->period = p.period;
+                return;
+            }
         }
+        if (n >= PERIOD_TABLE_MAX) return;
     }
 }
 
