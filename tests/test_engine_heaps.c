@@ -127,3 +127,101 @@ Test(engine_heaps, no_period_no_answer)
     gr_engine_free(&e);
     gr_game_release(&g);
 }
+
+/* Moves of heap positions the search refuses (the estimate of a game that
+ * splits grows like the partition numbers): listed heap by heap, they must be
+ * the ruleset's own moves of the whole position, in the same order, each
+ * with the value the sequence gives its result. */
+typedef struct listed_move {
+    int kind, src;
+    uint64_t amount;
+    gr_pos result;
+} listed_move;
+
+typedef struct move_list {
+    listed_move *m;
+    size_t n, cap;
+    const uint32_t *g;
+    bool mismatch;
+} move_list;
+
+static int collect_ruleset(void *ctx, const gr_move *mv, const gr_pos *r)
+{
+    move_list *l = ctx;
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 1024;
+        l->m = realloc(l->m, l->cap * sizeof *l->m);
+    }
+    l->m[l->n++] = (listed_move){mv->kind, mv->src, mv->amount, *r};
+    return 0;
+}
+
+typedef struct engine_check {
+    move_list *want;
+    size_t at;
+    const uint32_t *g;
+    long bad;
+} engine_check;
+
+static int check_engine_move(void *ctx, const gr_bigmove *mv, const gr_answer *res, bool winning)
+{
+    engine_check *c = ctx;
+    if (c->at >= c->want->n) return c->bad++, 0;
+    const listed_move *w = &c->want->m[c->at++];
+    gr_pos r;
+    bool same = mv->kind == w->kind && mv->src == w->src && mpz_cmp_ui(mv->amount, w->amount) == 0 &&
+                gr_bigpos_to_pos(mv->result, &r) && r.n == w->result.n &&
+                memcmp(r.p, w->result.p, (size_t)r.n * sizeof r.p[0]) == 0;
+    uint32_t x = 0;
+    for (int i = 0; i < w->result.n; i++) x ^= c->g[w->result.p[i]];
+    if (!same || mpz_get_ui(res->value) != x || winning != (x == 0)) c->bad++;
+    return 0;
+}
+
+static void heap_moves_agree(const char *spec, gr_pos p)
+{
+    gr_game g;
+    gr_error err;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_game_parse(&g, spec, &err), 0, "%s", err.msg);
+    uint64_t max = 0;
+    for (int i = 0; i < p.n; i++)
+        if (p.p[i] > max) max = p.p[i];
+    uint32_t *v = malloc((max + 1) * sizeof *v);
+    gr_heapseq_info info;
+    cr_assert_eq(gr_heapseq(&g, GR_HEAPSEQ_AUTO, (uint32_t)max, v, NULL, &info, &err), 0, "%s", err.msg);
+    gr_outcome o;
+    gr_outcome_init_normal(&o);
+    gr_estimate est;
+    gr_solver_estimate(&g, &o, &p, &est);
+    cr_assert_gt(est.seconds, 60, "%s: the search would take this one", spec);
+    move_list want = {0};
+    gr_game_moves(&g, &p, collect_ruleset, &want);
+    gr_engine e;
+    gr_engine_init(&e, &g, &o, NULL);
+    gr_bigpos bp;
+    gr_bigpos_init(&bp);
+    gr_bigpos_from_pos(&bp, &p);
+    gr_moves_summary sum;
+    gr_moves_summary_init(&sum);
+    engine_check c = {.want = &want, .g = v};
+    cr_assert_eq(gr_engine_moves(&e, &bp, check_engine_move, &c, &sum, &err), 0, "%s: %s", spec, err.msg);
+    cr_assert(sum.all_listed);
+    cr_assert_eq(mpz_get_ui(sum.total), want.n);
+    cr_assert_eq(c.at, want.n, "%s: %zu moves listed, the ruleset has %zu", spec, c.at, want.n);
+    cr_assert_eq(c.bad, 0, "%s: %ld moves differ", spec, c.bad);
+    gr_moves_summary_clear(&sum);
+    gr_bigpos_clear(&bp);
+    gr_engine_free(&e);
+    free(want.m);
+    free(v);
+    gr_game_release(&g);
+}
+
+Test(engine_heaps, moves_beyond_search)
+{
+    heap_moves_agree("tb:0.77", (gr_pos){.n = 3, .p = {140, 71, 9}});
+    heap_moves_agree("tb:0.07", (gr_pos){.n = 2, .p = {150, 88}});
+    heap_moves_agree("grundy-game", (gr_pos){.n = 3, .p = {90, 61, 40}});
+    heap_moves_agree("split:parts=4", (gr_pos){.n = 2, .p = {60, 45}});
+}

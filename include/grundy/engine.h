@@ -51,9 +51,10 @@ int gr_engine_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans, gr_error
  * engine, within the limits, its own table counted); an exit-2 error saying
  * why when it cannot. */
 int gr_engine_heap_table(gr_engine *e, uint64_t max, gr_error *err);
-/* G(x) of one heap of any size: from the table, or, for a heap beyond
- * GR_HEAP_TABLE_DIRECT in a game whose sequence has a certified period, by
- * the period; otherwise the table is extended to x (within the limits). */
+/* G(x) of one heap of any size: from the table, or by the certified period
+ * of the game's sequence when one is known or the heap is beyond
+ * GR_HEAP_TABLE_DIRECT (the period is then looked for); otherwise the table
+ * is extended to x (within the limits). */
 int gr_engine_heap_grundy(gr_engine *e, mpz_srcptr x, uint32_t *value, gr_error *err);
 #define GR_HEAP_TABLE_DIRECT 65536
 

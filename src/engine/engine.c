@@ -6,6 +6,9 @@
 /* src/engine/loopy.c: retrograde analysis for rulesets whose play can loop. */
 int gr_engine_loopy_score(gr_engine *e, const gr_pos *pos, gr_answer *ans, gr_error *err);
 void gr_engine_loopy_free(gr_engine *e);
+/* src/engine/heap_moves.c: every move of a heap game by its heaps' values. */
+int gr_engine_heap_moves(gr_engine *e, const gr_bigpos *pos, const gr_answer *parent, gr_engine_move_fn fn,
+                         void *ctx, gr_moves_summary *sum, double max_moves, gr_error *err);
 
 /* Listing more moves than this one by one is not an answer anybody reads;
  * beyond it only winning moves are listed (when a closed form knows them). */
@@ -312,6 +315,11 @@ int gr_engine_moves(gr_engine *e, const gr_bigpos *pos, gr_engine_move_fn fn, vo
         rc = gr_game_moves(e->game, &small, list_one, &l);
         gr_answer_clear(&l.ans);
         gr_bigpos_clear(&l.child);
+        goto out;
+    }
+    if (!cf && parent.method && strncmp(parent.method, "nim-sequence", 12) == 0) {
+        /* a heap game answered by its heaps' values: list by them too */
+        rc = gr_engine_heap_moves(e, pos, &parent, fn, ctx, sum, GR_MAX_LISTED_MOVES, err);
         goto out;
     }
     if (!cf) {

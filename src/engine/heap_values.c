@@ -89,7 +89,9 @@ int gr_engine_heap_grundy(gr_engine *e, mpz_srcptr x, uint32_t *value, gr_error 
         *value = e->heap_values[mpz_get_ui(x)];
         return GR_OK;
     }
-    if (mpz_cmp_ui(x, GR_HEAP_TABLE_DIRECT) > 0) {
+    /* once a period is known it answers every heap past the table; before,
+     * only heaps the table would be slow to reach look for one */
+    if (e->periodic || mpz_cmp_ui(x, GR_HEAP_TABLE_DIRECT) > 0) {
         find_period(e);
         if (e->periodic) {
             /* the table reaches past e + p (the certificate's check ran there) */

@@ -1,0 +1,99 @@
+/* Every move of a heap game under normal play, on positions too big for the
+ * search: each heap's moves are listed on the heap alone, and a result's
+ * value is the position's value with the heap's value replaced by its
+ * parts' values (Sprague-Grundy). The search's estimate of the whole game
+ * does not matter here: only the number of moves, at most
+ * GR_MAX_LISTED_MOVES. */
+#include "grundy/engine.h"
+#include <stdlib.h>
+
+int gr_engine_heap_moves(gr_engine *e, const gr_bigpos *pos, const gr_answer *parent, gr_engine_move_fn fn,
+                         void *ctx, gr_moves_summary *sum, double max_moves, gr_error *err);
+
+typedef struct heap_walk {
+    gr_engine *e;
+    const gr_bigpos *pos;
+    int src;
+    uint32_t others;           /* the XOR of the other heaps' values */
+    uint32_t parent;           /* the position's value */
+    double count, max;
+    gr_engine_move_fn fn;      /* NULL: only count */
+    void *ctx;
+    gr_bigpos child;
+    gr_answer ans;
+    mpz_t amount, part;
+    gr_error *err;
+} heap_walk;
+
+/* Returned to stop a count that passed the bound. */
+#define TOO_MANY 0x7ffe
+
+static int heap_move(void *ctx, const gr_move *mv, const gr_pos *r)
+{
+    heap_walk *w = ctx;
+    if (!w->fn) return ++w->count > w->max ? TOO_MANY : 0;
+    uint32_t x = w->others, v;
+    gr_bigpos *c = &w->child;
+    c->n = 0;
+    for (int i = 0; i < w->pos->n; i++) gr_bigpos_push(c, w->pos->p[i]);
+    mpz_set_ui(c->p[w->src], r->p[0]);
+    for (int j = 0; j < r->n; j++) {
+        mpz_set_ui(w->part, r->p[j]);
+        if (j) gr_bigpos_push(c, w->part);
+        int rc = gr_engine_heap_grundy(w->e, w->part, &v, w->err);
+        if (rc) return rc;
+        x ^= v;
+    }
+    snprintf(w->ans.outcome, sizeof w->ans.outcome, "%s", x ? "N" : "P");
+    w->ans.score = x;
+    w->ans.has_value = true;
+    mpz_set_ui(w->ans.value, x);
+    w->ans.by_search = true;
+    w->ans.method = "nim-sequence";
+    mpz_set_ui(w->amount, mv->amount);
+    gr_bigmove bm = {mv->kind, w->src, -1, w->amount, c};
+    return w->fn(w->ctx, &bm, &w->ans, w->parent != 0 && x == 0);
+}
+
+int gr_engine_heap_moves(gr_engine *e, const gr_bigpos *pos, const gr_answer *parent, gr_engine_move_fn fn,
+                         void *ctx, gr_moves_summary *sum, double max_moves, gr_error *err)
+{
+    for (int i = 0; i < pos->n; i++)
+        if (!mpz_fits_ulong_p(pos->p[i]))
+            return gr_fail(err, GR_EINPUT,
+                           "heap %d (%zu digits) has too many moves to list; 'grundy value' gives the value and "
+                           "'grundy play' a winning move", i, mpz_sizeinbase(pos->p[i], 10));
+    heap_walk w = {.e = e, .pos = pos, .parent = parent->score, .max = max_moves, .err = err};
+    uint32_t *value = malloc((size_t)(pos->n > 0 ? pos->n : 1) * sizeof *value);
+    if (!value) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    int rc = GR_OK;
+    for (int i = 0; i < pos->n && !rc; i++) rc = gr_engine_heap_grundy(e, pos->p[i], &value[i], err);
+    /* count first, so that nothing is listed when there is too much */
+    for (int s = 0; s < pos->n && !rc; s++) {
+        gr_pos one = {.n = 1, .p = {mpz_get_ui(pos->p[s])}};
+        if (gr_game_moves(e->game, &one, heap_move, &w) == TOO_MANY)
+            rc = gr_fail(err, GR_EINPUT, "more than %.0f moves to list; 'grundy value' gives the value and "
+                         "'grundy play' a winning move", max_moves);
+    }
+    if (!rc) {
+        mpz_set_d(sum->total, w.count);
+        sum->all_listed = true;
+        sum->method = parent->method;
+        w.fn = fn;
+        w.ctx = ctx;
+        gr_bigpos_init(&w.child);
+        gr_answer_init(&w.ans);
+        mpz_inits(w.amount, w.part, NULL);
+        for (int s = 0; s < pos->n && !rc; s++) {
+            w.src = s;
+            w.others = parent->score ^ value[s];
+            gr_pos one = {.n = 1, .p = {mpz_get_ui(pos->p[s])}};
+            rc = gr_game_moves(e->game, &one, heap_move, &w);
+        }
+        mpz_clears(w.amount, w.part, NULL);
+        gr_answer_clear(&w.ans);
+        gr_bigpos_clear(&w.child);
+    }
+    free(value);
+    return rc;
+}
