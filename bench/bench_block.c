@@ -7,13 +7,7 @@
 #include <time.h>
 #include "grundy/block.h"
 #include "grundy/solve.h"
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
+#include "bench_clock.h"
 
 int main(int argc, char **argv)
 {

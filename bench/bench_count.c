@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <sys/resource.h>
 #include <time.h>
+#include "bench_clock.h"
 
 typedef long long ll;
 
@@ -47,13 +48,6 @@ static ll paper_quadratic(ll Q)
     for (ll i = 1; i <= Q; i++)
         for (ll j = 1; j <= i; j++) paper_f(j, i - j, &total);
     return total / 6;
-}
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 int main(int argc, char **argv)

@@ -20,20 +20,7 @@
 #include "grundy/engine.h"
 #include "grundy/heapseq.h"
 #include "grundy/play.h"
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static double peak_mib(void)
-{
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
-    return (double)ru.ru_maxrss / 1024.0;
-}
+#include "bench_clock.h"
 
 static int parse(gr_game *g, const char *spec)
 {

@@ -12,13 +12,7 @@
 #include <sys/resource.h>
 #include <time.h>
 #include "grundy/players.h"
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + t.tv_nsec * 1e-9;
-}
+#include "bench_clock.h"
 
 static long peak_kib(void)
 {

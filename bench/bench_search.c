@@ -6,13 +6,7 @@
 #include <sys/resource.h>
 #include <time.h>
 #include "grundy/solve.h"
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
+#include "bench_clock.h"
 
 static void run(const char *spec, const char *outcome, gr_pos p)
 {
