@@ -28,6 +28,14 @@ void gr_postab_free(gr_postab *t);
 /* The id of pos, inserting it if new (*is_new tells which). Returns false
  * when memory runs out. */
 bool gr_postab_intern(gr_postab *t, const gr_pos *pos, uint32_t *id, bool *is_new);
+/* The same with h = gr_pos_hash(pos) given, after gr_postab_prefetch(t, h)
+ * had the slot's memory on its way: a caller with many positions to intern
+ * hashes and prefetches them all first. */
+bool gr_postab_intern_hashed(gr_postab *t, const gr_pos *pos, uint64_t h, uint32_t *id, bool *is_new);
+static inline void gr_postab_prefetch(const gr_postab *t, uint64_t h)
+{
+    if (t->nslots) __builtin_prefetch(&t->slots[h & (t->nslots - 1)]);
+}
 /* The id of pos, or UINT32_MAX when absent. */
 uint32_t gr_postab_find(const gr_postab *t, const gr_pos *pos);
 void gr_postab_get(const gr_postab *t, uint32_t id, gr_pos *out);

@@ -94,8 +94,12 @@ uint32_t gr_postab_find(const gr_postab *t, const gr_pos *pos)
 
 bool gr_postab_intern(gr_postab *t, const gr_pos *pos, uint32_t *id, bool *is_new)
 {
+    return gr_postab_intern_hashed(t, pos, gr_pos_hash(pos), id, is_new);
+}
+
+bool gr_postab_intern_hashed(gr_postab *t, const gr_pos *pos, uint64_t h, uint32_t *id, bool *is_new)
+{
     if ((size_t)(t->count + 1) * 2 > t->nslots && !grow_slots(t)) return false;
-    uint64_t h = gr_pos_hash(pos);
     uint32_t found;
     size_t slot = probe(t, h, pos, &found);
     if (found != UINT32_MAX) {

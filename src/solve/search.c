@@ -31,6 +31,11 @@ struct gr_solver {
     size_t nframes, capframes;
     gr_bitset scratch;
     size_t max_states;
+    /* the options of the position being expanded, canonical, packed, hashed:
+     * all are hashed and their slots prefetched before any is interned */
+    uint64_t *bwords, *bhash;
+    uint8_t *bn;
+    size_t bcount, bcap, bwcount, bwcap;
 };
 
 gr_solver *gr_solver_new(const gr_game *g, const gr_outcome *o, const gr_limits *lim)
@@ -55,6 +60,9 @@ void gr_solver_free(gr_solver *s)
     free(s->score);
     free(s->kids);
     free(s->frames);
+    free(s->bwords);
+    free(s->bhash);
+    free(s->bn);
     free(s);
 }
 
@@ -68,11 +76,10 @@ static int oom(gr_error *err)
     return gr_fail(err, GR_EINPUT, "search ran out of memory; the position is too big for search");
 }
 
-static int intern(gr_solver *s, gr_pos *pos, uint32_t *id, gr_error *err)
+static int intern_hashed(gr_solver *s, const gr_pos *pos, uint64_t h, uint32_t *id, gr_error *err)
 {
     bool is_new;
-    s->game->rs->canonical(s->game, pos);
-    if (!gr_postab_intern(&s->tab, pos, id, &is_new)) return oom(err);
+    if (!gr_postab_intern_hashed(&s->tab, pos, h, id, &is_new)) return oom(err);
     if (is_new) {
         if (s->tab.count > s->max_states)
             return gr_fail(err, GR_EINPUT, "search stopped at %u positions: over the memory limit", s->tab.count);
@@ -86,6 +93,12 @@ static int intern(gr_solver *s, gr_pos *pos, uint32_t *id, gr_error *err)
         s->score[*id] = UNKNOWN;
     }
     return GR_OK;
+}
+
+static int intern(gr_solver *s, gr_pos *pos, uint32_t *id, gr_error *err)
+{
+    s->game->rs->canonical(s->game, pos);
+    return intern_hashed(s, pos, gr_pos_hash(pos), id, err);
 }
 
 typedef struct collect {
@@ -102,18 +115,57 @@ static int add_child(void *ctx, const gr_move *mv, const gr_pos *result)
     gr_pos r;
     r.n = result->n;
     memcpy(r.p, result->p, (size_t)r.n * sizeof r.p[0]);
-    uint32_t id;
-    int rc = intern(s, &r, &id, c->err);
-    if (rc) return rc;
-    if (s->nkids == s->capkids) {
-        size_t cap = s->capkids ? s->capkids * 2 : 4096;
+    s->game->rs->canonical(s->game, &r);
+    if (s->bcount == s->bcap) {
+        size_t cap = s->bcap ? s->bcap * 2 : 1024;
+        uint64_t *h = realloc(s->bhash, cap * sizeof *h);
+        if (!h) return oom(c->err);
+        s->bhash = h;
+        uint8_t *n = realloc(s->bn, cap * sizeof *n);
+        if (!n) return oom(c->err);
+        s->bn = n;
+        s->bcap = cap;
+    }
+    if (s->bwcount + (size_t)r.n > s->bwcap) {
+        size_t cap = s->bwcap ? s->bwcap * 2 : 4096;
+        while (cap < s->bwcount + (size_t)r.n) cap *= 2;
+        uint64_t *w = realloc(s->bwords, cap * sizeof *w);
+        if (!w) return oom(c->err);
+        s->bwords = w;
+        s->bwcap = cap;
+    }
+    uint64_t h = gr_pos_hash(&r);
+    gr_postab_prefetch(&s->tab, h);
+    s->bhash[s->bcount] = h;
+    s->bn[s->bcount++] = (uint8_t)r.n;
+    if (r.n) memcpy(s->bwords + s->bwcount, r.p, (size_t)r.n * sizeof r.p[0]); /* no words: maybe no array yet */
+    s->bwcount += (size_t)r.n;
+    return 0;
+}
+
+/* Interns the batch of options, in order, onto the child stack. */
+static int intern_batch(gr_solver *s, gr_error *err)
+{
+    if (s->nkids + s->bcount > s->capkids) {
+        size_t cap = s->capkids ? s->capkids : 4096;
+        while (cap < s->nkids + s->bcount) cap *= 2;
         gr_child *k = realloc(s->kids, cap * sizeof *k);
-        if (!k) return oom(c->err);
+        if (!k) return oom(err);
         s->kids = k;
         s->capkids = cap;
     }
-    s->kids[s->nkids++] = (gr_child){0, id};
-    return 0;
+    size_t w = 0;
+    for (size_t i = 0; i < s->bcount; i++) {
+        gr_pos r;
+        r.n = s->bn[i];
+        if (r.n) memcpy(r.p, s->bwords + w, (size_t)r.n * sizeof r.p[0]);
+        w += (size_t)r.n;
+        uint32_t id;
+        int rc = intern_hashed(s, &r, s->bhash[i], &id, err);
+        if (rc) return rc;
+        s->kids[s->nkids++] = (gr_child){0, id};
+    }
+    return GR_OK;
 }
 
 static int push(gr_solver *s, uint32_t id, gr_error *err)
@@ -129,7 +181,9 @@ static int push(gr_solver *s, uint32_t id, gr_error *err)
     gr_postab_get(&s->tab, id, &pos);
     size_t first = s->nkids;
     collect c = {s, err};
+    s->bcount = s->bwcount = 0;
     int rc = gr_game_moves(s->game, &pos, add_child, &c);
+    if (!rc) rc = intern_batch(s, err);
     if (rc) return rc;
     s->score[id] = ON_PATH;
     s->frames[s->nframes++] = (frame){id, first, s->nkids - first, 0};
