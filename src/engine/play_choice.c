@@ -8,10 +8,8 @@ typedef struct chooser {
     gr_play_choice *c;
     const gr_pos *from;        /* the position moved from, as listed */
     uint32_t parent;           /* the current position's score */
-    bool by_length;
     long best_other;           /* longest non-prescribed length so far, -1 none */
     gr_play_move other;
-    bool have_other;
     gr_error *err;
 } chooser;
 
@@ -35,7 +33,6 @@ static int choose_small(void *ctx, const gr_move *mv, const gr_pos *result)
     } else if ((long)len > ch->best_other) {
         ch->best_other = len;
         gr_play_from_listed(&ch->other, ch->from, mv, result);
-        ch->have_other = true;
     }
     return 0;
 }
@@ -133,6 +130,8 @@ int gr_play_best(gr_play *pl, gr_play_choice *c, gr_error *err)
             c->prescribed = -1;
             c->how = here.method;
             rc = gr_engine_one_winning_move(&pl->engine, &pl->pos, choose_listed, &ch, &why);
+        } else if (rc && here.outcome[0] == 'P') {
+            rc = GR_OK; /* a lost position needs no list: the first move will do */
         }
         if (rc) gr_fail(err, quiet.code, "%s", quiet.msg);
         if (!rc && !c->winning) {
