@@ -42,6 +42,11 @@ expect_http 200 '"name":"sharing"' '/api/games'
 expect_http 200 '"rows":\[\[0\],\[0,0\],\[1,1,1\]' '/api/table?rules=sharing&max=4'
 expect_http 200 '"id":"000/thm-P".*"status":"holds"' '/api/check?id=000/thm-P&to=100'
 expect_http 200 '"listed":"winning"' "/api/moves?rules=sharing&pos=1,1$(printf '%0200d' 0),5"
+# heap games: the page plays them through /api/play and lists a row's moves through /api/moves
+expect_http 200 '"kind":"(take|split)".*"by":"computer"|"by":"computer".*"kind":"(take|split)"' '/api/play?rules=tb:0.77&pos=7,5'
+expect_http 200 '"listed":"all","total_moves":5,' '/api/moves?rules=tb:0.77&pos=5'
+expect_http 200 '"method":"nim-sequence, certified period"' '/api/value?rules=tb:0.77&pos=123456789012345678901234567890,7'
+expect_http 200 '"phase":"ban"' '/api/play?rules=nim&pos=2,2,3&block-position=1'
 expect_http 400 "pile size 'x' is not a non-negative integer" '/api/value?rules=sharing&pos=3,x,9'
 expect_http 400 "unknown ruleset 'bogus'" '/api/value?rules=bogus&pos=1,2'
 expect_http 400 "missing parameter pos" '/api/value?rules=sharing'
