@@ -138,13 +138,13 @@ static bool heap_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans, gr_er
     for (int i = 1; i < pos->n; i++)
         if (mpz_cmp(pos->p[i], pos->p[big]) > 0) big = i;
     uint32_t x = 0, v;
-    bool periodic = false;
-    for (int k = -1; k < pos->n; k++) {
-        if (k == big) continue;
-        if (gr_engine_heap_grundy(e, pos->p[k < 0 ? big : k], &v, why) != GR_OK) return false;
+    if (gr_engine_heap_grundy(e, pos->p[big], &v, why) != GR_OK) return false;
+    for (int i = 0; i < pos->n; i++) {
+        if (gr_engine_heap_grundy(e, pos->p[i], &v, why) != GR_OK) return false;
         x ^= v;
-        periodic |= e->periodic && mpz_cmp_ui(pos->p[k < 0 ? big : k], e->heap_n) > 0;
     }
+    /* some heap lies past the table exactly when the largest does */
+    bool periodic = e->periodic && mpz_cmp_ui(pos->p[big], e->heap_n) > 0;
     snprintf(ans->outcome, sizeof ans->outcome, "%s", x ? "N" : "P");
     ans->score = x;
     ans->has_value = true;

@@ -75,14 +75,20 @@ void gr_play_sort_parts(gr_play_move *mv)
         for (int j = i; j > 0 && mpz_cmp(mv->part[j - 1], mv->part[j]) > 0; j--) mpz_swap(mv->part[j - 1], mv->part[j]);
 }
 
+/* kind, piles and no parts yet; true when parts follow */
+static bool begin_move(gr_play_move *to, int kind, int src, int dst)
+{
+    to->kind = kind;
+    to->src = src;
+    to->dst = kind == GR_MOVE_TRANSFER ? dst : -1;
+    to->nparts = 0;
+    return kind == GR_MOVE_SPLIT;
+}
+
 void gr_play_from_listed(gr_play_move *to, const gr_pos *from, const gr_move *mv, const gr_pos *result)
 {
-    to->kind = mv->kind;
-    to->src = mv->src;
-    to->dst = mv->kind == GR_MOVE_TRANSFER ? mv->dst : -1;
     mpz_set_ui(to->amount, mv->amount);
-    to->nparts = 0;
-    if (mv->kind != GR_MOVE_SPLIT) return;
+    if (!begin_move(to, mv->kind, mv->src, mv->dst)) return;
     mpz_set_ui(to->part[to->nparts++], result->p[mv->src]);
     for (int j = from->n; j < result->n && to->nparts < GR_PLAY_MAX_PARTS; j++)
         mpz_set_ui(to->part[to->nparts++], result->p[j]);
@@ -91,12 +97,8 @@ void gr_play_from_listed(gr_play_move *to, const gr_pos *from, const gr_move *mv
 
 void gr_play_from_big(gr_play_move *to, const gr_bigpos *from, const gr_bigmove *mv)
 {
-    to->kind = mv->kind;
-    to->src = mv->src;
-    to->dst = mv->kind == GR_MOVE_TRANSFER ? mv->dst : -1;
     mpz_set(to->amount, mv->amount);
-    to->nparts = 0;
-    if (mv->kind != GR_MOVE_SPLIT) return;
+    if (!begin_move(to, mv->kind, mv->src, mv->dst)) return;
     mpz_set(to->part[to->nparts++], mv->result->p[mv->src]);
     for (int j = from->n; j < mv->result->n && to->nparts < GR_PLAY_MAX_PARTS; j++)
         mpz_set(to->part[to->nparts++], mv->result->p[j]);
@@ -204,9 +206,7 @@ static bool transfer_by_probe(const gr_play *pl, const gr_bigpos *pos, const gr_
 
 static bool take_by_probe(const gr_play *pl, const gr_bigpos *pos, const gr_play_move *mv)
 {
-    if (mpz_cmp(mv->amount, pos->p[mv->src]) > 0) return false;
-    if (gr_play_is_rules(pl, "nim")) return true;
-    if (pos->n > GR_MAX_PILES) return false;
+    if (mpz_cmp(mv->amount, pos->p[mv->src]) > 0 || pos->n > GR_MAX_PILES) return false;
     gr_pos q = {.n = pos->n};
     q.p[mv->src] = 1;
     gr_play_move probe;
@@ -315,8 +315,9 @@ static bool legal(const gr_play *pl, const gr_bigpos *pos, const gr_play_move *m
     if (pl->has_code) return mv->kind != GR_MOVE_TRANSFER && heap_by_code(pl, pos, mv);
     gr_pos small;
     if (listable(pos, &small)) return listed(pl->game, &small, mv, NULL);
-    if (pl->game->flags & GR_RS_HEAPS && !gr_play_is_rules(pl, "nim")) return heap_by_listing(pl, pos, mv, known);
-    if (!gr_play_is_rules(pl, "nim") && !gr_play_is_rules(pl, "sharing") && !gr_play_is_rules(pl, "kim")) {
+    /* nim, with a code, never gets here */
+    if (pl->game->flags & GR_RS_HEAPS) return heap_by_listing(pl, pos, mv, known);
+    if (!gr_play_is_rules(pl, "sharing") && !gr_play_is_rules(pl, "kim")) {
         *known = false;
         return false;
     }
@@ -441,11 +442,8 @@ static bool big_heap_first_move(const gr_play *pl, const gr_bigpos *pos, int s, 
     for (uint64_t i = 0; i <= last; i++)
         for (int k = 1; k <= GR_PLAY_MAX_PARTS; k++) {
             if (!(gr_tb_digit_at(&pl->code, i).mask >> k & 1)) continue;
-            mv->kind = k == 1 ? GR_MOVE_TAKE : GR_MOVE_SPLIT;
-            mv->src = s;
-            mv->dst = -1;
+            if (begin_move(mv, k == 1 ? GR_MOVE_TAKE : GR_MOVE_SPLIT, s, -1)) mv->nparts = k;
             mpz_set_ui(mv->amount, i);
-            mv->nparts = k == 1 ? 0 : k;
             mpz_sub_ui(mv->part[k - 1], pos->p[s], i);
             for (int j = 0; k > 1 && j < k - 1; j++) {
                 mpz_set_ui(mv->part[j], (unsigned long)j + 1);
@@ -471,14 +469,6 @@ static bool heap_first_move(const gr_play *pl, const gr_bigpos *pos, int s, gr_p
     }
 }
 
-static void set_move(gr_play_move *mv, int kind, int s, int d)
-{
-    mv->kind = kind;
-    mv->src = s;
-    mv->dst = d;
-    mv->nparts = 0;
-}
-
 bool gr_play_first_move(const gr_play *pl, const gr_bigpos *pos, gr_play_move *mv)
 {
     bool known;
@@ -500,14 +490,14 @@ bool gr_play_first_move(const gr_play *pl, const gr_bigpos *pos, gr_play_move *m
     mpz_set_ui(mv->amount, 1);
     if (pl->has_take)
         for (int s = 0; s < pos->n; s++) {
-            set_move(mv, GR_MOVE_TAKE, s, -1);
+            begin_move(mv, GR_MOVE_TAKE, s, -1);
             if (legal(pl, pos, mv, &known) && !gr_play_banned(pl, mv)) return true;
         }
     if (pl->has_transfer)
         for (int s = 0; s < pos->n; s++)
             for (int d = 0; d < pos->n; d++) {
                 if (s == d) continue;
-                set_move(mv, GR_MOVE_TRANSFER, s, d);
+                begin_move(mv, GR_MOVE_TRANSFER, s, d);
                 if (legal(pl, pos, mv, &known) && !gr_play_banned(pl, mv)) return true;
             }
     return false;

@@ -45,7 +45,7 @@ static int hunt_cb(void *ctx, const gr_move *m, const gr_pos *r)
  * length) and the splits into small parts plus the rest. */
 typedef struct small_hunt {
     gr_play *pl;
-    int src, k;
+    int k;                     /* heaps left: k - 1 small parts and the rest */
     mpz_srcptr rest;           /* the heap less the tokens taken */
     uint64_t bound, part[GR_PLAY_MAX_PARTS];
     uint32_t want, acc;
@@ -63,7 +63,7 @@ static bool small_parts(small_hunt *h, int j, uint64_t lo, uint64_t sum)
         gr_error_clear(&quiet);
         bool hit = gr_engine_heap_grundy(&h->pl->engine, last, &v, &quiet) == GR_OK && (h->acc ^ v) == h->want;
         if (hit) {
-            h->mv->nparts = h->k;
+            h->mv->nparts = h->k > 1 ? h->k : 0; /* a take keeps no parts */
             for (int q = 0; q < j; q++) mpz_set_ui(h->mv->part[q], h->part[q]);
             mpz_set(h->mv->part[j], last);
             gr_play_sort_parts(h->mv);
@@ -101,9 +101,8 @@ static bool periodic_hunt(gr_play *pl, int s, uint32_t want, gr_play_move *mv)
             mv->dst = -1;
             mv->nparts = 0;
             mpz_set_ui(mv->amount, (unsigned long)i);
-            small_hunt h = {.pl = pl, .src = s, .k = k, .rest = rest, .bound = bound, .want = want, .mv = mv};
+            small_hunt h = {.pl = pl, .k = k, .rest = rest, .bound = bound, .want = want, .mv = mv};
             found = small_parts(&h, 0, 1, 0);
-            if (found && k == 1) mv->nparts = 0; /* a take keeps no parts */
         }
     }
     mpz_clear(rest);

@@ -85,6 +85,18 @@ static int emit_split_big(emitter *e, int i, mpz_t *parts, int n)
     return e->fn(e->ctx, &mv);
 }
 
+/* Heap i taken down to y. */
+static int emit_take(emitter *e, int i, mpz_srcptr y)
+{
+    gr_bigpos_clear(&e->res);
+    gr_bigpos_init(&e->res);
+    for (int j = 0; j < e->pos->n; j++) gr_bigpos_push(&e->res, e->pos->p[j]);
+    mpz_set(e->res.p[i], y);
+    mpz_sub(e->amount, e->pos->p[i], y);
+    gr_bigmove mv = {GR_MOVE_TAKE, i, -1, e->amount, &e->res};
+    return e->fn(e->ctx, &mv);
+}
+
 static int emit_split(emitter *e, int i, const unsigned long *parts, int n)
 {
     mpz_t big[3];
@@ -124,15 +136,7 @@ static int winning_moves(const gr_game *g, const gr_outcome *o, const gr_bigpos 
         mpz_xor(t, fx, s);
         /* A take: the heap goes to y = f^-1(t) = f(t), when that is smaller. */
         f_of(y, t, m);
-        if (mpz_cmp(y, pos->p[i]) < 0) {
-            gr_bigpos_clear(&e.res);
-            gr_bigpos_init(&e.res);
-            for (int j = 0; j < pos->n; j++) gr_bigpos_push(&e.res, pos->p[j]);
-            mpz_set(e.res.p[i], y);
-            mpz_sub(e.amount, pos->p[i], y);
-            gr_bigmove mv = {GR_MOVE_TAKE, i, -1, e.amount, &e.res};
-            rc = fn(ctx, &mv);
-        }
+        if (mpz_cmp(y, pos->p[i]) < 0) rc = emit_take(&e, i, y);
         mpz_add_ui(bound, pos->p[i], (unsigned long)n);
         if (rc || mpz_cmp(t, bound) > 0) continue;
         unsigned long x = mpz_get_ui(pos->p[i]), want = mpz_get_ui(t);
@@ -209,11 +213,7 @@ static int one_winning_move(const gr_game *g, const gr_outcome *o, const gr_bigp
         if (mpz_cmp(t, fx) >= 0) continue;
         f_of(y, t, m); /* f is its own inverse: the heap of value t */
         if (mpz_cmp(y, pos->p[i]) < 0) {
-            for (int j = 0; j < pos->n; j++) gr_bigpos_push(&e.res, pos->p[j]);
-            mpz_set(e.res.p[i], y);
-            mpz_sub(e.amount, pos->p[i], y);
-            gr_bigmove mv = {GR_MOVE_TAKE, i, -1, e.amount, &e.res};
-            rc = fn(ctx, &mv);
+            rc = emit_take(&e, i, y);
             done = true;
         } else if (small_split(pos->p[i], t, n, m, parts)) {
             rc = emit_split_big(&e, i, parts, n);
