@@ -22,6 +22,13 @@ typedef struct gr_period {
  * With arithmetic false only s = 0 is looked for. */
 bool gr_period_find(const uint32_t *g, uint64_t n, bool arithmetic, gr_period *out);
 
+/* The same answer as gr_period_find with arithmetic false, for long
+ * sequences of 16-bit values: a rolling hash of the last `window` values
+ * finds where they occurred before, and each such place is checked exactly,
+ * nearest first, so the cost is O(n) plus the checks (a match that is not a
+ * period fails its check within a few values). */
+bool gr_period_find16(const uint16_t *g, uint64_t n, gr_period *out);
+
 typedef struct gr_octal_cert {
     bool applies;              /* a finite code without constraints or d0, and a plain period */
     bool certified;            /* the sequence reaches needed_to */

@@ -4,10 +4,27 @@
 
 static const char help[] =
     "usage: grundy seq RULES --to N [--from M] [--format text|json] [--bfile] [--period]\n"
-    "                  [--players M | --misere] [--row A | --diagonal D] [--nim-pairs]\n\n"
+    "                  [--players M | --misere] [--row A | --diagonal D] [--nim-pairs]\n"
+    "                  [--method simple|fast|sparse] [--mask M] [--threads T]\n"
+    "                  [--out FILE] [--until-period] [--rare]\n"
+    "       grundy seq --in FILE [--to N] [--bfile] [--period] [--rare] [--format text|json]\n"
+    "       grundy seq --compare RULES1 RULES2 --to N\n\n"
     "Prints a sequence of values: the nim-sequence G(0), G(1), ... of a heap ruleset\n"
     "(one heap of each size), a row or diagonal of three-pile Sharing Nim\n"
-    "(G(0,A,n) for n = A..N), or class sequences for m players.\n";
+    "(G(0,A,n) for n = A..N), or class sequences for m players.\n\n"
+    "Take-and-break codes whose moves leave at most two heaps (octal games, Grundy's\n"
+    "game) use the sparse-space method for long runs (--method sparse forces it):\n"
+    "  --mask M        the rare/common mask (default: chosen from the values)\n"
+    "  --threads T     threads (default: all cores); the values never depend on T\n"
+    "  --out FILE      write the values to a binary sequence file as they come; the\n"
+    "                  same command resumes a killed run, a larger --to extends it\n"
+    "  --period        the period, preperiod and saltus, certified where the\n"
+    "                  periodicity theorem applies\n"
+    "  --until-period  stop as soon as a period is certified\n"
+    "  --rare          list the rare heaps and their values\n"
+    "  --in FILE       read a stored sequence instead of computing it\n"
+    "  --compare A B   the first heap where two rulesets' nim-sequences differ\n"
+    "  --bfile         OEIS b-file lines \"n a(n)\"\n";
 
 static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
 {
@@ -30,6 +47,22 @@ static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
         s->method = argv[++*i];
         return 1;
     }
+    if (strcmp(f, "--mask") == 0) return (rc = cli_flag_long(argc, argv, i, 1, 65535, &s->mask, err)) ? rc : 1;
+    if (strcmp(f, "--threads") == 0) return (rc = cli_flag_long(argc, argv, i, 1, 4096, &s->threads, err)) ? rc : 1;
+    if (strcmp(f, "--rare") == 0) return s->rare = true, 1;
+    if (strcmp(f, "--until-period") == 0) return s->until_period = true, 1;
+    if (strcmp(f, "--out") == 0 || strcmp(f, "--in") == 0) {
+        if (*i + 1 >= argc) return gr_fail(err, GR_EINPUT, "%s needs a file", f);
+        if (f[2] == 'o') s->out = argv[++*i];
+        else s->in = argv[++*i];
+        return 1;
+    }
+    if (strcmp(f, "--compare") == 0) {
+        if (*i + 2 >= argc) return gr_fail(err, GR_EINPUT, "--compare needs two rulesets, e.g. --compare tb:0.161 tb:0.36");
+        s->compare[0] = argv[++*i];
+        s->compare[1] = argv[++*i];
+        return 1;
+    }
     return 0;
 }
 
@@ -40,7 +73,19 @@ int cmd_seq(int argc, char **argv)
     s.row = s.diagonal = -1;
     gr_error err;
     gr_error_clear(&err);
-    int rc = cli_parse(&s.common, argc, argv, CLI_RULES | CLI_OUTCOME | CLI_LIMITS, extra, &s, &err);
+    /* --in and --compare name their games themselves: no RULES operand. */
+    unsigned parts = CLI_RULES | CLI_OUTCOME | CLI_LIMITS;
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--in") == 0 || strcmp(argv[i], "--compare") == 0) parts &= ~(unsigned)CLI_RULES;
+    int rc = cli_parse(&s.common, argc, argv, parts, extra, &s, &err);
+    if (!rc && !s.common.help && (s.in || s.compare[0])) {
+        if (s.common.rules) rc = gr_fail(&err, GR_EINPUT, "unexpected argument '%s': %s names the game", s.common.rules,
+                                         s.in ? "--in FILE" : "--compare");
+        else if (s.in && s.compare[0]) rc = gr_fail(&err, GR_EINPUT, "--in and --compare do not go together");
+        else rc = seq_sparse(&s, &err);
+        cli_args_free(&s.common);
+        return rc ? cli_report(&err) : 0;
+    }
     if (!rc && s.common.help) {
         fputs(help, stdout);
         cli_args_free(&s.common);

@@ -4,6 +4,7 @@
 #ifndef GRUNDY_SEQ_H
 #define GRUNDY_SEQ_H
 #include "cli.h"
+#include <stdio.h>
 
 typedef struct seq_args {
     cli_args common;            /* rules, --format, outcome (--players/--misere), limits */
@@ -14,12 +15,28 @@ typedef struct seq_args {
     bool bfile;                 /* --bfile: OEIS b-file "n a(n)" lines */
     bool period;                /* --period: detect and certify periodicity */
     bool nim_pairs;             /* --nim-pairs (seed 002) */
-    const char *method;         /* --method simple|fast, NULL for the default */
+    const char *method;         /* --method simple|fast|sparse, NULL for the default */
+    long mask;                  /* --mask M (sparse); 0 when absent */
+    long threads;               /* --threads T; 0: all cores */
+    const char *out;            /* --out FILE: a sequence file, resumed when it exists */
+    const char *in;             /* --in FILE: a stored sequence instead of a computation */
+    bool rare;                  /* --rare: the rare heaps with their values */
+    bool until_period;          /* --until-period: stop once a period is certified */
+    const char *compare[2];     /* --compare CODE1 CODE2 */
 } seq_args;
 
 /* Each returns -1 when the request is not its kind, else an exit status. */
 int seq_sharing(seq_args *s, gr_error *err);   /* issue 3: rows/diagonals of three-pile Sharing Nim */
 int seq_players(seq_args *s, gr_error *err);   /* issue 5: class sequences, nim-pairs */
 int seq_heap(seq_args *s, gr_error *err);      /* issue 7: nim-sequences of heap rulesets */
+/* The sparse-space engine: --method sparse, --out/--in files, --rare,
+ * --until-period, --compare (seq_sparse.c). */
+int seq_sparse(seq_args *s, gr_error *err);
+bool seq_wants_sparse(const seq_args *s);
+/* The period lines, shared by the makers of heap sequences. */
+struct gr_period;
+struct gr_octal_cert;
+void seq_print_period_text(FILE *f, const struct gr_period *p, const struct gr_octal_cert *cert);
+void seq_print_period_json(FILE *f, const struct gr_period *p, const struct gr_octal_cert *cert);
 
 #endif

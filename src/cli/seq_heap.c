@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void print_period_text(FILE *f, const gr_period *p, const gr_octal_cert *cert)
+void seq_print_period_text(FILE *f, const gr_period *p, const gr_octal_cert *cert)
 {
     if (!p->found) {
         fprintf(f, "period: none found in G(0..%llu)\n", (unsigned long long)p->checked_to);
@@ -35,7 +35,7 @@ static void print_period_text(FILE *f, const gr_period *p, const gr_octal_cert *
     }
 }
 
-static void print_period_json(FILE *f, const gr_period *p, const gr_octal_cert *cert)
+void seq_print_period_json(FILE *f, const gr_period *p, const gr_octal_cert *cert)
 {
     fprintf(f, ",\"period\":{\"found\":%s", p->found ? "true" : "false");
     if (p->found)
@@ -54,11 +54,12 @@ int seq_heap(seq_args *s, gr_error *err)
     gr_game *g = &s->game;
     if (!(g->flags & GR_RS_HEAPS) || s->common.outcome.rule != &gr_outcome_normal) return -1;
     if (s->row >= 0 || s->diagonal >= 0 || s->nim_pairs) return -1;
+    if (seq_wants_sparse(s)) return seq_sparse(s, err);
     int method = GR_HEAPSEQ_AUTO;
     if (s->method) {
         if (strcmp(s->method, "simple") == 0) method = GR_HEAPSEQ_SIMPLE;
         else if (strcmp(s->method, "fast") == 0) method = GR_HEAPSEQ_FAST;
-        else return gr_fail(err, GR_EINPUT, "--method '%s': expected simple or fast", s->method);
+        else return gr_fail(err, GR_EINPUT, "--method '%s': expected simple, fast or sparse", s->method);
     }
     if (s->common.format != FMT_TEXT && s->common.format != FMT_JSON)
         return gr_fail(err, GR_EINPUT, "seq prints text or json");
@@ -100,14 +101,14 @@ int seq_heap(seq_args *s, gr_error *err)
         fprintf(f, ",\"from\":%u,\"to\":%u,\"method\":\"%s\",\"values\":[", from, n, info.method);
         for (uint32_t x = from; x <= n; x++) fprintf(f, x > from ? ",%u" : "%u", v[x]);
         fputc(']', f);
-        if (s->period) print_period_json(f, &per, &cert);
+        if (s->period) seq_print_period_json(f, &per, &cert);
         fputs("}\n", f);
     } else if (s->bfile) {
         for (uint32_t x = from; x <= n; x++) fprintf(f, "%u %u\n", x, v[x]);
     } else {
         for (uint32_t x = from; x <= n; x++) fprintf(f, x > from ? " %u" : "%u", v[x]);
         fputc('\n', f);
-        if (s->period) print_period_text(f, &per, &cert);
+        if (s->period) seq_print_period_text(f, &per, &cert);
     }
     free(v);
     if (fclose(f) != 0) {
@@ -119,7 +120,7 @@ int seq_heap(seq_args *s, gr_error *err)
     /* A b-file holds "n a(n)" lines only: the period goes to stderr. */
     if (s->bfile && s->common.format != FMT_JSON && s->period) {
         fflush(stdout);
-        print_period_text(stderr, &per, &cert);
+        seq_print_period_text(stderr, &per, &cert);
     }
     return GR_OK;
 }

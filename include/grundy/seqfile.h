@@ -1,0 +1,62 @@
+/* Nim-sequence files: G(0), G(1), ... of one ruleset in fixed-width binary,
+ * written block by block as they are computed, each block with a checksum,
+ * so that a run killed at any point resumes and a reader detects damage.
+ *
+ * Layout (little-endian; docs/takebreak.md):
+ *   0   8 bytes  magic "GRSEQ\0\0\1"
+ *   8   u32      width: bytes a value (2)
+ *   12  u32      block: values a block (65536)
+ *   16  u32      mask given by the user (0: the engine chose it)
+ *   20  u32      mask in force for the stored values
+ *   24  u64      count: values stored
+ *   32  96 bytes the ruleset, as typed (NUL-padded)
+ *   128 u64      checksum of bytes 0..127
+ *   136 ...      zero up to 256
+ *   256 blocks:  `block` values then a u64 checksum; the last block may be
+ *                shorter (a finished run), its checksum after its values.
+ * A file is valid when every block's checksum holds; a torn tail (a kill in
+ * the middle of a write) is cut off on resume. */
+#ifndef GRUNDY_SEQFILE_H
+#define GRUNDY_SEQFILE_H
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "grundy/error.h"
+
+#define GR_SEQFILE_HEADER 256u
+#define GR_SEQFILE_BLOCK 65536u
+#define GR_SEQFILE_RULES 96u
+
+typedef struct gr_seqfile_header {
+    char rules[GR_SEQFILE_RULES];
+    uint32_t width, block, mask_given, mask;
+    uint64_t count;
+} gr_seqfile_header;
+
+/* Reads and checks a whole file: every block's checksum. *values (malloc'd,
+ * the caller frees; room for `reserve` values at least) holds G(0..count-1).
+ * `torn_ok` accepts a torn tail (resume), reporting it as *torn; else it is
+ * an error. GR_EINPUT with a one-line message for a file that is not a
+ * sequence file, is damaged or truncated. */
+int gr_seqfile_read(const char *path, gr_seqfile_header *h, uint16_t **values, uint64_t reserve, bool torn_ok,
+                    bool *torn, gr_error *err);
+
+/* A file being written. */
+typedef struct gr_seqfile {
+    FILE *f;
+    gr_seqfile_header h;
+    uint64_t written;          /* values in full blocks on disk */
+} gr_seqfile;
+
+/* Creates the file (replacing none: it must not exist), or opens an existing
+ * one for appending after `written` values (its full blocks; what follows is
+ * cut off). */
+int gr_seqfile_create(gr_seqfile *w, const char *path, const gr_seqfile_header *h, gr_error *err);
+int gr_seqfile_reopen(gr_seqfile *w, const char *path, const gr_seqfile_header *h, uint64_t written, gr_error *err);
+/* Writes the full blocks of g[written..count) and the header (count and mask
+ * as given). With `final`, also the short last block. Flushed to the kernel,
+ * so a killed process loses nothing written. */
+int gr_seqfile_sync(gr_seqfile *w, const uint16_t *g, uint64_t count, uint32_t mask, bool final, gr_error *err);
+int gr_seqfile_close(gr_seqfile *w, gr_error *err);
+
+#endif

@@ -1,0 +1,121 @@
+/* The sparse-space (rare/common) method for nim-sequences of take-and-break
+ * codes whose moves leave at most two heaps (Gangolli and Plambeck; the
+ * method of every record computation of octal games).
+ *
+ * Fix a bit mask m. A value v is *rare* when popcount(v & m) is even, else
+ * *common*. Parity of popcount is additive under XOR, so rare ^ rare and
+ * common ^ common are rare and only rare ^ common is common: every common
+ * value among a heap's split options comes from a split with a rare part.
+ * With the rare heaps listed, a heap's value costs O(rare heaps) instead of
+ * O(heap): the common candidate c is the smallest common value no rare split
+ * and no take reaches, and the rare values below c are excluded by scanning
+ * the other splits only until each has been seen. The answer is exact for
+ * every mask; a poor one is only slower (docs/takebreak.md has the proof).
+ *
+ * Values are kept as 16-bit integers, the whole sequence in memory (2 bytes a
+ * heap). Heaps are computed by a pipeline of threads: each thread walks the
+ * rare splits of its heap that reach finished heaps while its predecessors
+ * finish, and heaps are published strictly in order, so the values do not
+ * depend on the thread count. */
+#ifndef GRUNDY_SPARSE_H
+#define GRUNDY_SPARSE_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "grundy/error.h"
+#include "grundy/takebreak.h"
+
+/* The largest value the method stores (the 16-bit slot 0xffff marks a heap
+ * not yet computed). */
+#define GR_SPARSE_MAX_VALUE 0xfffeu
+
+typedef struct gr_sparse gr_sparse;
+
+/* Does the method cover this code (moves leave at most two heaps, splits only
+ * in the listed digits)? When not, why says what is missing. */
+bool gr_sparse_covers(const gr_tb_code *c, char *why, size_t len);
+
+/* A computation of G(0..cap-1). Mask 0 lets the engine choose the mask from
+ * the values: from G(1..4095), and again at every power of two after, where
+ * it takes the mask that makes fewest heaps so far rare. NULL when out of
+ * memory (err says so) or when the code is not covered. */
+gr_sparse *gr_sparse_new(const gr_tb_code *c, uint64_t cap, uint32_t mask, gr_error *err);
+void gr_sparse_free(gr_sparse *s);
+
+/* Takes G(0..n-1) as known (a stored sequence being resumed) and rebuilds
+ * the rare list. A run made with mask 0 takes the mask an uninterrupted run
+ * would hold at n (it depends on the values only). */
+int gr_sparse_load(gr_sparse *s, const uint16_t *g, uint64_t n, gr_error *err);
+
+/* Computes the values up to heap `upto` (exclusive end: G(count..upto-1)) on
+ * `threads` threads (0: all cores). */
+int gr_sparse_extend(gr_sparse *s, uint64_t upto, int threads, gr_error *err);
+
+/* What has been computed: G(0..count-1), in 16-bit slots. */
+uint64_t gr_sparse_count(const gr_sparse *s);
+const uint16_t *gr_sparse_values(const gr_sparse *s);
+uint32_t gr_sparse_mask(const gr_sparse *s);
+uint32_t gr_sparse_max_value(const gr_sparse *s);
+/* The rare heaps (heap >= 1, G(heap) rare under the mask), ascending. */
+uint64_t gr_sparse_rare_count(const gr_sparse *s);
+uint64_t gr_sparse_rare_heap(const gr_sparse *s, uint64_t k);
+/* Splits examined by the scans for rare values beyond the rare pass (a
+ * measure of how well the mask fits). */
+uint64_t gr_sparse_scanned(const gr_sparse *s);
+/* Bytes held. */
+double gr_sparse_bytes(const gr_sparse *s);
+
+/* Is v rare under mask m? */
+static inline bool gr_sparse_is_rare(uint32_t m, uint32_t v)
+{
+    return (__builtin_popcount(m & v) & 1) == 0;
+}
+/* The nonzero mask below 2^bits(max) that makes fewest of g[1..n-1] rare
+ * (ties: the smallest mask). */
+uint32_t gr_sparse_choose_mask(const uint16_t *g, uint64_t n);
+
+
+/* ------------------------------------------------------------ a whole run */
+
+#include "grundy/period.h"
+#include "grundy/solve.h"
+
+typedef struct gr_sparse_progress {
+    uint64_t done, to;            /* heaps computed, heaps asked for */
+    uint64_t resumed;             /* heaps found in the file */
+    double seconds;               /* wall time of this run */
+    uint64_t rare;                /* rare heaps so far */
+    uint32_t gmax, mask;
+    int threads;
+} gr_sparse_progress;
+
+typedef struct gr_sparse_job {
+    const gr_tb_code *code;
+    const char *rules;            /* recorded in the file, checked on resume */
+    uint64_t to;                  /* compute G(0..to) */
+    uint32_t mask;                /* 0: the engine chooses */
+    int threads;                  /* 0: all cores */
+    const char *out;              /* a sequence file (grundy/seqfile.h), or NULL */
+    bool period;                  /* find the period at the end */
+    bool until_period;            /* stop once the periodicity theorem certifies one */
+    gr_limits lim;
+    void (*progress)(void *ctx, const gr_sparse_progress *p);
+    void *ctx;
+} gr_sparse_job;
+
+typedef struct gr_sparse_result {
+    gr_sparse *s;                 /* the values; the caller frees it */
+    gr_sparse_progress last;
+    gr_period per;                /* when period or until_period */
+    gr_octal_cert cert;
+} gr_sparse_result;
+
+/* Estimates (bytes, seconds on `threads` threads) of a run to heap `to`. */
+void gr_sparse_estimate(uint64_t to, int threads, double *bytes, double *seconds);
+/* Runs a job: refuses up front past the limits, resumes from the file when
+ * it exists (the same ruleset and mask, else GR_EINPUT and the file is left
+ * as it was), checkpoints the file after every stretch of heaps, and stops
+ * with GR_EINPUT (the file resumable) when the time limit is reached. */
+int gr_sparse_job_run(const gr_sparse_job *j, gr_sparse_result *r, gr_error *err);
+
+#endif

@@ -1,0 +1,661 @@
+/* The sparse-space method for nim-sequences (grundy/sparse.h): the rare pass,
+ * the common candidate, the scan for rare values, and the thread pipeline
+ * that publishes heaps in order. docs/takebreak.md has the proof and costs. */
+#include "grundy/sparse.h"
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define GR_SPARSE_SIMD 1
+#endif
+
+#define UNSET 0xffffu
+#define VALUE_WORDS 1024u            /* 65536 values, one bit each (class sets) */
+#define RCHUNK_BITS 16
+#define RCHUNK (1u << RCHUNK_BITS)
+#define RCHUNKS (1u << 16)           /* 2^32 rare heaps at most */
+#define FIRST_MASK_AT 4096u          /* the mask is chosen from G(1..4095) */
+
+/* The rare heaps in chunks that never move (threads read them while the
+ * publisher appends), heaps and values apart so the rare pass streams. */
+typedef struct rare_chunk {
+    uint32_t heap[RCHUNK];
+    uint16_t value[RCHUNK];
+} rare_chunk;
+
+struct gr_sparse {
+    gr_tb_code code;
+    uint64_t cap;
+    uint16_t *g;                     /* cap slots; UNSET until published */
+    uint32_t mask;
+    bool choose_mask;                /* the mask is still the engine's to choose */
+    uint64_t count;                  /* heaps 0..count-1 are published (atomic) */
+    uint64_t nrare;                  /* rare heaps published (atomic) */
+    rare_chunk *rare[RCHUNKS];
+    uint32_t gmax;
+    uint64_t common_lo;              /* bit j: j is common under the mask */
+    uint64_t rare_low;               /* bit v: v < 64 is rare under the mask */
+    /* The moves of the code, as lists. */
+    int nsplit;
+    uint32_t split_i[GR_TB_MAX_DIGITS];
+    bool split_uneq[GR_TB_MAX_DIGITS];
+    uint32_t split_min;              /* the smallest split digit */
+    int ntake;
+    uint32_t take_i[GR_TB_MAX_DIGITS];  /* leave one heap, listed digits */
+    int p0, period;                  /* the repeating digits (takes only) */
+    bool period_take[GR_TB_MAX_DIGITS];
+    uint64_t *cls;                   /* period x VALUE_WORDS: G(j), j = rho mod period, 1 <= j <= x - p0 */
+    uint64_t scanned;                /* splits the scans examined (atomic add) */
+    bool simd;                       /* the processor has AVX2 */
+    int failed;                      /* 1: a value past GR_SPARSE_MAX_VALUE; 2: out of memory */
+    uint64_t failed_at;
+};
+
+
+
+bool gr_sparse_covers(const gr_tb_code *c, char *why, size_t len)
+{
+    int p0 = c->len - c->period;
+    for (int i = 0; i < c->len; i++) {
+        if (c->d[i].mask & ~7u) {
+            if (why) snprintf(why, len, "digit d%d leaves more than two heaps", i);
+            return false;
+        }
+        if (c->period && i >= p0 && (c->d[i].mask & 4u)) {
+            if (why) snprintf(why, len, "the repeating digit d%d splits a heap", i);
+            return false;
+        }
+    }
+    return true;
+}
+
+static uint64_t common_pattern(uint32_t m)
+{
+    uint64_t p = 0;
+    for (unsigned j = 0; j < 64; j++)
+        if (!gr_sparse_is_rare(m, j)) p |= 1ull << j;
+    return p;
+}
+
+
+static void set_mask(gr_sparse *s, uint32_t m)
+{
+    s->mask = m;
+    s->common_lo = common_pattern(m);
+    s->rare_low = ~s->common_lo;
+}
+
+gr_sparse *gr_sparse_new(const gr_tb_code *c, uint64_t cap, uint32_t mask, gr_error *err)
+{
+    char why[96];
+    if (!gr_sparse_covers(c, why, sizeof why)) {
+        gr_fail(err, GR_EINPUT, "the sparse method does not cover this code: %s", why);
+        return NULL;
+    }
+    if (cap < 1 || cap > (uint64_t)UINT32_MAX) {
+        gr_fail(err, GR_EINPUT, "the sparse method computes heaps below 2^32");
+        return NULL;
+    }
+    gr_sparse *s = calloc(1, sizeof *s);
+    if (!s || !(s->g = malloc(cap * sizeof *s->g))) {
+        free(s);
+        gr_fail(err, GR_EINPUT, "not enough memory for %llu values (%.0f MiB)", (unsigned long long)cap,
+                (double)cap * 2 / 1048576.0);
+        return NULL;
+    }
+    memset(s->g, 0xff, cap * sizeof *s->g);
+    s->code = *c;
+    s->cap = cap;
+    s->choose_mask = mask == 0;
+#ifdef GR_SPARSE_SIMD
+    s->simd = __builtin_cpu_supports("avx2");
+#endif
+    set_mask(s, mask ? mask : 0xffffu);
+    s->p0 = c->len - c->period;
+    s->period = c->period;
+    int explicit_end = c->period ? s->p0 : c->len;
+    s->split_min = UINT32_MAX;
+    for (int i = 0; i < c->len; i++) {
+        gr_tb_digit d = c->d[i];
+        if (d.mask & 4u) {
+            s->split_i[s->nsplit] = (uint32_t)i;
+            s->split_uneq[s->nsplit++] = d.constraint != GR_TB_ANY;
+            if ((uint32_t)i < s->split_min) s->split_min = (uint32_t)i;
+        }
+        if ((d.mask & 2u) && i >= 1 && i < explicit_end) s->take_i[s->ntake++] = (uint32_t)i;
+        if (c->period && i >= s->p0) s->period_take[i - s->p0] = (d.mask & 2u) != 0;
+    }
+    if (s->period && !(s->cls = calloc((size_t)s->period * VALUE_WORDS, sizeof *s->cls))) {
+        gr_sparse_free(s);
+        gr_fail(err, GR_EINPUT, "out of memory");
+        return NULL;
+    }
+    return s;
+}
+
+void gr_sparse_free(gr_sparse *s)
+{
+    if (!s) return;
+    for (uint32_t k = 0; k < RCHUNKS && s->rare[k]; k++) free(s->rare[k]);
+    free(s->cls);
+    free(s->g);
+    free(s);
+}
+
+uint64_t gr_sparse_count(const gr_sparse *s) { return s->count; }
+const uint16_t *gr_sparse_values(const gr_sparse *s) { return s->g; }
+uint32_t gr_sparse_mask(const gr_sparse *s) { return s->mask; }
+uint32_t gr_sparse_max_value(const gr_sparse *s) { return s->gmax; }
+uint64_t gr_sparse_rare_count(const gr_sparse *s) { return s->nrare; }
+uint64_t gr_sparse_scanned(const gr_sparse *s) { return s->scanned; }
+
+uint64_t gr_sparse_rare_heap(const gr_sparse *s, uint64_t k)
+{
+    return s->rare[k >> RCHUNK_BITS]->heap[k & (RCHUNK - 1)];
+}
+
+double gr_sparse_bytes(const gr_sparse *s)
+{
+    double chunks = (double)((s->nrare + RCHUNK - 1) / RCHUNK) * sizeof(rare_chunk);
+    return (double)s->cap * 2 + chunks + (double)s->period * VALUE_WORDS * 8 + sizeof *s;
+}
+
+/* ------------------------------------------------------------ publishing */
+
+/* Waits for heaps below n: the predecessor is usually a microsecond away,
+ * so spin first; past that, more threads than cores may be running and the
+ * owner of the heap waited for needs the core. */
+static void wait_count(const gr_sparse *s, uint64_t n)
+{
+    for (unsigned spins = 0; __atomic_load_n(&s->count, __ATOMIC_ACQUIRE) < n; spins++) {
+        if (spins < 256) {
+#ifdef GR_SPARSE_SIMD
+            _mm_pause();
+#endif
+        } else {
+            sched_yield();
+        }
+    }
+}
+
+static bool append_rare(gr_sparse *s, uint64_t heap, uint32_t v)
+{
+    uint64_t k = s->nrare;
+    rare_chunk **chunk = &s->rare[k >> RCHUNK_BITS];
+    if (!*chunk) {
+        rare_chunk *c = malloc(sizeof *c);
+        if (!c) return false;
+        __atomic_store_n(chunk, c, __ATOMIC_RELEASE);
+    }
+    (*chunk)->heap[k & (RCHUNK - 1)] = (uint32_t)heap;
+    (*chunk)->value[k & (RCHUNK - 1)] = (uint16_t)v;
+    __atomic_store_n(&s->nrare, k + 1, __ATOMIC_RELEASE);
+    return true;
+}
+
+/* Heap x takes value v: the slot, the rare list, then the count. Only the
+ * thread whose heap is next may publish. */
+static void publish(gr_sparse *s, uint64_t x, uint32_t v)
+{
+    if (v > GR_SPARSE_MAX_VALUE) {
+        if (!s->failed) s->failed = 1, s->failed_at = x;
+        v = 0;
+    }
+    __atomic_store_n(&s->g[x], (uint16_t)v, __ATOMIC_RELEASE);
+    if (x >= 1 && gr_sparse_is_rare(s->mask, v) && !append_rare(s, x, v) && !s->failed) s->failed = 2, s->failed_at = x;
+    if (v > s->gmax) s->gmax = v;
+    __atomic_store_n(&s->count, x + 1, __ATOMIC_RELEASE);
+}
+
+/* ----------------------------------------------------------- one heap */
+
+/* A heap's work is in two phases. Phase A runs while earlier heaps are still
+ * being computed by other threads and reads only heaps below `snap`, which
+ * were published: the rare splits whose other part is old, a provisional
+ * candidate, and the scan of old splits for the rare values below it. Phase
+ * B runs once every heap below x is published, in heap order: the remaining
+ * rare splits and the takes, the final candidate c, and a scan of what phase
+ * A could not see, only when some rare value below c is still unreached.
+ *
+ * Nearly always c is below 64, and then only option values below 64 matter:
+ * they are kept as bits of one word (the low mode). When every common value
+ * below 64 is an option, the heap is done again with a byte per value. */
+
+typedef struct scratch {
+    uint8_t seen[65536];             /* byte mode: values of the rare splits and the takes */
+    uint8_t found[65536];            /* byte mode: values the scan reached */
+    uint8_t want[65536];             /* byte mode: 1 for a target not reached yet */
+    uint32_t target[65536];
+} scratch;
+
+/* The first k < n with rare heap k >= a. */
+static uint64_t rare_lower_bound(const gr_sparse *s, uint64_t n, uint64_t a)
+{
+    uint64_t lo = 0, hi = n;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (s->rare[mid >> RCHUNK_BITS]->heap[mid & (RCHUNK - 1)] < a) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+/* Over rare heaps k in [k0, k1): with `high` = g + x - i, the split into the
+ * rare heap a and x - i - a has value value[k] ^ high[-a]. The low form
+ * returns the values below 64 as bits; the byte form marks seen[]. */
+static uint64_t rare_range(const gr_sparse *s, const uint16_t *high, uint64_t k0, uint64_t k1, uint8_t *seen)
+{
+    uint64_t bits = 0;
+    while (k0 < k1) {
+        const rare_chunk *c = __atomic_load_n(&s->rare[k0 >> RCHUNK_BITS], __ATOMIC_ACQUIRE);
+        uint64_t from = k0 & (RCHUNK - 1), to = from + (k1 - k0);
+        if (to > RCHUNK) to = RCHUNK;
+        if (seen)
+            for (uint64_t k = from; k < to; k++) seen[c->value[k] ^ high[-(int64_t)c->heap[k]]] = 1;
+        else
+            for (uint64_t k = from; k < to; k++) {
+                uint32_t v = (uint32_t)c->value[k] ^ high[-(int64_t)c->heap[k]];
+                bits |= (uint64_t)(v < 64) << (v & 63);
+            }
+        k0 += to - from;
+    }
+    return bits;
+}
+
+/* The splits after removing split_i[j] whose rare part a is in [alo, ahi)
+ * and among rare heaps [k0, k1). */
+static uint64_t rare_splits(const gr_sparse *s, uint64_t x, int j, uint64_t k0, uint64_t k1, uint64_t alo, uint64_t ahi,
+                            uint8_t *seen)
+{
+    uint64_t i = s->split_i[j];
+    if (x <= i + 1) return 0;
+    if (ahi > x - i) ahi = x - i;              /* the other part is not empty */
+    if (alo >= ahi || k0 >= k1) return 0;
+    uint64_t kl = rare_lower_bound(s, k1, alo), kh = rare_lower_bound(s, k1, ahi);
+    if (kl < k0) kl = k0;
+    if (kl >= kh) return 0;
+    const uint16_t *high = s->g + (x - i);
+    uint64_t mid = (x - i) / 2;
+    if (s->split_uneq[j] && (x - i) % 2 == 0 && mid >= alo && mid < ahi) {
+        /* the parts must differ: leave out a = b */
+        uint64_t km = rare_lower_bound(s, k1, mid);
+        if (km >= kl && km < kh && s->rare[km >> RCHUNK_BITS]->heap[km & (RCHUNK - 1)] == mid)
+            return rare_range(s, high, kl, km, seen) | rare_range(s, high, km + 1, kh, seen);
+    }
+    return rare_range(s, high, kl, kh, seen);
+}
+
+/* The smallest part a may take in the split after removing split_i[j], plus
+ * one. */
+static uint64_t part_limit(const gr_sparse *s, uint64_t x, int j)
+{
+    uint64_t i = s->split_i[j];
+    uint64_t amax = x >= i + 2 ? (x - i) / 2 : 0;   /* a <= b = x - i - a */
+    if (s->split_uneq[j] && amax && 2 * amax == x - i) amax--;
+    return amax + 1;
+}
+
+/* OR over the splits (a, x - i - a), a in [a0, a1), of 1 << (value - off)
+ * for the values in [off, off + 64). `high` is g + x - i. */
+static uint64_t low_values(const uint16_t *g, const uint16_t *high, uint64_t a0, uint64_t a1, uint32_t off)
+{
+    uint64_t out = 0;
+    for (uint64_t a = a0; a < a1; a++) {
+        uint32_t v = ((uint32_t)g[a] ^ high[-(int64_t)a]) - off;
+        out |= (uint64_t)(v < 64) << (v & 63);
+    }
+    return out;
+}
+
+#ifdef GR_SPARSE_SIMD
+/* The same, 16 splits an instruction (AVX2 shifts 1 by 64 or more to 0). */
+__attribute__((target("avx2"))) static uint64_t low_values_avx2(const uint16_t *g, const uint16_t *high, uint64_t a0,
+                                                                uint64_t a1, uint32_t off)
+{
+    const __m256i offv = _mm256_set1_epi16((short)off);
+    const __m256i rev = _mm256_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8,
+                                         9, 6, 7, 4, 5, 2, 3, 0, 1);
+    const __m256i one = _mm256_set1_epi64x(1);
+    __m256i acc = _mm256_setzero_si256();
+    uint64_t a = a0;
+    for (; a + 16 <= a1; a += 16) {
+        __m256i lo = _mm256_loadu_si256((const __m256i *)(g + a));
+        __m256i hv = _mm256_loadu_si256((const __m256i *)(high - a - 15));
+        hv = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(hv, rev), 0x4e);
+        __m256i v = _mm256_sub_epi16(_mm256_xor_si256(lo, hv), offv);
+        __m128i v0 = _mm256_castsi256_si128(v), v1 = _mm256_extracti128_si256(v, 1);
+        acc = _mm256_or_si256(acc, _mm256_sllv_epi64(one, _mm256_cvtepu16_epi64(v0)));
+        acc = _mm256_or_si256(acc, _mm256_sllv_epi64(one, _mm256_cvtepu16_epi64(_mm_srli_si128(v0, 8))));
+        acc = _mm256_or_si256(acc, _mm256_sllv_epi64(one, _mm256_cvtepu16_epi64(v1)));
+        acc = _mm256_or_si256(acc, _mm256_sllv_epi64(one, _mm256_cvtepu16_epi64(_mm_srli_si128(v1, 8))));
+    }
+    uint64_t out = (uint64_t)_mm256_extract_epi64(acc, 0) | (uint64_t)_mm256_extract_epi64(acc, 1) |
+                   (uint64_t)_mm256_extract_epi64(acc, 2) | (uint64_t)_mm256_extract_epi64(acc, 3);
+    return out | low_values(g, high, a, a1, off);
+}
+#endif
+
+static uint64_t span_values(const gr_sparse *s, const uint16_t *high, uint64_t a0, uint64_t a1, uint32_t off)
+{
+#ifdef GR_SPARSE_SIMD
+    if (s->simd) return low_values_avx2(s->g, high, a0, a1, off);
+#endif
+    return low_values(s->g, high, a0, a1, off);
+}
+
+/* Low mode scan: adds to *found the values below 64 of the splits whose
+ * smaller part is in [a0, a1), a block at a time, until `want` is covered. */
+static void scan_low(gr_sparse *s, uint64_t x, uint64_t a0, uint64_t a1, uint64_t want, uint64_t *found)
+{
+    const uint16_t *g = s->g;
+    uint64_t examined = 0;
+    for (uint64_t a = a0; a < a1 && (want & ~*found);) {
+        uint64_t stop = a + 256 < a1 ? a + 256 : a1;
+        for (int j = 0; j < s->nsplit; j++) {
+            uint64_t end = part_limit(s, x, j);
+            if (end > stop) end = stop;
+            if (end <= a) continue;
+            const uint16_t *high = g + (x - s->split_i[j]);
+            *found |= span_values(s, high, a, end, 0);
+            examined += end - a;
+        }
+        a = stop;
+    }
+    __atomic_fetch_add(&s->scanned, examined, __ATOMIC_RELAXED);
+}
+
+/* Byte mode scan over every split: counts down the targets and stops once
+ * none is left. Returns the targets left (kept in t->target). Targets below
+ * 1024 are looked for 64 values at a time by the vector scan. */
+static uint32_t scan_bytes(gr_sparse *s, uint64_t x, scratch *t, uint32_t ntarget)
+{
+    const uint16_t *g = s->g;
+    uint64_t examined = 0, a1 = x > s->split_min ? (x - s->split_min) / 2 + 1 : 0;
+    if (t->target[ntarget - 1] < 1024) {
+        uint64_t want[16] = {0}, found[16] = {0};
+        for (uint32_t q = 0; q < ntarget; q++) want[t->target[q] >> 6] |= 1ull << (t->target[q] & 63);
+        uint32_t windows = (t->target[ntarget - 1] >> 6) + 1;
+        for (uint64_t a = 1; a < a1;) {
+            uint64_t stop = a + 256 < a1 ? a + 256 : a1, open = 0;
+            for (int j = 0; j < s->nsplit; j++) {
+                uint64_t end = part_limit(s, x, j);
+                if (end > stop) end = stop;
+                if (end <= a) continue;
+                for (uint32_t w = 0; w < windows; w++)
+                    if (want[w] & ~found[w]) found[w] |= span_values(s, g + (x - s->split_i[j]), a, end, w << 6);
+                examined += end - a;
+            }
+            for (uint32_t w = 0; w < windows; w++) open |= want[w] & ~found[w];
+            if (!open) break;
+            a = stop;
+        }
+        uint32_t kept = 0;
+        for (uint32_t q = 0; q < ntarget; q++)
+            if (!(found[t->target[q] >> 6] >> (t->target[q] & 63) & 1)) t->target[kept++] = t->target[q];
+        __atomic_fetch_add(&s->scanned, examined, __ATOMIC_RELAXED);
+        return kept;
+    }
+    int64_t left = ntarget;
+    for (uint32_t q = 0; q < ntarget; q++) t->want[t->target[q]] = 1;
+    for (uint64_t a = 1; a < a1 && left > 0;) {
+        uint64_t stop = a + 64 < a1 ? a + 64 : a1;
+        for (int j = 0; j < s->nsplit; j++) {
+            uint64_t end = part_limit(s, x, j);
+            if (end > stop) end = stop;
+            const uint16_t *high = g + (x - s->split_i[j]);
+            for (uint64_t aa = a; aa < end; aa++) {
+                uint32_t v = (uint32_t)g[aa] ^ high[-(int64_t)aa];
+                left -= t->want[v];
+                t->want[v] = 0;
+            }
+            if (end > a) examined += end - a;
+        }
+        a = stop;
+    }
+    uint32_t kept = 0;
+    for (uint32_t q = 0; q < ntarget; q++) {
+        if (t->want[t->target[q]]) t->target[kept++] = t->target[q];
+        t->want[t->target[q]] = 0;
+    }
+    __atomic_fetch_add(&s->scanned, examined, __ATOMIC_RELAXED);
+    return kept;
+}
+
+/* Adds G(x - p0) to its class set (a repeating code's takes). Once a heap, in
+ * heap order. */
+static void class_add(gr_sparse *s, uint64_t x)
+{
+    if (!s->period || x < (uint64_t)s->p0 + 1) return;
+    uint64_t j = x - (uint64_t)s->p0;
+    uint64_t *cl = s->cls + (j % (uint64_t)s->period) * VALUE_WORDS;
+    cl[s->g[j] >> 6] |= 1ull << (s->g[j] & 63);
+}
+
+/* The options that leave at most one heap: values below 64 as bits, and
+ * every value into seen[] when seen is not NULL. */
+static uint64_t takes(const gr_sparse *s, uint64_t x, uint8_t *seen)
+{
+    const uint16_t *g = s->g;
+    uint64_t bits = 0;
+    if (gr_tb_digit_at(&s->code, x).mask & 1u) bits |= 1, seen ? seen[0] = 1 : 0;
+    for (int j = 0; j < s->ntake && s->take_i[j] < x; j++) {
+        uint32_t v = g[x - s->take_i[j]];
+        bits |= (uint64_t)(v < 64) << (v & 63);
+        if (seen) seen[v] = 1;
+    }
+    uint32_t words = (s->gmax >> 6) + 1;
+    for (int cc = 0; cc < s->period; cc++) {
+        if (!s->period_take[cc]) continue;
+        int64_t rho = ((int64_t)x - s->p0 - cc) % s->period;
+        if (rho < 0) rho += s->period;
+        const uint64_t *cl = s->cls + (size_t)rho * VALUE_WORDS;
+        bits |= cl[0];
+        for (uint32_t w = 0; seen && w < words; w++)
+            for (uint64_t b = cl[w]; b; b &= b - 1) seen[(w << 6) + (uint32_t)__builtin_ctzll(b)] = 1;
+    }
+    return bits;
+}
+
+
+/* The smallest common value no option reaches, below 64, or 64. */
+static uint32_t low_candidate(uint64_t seen, uint64_t rare)
+{
+    uint64_t open = ~seen & ~rare;
+    return open ? (uint32_t)__builtin_ctzll(open) : 64;
+}
+
+/* Byte mode: G(x) from every option value, once every heap below x is
+ * published. */
+static uint32_t heap_bytes(gr_sparse *s, uint64_t x, scratch *t)
+{
+    uint64_t k1 = s->nrare;
+    for (int j = 0; j < s->nsplit; j++) rare_splits(s, x, j, 0, k1, 1, UINT64_MAX, t->seen);
+    takes(s, x, t->seen);
+    uint32_t c = 0;
+    while (c < UNSET && (t->seen[c] || gr_sparse_is_rare(s->mask, c))) c++;
+    uint32_t n = 0;
+    for (uint32_t v = 0; v < c; v++)
+        if (!t->seen[v] && gr_sparse_is_rare(s->mask, v)) t->target[n++] = v;
+    if (n && s->nsplit) n = scan_bytes(s, x, t, n);
+    uint32_t v = n ? t->target[0] : c;
+    uint32_t span = 1;
+    while (span <= s->gmax) span *= 2;
+    memset(t->seen, 0, span);
+    return v;
+}
+
+static void heap(gr_sparse *s, uint64_t x, scratch *t)
+{
+    uint64_t rare = s->rare_low;
+    /* Phase A: what the published heaps below snap decide. */
+    uint64_t snap = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE);
+    uint64_t k0 = __atomic_load_n(&s->nrare, __ATOMIC_ACQUIRE);
+    uint64_t lo[GR_TB_MAX_DIGITS], a_old = 1, seen = 0, found = 0;   /* parts a >= lo[j] leave b < snap */
+    for (int j = 0; j < s->nsplit; j++) {
+        uint64_t i = s->split_i[j];
+        lo[j] = x - i >= snap ? x - i - snap + 1 : 1;
+        if (lo[j] > a_old) a_old = lo[j];
+        seen |= rare_splits(s, x, j, 0, k0, lo[j], UINT64_MAX, NULL);
+    }
+    uint64_t top = x > s->split_min ? (x - s->split_min) / 2 + 1 : 0;   /* parts a < top */
+    if (snap < x && s->nsplit) {
+        uint32_t c = low_candidate(seen, rare);
+        uint64_t want = rare & ~seen & (c < 64 ? (1ull << c) - 1 : ~0ull);
+        if (want) scan_low(s, x, a_old, top, want, &found);
+    }
+    /* Phase B: every heap below x is published. */
+    wait_count(s, x);
+    uint64_t k1 = __atomic_load_n(&s->nrare, __ATOMIC_ACQUIRE);
+    for (int j = 0; j < s->nsplit; j++) {
+        seen |= rare_splits(s, x, j, 0, k0, 1, lo[j], NULL);
+        seen |= rare_splits(s, x, j, k0, k1, 1, UINT64_MAX, NULL);
+    }
+    class_add(s, x);
+    seen |= takes(s, x, NULL);
+    uint32_t c = low_candidate(seen, rare);
+    uint32_t v;
+    if (c < 64) {
+        uint64_t want = rare & ~seen & ((1ull << c) - 1);
+        if ((want & ~found) && s->nsplit && snap < x) scan_low(s, x, 1, a_old < top ? a_old : top, want, &found);
+        if ((want & ~found) && s->nsplit) scan_low(s, x, snap < x ? a_old : 1, top, want, &found);
+        want &= ~found;
+        v = want ? (uint32_t)__builtin_ctzll(want) : c;
+    } else {
+        v = heap_bytes(s, x, t);
+    }
+    publish(s, x, v);
+}
+
+/* ------------------------------------------------------------- the run */
+
+static void rebuild_rare(gr_sparse *s)
+{
+    s->nrare = 0;
+    for (uint64_t x = 1; x < s->count; x++)
+        if (gr_sparse_is_rare(s->mask, s->g[x]) && !append_rare(s, x, s->g[x])) {
+            s->failed = 2;
+            return;
+        }
+}
+
+uint32_t gr_sparse_choose_mask(const uint16_t *g, uint64_t n)
+{
+    static const unsigned max_bits = 10;
+    uint32_t gm = 0;
+    for (uint64_t x = 1; x < n; x++)
+        if (g[x] > gm) gm = g[x];
+    unsigned bits = 1;
+    while (bits < max_bits && (1u << bits) <= gm) bits++;
+    uint64_t *hist = calloc((size_t)1 << bits, sizeof *hist);
+    if (!hist) return 0xffffu;
+    for (uint64_t x = 1; x < n; x++) hist[g[x] & ((1u << bits) - 1)]++;
+    uint32_t best = 1;
+    uint64_t best_rare = UINT64_MAX;
+    for (uint32_t m = 1; m < (1u << bits); m++) {
+        uint64_t rare = 0;
+        for (uint32_t v = 0; v < (1u << bits); v++)
+            if (hist[v] && gr_sparse_is_rare(m, v)) rare += hist[v];
+        if (rare < best_rare) best_rare = rare, best = m;
+    }
+    free(hist);
+    return best;
+}
+
+int gr_sparse_load(gr_sparse *s, const uint16_t *g, uint64_t n, gr_error *err)
+{
+    if (n > s->cap) return gr_fail(err, GR_EINPUT, "%llu stored values do not fit %llu slots", (unsigned long long)n,
+                                   (unsigned long long)s->cap);
+    memcpy(s->g, g, n * sizeof *g);
+    s->count = n;
+    s->gmax = 0;
+    for (uint64_t x = 0; x < n; x++) {
+        if (g[x] > GR_SPARSE_MAX_VALUE) return gr_fail(err, GR_EINPUT, "stored value at heap %llu is out of range",
+                                                       (unsigned long long)x);
+        if (g[x] > s->gmax) s->gmax = g[x];
+    }
+    /* The class sets of a repeating code hold G(1..n-1-p0). */
+    for (uint64_t j = 1; s->period && j + (uint64_t)s->p0 < n; j++) {
+        uint64_t *cl = s->cls + (j % (uint64_t)s->period) * VALUE_WORDS;
+        cl[g[j] >> 6] |= 1ull << (g[j] & 63);
+    }
+    if (s->choose_mask && n >= FIRST_MASK_AT) {
+        uint64_t p = FIRST_MASK_AT;
+        while (p * 2 <= n) p *= 2;
+        set_mask(s, gr_sparse_choose_mask(s->g, p));
+    }
+    rebuild_rare(s);
+    return s->failed ? gr_fail(err, GR_EINPUT, "out of memory") : GR_OK;
+}
+
+static int run(gr_sparse *s, uint64_t from, uint64_t to, int threads)
+{
+    if (from >= to) return 0;
+    if (from == 0) publish(s, 0, 0), from = 1;
+#ifdef _OPENMP
+    if (threads > 1 && to - from > 4096) {
+#pragma omp parallel num_threads(threads)
+        {
+            scratch *t = calloc(1, sizeof *t);
+            int tid = omp_get_thread_num(), nt = omp_get_num_threads();
+            for (uint64_t x = from + (uint64_t)tid; x < to; x += (uint64_t)nt) {
+                if (t) heap(s, x, t);
+                else {
+                    /* No scratch: keep the pipeline moving, report the failure. */
+                    wait_count(s, x);
+                    if (!s->failed) s->failed = 2, s->failed_at = x;
+                    publish(s, x, 0);
+                }
+            }
+            free(t);
+        }
+        return s->failed;
+    }
+#endif
+    (void)threads;
+    scratch *t = calloc(1, sizeof *t);
+    if (!t) return 2;
+    for (uint64_t x = from; x < to && !s->failed; x++) heap(s, x, t);
+    free(t);
+    return s->failed;
+}
+
+static int fail_message(const gr_sparse *s, gr_error *err)
+{
+    if (s->failed == 1)
+        return gr_fail(err, GR_EINPUT, "heap %llu has a value past %u, the largest the sparse method stores",
+                       (unsigned long long)s->failed_at, GR_SPARSE_MAX_VALUE);
+    return gr_fail(err, GR_EINPUT, "out of memory at heap %llu", (unsigned long long)s->failed_at);
+}
+
+int gr_sparse_extend(gr_sparse *s, uint64_t upto, int threads, gr_error *err)
+{
+    if (upto > s->cap) return gr_fail(err, GR_EINPUT, "heap %llu is past the %llu slots of this run",
+                                      (unsigned long long)upto, (unsigned long long)s->cap);
+#ifdef _OPENMP
+    if (threads <= 0) threads = omp_get_num_procs();
+#else
+    threads = 1;
+#endif
+    while (s->count < upto) {
+        /* Stops at powers of two from FIRST_MASK_AT on, where the mask may be
+         * chosen again: the same places in every run, resumed or not. */
+        uint64_t stop = upto, p = FIRST_MASK_AT;
+        while (p <= s->count) p *= 2;
+        if (p < stop) stop = p;
+        if (run(s, s->count, stop, threads)) return fail_message(s, err);
+        if (s->count == p && s->choose_mask) {
+            uint32_t m = gr_sparse_choose_mask(s->g, s->count);
+            if (m != s->mask) {
+                set_mask(s, m);
+                rebuild_rare(s);
+                if (s->failed) return fail_message(s, err);
+            }
+        }
+    }
+    return GR_OK;
+}

@@ -1,0 +1,188 @@
+/* A whole sparse-space run (grundy/sparse.h): limits up front, resume from
+ * a sequence file, checkpoints, the period watched while the run goes on. */
+#include "grundy/seqfile.h"
+#include "grundy/sparse.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+/* Heaps between checkpoints, and between looks at the period once the run
+ * is past them: fixed counts, so interrupted and uninterrupted runs stop at
+ * the same heaps. */
+#define STRETCH (1ull << 22)
+#define PERIOD_FROM (1ull << 12)
+#define PERIOD_STEP (1ull << 24)
+/* A conservative rate for the estimate (values a second a thread), from
+ * bench_sparse on the reference machine (docs/takebreak.md). */
+#define RATE_PER_THREAD 150000.0
+
+static double wall(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static int threads_of(int asked)
+{
+#ifdef _OPENMP
+    return asked > 0 ? asked : omp_get_num_procs();
+#else
+    (void)asked;
+    return 1;
+#endif
+}
+
+void gr_sparse_estimate(uint64_t to, int threads, double *bytes, double *seconds)
+{
+    double n = (double)to + 1;
+    *bytes = n * 2 + 4.0 * 1048576;
+    *seconds = n / (RATE_PER_THREAD * (threads > 0 ? threads : 1));
+}
+
+/* The next heap count at which the period is looked at. */
+static uint64_t next_look(uint64_t count)
+{
+    uint64_t p = PERIOD_FROM;
+    while (p <= count && p < PERIOD_STEP) p *= 2;
+    if (p > count) return p;
+    return (count / PERIOD_STEP + 1) * PERIOD_STEP;
+}
+
+/* Looks for the period in G(0..count-1): true when certified. *aim is the
+ * heap count the certificate needs, when it is not reached yet. */
+static bool look_at_period(const gr_sparse_job *j, gr_sparse_result *r, uint64_t count, uint64_t *aim)
+{
+    gr_period_find16(gr_sparse_values(r->s), count - 1, &r->per);
+    memset(&r->cert, 0, sizeof r->cert);
+    if (!r->per.found) return false;
+    gr_period_octal(j->code, &r->per, &r->cert);
+    if (!r->cert.applies) return false;
+    if (r->cert.certified) return true;
+    if (r->cert.needed_to + 1 > count) *aim = r->cert.needed_to + 1;
+    return false;
+}
+
+/* A file that exists: read whole and checked; the ruleset and the mask must
+ * be this run's. */
+static int read_existing(const gr_sparse_job *j, gr_seqfile_header *h, uint16_t **g, gr_error *err)
+{
+    bool torn;
+    int rc = gr_seqfile_read(j->out, h, g, 0, true, &torn, err);
+    if (rc) return rc;
+    if (strncmp(h->rules, j->rules, GR_SEQFILE_RULES - 1) != 0 || h->mask_given != j->mask) {
+        rc = gr_fail(err, GR_EINPUT, "%s holds %s (mask %#x) and this run is %s (mask %#x): not resumed, the file "
+                     "is unchanged", j->out, h->rules, h->mask_given, j->rules, j->mask);
+        free(*g);
+        *g = NULL;
+    }
+    return rc;
+}
+
+static int create_out(const gr_sparse_job *j, gr_seqfile *w, gr_error *err)
+{
+    gr_seqfile_header h;
+    memset(&h, 0, sizeof h);
+    if (strlen(j->rules) >= GR_SEQFILE_RULES)
+        return gr_fail(err, GR_EINPUT, "the ruleset '%.40s...' is too long to record in a sequence file", j->rules);
+    strcpy(h.rules, j->rules);
+    h.width = 2;
+    h.block = GR_SEQFILE_BLOCK;
+    h.mask_given = j->mask;
+    return gr_seqfile_create(w, j->out, &h, err);
+}
+
+/* The values so far: none, or a file's (resumed). w is opened for writing
+ * when the run has heaps to add. */
+static int start(const gr_sparse_job *j, gr_sparse_result *r, gr_seqfile *w, bool *writing, gr_error *err)
+{
+    gr_seqfile_header h;
+    uint16_t *g = NULL;
+    FILE *probe = j->out ? fopen(j->out, "rb") : NULL;
+    int rc = GR_OK;
+    if (probe) {
+        fclose(probe);
+        if ((rc = read_existing(j, &h, &g, err))) return rc;
+    }
+    uint64_t have = g ? h.count : 0;
+    if (!(r->s = gr_sparse_new(j->code, have > j->to + 1 ? have : j->to + 1, j->mask, err))) {
+        free(g);
+        return GR_EINPUT;
+    }
+    if (g) {
+        rc = gr_sparse_load(r->s, g, have, err);
+        free(g);
+        r->last.resumed = have;
+    }
+    *writing = j->out && have < j->to + 1;
+    if (!rc && *writing)
+        rc = g ? gr_seqfile_reopen(w, j->out, &h, have / h.block * h.block, err) : create_out(j, w, err);
+    return rc;
+}
+
+int gr_sparse_job_run(const gr_sparse_job *j, gr_sparse_result *r, gr_error *err)
+{
+    memset(r, 0, sizeof *r);
+    int threads = threads_of(j->threads);
+    double bytes, seconds;
+    gr_sparse_estimate(j->to, threads, &bytes, &seconds);
+    if (bytes > j->lim.max_bytes)
+        return gr_fail(err, GR_EINPUT, "G(0..%llu) needs about %.0f MiB, over the memory limit of %.0f MiB "
+                       "(--max-memory)", (unsigned long long)j->to, bytes / 1048576.0, j->lim.max_bytes / 1048576.0);
+    if (!j->out && seconds > j->lim.max_seconds)
+        return gr_fail(err, GR_EINPUT, "G(0..%llu) takes about %.0f s on %d thread%s, over the limit of %.0f s "
+                       "(--max-seconds; with --out the run checkpoints and resumes)", (unsigned long long)j->to,
+                       seconds, threads, threads == 1 ? "" : "s", j->lim.max_seconds);
+    gr_seqfile w = {0};
+    bool writing = false;
+    int rc = start(j, r, &w, &writing, err);
+    if (!r->s) return rc;
+    double start = wall();
+    uint64_t aim = 0, look = next_look(gr_sparse_count(r->s));
+    bool done = false;
+    r->last.to = j->to;
+    r->last.threads = threads;
+    while (!rc && !done && gr_sparse_count(r->s) < j->to + 1) {
+        uint64_t count = gr_sparse_count(r->s);
+        uint64_t stop = (count / STRETCH + 1) * STRETCH;
+        if (j->until_period && look < stop) stop = look;
+        if (aim > count && aim < stop) stop = aim;
+        if (stop > j->to + 1) stop = j->to + 1;
+        if ((rc = gr_sparse_extend(r->s, stop, threads, err))) break;
+        count = gr_sparse_count(r->s);
+        if (j->until_period && (count == look || count == aim)) {
+            if (count == look) look = next_look(count);
+            done = look_at_period(j, r, count, &aim);
+        }
+        if (writing && (rc = gr_seqfile_sync(&w, gr_sparse_values(r->s), count, gr_sparse_mask(r->s), false, err))) break;
+        r->last.done = count;
+        r->last.seconds = wall() - start;
+        r->last.rare = gr_sparse_rare_count(r->s);
+        r->last.gmax = gr_sparse_max_value(r->s);
+        r->last.mask = gr_sparse_mask(r->s);
+        if (j->progress) j->progress(j->ctx, &r->last);
+        if (!done && count < j->to + 1 && r->last.seconds > j->lim.max_seconds)
+            rc = gr_fail(err, GR_EINPUT, "stopped at heap %llu after %.0f s (--max-seconds)%s", (unsigned long long)count,
+                         r->last.seconds, j->out ? "; the same command resumes" : "");
+    }
+    uint64_t count = gr_sparse_count(r->s);
+    if (!rc && writing) rc = gr_seqfile_sync(&w, gr_sparse_values(r->s), count, gr_sparse_mask(r->s), true, err);
+    if (writing) {
+        int crc = gr_seqfile_close(&w, err);
+        if (!rc) rc = crc;
+    }
+    if (!rc && (j->period || j->until_period) && !done && count > 0) {
+        uint64_t unused = 0;
+        look_at_period(j, r, count, &unused);
+    }
+    r->last.done = count;
+    r->last.seconds = wall() - start;
+    r->last.rare = gr_sparse_rare_count(r->s);
+    r->last.gmax = gr_sparse_max_value(r->s);
+    r->last.mask = gr_sparse_mask(r->s);
+    return rc;
+}

@@ -1,0 +1,310 @@
+/* The sparse-space engine against the O(N^2) method on every octal code with
+ * at most three digits (and the '!' variants, and d0 = 4), against OEIS, for
+ * any mask and any thread count; the long-sequence period finder against the
+ * plain one; sequence files written, read back and damaged. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "grundy/heapseq.h"
+#include "grundy/period.h"
+#include "grundy/seqfile.h"
+#include "grundy/sparse.h"
+
+/* OEIS A002188, Grundy's game, offset 0. */
+static const uint16_t grundy_game[] = {
+    0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3, 1, 2, 4,
+    1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3, 2, 1, 3, 2, 4, 3, 2, 4};
+
+static gr_tb_code code(const char *text)
+{
+    gr_tb_code c;
+    gr_error err;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_tb_parse(&c, text, &err), 0, "%s: %s", text, err.msg);
+    return c;
+}
+
+static gr_sparse *sparse(const gr_tb_code *c, uint64_t n, uint32_t mask, int threads)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    gr_sparse *s = gr_sparse_new(c, n + 1, mask, &err);
+    cr_assert(s, "%s", err.msg);
+    cr_assert_eq(gr_sparse_extend(s, n + 1, threads, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_sparse_count(s), n + 1);
+    return s;
+}
+
+static uint32_t *reference(const gr_tb_code *c, uint32_t n)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    gr_limits lim;
+    gr_limits_default(&lim);
+    lim.max_seconds = 1e9;
+    uint32_t *v = malloc(((size_t)n + 1) * sizeof *v);
+    cr_assert_eq(gr_heapseq_fast(c, n, v, &lim, NULL, &err), 0, "%s", err.msg);
+    return v;
+}
+
+static void same(const char *text, uint32_t n, uint32_t mask, int threads)
+{
+    gr_tb_code c = code(text);
+    uint32_t *want = reference(&c, n);
+    gr_sparse *s = sparse(&c, n, mask, threads);
+    const uint16_t *g = gr_sparse_values(s);
+    for (uint32_t x = 0; x <= n; x++)
+        cr_assert_eq(g[x], want[x], "%s (mask %#x, %d threads): G(%u) = %u, the O(N^2) method says %u", text, mask,
+                     threads, x, g[x], want[x]);
+    gr_sparse_free(s);
+    free(want);
+}
+
+Test(sparse, grundy_game_matches_oeis)
+{
+    gr_tb_code c = code("4!.");
+    size_t n = sizeof grundy_game / sizeof grundy_game[0];
+    gr_sparse *s = sparse(&c, n - 1, 0, 1);
+    cr_assert_arr_eq(gr_sparse_values(s), grundy_game, n * sizeof grundy_game[0]);
+    gr_sparse_free(s);
+}
+
+/* Every code 0.d1d2d3 and 4.d1d2d3, plain and with every split unequal. */
+Test(sparse, every_three_digit_code_to_3000, .timeout = 600)
+{
+    char text[16];
+    for (int d0 = 0; d0 <= 4; d0 += 4)
+        for (int d = 1; d < 512; d++) {
+            int d1 = d >> 6, d2 = (d >> 3) & 7, d3 = d & 7;
+            snprintf(text, sizeof text, "%d.%d%d%d", d0, d1, d2, d3);
+            same(text, 3000, 0, 1);
+            if (d0 || (d1 | d2 | d3) & 4) {
+                snprintf(text, sizeof text, "%d%s.%d%s%d%s%d%s", d0, d0 ? "!" : "", d1, d1 & 4 ? "!" : "", d2,
+                         d2 & 4 ? "!" : "", d3, d3 & 4 ? "?" : "");
+                same(text, d % 7 == 0 ? 3000 : 600, 0, 1);
+            }
+        }
+}
+
+Test(sparse, grundy_game_to_65536)
+{
+    same("4!.", 65536, 0, 2);
+}
+
+/* A mask under which every value below 2^15 is rare: every heap is rare and
+ * every value is looked for by the scan. Slow, exact. */
+Test(sparse, a_poor_mask_gives_the_same_values)
+{
+    same("4!.", 3000, 0x8000, 1);
+    same("0.6", 3000, 0x8000, 2);
+    same("0.137", 3000, 1, 3);
+    same("0.16", 3000, 0x3, 1);
+}
+
+Test(sparse, threads_give_identical_values)
+{
+    gr_tb_code c = code("0.6");
+    uint64_t n = 60000;
+    gr_sparse *one = sparse(&c, n, 0, 1);
+    for (int t = 2; t <= 4; t++) {
+        gr_sparse *more = sparse(&c, n, 0, t);
+        cr_assert_arr_eq(gr_sparse_values(more), gr_sparse_values(one), (n + 1) * 2, "%d threads", t);
+        cr_assert_eq(gr_sparse_mask(more), gr_sparse_mask(one));
+        cr_assert_eq(gr_sparse_rare_count(more), gr_sparse_rare_count(one));
+        gr_sparse_free(more);
+    }
+    gr_sparse_free(one);
+}
+
+/* Loading a prefix and going on equals one run, mask choices included. */
+Test(sparse, load_and_extend_equals_one_run)
+{
+    gr_tb_code c = code("4!.");
+    uint64_t n = 40000;
+    gr_sparse *whole = sparse(&c, n, 0, 1);
+    gr_error err;
+    gr_error_clear(&err);
+    uint64_t cuts[] = {1, 100, 4095, 4096, 5000, 8192, 33000};
+    for (size_t k = 0; k < sizeof cuts / sizeof cuts[0]; k++) {
+        gr_sparse *s = gr_sparse_new(&c, n + 1, 0, &err);
+        cr_assert_eq(gr_sparse_load(s, gr_sparse_values(whole), cuts[k], &err), 0, "%s", err.msg);
+        cr_assert_eq(gr_sparse_extend(s, n + 1, 2, &err), 0, "%s", err.msg);
+        cr_assert_arr_eq(gr_sparse_values(s), gr_sparse_values(whole), (n + 1) * 2, "cut at %llu",
+                         (unsigned long long)cuts[k]);
+        cr_assert_eq(gr_sparse_mask(s), gr_sparse_mask(whole), "cut at %llu", (unsigned long long)cuts[k]);
+        gr_sparse_free(s);
+    }
+    gr_sparse_free(whole);
+}
+
+Test(sparse, rare_heaps_are_the_heaps_of_rare_value)
+{
+    gr_tb_code c = code("4!.");
+    gr_sparse *s = sparse(&c, 20000, 0, 1);
+    uint32_t m = gr_sparse_mask(s);
+    const uint16_t *g = gr_sparse_values(s);
+    uint64_t k = 0;
+    for (uint64_t x = 1; x <= 20000; x++)
+        if (gr_sparse_is_rare(m, g[x])) cr_assert_eq(gr_sparse_rare_heap(s, k++), x);
+    cr_assert_eq(k, gr_sparse_rare_count(s));
+    cr_assert(k < 2000, "a good mask keeps rare heaps rare: %llu", (unsigned long long)k);
+    gr_sparse_free(s);
+}
+
+Test(sparse, refuses_what_it_does_not_cover)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    gr_tb_code c = code("0.F");
+    cr_assert_null(gr_sparse_new(&c, 10, 0, &err));
+    cr_assert(strstr(err.msg, "more than two heaps"), "%s", err.msg);
+    gr_error_clear(&err);
+    c = code("0.[7]");
+    cr_assert_null(gr_sparse_new(&c, 10, 0, &err));
+    cr_assert(strstr(err.msg, "repeating digit"), "%s", err.msg);
+}
+
+/* Repeating take digits (Lasker's Nim 4.[3] has a split before them). */
+Test(sparse, repeating_takes)
+{
+    same("4.[3]", 2000, 0, 1);
+    same("0.7[3]", 2000, 0, 2);
+    same("0.4[12]", 2000, 0, 1);
+}
+
+Test(period16, agrees_with_the_plain_finder)
+{
+    uint32_t n = 5000;
+    uint16_t *g = malloc((n + 1) * sizeof *g);
+    uint32_t *g32 = malloc((n + 1) * sizeof *g32);
+    for (unsigned seed = 1; seed < 300; seed++) {
+        /* a random preperiod, then a random period */
+        srand(seed);
+        uint32_t e = (uint32_t)rand() % 2000, p = 1 + (uint32_t)rand() % (seed % 3 ? 40 : 1500);
+        for (uint32_t x = 0; x <= n; x++) {
+            g[x] = x < e + p ? (uint16_t)(rand() % 5) : g[x - p];
+            g32[x] = g[x];
+        }
+        uint32_t len = 100 + (uint32_t)rand() % (n - 100);
+        gr_period a, b;
+        gr_period_find(g32, len, false, &a);
+        gr_period_find16(g, len, &b);
+        cr_assert_eq(a.found, b.found, "seed %u", seed);
+        if (a.found) {
+            cr_assert_eq(a.period, b.period, "seed %u", seed);
+            cr_assert_eq(a.preperiod, b.preperiod, "seed %u", seed);
+        }
+    }
+    free(g);
+    free(g32);
+}
+
+/* ------------------------------------------------------------ files */
+
+static char *temp_path(void)
+{
+    static char path[64];
+    snprintf(path, sizeof path, "/tmp/grundy-test-seq-%d.grs", (int)getpid());
+    unlink(path);
+    return path;
+}
+
+Test(seqfile, round_trip_and_damage)
+{
+    const char *path = temp_path();
+    gr_error err;
+    gr_error_clear(&err);
+    uint64_t n = 3 * GR_SEQFILE_BLOCK + 17;
+    uint16_t *g = malloc(n * sizeof *g);
+    for (uint64_t x = 0; x < n; x++) g[x] = (uint16_t)(x * 2654435761u >> 20);
+    gr_seqfile_header h = {.rules = "tb:0.6", .width = 2, .block = GR_SEQFILE_BLOCK, .mask_given = 0};
+    gr_seqfile w;
+    cr_assert_eq(gr_seqfile_create(&w, path, &h, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_seqfile_sync(&w, g, n / 2, 0x1ee, false, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_seqfile_sync(&w, g, n, 0x1ee, true, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_seqfile_close(&w, &err), 0);
+    gr_seqfile_header r;
+    uint16_t *back;
+    cr_assert_eq(gr_seqfile_read(path, &r, &back, 0, false, NULL, &err), 0, "%s", err.msg);
+    cr_assert_eq(r.count, n);
+    cr_assert_eq(r.mask, 0x1ee);
+    cr_assert_str_eq(r.rules, "tb:0.6");
+    cr_assert_arr_eq(back, g, n * 2);
+    free(back);
+    /* A byte changed in the second block: an error naming that block. */
+    FILE *f = fopen(path, "r+b");
+    fseek(f, GR_SEQFILE_HEADER + (GR_SEQFILE_BLOCK * 2 + 8) + 1000, SEEK_SET);
+    fputc(0x5a ^ (int)(g[GR_SEQFILE_BLOCK + 500] & 0xff), f);
+    fclose(f);
+    gr_error_clear(&err);
+    cr_assert_eq(gr_seqfile_read(path, &r, &back, 0, false, NULL, &err), GR_EINPUT);
+    cr_assert(strstr(err.msg, "block 1"), "%s", err.msg);
+    /* Cut in the middle of the last block: truncated, unless torn_ok. */
+    cr_assert_eq(truncate(path, GR_SEQFILE_HEADER + 3 * (GR_SEQFILE_BLOCK * 2 + 8) + 9), 0);
+    f = fopen(path, "r+b");
+    fseek(f, GR_SEQFILE_HEADER + (GR_SEQFILE_BLOCK * 2 + 8) + 1000, SEEK_SET);
+    fputc((int)(g[GR_SEQFILE_BLOCK + 500] & 0xff), f);
+    fclose(f);
+    gr_error_clear(&err);
+    cr_assert_eq(gr_seqfile_read(path, &r, &back, 0, false, NULL, &err), GR_EINPUT);
+    bool torn = false;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_seqfile_read(path, &r, &back, 0, true, &torn, &err), 0, "%s", err.msg);
+    cr_assert(torn);
+    cr_assert_eq(r.count, 3 * GR_SEQFILE_BLOCK);
+    free(back);
+    /* Not a sequence file at all. */
+    f = fopen(path, "wb");
+    fputs("0 0\n1 1\n", f);
+    fclose(f);
+    gr_error_clear(&err);
+    cr_assert_eq(gr_seqfile_read(path, &r, &back, 0, false, NULL, &err), GR_EINPUT);
+    unlink(path);
+    free(g);
+}
+
+/* A whole job: killed (simulated by a time limit) and resumed equals one
+ * uninterrupted run, byte for byte. */
+Test(seqfile, job_resumes_to_the_same_file)
+{
+    char a[80], b[80];
+    snprintf(a, sizeof a, "/tmp/grundy-test-job-a-%d.grs", (int)getpid());
+    snprintf(b, sizeof b, "/tmp/grundy-test-job-b-%d.grs", (int)getpid());
+    unlink(a), unlink(b);
+    gr_tb_code c = code("0.6");
+    gr_sparse_job j = {.code = &c, .rules = "tb:0.6", .to = 150000, .out = a, .threads = 1};
+    gr_limits_default(&j.lim);
+    gr_sparse_result r;
+    gr_error err;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_sparse_job_run(&j, &r, &err), 0, "%s", err.msg);
+    gr_sparse_free(r.s);
+    /* b: a short run, then a torn tail, then the rest on 3 threads */
+    j.out = b;
+    j.to = 70000;
+    cr_assert_eq(gr_sparse_job_run(&j, &r, &err), 0, "%s", err.msg);
+    gr_sparse_free(r.s);
+    FILE *f = fopen(b, "ab");
+    fputs("torn", f);
+    fclose(f);
+    j.to = 150000;
+    j.threads = 3;
+    cr_assert_eq(gr_sparse_job_run(&j, &r, &err), 0, "%s", err.msg);
+    cr_assert_eq(r.last.resumed, GR_SEQFILE_BLOCK);   /* the short last block went with the torn tail */
+    gr_sparse_free(r.s);
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "cmp -s %s %s", a, b);
+    cr_assert_eq(system(cmd), 0, "the resumed file differs from the uninterrupted one");
+    /* Another game's file is refused and left as it was. */
+    gr_tb_code k = code("0.77");
+    gr_sparse_job other = {.code = &k, .rules = "tb:0.77", .to = 200000, .out = a, .threads = 1};
+    gr_limits_default(&other.lim);
+    gr_error_clear(&err);
+    cr_assert_eq(gr_sparse_job_run(&other, &r, &err), GR_EINPUT);
+    cr_assert(strstr(err.msg, "not resumed"), "%s", err.msg);
+    gr_sparse_free(r.s);
+    cr_assert_eq(system(cmd), 0, "a refused resume changed the file");
+    unlink(a), unlink(b);
+}
