@@ -41,6 +41,11 @@ typedef struct gr_seqfile_header {
 int gr_seqfile_read(const char *path, gr_seqfile_header *h, uint16_t **values, uint64_t reserve, bool torn_ok,
                     bool *torn, gr_error *err);
 
+/* Is the file shorter than a header and, as far as it goes, the start of
+ * one (a run killed while it created the file)? Such a file is started
+ * again rather than refused. */
+bool gr_seqfile_stub(const char *path);
+
 /* A file being written. */
 typedef struct gr_seqfile {
     FILE *f;

@@ -163,7 +163,7 @@ static int compute(seq_args *s, gr_error *err)
                      p->seconds, p->seconds > 0 ? made / p->seconds / 1e6 : 0.0, p->threads, p->threads == 1 ? "" : "s",
                      p->mask, (unsigned long long)p->rare, p->gmax);
         }
-        if (s->until_period && r.cert.certified && s->common.format == FMT_TEXT && !s->rare)
+        if (s->until_period && r.cert.certified && s->common.format == FMT_TEXT)
             snprintf(summary + strlen(summary), sizeof summary - strlen(summary),
                      "stopped at heap %llu: the period is certified\n", (unsigned long long)(count - 1));
         rc = deliver(&v, s, &r.per, &r.cert, s->period || s->until_period, s->out || s->until_period ? summary : NULL, err);

@@ -149,7 +149,19 @@ int gr_seqfile_create(gr_seqfile *w, const char *path, const gr_seqfile_header *
     w->h.count = 0;
     w->f = fopen(path, "wbx");
     if (!w->f) return gr_fail(err, GR_EINPUT, "cannot create %s: %s", path, strerror(errno));
-    return write_header(w, err);
+    int rc = write_header(w, err);
+    if (!rc && fflush(w->f) != 0) rc = gr_fail(err, GR_EINPUT, "cannot write %s: %s", path, strerror(errno));
+    return rc;
+}
+
+bool gr_seqfile_stub(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return false;
+    unsigned char buf[GR_SEQFILE_HEADER];
+    size_t n = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    return n < sizeof buf && memcmp(buf, magic, n < 8 ? n : 8) == 0;
 }
 
 int gr_seqfile_reopen(gr_seqfile *w, const char *path, const gr_seqfile_header *h, uint64_t written, gr_error *err)

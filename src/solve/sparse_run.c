@@ -13,7 +13,7 @@
 /* Heaps between checkpoints, and between looks at the period once the run
  * is past them: fixed counts, so interrupted and uninterrupted runs stop at
  * the same heaps. */
-#define STRETCH (1ull << 22)
+#define STRETCH (1ull << 18)
 #define PERIOD_FROM (1ull << 12)
 #define PERIOD_STEP (1ull << 24)
 /* A conservative rate for the estimate (values a second a thread), from
@@ -102,6 +102,8 @@ static int start(const gr_sparse_job *j, gr_sparse_result *r, gr_seqfile *w, boo
 {
     gr_seqfile_header h;
     uint16_t *g = NULL;
+    if (j->out && gr_seqfile_stub(j->out) && remove(j->out) != 0)
+        return gr_fail(err, GR_EINPUT, "cannot start %s again", j->out);
     FILE *probe = j->out ? fopen(j->out, "rb") : NULL;
     int rc = GR_OK;
     if (probe) {

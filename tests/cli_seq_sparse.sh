@@ -1,0 +1,90 @@
+#!/bin/bash
+# grundy seq with the sparse-space engine: the same values as the reference
+# methods, sequence files (--out, --in, resume after a kill, damage), --rare,
+# --until-period, --compare, and bad input.
+source "$(dirname "$0")/lib_cli.sh"
+
+# expect_same CMD1 -- CMD2: both exit 0 with identical stdout
+expect_same() {
+  local a=() b=()
+  while [ "$1" != "--" ]; do a+=("$1"); shift; done
+  shift
+  b=("$@")
+  if "${a[@]}" >"$tmp/a" 2>/dev/null && "${b[@]}" >"$tmp/b" 2>/dev/null && cmp -s "$tmp/a" "$tmp/b"; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1))
+    echo "FAIL: '${a[*]}' and '${b[*]}' differ"
+  fi
+}
+
+# The values agree with the O(N^2) method, in every output format.
+expect_same "$G" seq grundy-game --to 5000 --method sparse -- "$G" seq grundy-game --to 5000 --method fast
+expect_same "$G" seq tb:0.6 --to 5000 --method sparse --bfile -- "$G" seq tb:0.6 --to 5000 --method fast --bfile
+expect_same "$G" seq tb:0.137 --to 3000 --method sparse --mask 1 -- "$G" seq tb:0.137 --to 3000 --method simple
+expect_same "$G" seq tb:0.6 --to 20000 --method sparse --threads 1 -- "$G" seq tb:0.6 --to 20000 --method sparse --threads 4
+expect_out '"method":"sparse","mask":[0-9]+,"values":\[0,0,0,1,0,2' "$G" seq grundy-game --to 10 --method sparse --format json
+# Long runs choose the sparse method by themselves.
+expect_out '"method":"sparse"' "$G" seq tb:0.16 --to 60000 --format json
+expect_out '"method":"fast"' "$G" seq tb:0.16 --to 600 --format json
+
+# Periods: .16 (Gangolli and Plambeck) certified, and found while the run goes on.
+expect_out '^period: preperiod 105351, period 149459' "$G" seq tb:0.16 --to 520000 --period --rare
+expect_out '^stopped at heap 524287: the period is certified' "$G" seq tb:0.16 --to 2000000 --until-period --rare
+expect_out 'certificate: periodicity theorem' "$G" seq tb:0.16 --to 2000000 --until-period --rare
+
+# Rare heaps: Grundy's game under its mask.
+expect_out '^# grundy-game: [0-9]+ rare heaps in 1\.\.20000 under mask 0xfe' "$G" seq grundy-game --to 20000 --rare
+expect_out '"rare":\[\[1,0\],\[2,0\],\[3,1\],\[4,0\]' "$G" seq grundy-game --to 20000 --rare --format json
+
+# --compare: tables that list two codes as one game.
+expect_out 'tb:0.161 and tb:0.36 differ first at heap 519' "$G" seq --compare tb:0.161 tb:0.36 --to 2000
+expect_out 'have the same nim-sequence on 0\.\.3000' "$G" seq --compare tb:0.77 tb:0.77 --to 3000
+expect_out '"first_difference":519' "$G" seq --compare tb:0.161 tb:0.36 --to 2000 --format json
+
+# Files: written, read back, extended, resumed after a kill.
+f=$tmp/gg.grs
+expect_out "grundy-game: G\(0\.\.200000\) in $f: 200001 computed" "$G" seq grundy-game --to 200000 --out "$f"
+expect_same "$G" seq --in "$f" --to 1000 --bfile -- "$G" seq grundy-game --to 1000 --bfile --method fast
+expect_same "$G" seq --in "$f" --rare -- "$G" seq grundy-game --to 200000 --rare
+expect_out "G\(0\.\.300000\) in $f: 100000 computed \(resumed at heap 200001\)" "$G" seq grundy-game --to 300000 --out "$f"
+expect_out "G\(0\.\.300000\) in $f: 0 computed \(resumed at heap 300001\)" "$G" seq grundy-game --to 300000 --out "$f"
+"$G" seq grundy-game --to 300000 --out "$tmp/whole.grs" >/dev/null 2>&1
+if cmp -s "$f" "$tmp/whole.grs"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: extended file differs"; fi
+
+# A kill in the middle: the same command finishes the same file.
+"$G" seq tb:0.6 --to 1500000 --out "$tmp/k.grs" --threads 2 >/dev/null 2>&1 &
+pid=$!
+sleep 1
+kill -KILL $pid 2>/dev/null
+wait $pid 2>/dev/null
+expect_out "tb:0.6: G\(0\.\.1500000\)" "$G" seq tb:0.6 --to 1500000 --out "$tmp/k.grs" --threads 1
+"$G" seq tb:0.6 --to 1500000 --out "$tmp/k2.grs" >/dev/null 2>&1
+if cmp -s "$tmp/k.grs" "$tmp/k2.grs"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: killed and resumed file differs"; fi
+
+# Bad input: one line, exit 2, the file untouched.
+sum=$(md5sum <"$f")
+expect_exit 2 'holds grundy-game .* not resumed, the file is unchanged' "$G" seq tb:0.77 --to 400000 --out "$f"
+expect_exit 2 'holds grundy-game .*mask 0.*mask 0x5' "$G" seq grundy-game --to 400000 --out "$f" --mask 5
+[ "$(md5sum <"$f")" = "$sum" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: a refused resume changed the file"; }
+cp "$f" "$tmp/bad.grs"
+printf '\x55' | dd of="$tmp/bad.grs" bs=1 seek=70000 conv=notrunc 2>/dev/null
+expect_exit 2 'block 0 .* damaged' "$G" seq --in "$tmp/bad.grs" --bfile
+expect_exit 2 'block 0 .* damaged' "$G" seq grundy-game --to 400000 --out "$tmp/bad.grs"
+head -c 5000 "$f" >"$tmp/short.grs"
+expect_exit 2 'truncated' "$G" seq --in "$tmp/short.grs" --bfile
+echo "0 0" >"$tmp/text.grs"
+expect_exit 2 'too short to be a grundy sequence file|not a grundy sequence file' "$G" seq --in "$tmp/text.grs"
+expect_exit 2 'no such|cannot open' "$G" seq --in "$tmp/missing.grs"
+expect_exit 2 'unexpected argument' "$G" seq grundy-game --in "$f"
+expect_exit 2 "--mask" "$G" seq grundy-game --to 100 --mask 0
+expect_exit 2 'does not cover .*more than two heaps' "$G" seq tb:0.F --to 100 --method sparse
+expect_exit 2 'needs a take-and-break code' "$G" seq subtraction:1,3 --to 100 --method sparse
+expect_exit 2 'need --method sparse' "$G" seq grundy-game --to 100 --method fast --out "$tmp/x.grs"
+expect_exit 2 'unexpected .* in the code|not a ruleset|unknown' "$G" seq tb:0.7# --to 100 --method sparse
+expect_exit 2 'needs about .* MiB, over the memory limit' "$G" seq grundy-game --to 4000000000 --max-memory 1G
+expect_exit 2 'takes about .* s .* over the limit' "$G" seq grundy-game --to 3000000000 --max-seconds 5 --max-memory 20G
+expect_exit 2 'needs --to' "$G" seq --compare tb:0.6 tb:0.7
+[ ! -e "$tmp/x.grs" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: a refused run left a file"; }
+
+finish
