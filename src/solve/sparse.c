@@ -167,22 +167,6 @@ double gr_sparse_bytes(const gr_sparse *s)
 
 /* ------------------------------------------------------------ publishing */
 
-/* Waits for heaps below n: the predecessor is usually a microsecond away,
- * so spin first; past that, more threads than cores may be running and the
- * owner of the heap waited for needs the core. */
-static void wait_count(const gr_sparse *s, uint64_t n)
-{
-    for (unsigned spins = 0; __atomic_load_n(&s->count, __ATOMIC_ACQUIRE) < n; spins++) {
-        if (spins < 256) {
-#ifdef GR_SPARSE_SIMD
-            _mm_pause();
-#endif
-        } else {
-            sched_yield();
-        }
-    }
-}
-
 static bool append_rare(gr_sparse *s, uint64_t heap, uint32_t v)
 {
     uint64_t k = s->nrare;
@@ -489,46 +473,63 @@ static uint32_t heap_bytes(gr_sparse *s, uint64_t x, scratch *t)
     return v;
 }
 
-static void heap(gr_sparse *s, uint64_t x, scratch *t)
+/* What phase A leaves for phase B. */
+typedef struct stage {
+    uint64_t seen, found;            /* option values below 64 reached so far */
+    uint64_t snap, k0;               /* heaps and rare heaps published when phase A ran */
+    int ready;                       /* phase A is done (atomic) */
+} stage;
+
+/* Parts a >= part_old(x, j, snap) leave the other part below snap. */
+static uint64_t part_old(const gr_sparse *s, uint64_t x, int j, uint64_t snap)
 {
-    uint64_t rare = s->rare_low;
-    /* Phase A: what the published heaps below snap decide. */
+    uint64_t i = s->split_i[j];
+    return x - i >= snap ? x - i - snap + 1 : 1;
+}
+
+static void heap_a(gr_sparse *s, uint64_t x, stage *st)
+{
     uint64_t snap = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE);
     uint64_t k0 = __atomic_load_n(&s->nrare, __ATOMIC_ACQUIRE);
-    uint64_t lo[GR_TB_MAX_DIGITS], a_old = 1, seen = 0, found = 0;   /* parts a >= lo[j] leave b < snap */
+    uint64_t a_old = 1, seen = 0, found = 0;
     for (int j = 0; j < s->nsplit; j++) {
-        uint64_t i = s->split_i[j];
-        lo[j] = x - i >= snap ? x - i - snap + 1 : 1;
-        if (lo[j] > a_old) a_old = lo[j];
-        seen |= rare_splits(s, x, j, 0, k0, lo[j], UINT64_MAX, NULL);
+        uint64_t lo = part_old(s, x, j, snap);
+        if (lo > a_old) a_old = lo;
+        seen |= rare_splits(s, x, j, 0, k0, lo, UINT64_MAX, NULL);
     }
     uint64_t top = x > s->split_min ? (x - s->split_min) / 2 + 1 : 0;   /* parts a < top */
     if (snap < x && s->nsplit) {
-        uint32_t c = low_candidate(seen, rare);
-        uint64_t want = rare & ~seen & (c < 64 ? (1ull << c) - 1 : ~0ull);
+        uint32_t c = low_candidate(seen, s->rare_low);
+        uint64_t want = s->rare_low & ~seen & (c < 64 ? (1ull << c) - 1 : ~0ull);
         if (want) scan_low(s, x, a_old, top, want, &found);
     }
-    /* Phase B: every heap below x is published. */
-    wait_count(s, x);
+    st->seen = seen;
+    st->found = found;
+    st->snap = snap;
+    st->k0 = k0;
+}
+
+/* Phase B: every heap below x is published; returns G(x). */
+static uint32_t heap_b(gr_sparse *s, uint64_t x, const stage *st, scratch *t)
+{
+    uint64_t rare = s->rare_low, seen = st->seen, found = st->found, snap = st->snap, a_old = 1;
     uint64_t k1 = __atomic_load_n(&s->nrare, __ATOMIC_ACQUIRE);
     for (int j = 0; j < s->nsplit; j++) {
-        seen |= rare_splits(s, x, j, 0, k0, 1, lo[j], NULL);
-        seen |= rare_splits(s, x, j, k0, k1, 1, UINT64_MAX, NULL);
+        uint64_t lo = part_old(s, x, j, snap);
+        if (lo > a_old) a_old = lo;
+        seen |= rare_splits(s, x, j, 0, st->k0, 1, lo, NULL);
+        seen |= rare_splits(s, x, j, st->k0, k1, 1, UINT64_MAX, NULL);
     }
     class_add(s, x);
     seen |= takes(s, x, NULL);
     uint32_t c = low_candidate(seen, rare);
-    uint32_t v;
-    if (c < 64) {
-        uint64_t want = rare & ~seen & ((1ull << c) - 1);
-        if ((want & ~found) && s->nsplit && snap < x) scan_low(s, x, 1, a_old < top ? a_old : top, want, &found);
-        if ((want & ~found) && s->nsplit) scan_low(s, x, snap < x ? a_old : 1, top, want, &found);
-        want &= ~found;
-        v = want ? (uint32_t)__builtin_ctzll(want) : c;
-    } else {
-        v = heap_bytes(s, x, t);
-    }
-    publish(s, x, v);
+    if (c >= 64) return heap_bytes(s, x, t);
+    uint64_t top = x > s->split_min ? (x - s->split_min) / 2 + 1 : 0;
+    uint64_t want = rare & ~seen & ((1ull << c) - 1);
+    if ((want & ~found) && s->nsplit && snap < x) scan_low(s, x, 1, a_old < top ? a_old : top, want, &found);
+    if ((want & ~found) && s->nsplit) scan_low(s, x, snap < x ? a_old : 1, top, want, &found);
+    want &= ~found;
+    return want ? (uint32_t)__builtin_ctzll(want) : c;
 }
 
 /* ------------------------------------------------------------- the run */
@@ -592,36 +593,83 @@ int gr_sparse_load(gr_sparse *s, const uint16_t *g, uint64_t n, gr_error *err)
     return s->failed ? gr_fail(err, GR_EINPUT, "out of memory") : GR_OK;
 }
 
+/* Heaps phase A may run ahead of the last published one: far enough that a
+ * thread descheduled for a moment does not stall the others, near enough
+ * that phase A sees all but the smallest rare heaps. */
+#define AHEAD 512u
+#define RING 1024u
+
+/* Every thread does phase A for the next heap not yet taken, within AHEAD
+ * of the published ones, and whichever thread holds the token finishes the
+ * heaps whose phase A is done, in order. */
+static void pipeline(gr_sparse *s, uint64_t to, stage *ring, uint64_t *next_a, int *token, scratch *t)
+{
+    for (unsigned idle = 0;;) {
+        uint64_t done = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE);
+        if (done >= to) return;
+        bool worked = false;
+        int free_token = 0;
+        if (__atomic_compare_exchange_n(token, &free_token, 1, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+            for (uint64_t x = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE); x < to; x++) {
+                stage *st = &ring[x % RING];
+                if (!__atomic_load_n(&st->ready, __ATOMIC_ACQUIRE)) break;
+                uint32_t v = heap_b(s, x, st, t);
+                __atomic_store_n(&st->ready, 0, __ATOMIC_RELAXED);
+                publish(s, x, v);
+                worked = true;
+            }
+            __atomic_store_n(token, 0, __ATOMIC_RELEASE);
+        }
+        uint64_t x = __atomic_load_n(next_a, __ATOMIC_ACQUIRE);
+        if (x < to && x < __atomic_load_n(&s->count, __ATOMIC_ACQUIRE) + AHEAD &&
+            __atomic_compare_exchange_n(next_a, &x, x + 1, false, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
+            stage *st = &ring[x % RING];
+            heap_a(s, x, st);
+            __atomic_store_n(&st->ready, 1, __ATOMIC_RELEASE);
+            worked = true;
+        }
+        if (worked) {
+            idle = 0;
+        } else if (++idle > 64) {
+            sched_yield();   /* more threads than cores, or waiting on a descheduled one */
+        } else {
+#ifdef GR_SPARSE_SIMD
+            _mm_pause();
+#endif
+        }
+    }
+}
+
 static int run(gr_sparse *s, uint64_t from, uint64_t to, int threads)
 {
     if (from >= to) return 0;
     if (from == 0) publish(s, 0, 0), from = 1;
+    stage *ring = calloc(RING, sizeof *ring);
+    if (!ring) return 2;
+    uint64_t next_a = from;
+    int token = 0, failed = 0;
 #ifdef _OPENMP
     if (threads > 1 && to - from > 4096) {
 #pragma omp parallel num_threads(threads)
         {
             scratch *t = calloc(1, sizeof *t);
-            int tid = omp_get_thread_num(), nt = omp_get_num_threads();
-            for (uint64_t x = from + (uint64_t)tid; x < to; x += (uint64_t)nt) {
-                if (t) heap(s, x, t);
-                else {
-                    /* No scratch: keep the pipeline moving, report the failure. */
-                    wait_count(s, x);
-                    if (!s->failed) s->failed = 2, s->failed_at = x;
-                    publish(s, x, 0);
-                }
-            }
+            /* Every thread must take part: one without scratch takes none. */
+#pragma omp barrier
+            if (t) pipeline(s, to, ring, &next_a, &token, t);
+            else __atomic_store_n(&failed, 2, __ATOMIC_RELAXED);
             free(t);
         }
-        return s->failed;
+        free(ring);
+        return failed && !s->failed ? (s->failed = 2) : s->failed;
     }
 #endif
     (void)threads;
     scratch *t = calloc(1, sizeof *t);
-    if (!t) return 2;
-    for (uint64_t x = from; x < to && !s->failed; x++) heap(s, x, t);
+    bool ok = t != NULL;
+    if (ok) pipeline(s, to, ring, &next_a, &token, t);
     free(t);
-    return s->failed;
+    free(ring);
+    return ok ? s->failed : 2;
 }
 
 static int fail_message(const gr_sparse *s, gr_error *err)
