@@ -18,7 +18,7 @@ static gr_sparse *run_sparse(const gr_tb_code *c, uint64_t n, int threads, doubl
 {
     gr_error err;
     gr_error_clear(&err);
-    gr_sparse *s = gr_sparse_new(c, n + 1, 0, &err);
+    gr_sparse *s = gr_sparse_new(c, n + 1, 0, NULL, &err);
     double t0 = now();
     clock_t c0 = clock();
     if (!s || gr_sparse_extend(s, n + 1, threads, &err)) {

@@ -62,6 +62,12 @@ expect_out "tb:0.6: G\(0\.\.1500000\)" "$G" seq tb:0.6 --to 1500000 --out "$tmp/
 "$G" seq tb:0.6 --to 1500000 --out "$tmp/k2.grs" >/dev/null 2>&1
 if cmp -s "$tmp/k.grs" "$tmp/k2.grs"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: killed and resumed file differs"; fi
 
+# A run too long for the memory limit spills its values to a file and keeps
+# only both ends in memory: the same file as a run in memory.
+"$G" seq tb:0.16 --to 3000000 --out "$tmp/mem.grs" >/dev/null 2>&1
+expect_out "G\(0\.\.3000000\)" "$G" seq tb:0.16 --to 3000000 --out "$tmp/spill.grs" --max-memory 16M
+if cmp -s "$tmp/mem.grs" "$tmp/spill.grs"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: spilled run differs"; fi
+
 # Bad input: one line, exit 2, the file untouched.
 sum=$(md5sum <"$f")
 expect_exit 2 'holds grundy-game .* not resumed, the file is unchanged' "$G" seq tb:0.77 --to 400000 --out "$f"
@@ -82,7 +88,7 @@ expect_exit 2 'does not cover .*more than two heaps' "$G" seq tb:0.F --to 100 --
 expect_exit 2 'needs a take-and-break code' "$G" seq subtraction:1,3 --to 100 --method sparse
 expect_exit 2 'need --method sparse' "$G" seq grundy-game --to 100 --method fast --out "$tmp/x.grs"
 expect_exit 2 'unexpected .* in the code|not a ruleset|unknown' "$G" seq tb:0.7# --to 100 --method sparse
-expect_exit 2 'needs about .* MiB, over the memory limit' "$G" seq grundy-game --to 4000000000 --max-memory 1G
+expect_exit 2 'needs about .* MiB, over the memory limit' "$G" seq grundy-game --to 4000000000 --out "$tmp/m.grs" --max-memory 1M
 expect_exit 2 'takes about .* s .* over the limit' "$G" seq grundy-game --to 3000000000 --max-seconds 5 --max-memory 20G
 expect_exit 2 'needs --to' "$G" seq --compare tb:0.6 tb:0.7
 [ ! -e "$tmp/x.grs" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: a refused run left a file"; }

@@ -30,7 +30,7 @@ static gr_sparse *sparse(const gr_tb_code *c, uint64_t n, uint32_t mask, int thr
 {
     gr_error err;
     gr_error_clear(&err);
-    gr_sparse *s = gr_sparse_new(c, n + 1, mask, &err);
+    gr_sparse *s = gr_sparse_new(c, n + 1, mask, NULL, &err);
     cr_assert(s, "%s", err.msg);
     cr_assert_eq(gr_sparse_extend(s, n + 1, threads, &err), 0, "%s", err.msg);
     cr_assert_eq(gr_sparse_count(s), n + 1);
@@ -128,7 +128,7 @@ Test(sparse, load_and_extend_equals_one_run)
     gr_error_clear(&err);
     uint64_t cuts[] = {1, 100, 4095, 4096, 5000, 8192, 33000};
     for (size_t k = 0; k < sizeof cuts / sizeof cuts[0]; k++) {
-        gr_sparse *s = gr_sparse_new(&c, n + 1, 0, &err);
+        gr_sparse *s = gr_sparse_new(&c, n + 1, 0, NULL, &err);
         cr_assert_eq(gr_sparse_load(s, gr_sparse_values(whole), cuts[k], &err), 0, "%s", err.msg);
         cr_assert_eq(gr_sparse_extend(s, n + 1, 2, &err), 0, "%s", err.msg);
         cr_assert_arr_eq(gr_sparse_values(s), gr_sparse_values(whole), (n + 1) * 2, "cut at %llu",
@@ -158,11 +158,11 @@ Test(sparse, refuses_what_it_does_not_cover)
     gr_error err;
     gr_error_clear(&err);
     gr_tb_code c = code("0.F");
-    cr_assert_null(gr_sparse_new(&c, 10, 0, &err));
+    cr_assert_null(gr_sparse_new(&c, 10, 0, NULL, &err));
     cr_assert(strstr(err.msg, "more than two heaps"), "%s", err.msg);
     gr_error_clear(&err);
     c = code("0.[7]");
-    cr_assert_null(gr_sparse_new(&c, 10, 0, &err));
+    cr_assert_null(gr_sparse_new(&c, 10, 0, NULL, &err));
     cr_assert(strstr(err.msg, "repeating digit"), "%s", err.msg);
 }
 

@@ -46,6 +46,13 @@ int gr_seqfile_read(const char *path, gr_seqfile_header *h, uint16_t **values, u
  * again rather than refused. */
 bool gr_seqfile_stub(const char *path);
 
+/* The header, and how many values the file's size could hold. */
+int gr_seqfile_peek(const char *path, gr_seqfile_header *h, uint64_t *most, gr_error *err);
+/* gr_seqfile_read into dst (room values), calling pass(ctx, values so far)
+ * every 256 blocks. */
+int gr_seqfile_read_into(const char *path, gr_seqfile_header *h, uint16_t *dst, uint64_t room, bool torn_ok,
+                         bool *torn, void (*pass)(void *ctx, uint64_t count), void *ctx, gr_error *err);
+
 /* A file being written. */
 typedef struct gr_seqfile {
     FILE *f;

@@ -12,8 +12,8 @@
  * the other splits only until each has been seen. The answer is exact for
  * every mask; a poor one is only slower (docs/takebreak.md has the proof).
  *
- * Values are kept as 16-bit integers, the whole sequence in memory (2 bytes a
- * heap). Heaps are computed by a pipeline of threads: each thread walks the
+ * Values are kept as 16-bit integers, 2 bytes a heap, in memory or in a
+ * mapped spill file of which only the two ends stay resident. Heaps are computed by a pipeline of threads: each thread walks the
  * rare splits of its heap that reach finished heaps while its predecessors
  * finish, and heaps are published strictly in order, so the values do not
  * depend on the thread count. */
@@ -39,13 +39,23 @@ bool gr_sparse_covers(const gr_tb_code *c, char *why, size_t len);
  * the values: from G(1..4095), and again at every power of two after, where
  * it takes the mask that makes fewest heaps so far rare. NULL when out of
  * memory (err says so) or when the code is not covered. */
-gr_sparse *gr_sparse_new(const gr_tb_code *c, uint64_t cap, uint32_t mask, gr_error *err);
+gr_sparse *gr_sparse_new(const gr_tb_code *c, uint64_t cap, uint32_t mask, const char *spill_dir, gr_error *err);
+/* With a spill folder, the values live in a file there (unlinked, mapped):
+ * memory holds the first and the last values (gr_sparse_keep) and what the scans touch
+ * between two trims; gr_sparse_trim drops the values between them, up to
+ * heap `upto`, from memory (a no-op without a spill folder). */
+void gr_sparse_trim(gr_sparse *s, uint64_t upto);
+/* How many heaps stay in memory at each end (default 2^22). */
+void gr_sparse_keep(gr_sparse *s, uint64_t heaps);
 void gr_sparse_free(gr_sparse *s);
 
 /* Takes G(0..n-1) as known (a stored sequence being resumed) and rebuilds
  * the rare list. A run made with mask 0 takes the mask an uninterrupted run
  * would hold at n (it depends on the values only). */
 int gr_sparse_load(gr_sparse *s, const uint16_t *g, uint64_t n, gr_error *err);
+/* The same for values a reader wrote straight into the slots. */
+uint16_t *gr_sparse_slots(gr_sparse *s);
+int gr_sparse_adopt(gr_sparse *s, uint64_t n, gr_error *err);
 
 /* Computes the values up to heap `upto` (exclusive end: G(count..upto-1)) on
  * `threads` threads (0: all cores). */
@@ -110,8 +120,9 @@ typedef struct gr_sparse_result {
     gr_octal_cert cert;
 } gr_sparse_result;
 
-/* Estimates (bytes, seconds on `threads` threads) of a run to heap `to`. */
-void gr_sparse_estimate(uint64_t to, int threads, double *bytes, double *seconds);
+/* Estimates (bytes, seconds on `threads` threads) of a run to heap `to`
+ * under a memory limit (past which the values spill to a file). */
+void gr_sparse_estimate(uint64_t to, int threads, double max_bytes, double *bytes, double *seconds);
 /* Runs a job: refuses up front past the limits, resumes from the file when
  * it exists (the same ruleset and mask, else GR_EINPUT and the file is left
  * as it was), checkpoints the file after every stretch of heaps, and stops

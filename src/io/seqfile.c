@@ -63,34 +63,62 @@ static int unpack_header(const char *path, const unsigned char *buf, gr_seqfile_
     return GR_OK;
 }
 
-int gr_seqfile_read(const char *path, gr_seqfile_header *h, uint16_t **values, uint64_t reserve, bool torn_ok,
-                    bool *torn, gr_error *err)
+/* Opens a file and checks its header; *most is how many values its size
+ * could hold. */
+static FILE *open_checked(const char *path, gr_seqfile_header *h, uint64_t *most, uint64_t *full, uint64_t *rest,
+                          gr_error *err)
 {
-    *values = NULL;
-    if (torn) *torn = false;
     FILE *f = fopen(path, "rb");
-    if (!f) return gr_fail(err, GR_EINPUT, "cannot open %s: %s", path, strerror(errno));
+    if (!f) {
+        gr_fail(err, GR_EINPUT, "cannot open %s: %s", path, strerror(errno));
+        return NULL;
+    }
     unsigned char head[GR_SEQFILE_HEADER];
     struct stat st;
-    int rc = GR_OK;
     if (fstat(fileno(f), &st) != 0 || fread(head, 1, sizeof head, f) != sizeof head) {
         fclose(f);
-        return gr_fail(err, GR_EINPUT, "%s is too short to be a grundy sequence file", path);
+        gr_fail(err, GR_EINPUT, "%s is too short to be a grundy sequence file", path);
+        return NULL;
     }
-    if ((rc = unpack_header(path, head, h, err))) {
+    if (unpack_header(path, head, h, err)) {
         fclose(f);
-        return rc;
+        return NULL;
     }
     uint64_t body = (uint64_t)st.st_size - GR_SEQFILE_HEADER, bsize = (uint64_t)h->block * 2 + 8;
-    uint64_t full = body / bsize, rest = body % bsize;
-    uint64_t most = full * h->block + (rest > 8 ? (rest - 8) / 2 : 0);
-    uint64_t room = most > reserve ? most : reserve;
-    uint16_t *g = malloc((room ? room : 1) * sizeof *g);
-    unsigned char *buf = malloc(bsize);
-    if (!g || !buf) {
-        free(g), free(buf), fclose(f);
-        return gr_fail(err, GR_EINPUT, "%s: not enough memory for %llu values", path, (unsigned long long)room);
+    *full = body / bsize;
+    *rest = body % bsize;
+    *most = *full * h->block + (*rest > 8 ? (*rest - 8) / 2 : 0);
+    return f;
+}
+
+int gr_seqfile_peek(const char *path, gr_seqfile_header *h, uint64_t *most, gr_error *err)
+{
+    uint64_t full, rest;
+    FILE *f = open_checked(path, h, most, &full, &rest, err);
+    if (!f) return GR_EINPUT;
+    fclose(f);
+    return GR_OK;
+}
+
+int gr_seqfile_read_into(const char *path, gr_seqfile_header *h, uint16_t *dst, uint64_t room, bool torn_ok,
+                         bool *torn, void (*pass)(void *ctx, uint64_t count), void *ctx, gr_error *err)
+{
+    if (torn) *torn = false;
+    uint64_t most, full, rest;
+    FILE *f = open_checked(path, h, &most, &full, &rest, err);
+    if (!f) return GR_EINPUT;
+    uint64_t bsize = (uint64_t)h->block * 2 + 8;
+    if (most > room) {
+        fclose(f);
+        return gr_fail(err, GR_EINPUT, "%s: %llu values do not fit the %llu slots given", path,
+                       (unsigned long long)most, (unsigned long long)room);
     }
+    unsigned char *buf = malloc(bsize);
+    if (!buf) {
+        fclose(f);
+        return gr_fail(err, GR_EINPUT, "out of memory");
+    }
+    int rc = GR_OK;
     uint64_t count = 0;
     for (uint64_t b = 0; b <= full && !rc; b++) {
         uint64_t len = b < full ? bsize : rest;
@@ -114,23 +142,33 @@ int gr_seqfile_read(const char *path, gr_seqfile_header *h, uint16_t **values, u
                          (unsigned long long)(b * h->block), b == full ? "truncated" : "damaged (checksum)");
             break;
         }
-        memcpy(g + count, buf, len - 8);
+        memcpy(dst + count, buf, len - 8);
         count += (len - 8) / 2;
+        if (pass && (b & 255) == 255) pass(ctx, count);
     }
     free(buf);
     fclose(f);
-    if (rc) {
-        free(g);
-        return rc;
-    }
-    if (!torn_ok && count != h->count) {
-        free(g);
-        return gr_fail(err, GR_EINPUT, "%s holds %llu values but its header says %llu (an unfinished run?)", path,
-                       (unsigned long long)count, (unsigned long long)h->count);
-    }
-    h->count = count;
-    *values = g;
-    return GR_OK;
+    if (!rc && !torn_ok && count != h->count)
+        rc = gr_fail(err, GR_EINPUT, "%s holds %llu values but its header says %llu (an unfinished run?)", path,
+                     (unsigned long long)count, (unsigned long long)h->count);
+    if (!rc) h->count = count;
+    return rc;
+}
+
+int gr_seqfile_read(const char *path, gr_seqfile_header *h, uint16_t **values, uint64_t reserve, bool torn_ok,
+                    bool *torn, gr_error *err)
+{
+    *values = NULL;
+    uint64_t most;
+    int rc = gr_seqfile_peek(path, h, &most, err);
+    if (rc) return rc;
+    uint64_t room = most > reserve ? most : reserve;
+    uint16_t *g = malloc((room ? room : 1) * sizeof *g);
+    if (!g) return gr_fail(err, GR_EINPUT, "%s: not enough memory for %llu values", path, (unsigned long long)room);
+    rc = gr_seqfile_read_into(path, h, g, room, torn_ok, torn, NULL, NULL, err);
+    if (rc) free(g);
+    else *values = g;
+    return rc;
 }
 
 static int write_header(gr_seqfile *w, gr_error *err)

@@ -1,9 +1,14 @@
 /* The sparse-space method for nim-sequences (grundy/sparse.h): the rare pass,
  * the common candidate, the scan for rare values, and the thread pipeline
  * that publishes heaps in order. docs/takebreak.md has the proof and costs. */
+/* madvise(MADV_DONTNEED), which POSIX does not name, drops spilled pages. */
+#define _DEFAULT_SOURCE
 #include "grundy/sparse.h"
+#include <errno.h>
 #include <sched.h>
 #include <stdio.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef _OPENMP
@@ -14,12 +19,13 @@
 #define GR_SPARSE_SIMD 1
 #endif
 
-#define UNSET 0xffffu
+#define UNSET 0xffffu                /* no value: the largest stored is UNSET - 1 */
 #define VALUE_WORDS 1024u            /* 65536 values, one bit each (class sets) */
 #define RCHUNK_BITS 16
 #define RCHUNK (1u << RCHUNK_BITS)
 #define RCHUNKS (1u << 16)           /* 2^32 rare heaps at most */
 #define FIRST_MASK_AT 4096u          /* the mask is chosen from G(1..4095) */
+#define SPILL_KEEP (1ull << 22)      /* heaps kept in memory at each end of a spilled run */
 
 /* The rare heaps in chunks that never move (threads read them while the
  * publisher appends), heaps and values apart so the rare pass streams. */
@@ -31,7 +37,10 @@ typedef struct rare_chunk {
 struct gr_sparse {
     gr_tb_code code;
     uint64_t cap;
-    uint16_t *g;                     /* cap slots; UNSET until published */
+    uint16_t *g;                     /* cap slots, published ones below count */
+    int spill;                       /* >= 0: g maps this (unlinked) file, trimmed as the run goes */
+    uint64_t keep;                   /* heaps kept in memory at each end when spilled */
+    size_t map_bytes;
     uint32_t mask;
     bool choose_mask;                /* the mask is still the engine's to choose */
     uint64_t count;                  /* heaps 0..count-1 are published (atomic) */
@@ -90,7 +99,55 @@ static void set_mask(gr_sparse *s, uint32_t m)
     s->rare_low = ~s->common_lo;
 }
 
-gr_sparse *gr_sparse_new(const gr_tb_code *c, uint64_t cap, uint32_t mask, gr_error *err)
+/* The values in a file of the spill folder, unlinked at once, mapped
+ * shared: pages the run no longer needs are dropped from memory (they stay
+ * in the file) and come back on demand when a rare scan reaches them. */
+static bool map_spill(gr_sparse *s, uint64_t cap, const char *dir, gr_error *err)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/.grundy-spill-XXXXXX", dir);
+    int fd = mkstemp(path);
+    if (fd < 0) {
+        gr_fail(err, GR_EINPUT, "cannot create a spill file in %s: %s", dir, strerror(errno));
+        return true;
+    }
+    unlink(path);
+    size_t bytes = (size_t)cap * sizeof *s->g;
+    void *m = MAP_FAILED;
+    if (ftruncate(fd, (off_t)bytes) == 0) m = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    if (m == MAP_FAILED) {
+        gr_fail(err, GR_EINPUT, "cannot map %.0f MiB of spill file in %s: %s", (double)bytes / 1048576.0, dir,
+                strerror(errno));
+        close(fd);
+        return true;
+    }
+    s->g = m;
+    s->spill = fd;
+    s->map_bytes = bytes;
+    return false;
+}
+
+/* Drops from memory the values between the kept prefix and upto - SPILL_KEEP. */
+static void trim_upto(gr_sparse *s, uint64_t upto)
+{
+    if (s->spill < 0) return;
+    uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
+    uint64_t lo = (s->keep * sizeof *s->g + page - 1) / page * page;
+    uint64_t end = upto > s->keep ? (upto - s->keep) * sizeof *s->g / page * page : 0;
+    if (end > lo) madvise((char *)s->g + lo, end - lo, MADV_DONTNEED);
+}
+
+void gr_sparse_keep(gr_sparse *s, uint64_t heaps)
+{
+    s->keep = heaps;
+}
+
+void gr_sparse_trim(gr_sparse *s, uint64_t upto)
+{
+    trim_upto(s, upto);
+}
+
+gr_sparse *gr_sparse_new(const gr_tb_code *c, uint64_t cap, uint32_t mask, const char *spill_dir, gr_error *err)
 {
     char why[96];
     if (!gr_sparse_covers(c, why, sizeof why)) {
@@ -102,13 +159,14 @@ gr_sparse *gr_sparse_new(const gr_tb_code *c, uint64_t cap, uint32_t mask, gr_er
         return NULL;
     }
     gr_sparse *s = calloc(1, sizeof *s);
-    if (!s || !(s->g = malloc(cap * sizeof *s->g))) {
+    if (s) s->spill = -1, s->keep = SPILL_KEEP;
+    if (!s || (spill_dir ? map_spill(s, cap, spill_dir, err) : !(s->g = malloc(cap * sizeof *s->g)))) {
+        if (s && !spill_dir)
+            gr_fail(err, GR_EINPUT, "not enough memory for %llu values (%.0f MiB)", (unsigned long long)cap,
+                    (double)cap * 2 / 1048576.0);
         free(s);
-        gr_fail(err, GR_EINPUT, "not enough memory for %llu values (%.0f MiB)", (unsigned long long)cap,
-                (double)cap * 2 / 1048576.0);
         return NULL;
     }
-    memset(s->g, 0xff, cap * sizeof *s->g);
     s->code = *c;
     s->cap = cap;
     s->choose_mask = mask == 0;
@@ -143,7 +201,12 @@ void gr_sparse_free(gr_sparse *s)
     if (!s) return;
     for (uint32_t k = 0; k < RCHUNKS && s->rare[k]; k++) free(s->rare[k]);
     free(s->cls);
-    free(s->g);
+    if (s->spill >= 0) {
+        munmap(s->g, s->map_bytes);
+        close(s->spill);
+    } else {
+        free(s->g);
+    }
     free(s);
 }
 
@@ -569,34 +632,104 @@ static uint32_t heap_b(gr_sparse *s, uint64_t x, const stage *st, scratch *t)
 static void rebuild_rare(gr_sparse *s)
 {
     s->nrare = 0;
-    for (uint64_t x = 1; x < s->count; x++)
+    for (uint64_t x = 1; x < s->count; x++) {
         if (gr_sparse_is_rare(s->mask, s->g[x]) && !append_rare(s, x, s->g[x])) {
             s->failed = 2;
             return;
         }
+        if ((x & ((1ull << 24) - 1)) == 0) trim_upto(s, x);
+    }
+    gr_sparse_trim(s, s->count);
 }
 
-uint32_t gr_sparse_choose_mask(const uint16_t *g, uint64_t n)
+static void histogram(const uint16_t *g, uint64_t from, uint64_t to, uint64_t *hist)
 {
-    static const unsigned max_bits = 10;
+    for (uint64_t x = from; x < to; x++) hist[g[x]]++;
+}
+
+/* The nonzero mask below 2^bits(largest value), at most 10 bits, that makes
+ * fewest counted values rare (ties: the smallest). */
+static uint32_t best_mask(const uint64_t *hist)
+{
     uint32_t gm = 0;
-    for (uint64_t x = 1; x < n; x++)
-        if (g[x] > gm) gm = g[x];
+    for (uint32_t v = 0; v <= UNSET; v++)
+        if (hist[v]) gm = v;
     unsigned bits = 1;
-    while (bits < max_bits && (1u << bits) <= gm) bits++;
-    uint64_t *hist = calloc((size_t)1 << bits, sizeof *hist);
-    if (!hist) return 0xffffu;
-    for (uint64_t x = 1; x < n; x++) hist[g[x] & ((1u << bits) - 1)]++;
+    while (bits < 10 && (1u << bits) <= gm) bits++;
+    uint64_t folded[1024] = {0};
+    for (uint32_t v = 0; v <= gm; v++) folded[v & ((1u << bits) - 1)] += hist[v];
     uint32_t best = 1;
     uint64_t best_rare = UINT64_MAX;
     for (uint32_t m = 1; m < (1u << bits); m++) {
         uint64_t rare = 0;
         for (uint32_t v = 0; v < (1u << bits); v++)
-            if (hist[v] && gr_sparse_is_rare(m, v)) rare += hist[v];
+            if (folded[v] && gr_sparse_is_rare(m, v)) rare += folded[v];
         if (rare < best_rare) best_rare = rare, best = m;
     }
-    free(hist);
     return best;
+}
+
+uint32_t gr_sparse_choose_mask(const uint16_t *g, uint64_t n)
+{
+    uint64_t *hist = calloc((size_t)UNSET + 1, sizeof *hist);
+    if (!hist) return 0xffffu;
+    if (n > 1) histogram(g, 1, n, hist);
+    uint32_t m = best_mask(hist);
+    free(hist);
+    return m;
+}
+
+/* The same over the run's own values, a stretch at a time (a spilled run
+ * keeps its memory small while it reads them all). */
+#define PASS (1ull << 24)
+static bool choose_own_mask(gr_sparse *s, uint64_t n)
+{
+    uint64_t *hist = calloc((size_t)UNSET + 1, sizeof *hist);
+    if (!hist) return false;
+    for (uint64_t x = 1; x < n; x += PASS) {
+        histogram(s->g, x, x + PASS < n ? x + PASS : n, hist);
+        trim_upto(s, x + PASS < n ? x + PASS : s->count);
+    }
+    set_mask(s, best_mask(hist));
+    free(hist);
+    return true;
+}
+
+uint16_t *gr_sparse_slots(gr_sparse *s)
+{
+    return s->g;
+}
+
+int gr_sparse_adopt(gr_sparse *s, uint64_t n, gr_error *err)
+{
+    if (n > s->cap) return gr_fail(err, GR_EINPUT, "%llu stored values do not fit %llu slots", (unsigned long long)n,
+                                   (unsigned long long)s->cap);
+    s->count = 0;
+    if (s->choose_mask && n >= FIRST_MASK_AT) {
+        uint64_t p = FIRST_MASK_AT;
+        while (p * 2 <= n) p *= 2;
+        if (!choose_own_mask(s, p)) return gr_fail(err, GR_EINPUT, "out of memory");
+    }
+    /* One pass: the largest value, the class sets of a repeating code
+     * (G(1..n-1-p0)), the rare heaps. */
+    const uint16_t *g = s->g;
+    s->gmax = 0;
+    s->nrare = 0;
+    for (uint64_t x = 0; x < n; x++) {
+        if (g[x] > GR_SPARSE_MAX_VALUE)
+            return gr_fail(err, GR_EINPUT, "stored value at heap %llu is out of range", (unsigned long long)x);
+        if (g[x] > s->gmax) s->gmax = g[x];
+        if (s->period && x >= 1 && x + (uint64_t)s->p0 < n) {
+            uint64_t *cl = s->cls + (x % (uint64_t)s->period) * VALUE_WORDS;
+            cl[g[x] >> 6] |= 1ull << (g[x] & 63);
+        }
+        if (x >= 1 && gr_sparse_is_rare(s->mask, g[x]) && !append_rare(s, x, g[x]))
+            return gr_fail(err, GR_EINPUT, "out of memory");
+        if ((x & (PASS - 1)) == PASS - 1) trim_upto(s, x);
+    }
+    s->count = n;
+    gr_sparse_trim(s, n);
+    return GR_OK;
 }
 
 int gr_sparse_load(gr_sparse *s, const uint16_t *g, uint64_t n, gr_error *err)
@@ -604,25 +737,7 @@ int gr_sparse_load(gr_sparse *s, const uint16_t *g, uint64_t n, gr_error *err)
     if (n > s->cap) return gr_fail(err, GR_EINPUT, "%llu stored values do not fit %llu slots", (unsigned long long)n,
                                    (unsigned long long)s->cap);
     memcpy(s->g, g, n * sizeof *g);
-    s->count = n;
-    s->gmax = 0;
-    for (uint64_t x = 0; x < n; x++) {
-        if (g[x] > GR_SPARSE_MAX_VALUE) return gr_fail(err, GR_EINPUT, "stored value at heap %llu is out of range",
-                                                       (unsigned long long)x);
-        if (g[x] > s->gmax) s->gmax = g[x];
-    }
-    /* The class sets of a repeating code hold G(1..n-1-p0). */
-    for (uint64_t j = 1; s->period && j + (uint64_t)s->p0 < n; j++) {
-        uint64_t *cl = s->cls + (j % (uint64_t)s->period) * VALUE_WORDS;
-        cl[g[j] >> 6] |= 1ull << (g[j] & 63);
-    }
-    if (s->choose_mask && n >= FIRST_MASK_AT) {
-        uint64_t p = FIRST_MASK_AT;
-        while (p * 2 <= n) p *= 2;
-        set_mask(s, gr_sparse_choose_mask(s->g, p));
-    }
-    rebuild_rare(s);
-    return s->failed ? gr_fail(err, GR_EINPUT, "out of memory") : GR_OK;
+    return gr_sparse_adopt(s, n, err);
 }
 
 /* Heaps phase A may run ahead of the last published one: far enough that a
@@ -729,9 +844,9 @@ int gr_sparse_extend(gr_sparse *s, uint64_t upto, int threads, gr_error *err)
         if (p < stop) stop = p;
         if (run(s, s->count, stop, threads)) return fail_message(s, err);
         if (s->count == p && s->choose_mask) {
-            uint32_t m = gr_sparse_choose_mask(s->g, s->count);
-            if (m != s->mask) {
-                set_mask(s, m);
+            uint32_t old = s->mask;
+            if (!choose_own_mask(s, s->count)) return gr_fail(err, GR_EINPUT, "out of memory");
+            if (s->mask != old) {
                 rebuild_rare(s);
                 if (s->failed) return fail_message(s, err);
             }

@@ -19,6 +19,8 @@
 /* A conservative rate for the estimate (values a second a thread), from
  * bench_sparse on the reference machine (docs/takebreak.md). */
 #define RATE_PER_THREAD 150000.0
+/* Past this many bytes of values (or half the memory limit) they spill. */
+#define SPILL_FROM (1024.0 * 1048576)
 
 static double wall(void)
 {
@@ -37,10 +39,22 @@ static int threads_of(int asked)
 #endif
 }
 
-void gr_sparse_estimate(uint64_t to, int threads, double *bytes, double *seconds)
+/* Heaps kept at each end of a spilled run: 2^22, or less under a small
+ * memory limit. */
+static uint64_t spill_keep(double max_bytes)
 {
-    double n = (double)to + 1;
-    *bytes = n * 2 + 4.0 * 1048576;
+    uint64_t keep = 1ull << 22;
+    while (keep > (1u << 16) && keep * 2 * 2 > max_bytes / 4) keep /= 2;
+    return keep;
+}
+
+void gr_sparse_estimate(uint64_t to, int threads, double max_bytes, double *bytes, double *seconds)
+{
+    double n = (double)to + 1, room = max_bytes / 2 < SPILL_FROM ? max_bytes / 2 : SPILL_FROM;
+    /* In memory, or spilled: both ends, a stretch, the rare heaps and each
+     * thread's scratch. */
+    *bytes = n * 2 <= room ? n * 2 + 4.0 * 1048576
+                           : (double)spill_keep(max_bytes) * 2 * 2 * 2 + 4.0 * 1048576 + threads * 0.5 * 1048576;
     *seconds = n / (RATE_PER_THREAD * (threads > 0 ? threads : 1));
 }
 
@@ -67,20 +81,39 @@ static bool look_at_period(const gr_sparse_job *j, gr_sparse_result *r, uint64_t
     return false;
 }
 
-/* A file that exists: read whole and checked; the ruleset and the mask must
- * be this run's. */
-static int read_existing(const gr_sparse_job *j, gr_seqfile_header *h, uint16_t **g, gr_error *err)
+/* A file that exists: the ruleset and the mask must be this run's. */
+static int check_existing(const gr_sparse_job *j, gr_seqfile_header *h, uint64_t *most, gr_error *err)
 {
-    bool torn;
-    int rc = gr_seqfile_read(j->out, h, g, 0, true, &torn, err);
+    int rc = gr_seqfile_peek(j->out, h, most, err);
     if (rc) return rc;
-    if (strncmp(h->rules, j->rules, GR_SEQFILE_RULES - 1) != 0 || h->mask_given != j->mask) {
+    if (strncmp(h->rules, j->rules, GR_SEQFILE_RULES - 1) != 0 || h->mask_given != j->mask)
         rc = gr_fail(err, GR_EINPUT, "%s holds %s (mask %#x) and this run is %s (mask %#x): not resumed, the file "
                      "is unchanged", j->out, h->rules, h->mask_given, j->rules, j->mask);
-        free(*g);
-        *g = NULL;
-    }
     return rc;
+}
+
+static void trim_while_reading(void *ctx, uint64_t count)
+{
+    gr_sparse_trim(ctx, count);
+}
+
+/* Where a run too long for memory keeps its values: beside its file, else
+ * in TMPDIR. NULL when they fit in memory. */
+static const char *spill_dir(const gr_sparse_job *j, uint64_t cap, char *buf, size_t len)
+{
+    double in_memory = (double)cap * 2, room = j->lim.max_bytes / 2;
+    if (room > SPILL_FROM) room = SPILL_FROM;
+    if (in_memory <= room) return NULL;
+    if (j->out) {
+        snprintf(buf, len, "%s", j->out);
+        char *slash = strrchr(buf, '/');
+        if (!slash) return ".";
+        if (slash == buf) slash[1] = 0;
+        else *slash = 0;
+        return buf;
+    }
+    const char *tmp = getenv("TMPDIR");
+    return tmp && *tmp ? tmp : "/tmp";
 }
 
 static int create_out(const gr_sparse_job *j, gr_seqfile *w, gr_error *err)
@@ -101,28 +134,29 @@ static int create_out(const gr_sparse_job *j, gr_seqfile *w, gr_error *err)
 static int start(const gr_sparse_job *j, gr_sparse_result *r, gr_seqfile *w, bool *writing, gr_error *err)
 {
     gr_seqfile_header h;
-    uint16_t *g = NULL;
+    uint64_t most = 0;
     if (j->out && gr_seqfile_stub(j->out) && remove(j->out) != 0)
         return gr_fail(err, GR_EINPUT, "cannot start %s again", j->out);
     FILE *probe = j->out ? fopen(j->out, "rb") : NULL;
+    bool exists = probe != NULL;
     int rc = GR_OK;
-    if (probe) {
-        fclose(probe);
-        if ((rc = read_existing(j, &h, &g, err))) return rc;
-    }
-    uint64_t have = g ? h.count : 0;
-    if (!(r->s = gr_sparse_new(j->code, have > j->to + 1 ? have : j->to + 1, j->mask, err))) {
-        free(g);
-        return GR_EINPUT;
-    }
-    if (g) {
-        rc = gr_sparse_load(r->s, g, have, err);
-        free(g);
+    if (probe) fclose(probe);
+    if (exists && (rc = check_existing(j, &h, &most, err))) return rc;
+    uint64_t cap = most > j->to + 1 ? most : j->to + 1;
+    char dir[4096];
+    if (!(r->s = gr_sparse_new(j->code, cap, j->mask, spill_dir(j, cap, dir, sizeof dir), err))) return GR_EINPUT;
+    gr_sparse_keep(r->s, spill_keep(j->lim.max_bytes));
+    uint64_t have = 0;
+    if (exists) {
+        bool torn;
+        rc = gr_seqfile_read_into(j->out, &h, gr_sparse_slots(r->s), cap, true, &torn, trim_while_reading, r->s, err);
+        if (!rc) rc = gr_sparse_adopt(r->s, h.count, err);
+        have = h.count;
         r->last.resumed = have;
     }
     *writing = j->out && have < j->to + 1;
     if (!rc && *writing)
-        rc = g ? gr_seqfile_reopen(w, j->out, &h, have / h.block * h.block, err) : create_out(j, w, err);
+        rc = exists ? gr_seqfile_reopen(w, j->out, &h, have / h.block * h.block, err) : create_out(j, w, err);
     return rc;
 }
 
@@ -131,7 +165,7 @@ int gr_sparse_job_run(const gr_sparse_job *j, gr_sparse_result *r, gr_error *err
     memset(r, 0, sizeof *r);
     int threads = threads_of(j->threads);
     double bytes, seconds;
-    gr_sparse_estimate(j->to, threads, &bytes, &seconds);
+    gr_sparse_estimate(j->to, threads, j->lim.max_bytes, &bytes, &seconds);
     if (bytes > j->lim.max_bytes)
         return gr_fail(err, GR_EINPUT, "G(0..%llu) needs about %.0f MiB, over the memory limit of %.0f MiB "
                        "(--max-memory)", (unsigned long long)j->to, bytes / 1048576.0, j->lim.max_bytes / 1048576.0);
@@ -161,6 +195,7 @@ int gr_sparse_job_run(const gr_sparse_job *j, gr_sparse_result *r, gr_error *err
             done = look_at_period(j, r, count, &aim);
         }
         if (writing && (rc = gr_seqfile_sync(&w, gr_sparse_values(r->s), count, gr_sparse_mask(r->s), false, err))) break;
+        gr_sparse_trim(r->s, count);
         r->last.done = count;
         r->last.seconds = wall() - start;
         r->last.rare = gr_sparse_rare_count(r->s);
