@@ -12,6 +12,7 @@ extern const gr_seed_claims gr_claims_001;
 extern const gr_seed_claims gr_claims_002;
 extern const gr_seed_claims gr_claims_003;
 extern const gr_seed_claims gr_claims_004;
+extern const gr_seed_claims gr_claims_octal;
 
 static const gr_seed_claims *const seeds[] = {
     &gr_claims_000,
@@ -21,6 +22,7 @@ static const gr_seed_claims *const seeds[] = {
     &gr_claims_002,
     &gr_claims_003,
     &gr_claims_004,
+    &gr_claims_octal,
 };
 
 size_t gr_seed_count(void)

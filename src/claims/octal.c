@@ -1,0 +1,269 @@
+/* Published results on octal games (not a seed paper: the literature the
+ * nim-sequence engine measures itself against): periods found by Gangolli
+ * and Plambeck and by Flammenkamp, re-derived from scratch by the
+ * sparse-space engine and certified by the periodicity theorem; games with
+ * no period in range; tables that list two codes as one game. Every check
+ * computes from the rules; nothing published is assumed. */
+#include "grundy/claims.h"
+#include "grundy/sparse.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* Claims are checked with a generous time limit: --to is the user's say. */
+#define CHECK_SECONDS 7200.0
+
+static double wall(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static gr_pos heap(uint64_t x)
+{
+    return (gr_pos){.n = 1, .p = {x}};
+}
+
+/* G(0..to), stopping early once a period is certified when `until`. */
+static int run(const char *rules, uint64_t to, bool until, gr_sparse_result *r, double *secs, gr_error *err)
+{
+    gr_tb_code c;
+    int rc = gr_tb_parse(&c, rules + 3, err);   /* "tb:" */
+    if (rc) return rc;
+    gr_sparse_job j = {.code = &c, .rules = rules, .to = to, .until_period = until, .period = true};
+    gr_limits_default(&j.lim);
+    j.lim.max_seconds = CHECK_SECONDS;
+    double t0 = wall();
+    rc = gr_sparse_job_run(&j, r, err);
+    *secs = wall() - t0;
+    if (rc) {
+        gr_sparse_free(r->s);
+        r->s = NULL;
+    }
+    return rc;
+}
+
+/* A published period: the preperiod e (one past the last exception) and
+ * the period p. */
+typedef struct published {
+    const char *rules;
+    uint64_t preperiod, period;
+} published;
+
+static int check_period(const published *pub, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    gr_sparse_result s;
+    double secs;
+    int rc = run(pub->rules, to, true, &s, &secs, err);
+    if (rc) return rc;
+    const uint16_t *g = gr_sparse_values(s.s);
+    uint64_t n = gr_sparse_count(s.s), p = pub->period;
+    if (s.cert.certified) {
+        if (s.per.period == pub->period && s.per.preperiod == pub->preperiod) {
+            gr_claim_holds(r, "certified from G(0..%llu) (%.1f s): preperiod %llu, period %llu", (unsigned long long)(n - 1),
+                           secs, (unsigned long long)s.per.preperiod, (unsigned long long)s.per.period);
+        } else {
+            /* The smallest heap past the published preperiod where the
+             * published period breaks, scanned in increasing order. */
+            uint64_t x = pub->preperiod;
+            while (x + p < n && g[x] == g[x + p]) x++;
+            bool found = x + p < n;
+            gr_pos cex = heap(x);
+            char why[160] = "";
+            if (found)
+                snprintf(why, sizeof why, "; scanned from heap %llu up: G(%llu) = %u but G(%llu) = %u",
+                         (unsigned long long)pub->preperiod, (unsigned long long)x, g[x], (unsigned long long)(x + p),
+                         g[x + p]);
+            gr_claim_fails(r, found ? &cex : NULL,
+                           "certified from G(0..%llu) (%.1f s): preperiod %llu, period %llu, so the last exception is "
+                           "heap %llu%s", (unsigned long long)(n - 1), secs, (unsigned long long)s.per.preperiod,
+                           (unsigned long long)s.per.period, (unsigned long long)(s.per.preperiod - 1), why);
+        }
+    } else {
+        /* Not certified yet: does the data contradict the published pair? */
+        uint64_t bad = UINT64_MAX;
+        for (uint64_t x = pub->preperiod; x + p < n; x++)
+            if (g[x] != g[x + p]) {
+                bad = x;
+                break;
+            }
+        if (bad != UINT64_MAX) {
+            gr_pos cex = heap(bad);
+            gr_claim_fails(r, &cex, "G(%llu) = %u but G(%llu) = %u, past the published preperiod (%.1f s)",
+                           (unsigned long long)bad, g[bad], (unsigned long long)(bad + p), g[bad + p], secs);
+        } else {
+            uint64_t need = 2 * (pub->preperiod + p) + 16;
+            gr_claim_unchecked(r, "G(0..%llu) agrees with it (%.1f s); the periodicity theorem needs G up to about %llu "
+                               "(--to %llu)", (unsigned long long)(n - 1), secs, (unsigned long long)need,
+                               (unsigned long long)need);
+        }
+    }
+    gr_sparse_free(s.s);
+    return GR_OK;
+}
+
+static const published p16 = {"tb:0.16", 105351, 149459};
+static const published p56 = {"tb:0.56", 326638, 144};
+static const published p127 = {"tb:0.127", 46578, 4};
+static const published p1777 = {"tb:0.1777", 160949018, 60620715};
+
+static int check_16(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)c;
+    return check_period(&p16, to, r, err);
+}
+
+static int check_56(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)c;
+    return check_period(&p56, to, r, err);
+}
+
+static int check_127(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)c;
+    return check_period(&p127, to, r, err);
+}
+
+static int check_1777(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)c;
+    return check_period(&p1777, to, r, err);
+}
+
+/* A game said to be ultimately periodic without published numbers here:
+ * holds once a period is certified. */
+static int check_some_period(const char *rules, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    gr_sparse_result s;
+    double secs;
+    int rc = run(rules, to, true, &s, &secs, err);
+    if (rc) return rc;
+    uint64_t n = gr_sparse_count(s.s);
+    if (s.cert.certified)
+        gr_claim_holds(r, "certified from G(0..%llu) (%.1f s): preperiod %llu, period %llu, %llu rare heaps",
+                       (unsigned long long)(n - 1), secs, (unsigned long long)s.per.preperiod,
+                       (unsigned long long)s.per.period, (unsigned long long)gr_sparse_rare_count(s.s));
+    else
+        gr_claim_unchecked(r, "no period certified in G(0..%llu) (%.1f s; %llu rare heaps, largest value %u): run "
+                           "further with --to", (unsigned long long)(n - 1), secs,
+                           (unsigned long long)gr_sparse_rare_count(s.s), gr_sparse_max_value(s.s));
+    gr_sparse_free(s.s);
+    return GR_OK;
+}
+
+static int check_376(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)c;
+    return check_some_period("tb:0.376", to, r, err);
+}
+
+static int check_354(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)c;
+    return check_some_period("tb:0.354", to, r, err);
+}
+
+/* Games with no known period: holds while none is certified in range;
+ * reports the rare heaps, the largest value and the time. */
+static int check_open(const char *rules, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    gr_sparse_result s;
+    double secs;
+    int rc = run(rules, to, false, &s, &secs, err);
+    if (rc) return rc;
+    uint64_t n = gr_sparse_count(s.s);
+    if (s.cert.certified)
+        gr_claim_fails(r, NULL, "a period is certified from G(0..%llu): preperiod %llu, period %llu",
+                       (unsigned long long)(n - 1), (unsigned long long)s.per.preperiod,
+                       (unsigned long long)s.per.period);
+    else
+        gr_claim_holds(r, "G(0..%llu) in %.1f s: no period; mask %#x, %llu rare heaps (the last at %llu), largest "
+                       "value %u", (unsigned long long)(n - 1), secs, gr_sparse_mask(s.s),
+                       (unsigned long long)gr_sparse_rare_count(s.s),
+                       (unsigned long long)(gr_sparse_rare_count(s.s)
+                                                ? gr_sparse_rare_heap(s.s, gr_sparse_rare_count(s.s) - 1)
+                                                : 0),
+                       gr_sparse_max_value(s.s));
+    gr_sparse_free(s.s);
+    return GR_OK;
+}
+
+static int check_grundy(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)c;
+    return check_open("tb:4!.", to, r, err);
+}
+
+static int check_officers(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)c;
+    return check_open("tb:0.6", to, r, err);
+}
+
+/* Two codes listed as one game: the first heap where they differ. */
+static int check_same_game(const char *a, const char *b, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    gr_sparse_result sa, sb;
+    double ta, tb;
+    int rc = run(a, to, false, &sa, &ta, err);
+    if (rc) return rc;
+    if ((rc = run(b, to, false, &sb, &tb, err))) {
+        gr_sparse_free(sa.s);
+        return rc;
+    }
+    const uint16_t *ga = gr_sparse_values(sa.s), *gb = gr_sparse_values(sb.s);
+    uint64_t x = 0;
+    while (x <= to && ga[x] == gb[x]) x++;
+    if (x <= to) {
+        gr_pos cex = heap(x);
+        gr_claim_fails(r, &cex, "scanned in increasing order: G(%llu) = %u for %s and %u for %s", (unsigned long long)x,
+                       ga[x], a + 3, gb[x], b + 3);
+    } else {
+        gr_claim_holds(r, "the same values on every heap up to %llu", (unsigned long long)to);
+    }
+    gr_sparse_free(sa.s);
+    gr_sparse_free(sb.s);
+    return GR_OK;
+}
+
+static int check_161_36(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)c;
+    return check_same_game("tb:0.161", "tb:0.36", to, r, err);
+}
+
+static const gr_claim claims[] = {
+    {"octal/period-.16", "Gangolli and Plambeck (1989): .16 is ultimately periodic with period 149459, the last "
+                         "exception at heap 105350 (preperiod 105351)",
+     "G(x + p) = G(x) for every x >= preperiod; certified by the periodicity theorem", 600000, check_16},
+    {"octal/period-.56", "Gangolli and Plambeck (1989), as OEIS A071436 states it: .56 is ultimately periodic with "
+                         "period 144, the last exception at heap 326637 (preperiod 326638)",
+     "as for .16; 'exception' is a heap x with G(x) != G(x + p)", 800000, check_56},
+    {"octal/period-.127", "Gangolli and Plambeck (1989), as OEIS A071464 states it: .127 is ultimately periodic with "
+                          "period 4, the last exception at heap 46577",
+     "as for .16", 200000, check_127},
+    {"octal/period-.376", "Gangolli and Plambeck (1989): .376 is ultimately periodic",
+     "holds once a period is certified within --to", 1000000, check_376},
+    {"octal/period-.354", "Flammenkamp: .354 is ultimately periodic, with a preperiod of about 10^7",
+     "holds once a period is certified within --to", 1000000, check_354},
+    {"octal/period-.1777", "Flammenkamp (OEIS A071509): .1777 is ultimately periodic with period 60620715, the last "
+                           "exception at heap 160949017",
+     "certification needs G up to about 4.4e8 (--to 443200000; about 10 GiB of disk and 1 GiB of memory)", 2000000,
+     check_1777},
+    {"octal/grundy-game-open", "Grundy's game (4!.) has no known period (Flammenkamp computed it to 2^35)",
+     "holds while no period is certified in range; the report gives the rare heaps", 300000, check_grundy},
+    {"octal/officers-open", "Officers (.6) has no known period (Grossman computed about 1.4e14 values)",
+     "as for Grundy's game", 300000, check_officers},
+    {"octal/same-.161-.36", "Octal tables list .161 and .36 as the same game (one nim-sequence)",
+     "the nim-sequences compared heap by heap from 0", 2000, check_161_36},
+};
+
+const gr_seed_claims gr_claims_octal = {
+    .seed = "octal",
+    .title = "Published periods and identities of octal games (Gangolli and Plambeck, Flammenkamp, Grossman)",
+    .claims = claims,
+    .count = sizeof claims / sizeof claims[0],
+};
