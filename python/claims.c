@@ -40,9 +40,11 @@ PyObject *pg_check(PyObject *self, PyObject *args, PyObject *kw)
     (void)self;
     static char *kwlist[] = {"which", "to", NULL};
     const char *which = NULL;
+    PyObject *to_obj = Py_None;
     long long to = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "|z$L:check", kwlist, &which, &to)) return NULL;
-    if (to < 0 || to > 1000000000LL) {
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|z$O:check", kwlist, &which, &to_obj)) return NULL;
+    if (to_obj != Py_None && (to = PyLong_AsLongLong(to_obj)) == -1 && PyErr_Occurred()) return NULL;
+    if (to_obj != Py_None && (to < 1 || to > 1000000000LL)) {
         PyErr_Format(PyExc_ValueError, "to=%lld: expected an integer from 1 to 1000000000", to);
         return NULL;
     }

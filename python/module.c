@@ -97,7 +97,10 @@ static int parse_size(const char *v, double *out)
 
 int pg_limits(PyObject *max_memory, PyObject *max_seconds, gr_limits *lim)
 {
-    gr_limits_default(lim);
+    /* the defaults ask the system for its memory size: once is enough */
+    static gr_limits defaults;
+    if (!defaults.max_bytes) gr_limits_default(&defaults);
+    *lim = defaults;
     lim->stop = stop_hook;
     if (max_memory && max_memory != Py_None) {
         if (PyUnicode_Check(max_memory)) {
@@ -469,13 +472,16 @@ static PyObject *games(PyObject *self, PyObject *unused)
 
 static PyMethodDef methods[] = {
     {"games", games, METH_NOARGS,
-     "games() -> list[dict]\n--\n\n"
+     "games()\n"
+     "--\n\n"
+     "Returns a list of dicts. "
      "The rulesets: for each a dict with 'name', 'summary', 'options' (one line per\n"
      "option), 'moves' (how a move is written) and 'flags' ('heaps', 'loopy',\n"
      "'conserves-total'), as `grundy games --format json` lists them."},
     {"value", (PyCFunction)(void (*)(void))pg_value, METH_VARARGS | METH_KEYWORDS,
-     "value(game, position, outcome='normal', *, players=None, block=None,\n"
-     "      block_position=None, max_memory=None, max_seconds=None) -> Value\n--\n\n"
+     "value(game, position, outcome='normal', *, players=None, block=None, block_position=None, max_memory=None, max_seconds=None)\n"
+     "--\n\n"
+     "Returns a Value. "
      "The outcome and Grundy value of a position, by the best method there is:\n"
      "a closed form (positions of any size), the nim-sequence of a heap game, or\n"
      "a memoised search (64-bit sizes, refused up front when it would exceed the\n"
@@ -487,11 +493,11 @@ static PyMethodDef methods[] = {
      ".method (what answered) and .note. Bad input raises ValueError with the\n"
      "command line's message; Ctrl-C raises KeyboardInterrupt.\n\n"
      ">>> grundy.value('sharing', [3, 5, 9])\n"
-     "Value(outcome='N', value=2, method='search', note=None)"},
+     "grundy.Value(outcome='N', value=2, method='search', note=None)"},
     {"moves", (PyCFunction)(void (*)(void))pg_moves, METH_VARARGS | METH_KEYWORDS,
-     "moves(game, position, outcome='normal', *, winning=False, players=None,\n"
-     "      block=None, block_position=None, max_memory=None, max_seconds=None)\n"
-     "      -> list[Move]\n--\n\n"
+     "moves(game, position, outcome='normal', *, winning=False, players=None, block=None, block_position=None, max_memory=None, max_seconds=None)\n"
+     "--\n\n"
+     "Returns a list of Move. "
      "Every move from the position with its result and the result's outcome and\n"
      "value; each Move has .kind ('take', 'transfer', 'split'), .source, .target\n"
      "(None unless a transfer), .amount, .result (a tuple), .outcome, .value and\n"
@@ -499,8 +505,9 @@ static PyMethodDef methods[] = {
      "closed form applies, only the winning moves are listed (as on the command\n"
      "line)."},
     {"seq", (PyCFunction)(void (*)(void))pg_seq, METH_VARARGS | METH_KEYWORDS,
-     "seq(game, n, *, start=0, row=None, diagonal=None, players=None, method=None,\n"
-     "    max_memory=None, max_seconds=None) -> Values\n--\n\n"
+     "seq(game, n, *, start=0, row=None, diagonal=None, players=None, method=None, max_memory=None, max_seconds=None)\n"
+     "--\n\n"
+     "Returns Values. "
      "A sequence as a read-only buffer of uint32 (numpy.asarray(s) without a copy,\n"
      "array.array('I', s), memoryview(s), list(s)):\n"
      "- a heap game under normal play: the nim-sequence G(start..n) of one heap;\n"
@@ -513,7 +520,8 @@ static PyMethodDef methods[] = {
      "s.start is the index of s[0]. The GIL is released while it runs."},
     {"period", (PyCFunction)(void (*)(void))pg_period, METH_VARARGS | METH_KEYWORDS,
      "period(game, n, *, players=None, method=None, max_memory=None, max_seconds=None)\n"
-     "    -> dict\n--\n\n"
+     "--\n\n"
+     "Returns a dict. "
      "The periodicity of a heap game's nim-sequence computed to n, with its\n"
      "certificate, as `grundy seq --period --format json` gives it: 'found',\n"
      "'preperiod', 'period', 'saltus', 'checked_to' and 'certificate' (None, or\n"
@@ -521,20 +529,25 @@ static PyMethodDef methods[] = {
      "players=m (a subtraction game): the exact period of the class sequence,\n"
      "certified by its window ('period', 'preperiod', 'window', 'certified')."},
     {"table", (PyCFunction)(void (*)(void))pg_table, METH_VARARGS | METH_KEYWORDS,
-     "table(game, n, *, max_memory=None, max_seconds=None) -> Values\n--\n\n"
+     "table(game, n, *, max_memory=None, max_seconds=None)\n"
+     "--\n\n"
+     "Returns 2-D Values. "
      "The three-pile Sharing Nim table: a 2-D buffer of shape (n+1, n+1) with\n"
      "t[a][b] = G(0, a, b) (every position is such a one by translation).\n"
      "`game` is 'sharing' (three piles)."},
     {"check", (PyCFunction)(void (*)(void))pg_check, METH_VARARGS | METH_KEYWORDS,
-     "check(which=None, *, to=None) -> list[dict]\n--\n\n"
+     "check(which=None, *, to=None)\n"
+     "--\n\n"
+     "Returns a list of dicts. "
      "Checks the papers' claims: every claim, a seed ('000') or one claim\n"
      "('000/thm-P'). Each verdict is a dict with 'id', 'statement', 'reading',\n"
      "'status' ('holds', 'fails', 'unchecked'), 'range', 'counterexample' (a\n"
      "tuple or None) and 'detail', as `grundy check --format json` gives them.\n"
      "to=N raises or lowers each claim's bound."},
     {"count", (PyCFunction)(void (*)(void))pg_count, METH_VARARGS | METH_KEYWORDS,
-     "count(what, *, sum=None, xor=None, max_total=None, digits=None,\n"
-     "      ordered=False, zero=False, at_most=False) -> int\n--\n\n"
+     "count(what, *, sum=None, xor=None, max_total=None, digits=None, ordered=False, zero=False, at_most=False)\n"
+     "--\n\n"
+     "Returns an int. "
      "The papers' exact enumerations (seed 001), on integers of any size:\n"
      "count('pairs', sum=S, xor=X, ordered=False, zero=False): pairs (a, b) with\n"
      "a + b = S and a ^ b = X; count('zero-nim', sum=S) or max_total=K: three-pile\n"
