@@ -1,6 +1,7 @@
 /* value() and moves(): one engine call each, the answer as struct
  * sequences (named, tuple-like, cheap to make). */
 #include "grundy_py.h"
+#include <string.h>
 
 PyTypeObject *pg_value_type, *pg_move_type;
 
@@ -44,13 +45,32 @@ int pg_value_types_init(PyObject *module)
     return 0;
 }
 
+/* The few labels and method names there are, made Python strings once (a
+ * new string per call is a good part of a small call's cost). */
+static PyObject *label_string(const char *s)
+{
+    static struct {
+        char text[64];
+        PyObject *str;
+    } seen[48];
+    static int nseen;
+    for (int i = 0; i < nseen; i++)
+        if (strcmp(seen[i].text, s) == 0) return Py_NewRef(seen[i].str);
+    PyObject *str = PyUnicode_InternFromString(s);
+    if (str && nseen < 48 && strlen(s) < sizeof seen[0].text) {
+        strcpy(seen[nseen].text, s);
+        seen[nseen++].str = Py_NewRef(str);
+    }
+    return str;
+}
+
 static PyObject *answer_object(const gr_answer *a)
 {
     PyObject *r = PyStructSequence_New(pg_value_type);
     if (!r) return NULL;
-    PyObject *outcome = PyUnicode_FromString(a->outcome);
+    PyObject *outcome = label_string(a->outcome);
     PyObject *value = a->has_value ? pg_from_mpz(a->value) : Py_NewRef(Py_None);
-    PyObject *method = PyUnicode_FromString(a->method ? a->method : "search");
+    PyObject *method = label_string(a->method ? a->method : "search");
     PyObject *note = a->value_needs_search ? PyUnicode_FromString("the exact value needs search, which is out of reach here")
                                            : Py_NewRef(Py_None);
     PyStructSequence_SET_ITEM(r, 0, outcome);
@@ -100,9 +120,14 @@ PyObject *pg_value(PyObject *self, PyObject *args, PyObject *kw)
     PyObject *game, *position, *players = NULL, *block = NULL, *block_position = NULL, *max_memory = NULL,
                                 *max_seconds = NULL;
     const char *outcome = NULL;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|s$OOOOO:value", kwlist, &game, &position, &outcome, &players,
-                                     &block, &block_position, &max_memory, &max_seconds))
+    if (!kw && PyTuple_GET_SIZE(args) == 2) {
+        /* value(game, position): the common call, without the keyword parser */
+        game = PyTuple_GET_ITEM(args, 0);
+        position = PyTuple_GET_ITEM(args, 1);
+    } else if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|s$OOOOO:value", kwlist, &game, &position, &outcome,
+                                            &players, &block, &block_position, &max_memory, &max_seconds)) {
         return NULL;
+    }
     request q;
     if (request_parse(&q, game, position, outcome, players, block, block_position, max_memory, max_seconds)) {
         request_free(&q);
@@ -195,7 +220,7 @@ static PyObject *move_object(const found *f)
         f->dst >= 0 ? PyLong_FromLong(f->dst) : Py_NewRef(Py_None),
         pg_from_mpz(f->amount),
         pg_from_bigpos(&f->result),
-        PyUnicode_FromString(f->outcome),
+        label_string(f->outcome),
         f->has_value ? pg_from_mpz(f->value) : Py_NewRef(Py_None),
         PyBool_FromLong(f->winning),
     };
