@@ -46,3 +46,10 @@ def test_install(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(found[0].parent))
     out = subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True).stdout
     assert out.split() == [str(found[0]), "6"]
+    # the umbrella header the module is written against is installed and enough on its own
+    cc = shutil.which("cc")
+    if cc:
+        src = tmp_path / "use.c"
+        src.write_text('#include <grundy.h>\nint main(void) { gr_limits l; gr_limits_default(&l); '
+                       'return l.stop != NULL; }\n')
+        subprocess.run([cc, "-std=c11", "-fsyntax-only", f"-I{tmp_path / 'include'}", str(src)], check=True)
