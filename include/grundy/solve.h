@@ -21,7 +21,8 @@ typedef struct gr_limits {
     void *stop_ctx;
 } gr_limits;
 
-/* Defaults: half the machine's memory, 60 seconds, no stop hook. */
+/* Defaults: half the machine's memory, 60 seconds, no stop hook. Start every
+ * gr_limits from here (or from a zero initializer), so stop is never garbage. */
 void gr_limits_default(gr_limits *lim);
 /* True when lim's stop hook asks the computation to stop now. */
 bool gr_limits_stopped(const gr_limits *lim);
