@@ -136,3 +136,22 @@ def test_games_listing():
     assert [g["name"] for g in got] == [g["name"] for g in want]
     for g, w in zip(got, want):
         assert (g["summary"], g["options"], g["flags"]) == (w["summary"], w["options"], w["flags"])
+
+
+def test_threads_share_a_game():
+    """Threads calling value() on one Game at once get the answers one thread gets
+    (a busy Game lends a fresh engine instead of its own)."""
+    import threading
+    g = grundy.Game("sharing")
+    positions = [[a, b, c] for a in range(0, 6) for b in range(a, 9) for c in range(b, 14, 3)]
+    want = [grundy.value(grundy.Game("sharing"), p) for p in positions]
+    got = {}
+
+    def work(k):
+        got[k] = [grundy.value(g, p) for p in positions]
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(got[k] == want for k in range(4))
