@@ -155,13 +155,6 @@ PyObject *pg_value(PyObject *self, PyObject *args, PyObject *kw)
 
 /* ---- moves ---- */
 
-typedef struct collect {
-    bool only_winning;
-    PyObject *list;          /* filled after the GIL is back: see below */
-    struct found *found;
-    size_t n, cap;
-} collect;
-
 /* Moves arrive while the GIL is released, so they are copied into C memory
  * first and made Python objects afterwards. */
 typedef struct found {
@@ -172,6 +165,12 @@ typedef struct found {
     bool has_value, winning;
     mpz_t value;
 } found;
+
+typedef struct collect {
+    bool only_winning;
+    found *found;
+    size_t n, cap;
+} collect;
 
 static int keep_move(void *ctx, const gr_bigmove *mv, const gr_answer *res, bool winning)
 {
@@ -255,7 +254,7 @@ PyObject *pg_moves(PyObject *self, PyObject *args, PyObject *kw)
         request_free(&q);
         return NULL;
     }
-    collect c = {winning != 0, NULL, NULL, 0, 0};
+    collect c = {winning != 0, NULL, 0, 0};
     gr_moves_summary sum;
     gr_moves_summary_init(&sum);
     gr_answer here;
