@@ -7,7 +7,7 @@
  * (outcome.h, players.h, block.h), limits and the generic solver (solve.h),
  * the engine that picks the method (engine.h, theory.h), play (play.h),
  * nim-sequences and their periods (heapseq.h, takebreak.h, period.h,
- * subtraction.h), the three-pile Sharing Nim table (sharing3.h,
+ * subtraction.h; sparse.h for long octal sequences), the three-pile Sharing Nim table (sharing3.h,
  * sharing3_fast.h), the papers' claims (claims.h) and exact counts
  * (counting.h).
  *
@@ -30,6 +30,7 @@
 #include "grundy/play.h"
 #include "grundy/takebreak.h"
 #include "grundy/heapseq.h"
+#include "grundy/sparse.h"
 #include "grundy/period.h"
 #include "grundy/subtraction.h"
 #include "grundy/sharing3.h"
