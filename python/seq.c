@@ -10,16 +10,59 @@ static bool three_pile_sharing(const pg_game *g)
     return strcmp(g->g.spec, "sharing") == 0 || strcmp(g->g.spec, "sharing:piles=3") == 0;
 }
 
+/* GR_HEAPSEQ_* or SPARSE (grundy/sparse.h). */
+enum { SPARSE = 100 };
+
 static int method_of(const char *name, int *method)
 {
     *method = GR_HEAPSEQ_AUTO;
     if (!name) return 0;
     if (strcmp(name, "simple") == 0) *method = GR_HEAPSEQ_SIMPLE;
     else if (strcmp(name, "fast") == 0) *method = GR_HEAPSEQ_FAST;
+    else if (strcmp(name, "sparse") == 0) *method = SPARSE;
     else {
-        PyErr_Format(PyExc_ValueError, "method '%s': expected simple or fast", name);
+        PyErr_Format(PyExc_ValueError, "method '%s': expected simple, fast or sparse", name);
         return -1;
     }
+    return 0;
+}
+
+/* As the command line chooses: from this heap on, the sparse-space method
+ * costs less than the O(N^2) ones, for the codes it covers. */
+#define SPARSE_FROM 50000
+
+static bool sparse_covers(const pg_game *g, gr_tb_code *c)
+{
+    return gr_tb_code_of(&g->g, c) && gr_tb_splits(c) && gr_sparse_covers(c, NULL, 0);
+}
+
+/* The sparse method for G(0..n): values into out (n+1 of them), and the
+ * period with its certificate when per is not NULL. */
+static int sparse_values(pg_game *g, long n, const gr_limits *lim, uint32_t *out, gr_period *per,
+                         gr_octal_cert *cert)
+{
+    gr_tb_code c;
+    char why[96] = "";
+    gr_error err;
+    gr_error_clear(&err);
+    if (!gr_tb_code_of(&g->g, &c))
+        gr_fail(&err, GR_EINPUT, "the sparse method needs a take-and-break code; %s has none", g->g.spec);
+    else if (!gr_sparse_covers(&c, why, sizeof why))
+        gr_fail(&err, GR_EINPUT, "the sparse method does not cover %s: %s (use method='fast')", g->g.spec, why);
+    if (err.code) return pg_raise(&err), -1;
+    gr_sparse_job j = {.code = &c, .rules = g->g.spec, .to = (uint64_t)n, .period = per != NULL, .lim = *lim};
+    gr_sparse_result r;
+    pg_call call;
+    pg_begin(&call);
+    int rc = gr_sparse_job_run(&j, &r, &err);
+    if (!rc) {
+        const uint16_t *v = gr_sparse_values(r.s);
+        for (long x = 0; x <= n; x++) out[x] = v[x];
+    }
+    gr_sparse_free(r.s);
+    bool stopped = pg_end(&call);
+    if (rc || stopped) return pg_failed(rc, stopped, &err), -1;
+    if (per) *per = r.per, *cert = r.cert;
     return 0;
 }
 
@@ -35,8 +78,11 @@ static uint32_t *values_alloc(Py_ssize_t count, const gr_limits *lim)
     return v;
 }
 
-/* G(0..n) of one heap; the caller frees *out. */
-static int heap_values(pg_game *g, long n, int method, const gr_limits *lim, uint32_t **out, const char **how)
+/* G(0..n) of one heap, by the method asked for or the command line's
+ * choice; the caller frees *out. With per, the period too (the sparse method
+ * finds it as it goes; the others leave it to the caller). */
+static int heap_values(pg_game *g, long n, int method, const gr_limits *lim, uint32_t **out, const char **how,
+                       gr_period *per, gr_octal_cert *cert, bool *have_period)
 {
     if ((unsigned long)n >= UINT32_MAX) {
         PyErr_Format(PyExc_ValueError, "n = %ld: heap sizes up to %u", n, UINT32_MAX - 1);
@@ -44,6 +90,18 @@ static int heap_values(pg_game *g, long n, int method, const gr_limits *lim, uin
     }
     uint32_t *v = values_alloc(n + 1, lim);
     if (!v) return -1;
+    gr_tb_code c;
+    *have_period = false;
+    if (method == SPARSE || (method == GR_HEAPSEQ_AUTO && n >= SPARSE_FROM && sparse_covers(g, &c))) {
+        if (sparse_values(g, n, lim, v, per, cert)) {
+            free(v);
+            return -1;
+        }
+        *out = v;
+        *how = "sparse";
+        *have_period = per != NULL;
+        return 0;
+    }
     gr_heapseq_info info = {0};
     gr_error err;
     gr_error_clear(&err);
@@ -202,7 +260,8 @@ PyObject *pg_seq(PyObject *self, PyObject *args, PyObject *kw)
     } else if (g->g.flags & GR_RS_HEAPS) {
         uint32_t *v;
         const char *how;
-        if (!heap_values(g, n, method, &lim, &v, &how)) {
+        bool unused;
+        if (!heap_values(g, n, method, &lim, &v, &how, NULL, NULL, &unused)) {
             if (start) memmove(v, v + start, (size_t)(n - start + 1) * sizeof *v);
             r = pg_values_new(v, n - start + 1, 1, 1, start, g->g.spec, how);
         }
@@ -219,14 +278,17 @@ static PyObject *heap_period(pg_game *g, long n, int method, const gr_limits *li
 {
     uint32_t *v;
     const char *how;
-    if (heap_values(g, n, method, lim, &v, &how)) return NULL;
     gr_period per;
     gr_octal_cert cert;
     memset(&cert, 0, sizeof cert);
+    bool have;
+    if (heap_values(g, n, method, lim, &v, &how, &per, &cert, &have)) return NULL;
     gr_tb_code code;
-    gr_period_find(v, (uint64_t)n, false, &per);
-    if (!per.found) gr_period_find(v, (uint64_t)n, true, &per);
-    if (gr_tb_code_of_heaps(&g->g, &code)) gr_period_octal(&code, &per, &cert);
+    if (!have) {
+        gr_period_find(v, (uint64_t)n, false, &per);
+        if (!per.found) gr_period_find(v, (uint64_t)n, true, &per);
+        if (gr_tb_code_of_heaps(&g->g, &code)) gr_period_octal(&code, &per, &cert);
+    }
     free(v);
     PyObject *c = cert.applies ? Py_BuildValue("{s:s,s:i,s:i,s:K,s:O}", "theorem", "take-and-break periodicity",
                                                "last_digit", cert.last_digit, "parts", cert.parts, "needed_to",

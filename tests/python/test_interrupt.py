@@ -24,10 +24,13 @@ def interrupt_after(delay, sent):
 
 
 @pytest.mark.parametrize("call", [
-    lambda: grundy.seq("grundy-game", 100000, max_seconds=600),
+    lambda: grundy.seq("grundy-game", 10**7, max_seconds=600),
+    lambda: grundy.seq("grundy-game", 100000, method="fast", max_seconds=600),
+    lambda: grundy.seq("split", 100000, max_seconds=600),
     lambda: grundy.value("sharing", [0, 700, 1401], max_seconds=600),
+    lambda: grundy.value("kim:reading=R3", [40, 50, 60], max_seconds=600, max_memory="8G"),
     lambda: grundy.table("sharing", 20000),
-], ids=["seq", "search", "table"])
+], ids=["seq-sparse", "seq-fast", "seq-simple", "search", "retrograde", "table"])
 def test_ctrl_c(call):
     sent = []
     t = interrupt_after(0.4, sent)
@@ -51,7 +54,7 @@ def test_interrupt_main():
     start = time.monotonic()
     try:
         with pytest.raises(KeyboardInterrupt):
-            grundy.seq("grundy-game", 100000, max_seconds=600)
+            grundy.seq("grundy-game", 10**7, max_seconds=600)
     finally:
         t.cancel()
         t.join()
@@ -104,7 +107,8 @@ def test_no_leak_when_interrupted():
             t.cancel()
             t.join()
 
-    calls = [lambda: grundy.seq("grundy-game", 100000, max_seconds=600),
+    calls = [lambda: grundy.seq("grundy-game", 10**7, max_seconds=600),
+             lambda: grundy.seq("grundy-game", 100000, method="fast", max_seconds=600),
              lambda: grundy.table("sharing", 9000),
              lambda: grundy.value("sharing", [0, 700, 1401], max_seconds=600, max_memory="8G")]
     for call in calls:

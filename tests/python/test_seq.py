@@ -80,3 +80,16 @@ def test_numpy_zero_copy():
     assert int(a[2000]) == int(b[2000])
     t = np.asarray(grundy.table("sharing", 30))
     assert t.shape == (31, 31) and (t == t.T).all()
+
+
+def test_long_sequences_by_the_sparse_method():
+    """From 50 000 heaps on, codes whose moves leave at most two heaps go to the
+    sparse-space method, as on the command line, with the same period."""
+    want = cli_json("seq", "tb:0.77", "--to", 60000, "--format", "json", "--period")
+    s = grundy.seq("tb:0.77", 60000)
+    assert s.method == want["method"] == "sparse"
+    assert list(s) == want["values"]
+    assert grundy.period("tb:0.77", 60000) == want["period"]
+    assert list(grundy.seq("grundy-game", 3000, method="sparse")) == list(grundy.seq("grundy-game", 3000))
+    with pytest.raises(ValueError, match="the sparse method does not cover split"):
+        grundy.seq("split", 10, method="sparse")
