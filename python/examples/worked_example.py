@@ -26,16 +26,33 @@ g = np.asarray(s)                      # no copy: the array reads the module's b
 print(s, "by the", s.method, "method")
 print("G(0..29) =", g[:30].tolist())
 
-# 2. Its rare values: values that occur at a few heaps, all of them small,
-#    and then never again (the common values keep coming back).
+# 2. Its rare values. Under a bit mask m, a value v is rare when
+#    popcount(v & m) is even; the sparse-space method (and `grundy seq --rare`)
+#    takes the mask that makes fewest heaps rare. The same choice in numpy:
+def popcount(a):
+    a, c = a.astype(np.int64), np.zeros(a.shape, np.int64)
+    while a.any():
+        c += a & 1
+        a >>= 1
+    return c
+
+
+masks = range(1, 1 << int(g.max()).bit_length())
+rare_count = {m: int(np.count_nonzero(popcount(g[1:] & m) % 2 == 0)) for m in masks}
+mask = min(masks, key=lambda m: (rare_count[m], m))
+is_rare = popcount(g & mask) % 2 == 0
+heaps = np.flatnonzero(is_rare[1:]) + 1
+print(f"mask {mask:#x}: {len(heaps)} rare heaps in 1..{N}, the last {heaps[-1]}")
+print("rare values:", sorted(set(g[heaps].tolist()))[:16], "...")
+
+#    The rare values occur at a few heaps, all of them small, and then never
+#    again; the common values keep coming back.
 count = collections.Counter(g.tolist())
 last = {v: int(np.flatnonzero(g == v)[-1]) for v in count}
-rare = sorted(v for v in count if count[v] < 100 and last[v] < N // 2)
-print(f"{len(count)} distinct values, largest {g.max()}; {len(rare)} rare ones "
-      f"(fewer than 100 heaps, none past {N // 2}):")
-for v in rare[:12]:
+for v in sorted(set(g[heaps].tolist()))[:8]:
     print(f"  value {v:3}: {count[v]:3} heaps, the last {last[v]}")
 print("P-positions (value 0):", np.flatnonzero(g == 0).tolist()[-6:], "... none after", last[0])
+rare = sorted(set(g[heaps].tolist()))
 
 # 3. The period, if any, with its certificate.
 p = grundy.period("grundy-game", 5000)
