@@ -73,7 +73,7 @@ static uint64_t streamed(const uint64_t *set, size_t n, uint64_t max)
 /* With the certified period: score preperiod + period heaps, then repeat. */
 static uint64_t periodic(const uint64_t *set, size_t n, uint64_t max)
 {
-    gr_period p;
+    gr_subperiod p;
     gr_error err;
     gr_error_clear(&err);
     if (gr_subseq_period(set, n, 3, max, &p, &err) || !p.found) return streamed(set, n, max);

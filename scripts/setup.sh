@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 # Debian packages the build and the tests use.
 GR_PACKAGES=(build-essential cmake pkg-config libgmp-dev libcriterion-dev
              libcairo2-dev libreadline-dev clang libclang-rt-14-dev libmicrohttpd-dev curl python3
-             libopenmpi-dev openmpi-bin)
+             libopenmpi-dev openmpi-bin python3-dev python3-pytest python3-numpy python3-matplotlib)
 
 missing=()
 for p in "${GR_PACKAGES[@]}"; do

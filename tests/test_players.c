@@ -406,7 +406,7 @@ Test(subtraction, periods_are_exact)
             gr_subseq_free(&q);
             uint64_t pre, per;
             brute_period(v, N, &pre, &per);
-            gr_period p;
+            gr_subperiod p;
             cr_assert_eq(gr_subseq_period(set, ns, m, 100000, &p, &err), 0);
             cr_assert(p.found);
             cr_assert_eq(p.period, per, "%s m=%d: period %llu, brute force %llu", specs[i], m,

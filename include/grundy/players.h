@@ -41,13 +41,13 @@ int gr_subseq_init(gr_subseq *g, const uint64_t *set, size_t nset, int m, gr_err
 uint8_t gr_subseq_next(gr_subseq *g);
 void gr_subseq_free(gr_subseq *g);
 
-typedef struct gr_period {
+typedef struct gr_subperiod {
     bool found;
     uint64_t preperiod;     /* the least mu with v(x) = v(x + period) for all x >= mu */
     uint64_t period;        /* the least such period */
     uint64_t window;        /* max(S): the values a value depends on */
     uint64_t steps;         /* heaps scored to find it */
-} gr_period;
+} gr_subperiod;
 
 /* Finds the exact preperiod and period, scoring at most about 3 * limit
  * heaps. The certificate: v(x) = v(x + period) for the max(S) heaps
@@ -55,7 +55,7 @@ typedef struct gr_period {
  * heap x >= max(S) is scored from the max(S) values below it by the same
  * rule; by induction the equality goes on forever. Minimality comes from
  * Brent's cycle finding on the sequence of windows (see docs/players.md). */
-int gr_subseq_period(const uint64_t *set, size_t nset, int m, uint64_t limit, gr_period *p, gr_error *err);
+int gr_subseq_period(const uint64_t *set, size_t nset, int m, uint64_t limit, gr_subperiod *p, gr_error *err);
 
 /* ---- nim-pairs (three players) ---- */
 

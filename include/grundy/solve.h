@@ -1,6 +1,7 @@
 /* The generic solver: memoised search over any ruleset and outcome rule. */
 #ifndef GRUNDY_SOLVE_H
 #define GRUNDY_SOLVE_H
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "grundy/error.h"
@@ -11,10 +12,20 @@
 typedef struct gr_limits {
     double max_bytes;     /* memory the search may use */
     double max_seconds;   /* time the search may take, as estimated */
+    /* Optional: polled where the time limit is checked (several times a
+     * second while a search, the retrograde solver or a nim-sequence runs);
+     * a non-zero return stops the computation with GR_EINPUT and a message
+     * that says it was stopped. NULL: never. A front end uses it to honour
+     * an interrupt (the Python module: KeyboardInterrupt). */
+    int (*stop)(void *ctx);
+    void *stop_ctx;
 } gr_limits;
 
-/* Defaults: half the machine's memory, 60 seconds. */
+/* Defaults: half the machine's memory, 60 seconds, no stop hook. Start every
+ * gr_limits from here (or from a zero initializer), so stop is never garbage. */
 void gr_limits_default(gr_limits *lim);
+/* True when lim's stop hook asks the computation to stop now. */
+bool gr_limits_stopped(const gr_limits *lim);
 
 typedef struct gr_estimate {
     double states;        /* positions the search may visit */

@@ -237,10 +237,10 @@ static int check_lemma23(const gr_claim *cl, uint64_t to, gr_claim_result *r, gr
 /* ---- subtraction games: periods ---- */
 
 typedef struct seqinfo {
-    gr_period per;
+    gr_subperiod per;
 } seqinfo;
 
-static int period_of(const uint64_t *set, size_t n, gr_period *p, gr_error *err)
+static int period_of(const uint64_t *set, size_t n, gr_subperiod *p, gr_error *err)
 {
     int rc = gr_subseq_period(set, n, 3, 10000000, p, err);
     if (!rc && !p->found) rc = gr_fail(err, GR_EINPUT, "no period within 10^7 heaps");
@@ -264,7 +264,7 @@ static int check_thm41(const gr_claim *cl, uint64_t to, gr_claim_result *r, gr_e
     uint64_t set[64];
     for (uint64_t n = 1; n <= to; n++) {
         set[n - 1] = n;
-        gr_period p;
+        gr_subperiod p;
         int rc = period_of(set, n, &p, err);
         if (rc) return rc;
         if (p.period != 2 * n + 1) {
@@ -341,8 +341,8 @@ static uint64_t gcd(uint64_t a, uint64_t b)
 /* Are the class sequences of two sets equal for every heap? Both are
  * eventually periodic (certified), so comparing max(preperiods) + lcm(periods)
  * heaps decides it. */
-static int same_sequence(const uint64_t *s1, size_t n1, const gr_period *p1, const uint64_t *s2, size_t n2,
-                         const gr_period *p2, bool *same, uint64_t *first_diff, gr_error *err)
+static int same_sequence(const uint64_t *s1, size_t n1, const gr_subperiod *p1, const uint64_t *s2, size_t n2,
+                         const gr_subperiod *p2, bool *same, uint64_t *first_diff, gr_error *err)
 {
     uint64_t l = p1->period / gcd(p1->period, p2->period) * p2->period;
     uint64_t len = (p1->preperiod > p2->preperiod ? p1->preperiod : p2->preperiod) + l;
@@ -368,7 +368,7 @@ static int thm42_one(const uint64_t *set, size_t n, size_t added, void *ctx, gr_
     if (ctx && added != n - 1) return GR_OK;
     uint64_t base[8];
     size_t nb = without(set, n, added, base);
-    gr_period p, p2;
+    gr_subperiod p, p2;
     int rc = period_of(base, nb, &p, err);
     if (rc) return rc;
     bool congruent = false;
@@ -432,7 +432,7 @@ static int conj31_one(const uint64_t *set, size_t n, size_t added, void *ctx, gr
     (void)ctx;
     uint64_t base[8];
     size_t nb = without(set, n, added, base);
-    gr_period p, p2;
+    gr_subperiod p, p2;
     int rc = period_of(base, nb, &p, err);
     if (rc) return rc;
     bool congruent = false;

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void print_period(FILE *out, const gr_period *p, uint64_t limit, int m)
+static void print_period(FILE *out, const gr_subperiod *p, uint64_t limit, int m)
 {
     if (!p->found) {
         fprintf(out, "no period found within %" PRIu64 " heaps\n", limit);
@@ -25,7 +25,7 @@ static void print_period(FILE *out, const gr_period *p, uint64_t limit, int m)
             p->preperiod + p->period + p->window - 1, p->window, p->window, p->period, p->preperiod);
 }
 
-static void json_period(FILE *out, const gr_period *p, uint64_t limit)
+static void json_period(FILE *out, const gr_subperiod *p, uint64_t limit)
 {
     if (!p->found) {
         fprintf(out, ",\"period\":null,\"period_searched_to\":%" PRIu64, limit);
@@ -38,7 +38,7 @@ static void json_period(FILE *out, const gr_period *p, uint64_t limit)
 static int classes(seq_args *s, const uint64_t *set, size_t nset, gr_error *err)
 {
     int m = s->common.outcome.param;
-    gr_period per;
+    gr_subperiod per;
     uint64_t limit = (uint64_t)s->to > 1000000 ? (uint64_t)s->to : 1000000;
     int rc;
     if (s->period && (rc = gr_subseq_period(set, nset, m, limit, &per, err))) return rc;

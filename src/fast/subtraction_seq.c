@@ -116,7 +116,7 @@ static void save(const walker *k, uint8_t *saved, uint64_t *saved_hash)
     *saved_hash = k->hash;
 }
 
-int gr_subseq_period(const uint64_t *set, size_t nset, int m, uint64_t limit, gr_period *p, gr_error *err)
+int gr_subseq_period(const uint64_t *set, size_t nset, int m, uint64_t limit, gr_subperiod *p, gr_error *err)
 {
     memset(p, 0, sizeof *p);
     walker hare, tort;

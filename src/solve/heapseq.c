@@ -79,6 +79,10 @@ int gr_heapseq_simple(const gr_game *g, uint32_t n, uint32_t *out, const gr_limi
             break;
         }
         out[x] = gr_bitset_mex(&seen);
+        if ((x & 63) == 0 && gr_limits_stopped(&L)) {
+            rc = gr_fail(err, GR_EINPUT, "the simple method stopped on request at heap %llu", (unsigned long long)x);
+            break;
+        }
         if ((x & 63) == 0 && elapsed(start) > L.max_seconds) {
             rc = gr_fail(err, GR_EINPUT, "the simple method stopped at heap %llu after %.0f s (limit; raise with "
                          "--max-seconds)", (unsigned long long)x, L.max_seconds);
@@ -486,6 +490,10 @@ int gr_heapseq_fast(const gr_tb_code *c, uint32_t n, uint32_t *out, const gr_lim
     clock_t start = clock();
     for (uint64_t x = 0; x <= n; x++) {
         if ((rc = fast_heap(&f, (uint32_t)x, err))) break;
+        if ((x & 63) == 0 && gr_limits_stopped(&f.lim)) {
+            rc = gr_fail(err, GR_EINPUT, "the fast method stopped on request at heap %llu", (unsigned long long)x);
+            break;
+        }
         if ((x & 63) == 0 && elapsed(start) > f.lim.max_seconds) {
             rc = gr_fail(err, GR_EINPUT, "the fast method stopped at heap %llu after %.0f s (limit; raise with "
                          "--max-seconds)", (unsigned long long)x, f.lim.max_seconds);

@@ -15,6 +15,13 @@ void gr_limits_default(gr_limits *lim)
     double phys = pages > 0 && size > 0 ? (double)pages * (double)size : 4e9;
     lim->max_bytes = phys / 2;
     lim->max_seconds = 60;
+    lim->stop = NULL;
+    lim->stop_ctx = NULL;
+}
+
+bool gr_limits_stopped(const gr_limits *lim)
+{
+    return lim && lim->stop && lim->stop(lim->stop_ctx);
 }
 
 static bool splits_into_heaps(const gr_game *g, const gr_outcome *o)

@@ -169,6 +169,10 @@ static int enumerate(batch *b, uint32_t first, size_t **start_out, gr_error *err
             cap = nc;
         }
         start[i] = b->to.n;
+        if ((id & 0xff) == 0 && gr_limits_stopped(&r->limits)) {
+            rc = gr_fail(err, GR_EINPUT, "retrograde analysis stopped on request at %u positions", r->tab.count);
+            break;
+        }
         if ((id & 0xfff) == 0 && (double)(clock() - b->start) / CLOCKS_PER_SEC > r->limits.max_seconds) {
             rc = gr_fail(err, GR_EINPUT, "retrograde analysis stopped after %.0f s (limit) at %u positions",
                          r->limits.max_seconds, r->tab.count);

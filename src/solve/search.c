@@ -207,7 +207,9 @@ static int run(gr_solver *s, uint32_t root, gr_error *err)
                                "and needs a solver that reports draws", s->game->spec);
             }
             if (sc == UNKNOWN) {
-                if ((++steps & 0xffff) == 0 &&
+                if ((++steps & 0xff) == 0 && gr_limits_stopped(&s->limits))
+                    return gr_fail(err, GR_EINPUT, "search stopped on request at %u positions", s->tab.count);
+                if ((steps & 0xffff) == 0 &&
                     (double)(clock() - start) / CLOCKS_PER_SEC > s->limits.max_seconds)
                     return gr_fail(err, GR_EINPUT, "search stopped after %.0f s (limit) at %u positions",
                                    s->limits.max_seconds, s->tab.count);

@@ -182,9 +182,12 @@ int gr_sparse_job_run(const gr_sparse_job *j, gr_sparse_result *r, gr_error *err
     bool done = false;
     r->last.to = j->to;
     r->last.threads = threads;
+    /* A stop hook (a front end's interrupt) is polled after every stretch:
+     * shorter ones keep it prompt. The values do not depend on the stretch. */
+    uint64_t stretch = j->lim.stop ? STRETCH / 16 : STRETCH;
     while (!rc && !done && gr_sparse_count(r->s) < j->to + 1) {
         uint64_t count = gr_sparse_count(r->s);
-        uint64_t stop = (count / STRETCH + 1) * STRETCH;
+        uint64_t stop = (count / stretch + 1) * stretch;
         if (j->until_period && look < stop) stop = look;
         if (aim > count && aim < stop) stop = aim;
         if (stop > j->to + 1) stop = j->to + 1;
@@ -202,7 +205,9 @@ int gr_sparse_job_run(const gr_sparse_job *j, gr_sparse_result *r, gr_error *err
         r->last.gmax = gr_sparse_max_value(r->s);
         r->last.mask = gr_sparse_mask(r->s);
         if (j->progress) j->progress(j->ctx, &r->last);
-        if (!done && count < j->to + 1 && r->last.seconds > j->lim.max_seconds)
+        if (!done && count < j->to + 1 && gr_limits_stopped(&j->lim))
+            rc = gr_fail(err, GR_EINPUT, "stopped on request at heap %llu", (unsigned long long)count);
+        else if (!done && count < j->to + 1 && r->last.seconds > j->lim.max_seconds)
             rc = gr_fail(err, GR_EINPUT, "stopped at heap %llu after %.0f s (--max-seconds)%s", (unsigned long long)count,
                          r->last.seconds, j->out ? "; the same command resumes" : "");
     }

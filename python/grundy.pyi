@@ -1,0 +1,90 @@
+"""Type stubs for the grundy module (a C extension over libgrundy)."""
+from typing import Any, Iterator, Literal, NamedTuple, Sequence, SupportsIndex, TypedDict, Union, overload
+
+__version__: str
+
+Position = Union[Sequence[int], int, str]
+GameLike = Union["Game", str]
+Size = Union[int, float, str]          # max_memory: bytes, or "512M", "4G"
+
+class Game:
+    """A ruleset with its options, parsed once; keeps its searches' tables."""
+    def __init__(self, rules: str) -> None: ...
+    @property
+    def spec(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def piles(self) -> int | None: ...
+    @property
+    def flags(self) -> tuple[str, ...]: ...
+
+class Value(NamedTuple):
+    outcome: str
+    value: int | None
+    method: str
+    note: str | None
+
+class Move(NamedTuple):
+    kind: Literal["take", "transfer", "split"]
+    source: int
+    target: int | None
+    amount: int
+    result: tuple[int, ...]
+    outcome: str
+    value: int | None
+    winning: bool
+
+class Values(Sequence[Any]):
+    """A read-only uint32 buffer (format 'I'), 1-D (seq) or 2-D (table)."""
+    @property
+    def shape(self) -> tuple[int, ...]: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def ruleset(self) -> str: ...
+    @property
+    def method(self) -> str: ...
+    def tolist(self) -> list[Any]: ...
+    def __len__(self) -> int: ...
+    @overload
+    def __getitem__(self, i: SupportsIndex) -> Any: ...
+    @overload
+    def __getitem__(self, i: slice) -> Any: ...
+    def __iter__(self) -> Iterator[Any]: ...
+    def __buffer__(self, flags: int) -> memoryview: ...
+
+class GameInfo(TypedDict):
+    name: str
+    summary: str
+    options: str
+    moves: str
+    flags: list[str]
+
+class Verdict(TypedDict):
+    id: str
+    statement: str
+    reading: str | None
+    status: Literal["holds", "fails", "unchecked"]
+    range: str
+    counterexample: tuple[int, ...] | None
+    detail: str
+
+def games() -> list[GameInfo]: ...
+def value(game: GameLike, position: Position, outcome: Literal["normal", "misere"] = "normal", *,
+          players: int | None = None, block: int | None = None, block_position: int | None = None,
+          max_memory: Size | None = None, max_seconds: float | None = None) -> Value: ...
+def moves(game: GameLike, position: Position, outcome: Literal["normal", "misere"] = "normal", *,
+          winning: bool = False, players: int | None = None, block: int | None = None,
+          block_position: int | None = None, max_memory: Size | None = None,
+          max_seconds: float | None = None) -> list[Move]: ...
+def seq(game: GameLike, n: int, *, start: int = 0, row: int | None = None, diagonal: int | None = None,
+        players: int | None = None, method: Literal["simple", "fast", "sparse"] | None = None,
+        max_memory: Size | None = None, max_seconds: float | None = None) -> Values: ...
+def period(game: GameLike, n: int, *, players: int | None = None, method: Literal["simple", "fast", "sparse"] | None = None,
+           max_memory: Size | None = None, max_seconds: float | None = None) -> dict[str, Any]: ...
+def table(game: GameLike, n: int, *, max_memory: Size | None = None, max_seconds: float | None = None) -> Values: ...
+def check(which: str | None = None, *, to: int | None = None) -> list[Verdict]: ...
+def count(what: Literal["pairs", "zero-nim", "no-carry"], *, sum: int | None = None, xor: int | None = None,
+          max_total: int | None = None, digits: int | None = None, ordered: bool = False, zero: bool = False,
+          at_most: bool = False) -> int: ...

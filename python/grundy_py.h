@@ -1,0 +1,89 @@
+/* The Python module `grundy`: a thin layer over the public C API (grundy.h).
+ *
+ * Each file holds one group of functions: module.c the module, games() and
+ * the Game type; value.c value() and moves(); values.c the Values buffer
+ * type; seq.c seq(), period() and table(); claims.c check() and count().
+ * This header holds what they share: argument conversion and the rules for
+ * running long computations without the GIL. */
+#ifndef GRUNDY_PY_H
+#define GRUNDY_PY_H
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdbool.h>
+#include "grundy.h"
+
+/* A parsed ruleset, with engines kept between calls (one per outcome rule),
+ * so that a second search reuses the first one's table. */
+#define PG_ENGINES 4
+typedef struct pg_game {
+    PyObject_HEAD
+    gr_game g;
+    bool parsed;
+    PyThread_type_lock lock;       /* held while a call uses the engines */
+    int nengines;
+    gr_engine engines[PG_ENGINES];
+} pg_game;
+
+extern PyTypeObject pg_game_type;
+extern PyTypeObject pg_values_type;
+extern PyTypeObject *pg_value_type, *pg_move_type;
+
+/* ---- long computations ----
+ * pg_begin releases the GIL; while it is released, gr_limits' stop hook
+ * (pg_limits sets it) takes the GIL back every 50 ms to run Python's signal
+ * handlers, and asks the library to stop when one raised (KeyboardInterrupt).
+ * pg_end takes the GIL back and returns true when the call was stopped that
+ * way; the exception is then set. */
+typedef struct pg_call {
+    PyThreadState *ts;
+    double next_check;
+    bool stopped;
+    struct pg_call *outer;
+} pg_call;
+void pg_begin(pg_call *c);
+bool pg_end(pg_call *c);
+/* From inside a pg_begin/pg_end bracket: true when the computation must stop
+ * (for loops of the module's own and for row callbacks). */
+bool pg_should_stop(void);
+
+/* Default limits with the stop hook, then max_memory (bytes as an int, or
+ * "512M"/"4G") and max_seconds (a positive number) where not None. */
+int pg_limits(PyObject *max_memory, PyObject *max_seconds, gr_limits *lim);
+
+/* The game named by obj: a Game (a new reference to it) or a ruleset string
+ * (parsed once and kept by the module). NULL with ValueError/TypeError. */
+pg_game *pg_game_from(PyObject *obj);
+/* An engine for outcome o: one of the game's kept engines when the call uses
+ * the default limits and no other thread holds them, else a fresh one.
+ * pg_engine_done gives it back. */
+gr_engine *pg_engine_get(pg_game *g, const gr_outcome *o, const gr_limits *lim, bool default_limits);
+void pg_engine_done(pg_game *g, gr_engine *e);
+
+/* The outcome rule from value()'s keywords; -1 with ValueError. */
+int pg_outcome(const char *outcome, PyObject *players, PyObject *block, PyObject *block_position, gr_outcome *o);
+/* A position: a str ("3 5 9", parsed like the command line) or a sequence of
+ * non-negative ints of any size. -1 with an exception. */
+int pg_position(PyObject *obj, gr_bigpos *pos);
+PyObject *pg_from_mpz(mpz_srcptr z);
+PyObject *pg_from_bigpos(const gr_bigpos *pos);
+/* Sets ValueError (bad input, a request over the limits) or RuntimeError
+ * with the library's one-line message; returns NULL. */
+PyObject *pg_raise(const gr_error *err);
+/* After a library call inside pg_begin/pg_end: NULL with the right exception
+ * when it failed or was interrupted. */
+PyObject *pg_failed(int rc, bool stopped, const gr_error *err);
+
+/* Values: a read-only buffer of uint32 (1-D or 2-D) that owns its memory. */
+PyObject *pg_values_new(uint32_t *v, Py_ssize_t rows, Py_ssize_t cols, int ndim, Py_ssize_t start,
+                        const char *ruleset, const char *method);
+
+PyObject *pg_value(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *pg_moves(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *pg_seq(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *pg_period(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *pg_table(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *pg_check(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *pg_count(PyObject *self, PyObject *args, PyObject *kw);
+int pg_value_types_init(PyObject *module);
+
+#endif

@@ -1,0 +1,584 @@
+/* The module: games(), the Game type, and what every function shares:
+ * argument conversion, errors, engines kept per game, and the GIL released
+ * around long computations with KeyboardInterrupt still honoured. */
+#include "grundy_py.h"
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* ---- long computations without the GIL ---- */
+
+static _Thread_local pg_call *current_call;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Signals are looked at every CHECK_SECONDS: often enough that Ctrl-C stops
+ * a run within a second, rarely enough that taking the GIL costs nothing. */
+#define CHECK_SECONDS 0.05
+
+void pg_begin(pg_call *c)
+{
+    c->stopped = false;
+    c->next_check = now() + CHECK_SECONDS;
+    c->outer = current_call;
+    current_call = c;
+    c->ts = PyEval_SaveThread();
+}
+
+bool pg_end(pg_call *c)
+{
+    PyEval_RestoreThread(c->ts);
+    current_call = c->outer;
+    return c->stopped;
+}
+
+bool pg_should_stop(void)
+{
+    pg_call *c = current_call;
+    if (!c) return false;
+    if (c->stopped) return true;
+    double t = now();
+    if (t < c->next_check) return false;
+    c->next_check = t + CHECK_SECONDS;
+    PyEval_RestoreThread(c->ts);
+    if (PyErr_CheckSignals() < 0) c->stopped = true;
+    c->ts = PyEval_SaveThread();
+    return c->stopped;
+}
+
+static int stop_hook(void *ctx)
+{
+    (void)ctx;
+    return pg_should_stop();
+}
+
+/* ---- errors ---- */
+
+PyObject *pg_raise(const gr_error *err)
+{
+    PyErr_SetString(err->code == GR_EINPUT ? PyExc_ValueError : PyExc_RuntimeError,
+                    err->msg[0] ? err->msg : "failed");
+    return NULL;
+}
+
+PyObject *pg_failed(int rc, bool stopped, const gr_error *err)
+{
+    if (stopped) {
+        if (!PyErr_Occurred()) PyErr_SetNone(PyExc_KeyboardInterrupt);
+        return NULL;
+    }
+    return rc ? pg_raise(err) : NULL;
+}
+
+/* ---- limits ---- */
+
+/* "4G", "512M", "100000" (bytes), as the command line's --max-memory. */
+static int parse_size(const char *v, double *out)
+{
+    char *end;
+    double x = strtod(v, &end);
+    double mul = 1;
+    if (*end == 'K' || *end == 'k') mul = 1024, end++;
+    else if (*end == 'M' || *end == 'm') mul = 1024.0 * 1024, end++;
+    else if (*end == 'G' || *end == 'g') mul = 1024.0 * 1024 * 1024, end++;
+    else if (*end == 'T' || *end == 't') mul = 1024.0 * 1024 * 1024 * 1024, end++;
+    if (!*v || *end || !(x > 0)) {
+        PyErr_Format(PyExc_ValueError, "max_memory %s: expected a size such as 512M or 4G", v);
+        return -1;
+    }
+    *out = x * mul;
+    return 0;
+}
+
+int pg_limits(PyObject *max_memory, PyObject *max_seconds, gr_limits *lim)
+{
+    /* the defaults ask the system for its memory size: once is enough */
+    static gr_limits defaults;
+    if (!defaults.max_bytes) gr_limits_default(&defaults);
+    *lim = defaults;
+    lim->stop = stop_hook;
+    if (max_memory && max_memory != Py_None) {
+        if (PyUnicode_Check(max_memory)) {
+            const char *s = PyUnicode_AsUTF8(max_memory);
+            if (!s || parse_size(s, &lim->max_bytes)) return -1;
+        } else {
+            double b = PyFloat_AsDouble(max_memory);
+            if (b == -1 && PyErr_Occurred()) return -1;
+            if (!(b > 0)) {
+                PyErr_SetString(PyExc_ValueError, "max_memory: expected a positive number of bytes");
+                return -1;
+            }
+            lim->max_bytes = b;
+        }
+    }
+    if (max_seconds && max_seconds != Py_None) {
+        double s = PyFloat_AsDouble(max_seconds);
+        if (s == -1 && PyErr_Occurred()) return -1;
+        if (!(s > 0)) {
+            PyErr_SetString(PyExc_ValueError, "max_seconds: expected a positive number");
+            return -1;
+        }
+        lim->max_seconds = s;
+    }
+    return 0;
+}
+
+/* ---- outcome rules ---- */
+
+static int param_of(PyObject *v, const char *name, int *out)
+{
+    long x = PyLong_AsLong(v);
+    if (x == -1 && PyErr_Occurred()) return -1;
+    if (x < 1 || x > 1000) {
+        PyErr_Format(PyExc_ValueError, "%s=%ld: expected an integer from 1 to 1000", name, x);
+        return -1;
+    }
+    *out = (int)x;
+    return 0;
+}
+
+int pg_outcome(const char *outcome, PyObject *players, PyObject *block, PyObject *block_position, gr_outcome *o)
+{
+    const char *name = outcome ? outcome : "normal";
+    PyObject *given[] = {players, block, block_position};
+    const char *names[] = {"players", "block", "block-position"};
+    const char *keys[] = {"players", "block", "block_position"};
+    int param = 0, set = 0;
+    for (int i = 0; i < 3; i++) {
+        if (!given[i] || given[i] == Py_None) continue;
+        if (set++ || strcmp(name, "normal") != 0) {
+            PyErr_SetString(PyExc_ValueError,
+                            "choose one outcome rule: outcome='misere', players=m, block=k or block_position=k");
+            return -1;
+        }
+        if (param_of(given[i], keys[i], &param)) return -1;
+        name = names[i];
+    }
+    gr_error err;
+    gr_error_clear(&err);
+    gr_outcome_init_normal(o);
+    if (gr_outcome_parse(o, name, param, &err)) return pg_raise(&err), -1;
+    return 0;
+}
+
+/* ---- positions and integers ---- */
+
+static int push_int(gr_bigpos *pos, PyObject *item, mpz_t z)
+{
+    int overflow;
+    long long v = PyLong_AsLongLongAndOverflow(item, &overflow);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (!overflow && v >= 0) {
+        mpz_set_ui(z, (unsigned long)v);
+    } else if (overflow > 0) {
+        PyObject *hex = PyNumber_ToBase(item, 16);
+        const char *s = hex ? PyUnicode_AsUTF8(hex) : NULL;
+        if (!s) {
+            Py_XDECREF(hex);
+            return -1;
+        }
+        mpz_set_str(z, s + 2, 16);
+        Py_DECREF(hex);
+    } else {
+        /* negative: the command line's message for the same token */
+        PyObject *text = PyObject_Str(item);
+        const char *s = text ? PyUnicode_AsUTF8(text) : NULL;
+        if (!s) {
+            Py_XDECREF(text);
+            return -1;
+        }
+        gr_error err;
+        gr_error_clear(&err);
+        gr_bigpos_push_token(pos, s, strlen(s), &err);
+        Py_DECREF(text);
+        if (!err.code) gr_fail(&err, GR_EINPUT, "'%s': a pile size is a non-negative integer", s);
+        pg_raise(&err);
+        return -1;
+    }
+    gr_bigpos_push(pos, z);
+    return 0;
+}
+
+int pg_position(PyObject *obj, gr_bigpos *pos)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    if (PyUnicode_Check(obj)) {
+        const char *s = PyUnicode_AsUTF8(obj);
+        if (!s) return -1;
+        if (gr_bigpos_parse(pos, s, &err)) return pg_raise(&err), -1;
+    } else if (PyLong_Check(obj)) {
+        mpz_t z;
+        mpz_init(z);
+        int rc = push_int(pos, obj, z);
+        mpz_clear(z);
+        if (rc) return -1;
+    } else {
+        PyObject *seq = PySequence_Fast(obj, "position: expected a sequence of ints, an int or a string");
+        if (!seq) return -1;
+        Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+        PyObject **items = PySequence_Fast_ITEMS(seq);
+        mpz_t z;
+        mpz_init(z);
+        int rc = 0;
+        for (Py_ssize_t i = 0; !rc && i < n; i++) {
+            if (!PyLong_Check(items[i])) {
+                PyErr_Format(PyExc_TypeError, "position: pile %zd is %.50s, not an int", i, Py_TYPE(items[i])->tp_name);
+                rc = -1;
+            } else {
+                rc = push_int(pos, items[i], z);
+            }
+        }
+        mpz_clear(z);
+        Py_DECREF(seq);
+        if (rc) return -1;
+    }
+    if (pos->n == 0) {
+        PyErr_SetString(PyExc_ValueError, "empty position: give at least one pile size");
+        return -1;
+    }
+    return 0;
+}
+
+PyObject *pg_from_mpz(mpz_srcptr z)
+{
+    if (mpz_fits_slong_p(z)) return PyLong_FromLong(mpz_get_si(z));
+    char *s = mpz_get_str(NULL, 16, z);
+    PyObject *r = PyLong_FromString(s, NULL, 16);
+    void (*gmp_free)(void *, size_t);
+    mp_get_memory_functions(NULL, NULL, &gmp_free);
+    gmp_free(s, strlen(s) + 1);
+    return r;
+}
+
+PyObject *pg_from_bigpos(const gr_bigpos *pos)
+{
+    PyObject *t = PyTuple_New(pos->n);
+    for (int i = 0; t && i < pos->n; i++) {
+        PyObject *v = pg_from_mpz(pos->p[i]);
+        if (!v) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, i, v);
+    }
+    return t;
+}
+
+/* ---- Game ---- */
+
+static int game_init(PyObject *self, PyObject *args, PyObject *kw)
+{
+    pg_game *g = (pg_game *)self;
+    static char *kwlist[] = {"rules", NULL};
+    const char *spec;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "s:Game", kwlist, &spec)) return -1;
+    if (g->parsed) {
+        PyErr_SetString(PyExc_TypeError, "a Game is parsed once");
+        return -1;
+    }
+    gr_error err;
+    gr_error_clear(&err);
+    if (gr_game_parse(&g->g, spec, &err)) return pg_raise(&err), -1;
+    g->parsed = true;
+    if (!g->lock) g->lock = PyThread_allocate_lock();
+    if (!g->lock) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static void game_dealloc(PyObject *self)
+{
+    pg_game *g = (pg_game *)self;
+    for (int i = 0; i < g->nengines; i++) gr_engine_free(&g->engines[i]);
+    if (g->parsed) gr_game_release(&g->g);
+    if (g->lock) PyThread_free_lock(g->lock);
+    Py_TYPE(self)->tp_free(self);
+}
+
+static PyObject *game_repr(PyObject *self)
+{
+    return PyUnicode_FromFormat("Game('%s')", ((pg_game *)self)->g.spec);
+}
+
+static PyObject *game_get_spec(PyObject *self, void *closure)
+{
+    (void)closure;
+    return PyUnicode_FromString(((pg_game *)self)->g.spec);
+}
+
+static PyObject *game_get_name(PyObject *self, void *closure)
+{
+    (void)closure;
+    return PyUnicode_FromString(((pg_game *)self)->g.rs->name);
+}
+
+static PyObject *game_get_piles(PyObject *self, void *closure)
+{
+    (void)closure;
+    int n = ((pg_game *)self)->g.piles;
+    if (n == 0) Py_RETURN_NONE;
+    return PyLong_FromLong(n);
+}
+
+static PyObject *flag_names(unsigned flags)
+{
+    const char *names[] = {"heaps", "loopy", "conserves-total"};
+    PyObject *t = PyList_New(0);
+    for (int i = 0; t && i < 3; i++) {
+        if (!(flags & (1u << i))) continue;
+        PyObject *s = PyUnicode_FromString(names[i]);
+        if (!s || PyList_Append(t, s)) {
+            Py_XDECREF(s);
+            Py_DECREF(t);
+            return NULL;
+        }
+        Py_DECREF(s);
+    }
+    return t;
+}
+
+static PyObject *game_get_flags(PyObject *self, void *closure)
+{
+    (void)closure;
+    PyObject *l = flag_names(((pg_game *)self)->g.flags);
+    PyObject *t = l ? PyList_AsTuple(l) : NULL;
+    Py_XDECREF(l);
+    return t;
+}
+
+static PyGetSetDef game_getset[] = {
+    {"spec", game_get_spec, NULL, "The rules as written, e.g. 'sharing:piles=4'.", NULL},
+    {"name", game_get_name, NULL, "The ruleset's name, e.g. 'sharing'.", NULL},
+    {"piles", game_get_piles, NULL, "The pile count the options fix, or None when any count is allowed.", NULL},
+    {"flags", game_get_flags, NULL, "Tuple of 'heaps' (a sum of heaps), 'loopy', 'conserves-total'.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+PyTypeObject pg_game_type = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "grundy.Game",
+    .tp_basicsize = sizeof(pg_game),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Game(rules)\n--\n\n"
+              "A ruleset with its options, parsed once: Game('sharing'), Game('sharing:piles=4'),\n"
+              "Game('kim:reading=R2'), Game('subtraction:1,3,4'), Game('tb:0.77').\n"
+              "Bad rules raise ValueError with the command line's one-line message.\n"
+              "A Game keeps the tables its searches built, so later calls on it are cheaper.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = game_init,
+    .tp_dealloc = game_dealloc,
+    .tp_repr = game_repr,
+    .tp_getset = game_getset,
+};
+
+/* Ruleset strings are parsed once and kept (a notebook calls value("nim", ...)
+ * in a loop); the cache is emptied when it grows past a few dozen. */
+static PyObject *game_cache;
+
+pg_game *pg_game_from(PyObject *obj)
+{
+    if (PyObject_TypeCheck(obj, &pg_game_type)) {
+        Py_INCREF(obj);
+        return (pg_game *)obj;
+    }
+    if (!PyUnicode_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "game: expected a Game or a ruleset string, not %.50s", Py_TYPE(obj)->tp_name);
+        return NULL;
+    }
+    PyObject *g = PyDict_GetItemWithError(game_cache, obj);
+    if (g) {
+        Py_INCREF(g);
+        return (pg_game *)g;
+    }
+    if (PyErr_Occurred()) return NULL;
+    g = PyObject_CallOneArg((PyObject *)&pg_game_type, obj);
+    if (!g) return NULL;
+    if (PyDict_Size(game_cache) >= 64) PyDict_Clear(game_cache);
+    if (PyDict_SetItem(game_cache, obj, g)) {
+        Py_DECREF(g);
+        return NULL;
+    }
+    return (pg_game *)g;
+}
+
+static bool same_outcome(const gr_outcome *a, const gr_outcome *b)
+{
+    return a->rule == b->rule && a->param == b->param;
+}
+
+gr_engine *pg_engine_get(pg_game *g, const gr_outcome *o, const gr_limits *lim, bool default_limits)
+{
+    if (default_limits && PyThread_acquire_lock(g->lock, NOWAIT_LOCK)) {
+        for (int i = 0; i < g->nengines; i++)
+            if (same_outcome(&g->engines[i].outcome, o)) return &g->engines[i];
+        if (g->nengines < PG_ENGINES) {
+            gr_engine *e = &g->engines[g->nengines++];
+            gr_engine_init(e, &g->g, o, lim);
+            return e;
+        }
+        PyThread_release_lock(g->lock);
+    }
+    gr_engine *e = malloc(sizeof *e);
+    if (!e) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    gr_engine_init(e, &g->g, o, lim);
+    return e;
+}
+
+void pg_engine_done(pg_game *g, gr_engine *e)
+{
+    if (e >= g->engines && e < g->engines + PG_ENGINES) {
+        PyThread_release_lock(g->lock);
+        return;
+    }
+    gr_engine_free(e);
+    free(e);
+}
+
+/* ---- games() ---- */
+
+static PyObject *games(PyObject *self, PyObject *unused)
+{
+    (void)self, (void)unused;
+    PyObject *list = PyList_New(0);
+    for (size_t i = 0; list && i < gr_ruleset_count(); i++) {
+        const gr_ruleset *rs = gr_ruleset_at(i);
+        PyObject *flags = flag_names(rs->flags);
+        PyObject *d = flags ? Py_BuildValue("{s:s,s:s,s:s,s:s,s:N}", "name", rs->name, "summary", rs->summary,
+                                            "options", rs->options ? rs->options : "", "moves",
+                                            rs->move_help ? rs->move_help : "", "flags", flags)
+                            : NULL;
+        if (!d || PyList_Append(list, d)) {
+            Py_XDECREF(d);
+            Py_DECREF(list);
+            return NULL;
+        }
+        Py_DECREF(d);
+    }
+    return list;
+}
+
+/* ---- the module ---- */
+
+static PyMethodDef methods[] = {
+    {"games", games, METH_NOARGS,
+     "games()\n"
+     "--\n\n"
+     "Returns a list of dicts. "
+     "The rulesets: for each a dict with 'name', 'summary', 'options' (one line per\n"
+     "option), 'moves' (how a move is written) and 'flags' ('heaps', 'loopy',\n"
+     "'conserves-total'), as `grundy games --format json` lists them."},
+    {"value", (PyCFunction)(void (*)(void))pg_value, METH_VARARGS | METH_KEYWORDS,
+     "value(game, position, outcome='normal', *, players=None, block=None, block_position=None, max_memory=None, max_seconds=None)\n"
+     "--\n\n"
+     "Returns a Value. "
+     "The outcome and Grundy value of a position, by the best method there is:\n"
+     "a closed form (positions of any size), the nim-sequence of a heap game, or\n"
+     "a memoised search (64-bit sizes, refused up front when it would exceed the\n"
+     "limits). `game` is a Game or a ruleset string; `position` a sequence of\n"
+     "non-negative ints of any size, one int, or a string '3 5 9'. `outcome` is\n"
+     "'normal' or 'misere'; players=m, block=k and block_position=k choose the\n"
+     "other outcome rules. The result has .outcome ('P', 'N', 'draw' or a class\n"
+     "letter), .value (an int, or None where only the outcome is known),\n"
+     ".method (what answered) and .note. Bad input raises ValueError with the\n"
+     "command line's message; Ctrl-C raises KeyboardInterrupt.\n\n"
+     ">>> grundy.value('sharing', [3, 5, 9])\n"
+     "grundy.Value(outcome='N', value=2, method='search', note=None)"},
+    {"moves", (PyCFunction)(void (*)(void))pg_moves, METH_VARARGS | METH_KEYWORDS,
+     "moves(game, position, outcome='normal', *, winning=False, players=None, block=None, block_position=None, max_memory=None, max_seconds=None)\n"
+     "--\n\n"
+     "Returns a list of Move. "
+     "Every move from the position with its result and the result's outcome and\n"
+     "value; each Move has .kind ('take', 'transfer', 'split'), .source, .target\n"
+     "(None unless a transfer), .amount, .result (a tuple), .outcome, .value and\n"
+     ".winning. winning=True keeps the winning moves only. Beyond search, where a\n"
+     "closed form applies, only the winning moves are listed (as on the command\n"
+     "line)."},
+    {"seq", (PyCFunction)(void (*)(void))pg_seq, METH_VARARGS | METH_KEYWORDS,
+     "seq(game, n, *, start=0, row=None, diagonal=None, players=None, method=None, max_memory=None, max_seconds=None)\n"
+     "--\n\n"
+     "Returns Values. "
+     "A sequence as a read-only buffer of uint32 (numpy.asarray(s) without a copy,\n"
+     "array.array('I', s), memoryview(s), list(s)):\n"
+     "- a heap game under normal play: the nim-sequence G(start..n) of one heap;\n"
+     "  method='simple', 'fast' or 'sparse' picks the method (default: as the\n"
+     "  command line, sparse from n = 50000 for codes whose moves leave at most\n"
+     "  two heaps, else the fast one where it applies);\n"
+     "- three-pile 'sharing': row=A gives G(0,A,x) for x = max(A,start)..n,\n"
+     "  diagonal=D gives G(0,x,x+D) for x = start..n (row 0 when neither);\n"
+     "- a subtraction game with players=m: the class of each heap (0: the mover\n"
+     "  loses, d: the player d turns after the mover loses).\n"
+     "s.start is the index of s[0]. The GIL is released while it runs."},
+    {"period", (PyCFunction)(void (*)(void))pg_period, METH_VARARGS | METH_KEYWORDS,
+     "period(game, n, *, players=None, method=None, max_memory=None, max_seconds=None)\n"
+     "--\n\n"
+     "Returns a dict. "
+     "The periodicity of a heap game's nim-sequence computed to n, with its\n"
+     "certificate, as `grundy seq --period --format json` gives it: 'found',\n"
+     "'preperiod', 'period', 'saltus', 'checked_to' and 'certificate' (None, or\n"
+     "the periodicity theorem's 'needed_to' and whether 'certified'). With\n"
+     "players=m (a subtraction game): the exact period of the class sequence,\n"
+     "certified by its window ('period', 'preperiod', 'window', 'certified')."},
+    {"table", (PyCFunction)(void (*)(void))pg_table, METH_VARARGS | METH_KEYWORDS,
+     "table(game, n, *, max_memory=None, max_seconds=None)\n"
+     "--\n\n"
+     "Returns 2-D Values. "
+     "The three-pile Sharing Nim table: a 2-D buffer of shape (n+1, n+1) with\n"
+     "t[a][b] = G(0, a, b) (every position is such a one by translation).\n"
+     "`game` is 'sharing' (three piles)."},
+    {"check", (PyCFunction)(void (*)(void))pg_check, METH_VARARGS | METH_KEYWORDS,
+     "check(which=None, *, to=None)\n"
+     "--\n\n"
+     "Returns a list of dicts. "
+     "Checks the papers' claims: every claim, a seed ('000') or one claim\n"
+     "('000/thm-P'). Each verdict is a dict with 'id', 'statement', 'reading',\n"
+     "'status' ('holds', 'fails', 'unchecked'), 'range', 'counterexample' (a\n"
+     "tuple or None) and 'detail', as `grundy check --format json` gives them.\n"
+     "to=N raises or lowers each claim's bound."},
+    {"count", (PyCFunction)(void (*)(void))pg_count, METH_VARARGS | METH_KEYWORDS,
+     "count(what, *, sum=None, xor=None, max_total=None, digits=None, ordered=False, zero=False, at_most=False)\n"
+     "--\n\n"
+     "Returns an int. "
+     "The papers' exact enumerations (seed 001), on integers of any size:\n"
+     "count('pairs', sum=S, xor=X, ordered=False, zero=False): pairs (a, b) with\n"
+     "a + b = S and a ^ b = X; count('zero-nim', sum=S) or max_total=K: three-pile\n"
+     "positions with nim-sum 0; count('no-carry', digits=k, at_most=False):\n"
+     "positions (a, b, a+b) by binary digits."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "grundy",
+    .m_doc = "Impartial games of the Nim family: exact Grundy values and winning moves,\n"
+             "closed forms on positions of any size, nim-sequences with certified\n"
+             "periods, the three-pile Sharing Nim table, the papers' claims and counts.\n"
+             "A thin layer over libgrundy (docs/python.md).",
+    .m_size = -1,
+    .m_methods = methods,
+};
+
+PyMODINIT_FUNC PyInit_grundy(void)
+{
+    if (PyType_Ready(&pg_game_type) || PyType_Ready(&pg_values_type)) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    game_cache = PyDict_New();
+    if (!game_cache || pg_value_types_init(m) || PyModule_AddObjectRef(m, "Game", (PyObject *)&pg_game_type) ||
+        PyModule_AddObjectRef(m, "Values", (PyObject *)&pg_values_type) ||
+        PyModule_AddStringConstant(m, "__version__", "0.1.0")) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,282 @@
+/* value() and moves(): one engine call each, the answer as struct
+ * sequences (named, tuple-like, cheap to make). */
+#include "grundy_py.h"
+#include <string.h>
+
+PyTypeObject *pg_value_type, *pg_move_type;
+
+static PyStructSequence_Field value_fields[] = {
+    {"outcome", "'P' (the mover loses), 'N', 'draw', or a class letter for m players"},
+    {"value", "the Grundy value as an int of any size, or None where only the outcome is known"},
+    {"method", "what answered: a closed form's name, 'search', 'nim-sequence', ..."},
+    {"note", "None, or why the value is missing"},
+    {NULL, NULL},
+};
+
+static PyStructSequence_Desc value_desc = {
+    "grundy.Value", "The answer for one position: outcome, value, method, note.", value_fields, 4,
+};
+
+static PyStructSequence_Field move_fields[] = {
+    {"kind", "'take', 'transfer' or 'split'"},
+    {"source", "the pile moved from (0-based)"},
+    {"target", "the pile moved to (a transfer), else None"},
+    {"amount", "tokens taken or moved"},
+    {"result", "the resulting position, piles in the order given"},
+    {"outcome", "the result's outcome"},
+    {"value", "the result's Grundy value, or None"},
+    {"winning", "True when the move wins (the outcome rule prescribes it)"},
+    {NULL, NULL},
+};
+
+static PyStructSequence_Desc move_desc = {
+    "grundy.Move", "One move with its result: kind, source, target, amount, result, outcome, value, winning.",
+    move_fields, 8,
+};
+
+int pg_value_types_init(PyObject *module)
+{
+    pg_value_type = PyStructSequence_NewType(&value_desc);
+    pg_move_type = pg_value_type ? PyStructSequence_NewType(&move_desc) : NULL;
+    if (!pg_move_type) return -1;
+    if (PyModule_AddObjectRef(module, "Value", (PyObject *)pg_value_type) ||
+        PyModule_AddObjectRef(module, "Move", (PyObject *)pg_move_type))
+        return -1;
+    return 0;
+}
+
+/* The few labels and method names there are, made Python strings once (a
+ * new string per call is a good part of a small call's cost). */
+static PyObject *label_string(const char *s)
+{
+    static struct {
+        char text[64];
+        PyObject *str;
+    } seen[48];
+    static int nseen;
+    for (int i = 0; i < nseen; i++)
+        if (strcmp(seen[i].text, s) == 0) return Py_NewRef(seen[i].str);
+    PyObject *str = PyUnicode_InternFromString(s);
+    if (str && nseen < 48 && strlen(s) < sizeof seen[0].text) {
+        strcpy(seen[nseen].text, s);
+        seen[nseen++].str = Py_NewRef(str);
+    }
+    return str;
+}
+
+static PyObject *answer_object(const gr_answer *a)
+{
+    PyObject *r = PyStructSequence_New(pg_value_type);
+    if (!r) return NULL;
+    PyObject *outcome = label_string(a->outcome);
+    PyObject *value = a->has_value ? pg_from_mpz(a->value) : Py_NewRef(Py_None);
+    PyObject *method = label_string(a->method ? a->method : "search");
+    PyObject *note = a->value_needs_search ? PyUnicode_FromString("the exact value needs search, which is out of reach here")
+                                           : Py_NewRef(Py_None);
+    PyStructSequence_SET_ITEM(r, 0, outcome);
+    PyStructSequence_SET_ITEM(r, 1, value);
+    PyStructSequence_SET_ITEM(r, 2, method);
+    PyStructSequence_SET_ITEM(r, 3, note);
+    if (!outcome || !value || !method || !note) {
+        Py_DECREF(r);
+        return NULL;
+    }
+    return r;
+}
+
+/* The arguments value() and moves() share. */
+typedef struct request {
+    pg_game *game;
+    gr_bigpos pos;
+    gr_outcome outcome;
+    gr_limits limits;
+    bool default_limits;
+} request;
+
+static int request_parse(request *q, PyObject *game, PyObject *position, const char *outcome, PyObject *players,
+                         PyObject *block, PyObject *block_position, PyObject *max_memory, PyObject *max_seconds)
+{
+    gr_bigpos_init(&q->pos);
+    q->default_limits = (!max_memory || max_memory == Py_None) && (!max_seconds || max_seconds == Py_None);
+    q->game = NULL;
+    if (pg_outcome(outcome, players, block, block_position, &q->outcome) ||
+        pg_limits(max_memory, max_seconds, &q->limits) || pg_position(position, &q->pos))
+        return -1;
+    q->game = pg_game_from(game);
+    return q->game ? 0 : -1;
+}
+
+static void request_free(request *q)
+{
+    gr_bigpos_clear(&q->pos);
+    Py_XDECREF(q->game);
+}
+
+PyObject *pg_value(PyObject *self, PyObject *args, PyObject *kw)
+{
+    (void)self;
+    static char *kwlist[] = {"game", "position", "outcome", "players", "block", "block_position",
+                             "max_memory", "max_seconds", NULL};
+    PyObject *game, *position, *players = NULL, *block = NULL, *block_position = NULL, *max_memory = NULL,
+                                *max_seconds = NULL;
+    const char *outcome = NULL;
+    if (!kw && PyTuple_GET_SIZE(args) == 2) {
+        /* value(game, position): the common call, without the keyword parser */
+        game = PyTuple_GET_ITEM(args, 0);
+        position = PyTuple_GET_ITEM(args, 1);
+    } else if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|s$OOOOO:value", kwlist, &game, &position, &outcome,
+                                            &players, &block, &block_position, &max_memory, &max_seconds)) {
+        return NULL;
+    }
+    request q;
+    if (request_parse(&q, game, position, outcome, players, block, block_position, max_memory, max_seconds)) {
+        request_free(&q);
+        return NULL;
+    }
+    gr_engine *e = pg_engine_get(q.game, &q.outcome, &q.limits, q.default_limits);
+    if (!e) {
+        request_free(&q);
+        return NULL;
+    }
+    gr_answer ans;
+    gr_answer_init(&ans);
+    gr_error err;
+    gr_error_clear(&err);
+    pg_call call;
+    pg_begin(&call);
+    int rc = gr_engine_value(e, &q.pos, &ans, &err);
+    bool stopped = pg_end(&call);
+    pg_engine_done(q.game, e);
+    PyObject *r = rc || stopped ? pg_failed(rc, stopped, &err) : answer_object(&ans);
+    gr_answer_clear(&ans);
+    request_free(&q);
+    return r;
+}
+
+/* ---- moves ---- */
+
+/* Moves arrive while the GIL is released, so they are copied into C memory
+ * first and made Python objects afterwards. */
+typedef struct found {
+    int kind, src, dst;
+    mpz_t amount;
+    gr_bigpos result;
+    char outcome[16];
+    bool has_value, winning;
+    mpz_t value;
+} found;
+
+typedef struct collect {
+    bool only_winning;
+    found *found;
+    size_t n, cap;
+} collect;
+
+static int keep_move(void *ctx, const gr_bigmove *mv, const gr_answer *res, bool winning)
+{
+    collect *c = ctx;
+    if (c->only_winning && !winning) return 0;
+    if (c->n == c->cap) {
+        size_t cap = c->cap ? 2 * c->cap : 16;
+        found *f = realloc(c->found, cap * sizeof *f);
+        if (!f) return GR_EINTERNAL;
+        c->found = f;
+        c->cap = cap;
+    }
+    found *f = &c->found[c->n++];
+    f->kind = mv->kind;
+    f->src = mv->src;
+    f->dst = mv->dst;
+    mpz_init_set(f->amount, mv->amount);
+    gr_bigpos_init(&f->result);
+    for (int i = 0; i < mv->result->n; i++) gr_bigpos_push(&f->result, mv->result->p[i]);
+    snprintf(f->outcome, sizeof f->outcome, "%s", res->outcome);
+    f->has_value = res->has_value;
+    mpz_init(f->value);
+    if (res->has_value) mpz_set(f->value, res->value);
+    f->winning = winning;
+    return pg_should_stop() ? GR_EINPUT : 0;
+}
+
+static void collect_free(collect *c)
+{
+    for (size_t i = 0; i < c->n; i++) {
+        mpz_clear(c->found[i].amount);
+        mpz_clear(c->found[i].value);
+        gr_bigpos_clear(&c->found[i].result);
+    }
+    free(c->found);
+}
+
+static PyObject *move_object(const found *f)
+{
+    static const char *kinds[] = {"?", "take", "transfer", "split"};
+    PyObject *r = PyStructSequence_New(pg_move_type);
+    if (!r) return NULL;
+    PyObject *items[8] = {
+        PyUnicode_FromString(kinds[f->kind >= 1 && f->kind <= 3 ? f->kind : 0]),
+        PyLong_FromLong(f->src),
+        f->dst >= 0 ? PyLong_FromLong(f->dst) : Py_NewRef(Py_None),
+        pg_from_mpz(f->amount),
+        pg_from_bigpos(&f->result),
+        label_string(f->outcome),
+        f->has_value ? pg_from_mpz(f->value) : Py_NewRef(Py_None),
+        PyBool_FromLong(f->winning),
+    };
+    bool ok = true;
+    for (int i = 0; i < 8; i++) {
+        if (!items[i]) ok = false;
+        PyStructSequence_SET_ITEM(r, i, items[i]);
+    }
+    if (!ok) Py_CLEAR(r);
+    return r;
+}
+
+PyObject *pg_moves(PyObject *self, PyObject *args, PyObject *kw)
+{
+    (void)self;
+    static char *kwlist[] = {"game", "position", "outcome", "winning", "players", "block", "block_position",
+                             "max_memory", "max_seconds", NULL};
+    PyObject *game, *position, *players = NULL, *block = NULL, *block_position = NULL, *max_memory = NULL,
+                                *max_seconds = NULL;
+    const char *outcome = NULL;
+    int winning = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|s$pOOOOO:moves", kwlist, &game, &position, &outcome, &winning,
+                                     &players, &block, &block_position, &max_memory, &max_seconds))
+        return NULL;
+    request q;
+    if (request_parse(&q, game, position, outcome, players, block, block_position, max_memory, max_seconds)) {
+        request_free(&q);
+        return NULL;
+    }
+    gr_engine *e = pg_engine_get(q.game, &q.outcome, &q.limits, q.default_limits);
+    if (!e) {
+        request_free(&q);
+        return NULL;
+    }
+    collect c = {winning != 0, NULL, 0, 0};
+    gr_moves_summary sum;
+    gr_moves_summary_init(&sum);
+    gr_answer here;
+    gr_answer_init(&here);
+    gr_error err;
+    gr_error_clear(&err);
+    pg_call call;
+    pg_begin(&call);
+    int rc = gr_engine_value(e, &q.pos, &here, &err);
+    if (!rc) rc = gr_engine_moves(e, &q.pos, keep_move, &c, &sum, &err);
+    if (rc && !err.code) gr_fail(&err, GR_EINTERNAL, "out of memory");
+    bool stopped = pg_end(&call);
+    pg_engine_done(q.game, e);
+    PyObject *list = rc || stopped ? pg_failed(rc, stopped, &err) : PyList_New((Py_ssize_t)c.n);
+    for (size_t i = 0; list && i < c.n; i++) {
+        PyObject *m = move_object(&c.found[i]);
+        if (!m) Py_CLEAR(list);
+        else PyList_SET_ITEM(list, (Py_ssize_t)i, m);
+    }
+    collect_free(&c);
+    gr_answer_clear(&here);
+    gr_moves_summary_clear(&sum);
+    request_free(&q);
+    return list;
+}
