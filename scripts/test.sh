@@ -23,12 +23,15 @@ echo "== the page in headless chromium (playwright-core)"
 bash scripts/setup-browser.sh
 node tests/browser/e2e.mjs build/grundy build/browser
 
-echo "== fuzzing the parsers (${GR_FUZZ_SECONDS:-60} s each: positions and rules, play's moves and records)"
+echo "== fuzzing the parsers (${GR_FUZZ_SECONDS:-60} s each: positions and rules, play's moves and records, sequence files)"
 bash scripts/setup.sh build-fuzz -DGR_FUZZ=ON -DGR_TESTS=OFF -DGR_BENCH=OFF -DCMAKE_C_COMPILER=clang
-for target in parse play; do
+for target in parse play seqfile; do
   corpus=build-fuzz/corpus_$target
   mkdir -p "$corpus"
-  if [ "$target" = parse ]; then cp fuzz/corpus/* "$corpus"/; else cp fuzz/corpus_play/* "$corpus"/; fi
+  case $target in
+    parse) cp fuzz/corpus/* "$corpus"/ ;;
+    *) cp fuzz/corpus_$target/* "$corpus"/ ;;
+  esac
   build-fuzz/fuzz/fuzz_$target -max_total_time="${GR_FUZZ_SECONDS:-60}" -timeout=10 -rss_limit_mb=1024 \
     -artifact_prefix=build-fuzz/$target- "$corpus" 2>build-fuzz/fuzz_$target.log ||
     { tail -40 build-fuzz/fuzz_$target.log; echo "fuzzing found a failure (see build-fuzz/)"; exit 1; }

@@ -15,7 +15,7 @@
  * the same heaps. */
 #define STRETCH (1ull << 18)
 #define PERIOD_FROM (1ull << 12)
-#define PERIOD_STEP (1ull << 24)
+#define PERIOD_STEP (1ull << 22)
 /* A conservative rate for the estimate (values a second a thread), from
  * bench_sparse on the reference machine (docs/takebreak.md). */
 #define RATE_PER_THREAD 150000.0
@@ -58,13 +58,22 @@ void gr_sparse_estimate(uint64_t to, int threads, double max_bytes, double *byte
     *seconds = n / (RATE_PER_THREAD * (threads > 0 ? threads : 1));
 }
 
-/* The next heap count at which the period is looked at. */
+/* The next heap count at which the period is looked at: 4096, doubling up
+ * to 2^22, then steps of an eighth of the count (whole multiples of 2^22),
+ * so the run stops soon after the certificate holds and the looks cost
+ * O(n) in all. The same sequence in every run, resumed or not. */
 static uint64_t next_look(uint64_t count)
 {
     uint64_t p = PERIOD_FROM;
-    while (p <= count && p < PERIOD_STEP) p *= 2;
-    if (p > count) return p;
-    return (count / PERIOD_STEP + 1) * PERIOD_STEP;
+    while (p <= count) {
+        if (p < PERIOD_STEP) {
+            p *= 2;
+        } else {
+            uint64_t step = p / 8 > PERIOD_STEP ? p / 8 : PERIOD_STEP;
+            p += (step + PERIOD_STEP - 1) / PERIOD_STEP * PERIOD_STEP;
+        }
+    }
+    return p;
 }
 
 /* Looks for the period in G(0..count-1): true when certified. *aim is the
