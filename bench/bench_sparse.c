@@ -3,7 +3,7 @@
  * alone to the floors, on 1 thread and on every core, with values per second
  * per thread, the speed-up and the peak resident size.
  *
- *   bench_sparse               Grundy's game and .6 to 2^24, the reference to 2^16
+ *   bench_sparse               Grundy's game and .6 to 2^24, the reference to 2^18 and 2^16
  *   bench_sparse N             the sparse runs to N instead
  *   bench_sparse quick         a smoke run */
 #include "grundy/heapseq.h"
@@ -81,7 +81,7 @@ int main(int argc, char **argv)
     bool quick = argc > 1 && strcmp(argv[1], "quick") == 0;
     uint64_t floor = quick ? 200000 : argc > 1 ? strtoull(argv[1], NULL, 10) : (1ull << 24);
     uint32_t common = quick ? 5000 : 1u << 16;
-    game("grundy-game", "4!.", common, floor);
+    game("grundy-game", "4!.", quick ? common : 1u << 18, floor);
     game(".6 officers", "0.6", common, floor);
     game(".16", "0.16", common / 4, floor / 4);
     return 0;
