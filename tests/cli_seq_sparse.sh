@@ -55,7 +55,11 @@ if cmp -s "$f" "$tmp/whole.grs"; then pass=$((pass + 1)); else fail=$((fail + 1)
 # A kill in the middle: the same command finishes the same file.
 "$G" seq tb:0.6 --to 1500000 --out "$tmp/k.grs" --threads 2 >/dev/null 2>&1 &
 pid=$!
-sleep 1
+# killed once it has written a checkpoint past the header (or at 20 s)
+for _ in $(seq 200); do
+  [ "$(stat -c %s "$tmp/k.grs" 2>/dev/null || echo 0)" -gt 300000 ] && break
+  sleep 0.1
+done
 kill -KILL $pid 2>/dev/null
 wait $pid 2>/dev/null
 expect_out "tb:0.6: G\(0\.\.1500000\)" "$G" seq tb:0.6 --to 1500000 --out "$tmp/k.grs" --threads 1
