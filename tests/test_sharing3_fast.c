@@ -46,14 +46,16 @@ static int fill(void *ctx, uint32_t b, const uint32_t *row)
     return 0;
 }
 
-/* The table to n in a fixed mode (gr_s3fast_set_threads). */
-static gr_s3table fast_threads(uint32_t n, int threads)
+/* The table to n in a fixed mode: 1 and 2 rows in step on that many
+ * threads, 3 and 4 strips on one and two threads. */
+static gr_s3table fast_threads(uint32_t n, int mode)
 {
     gr_error err;
     gr_error_clear(&err);
     gr_s3fast *st;
     cr_assert_eq(gr_s3fast_new(&st, n, &err), 0);
-    gr_s3fast_set_threads(st, threads);
+    if (mode <= 2) gr_s3fast_set_rows(st, mode);
+    else gr_s3fast_set_threads(st, mode - 2);
     gr_s3table t = {n, malloc(gr_s3table_index(0, n + 1) * sizeof(uint32_t))};
     cr_assert_not_null(t.v);
     cr_assert_eq(gr_s3fast_rows(st, n + 1, fill, &t), 0);
@@ -335,6 +337,41 @@ Test(sharing3_fast, all_modes_agree)
     for (int mode = 2; mode <= 4; mode++) {
         gr_s3table other = fast_threads(2500, mode);
         cr_assert_eq(memcmp(one.v, other.v, gr_s3table_index(0, 2501) * sizeof *one.v), 0, "mode %d", mode);
+        gr_s3table_free(&other);
+    }
+    gr_s3table_free(&one);
+}
+
+/* The table to n by strips on at most p threads. */
+static gr_s3table strips_on(uint32_t n, int p)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    gr_s3fast *st;
+    cr_assert_eq(gr_s3fast_new(&st, n, &err), 0);
+    gr_s3fast_set_threads(st, p);
+    gr_s3table t = {n, malloc(gr_s3table_index(0, n + 1) * sizeof(uint32_t))};
+    cr_assert_not_null(t.v);
+    cr_assert_eq(gr_s3fast_rows(st, n + 1, fill, &t), 0);
+    gr_s3fast_usage u;
+    gr_s3fast_get_usage(st, &u);
+    cr_assert(u.threads >= 1 && u.threads <= p, "p=%d used %d", p, u.threads);
+    cr_assert(u.waited_s >= 0 && u.waited_s <= u.thread_s + 1e-3, "p=%d waited %g of %g", p, u.waited_s, u.thread_s);
+    gr_s3fast_free(st);
+    return t;
+}
+
+/* Strips on 3 to 16 threads (oversubscribed on a small machine: every
+ * strip waits on the one before it) give the one-thread table; N = 3000
+ * has bands of up to 7 strips, so up to 7 threads run at once. */
+Test(sharing3_fast, any_thread_count_agrees, .timeout = 60)
+{
+    uint32_t n = 3000;
+    gr_s3table one = strips_on(n, 1);
+    int ps[] = {3, 4, 5, 8, 16};
+    for (size_t i = 0; i < sizeof ps / sizeof *ps; i++) {
+        gr_s3table other = strips_on(n, ps[i]);
+        cr_assert_eq(memcmp(one.v, other.v, gr_s3table_index(0, n + 1) * sizeof *one.v), 0, "p=%d", ps[i]);
         gr_s3table_free(&other);
     }
     gr_s3table_free(&one);

@@ -13,7 +13,7 @@
 static const char help[] =
     "usage: grundy table sharing --max N [--method simple|fast] [--format text|csv|json]\n"
     "       grundy table sharing --max N --players M | --misere | --block K   (classes, by search)\n"
-    "                            [--out FILE] [--in FILE] [--stats] [--png FILE]\n\n"
+    "                            [--out FILE] [--in FILE] [--stats] [--png FILE] [--threads P]\n\n"
     "Prints G(0,a,b) of three-pile Sharing Nim for 0 <= a <= b <= N: text laid out\n"
     "like seed 000's Table 1 (row a, column b, a = 0 at the bottom), CSV with\n"
     "header a,b,value, or JSON {\"ruleset\",\"max\",\"rows\":[[G(0,0,0)],[G(0,0,1),G(0,1,1)],...]}\n"
@@ -25,7 +25,10 @@ static const char help[] =
     "                    FILE.part holds the rows so far: run the same command\n"
     "                    again after an interruption and it resumes there\n"
     "  --in FILE         read a table written by --out instead of computing\n"
-    "  --stats           seed 000's statistics, computed as rows stream\n"
+    "  --stats           seed 000's statistics, computed as rows stream; on stderr,\n"
+    "                    the threads used and the time they lost waiting\n"
+    "  --threads P       the fast method on at most P threads (default: every core,\n"
+    "                    OMP_NUM_THREADS; fewer for a small N); same output for any P\n"
     "  --png FILE        heatmap (numbers in the cells up to N = 40, downsampled\n"
     "                    beyond, the rule printed on the picture)\n"
     "With --out, --stats or --png the table itself is not printed.\n"
@@ -45,6 +48,7 @@ typedef struct table_opts {
     const char *png;
     bool stats;
     const char *db;           /* --db DIR: from stored results */
+    long threads;             /* 0: every core */
 } table_opts;
 
 static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
@@ -60,6 +64,10 @@ static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
         if (*i + 1 >= argc) return gr_fail(err, GR_EINPUT, "--db needs a directory");
         t->db = argv[++*i];
         return 1;
+    }
+    if (strcmp(f, "--threads") == 0) {
+        int rc = cli_flag_long(argc, argv, i, 1, GR_S3FAST_MAX_THREADS, &t->threads, err);
+        return rc ? rc : 1;
     }
     if (strcmp(f, "--stats") == 0) return t->stats = true, 1;
     const char **slot = strcmp(f, "--method") == 0 ? &t->method
@@ -142,21 +150,47 @@ static double now(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* The share of the threads' time lost waiting for each other. */
+static double waiting_share(const gr_s3fast_usage *u)
+{
+    return u->thread_s > 0 ? 100 * u->waited_s / u->thread_s : 0;
+}
+
 /* Work up to row b grows like b^2; progress and the estimate say so. */
-static void progress(double t0, double *last, uint32_t b, uint32_t n, bool done)
+static void progress(const gr_s3fast *st, double t0, double *last, uint32_t b, uint32_t n, bool done)
 {
     double t = now();
     if (!done && t - *last < 0.5) return;
     *last = t;
     double frac = ((double)b + 1) * (b + 1) / (((double)n + 1) * (n + 1));
     double eta = frac > 0 ? (t - t0) * (1 - frac) / frac : 0;
-    fprintf(stderr, "\rgrundy: row %u of %u, %5.1f%% of the work, %.0f s, about %.0f s left   ", b, n, 100 * frac,
+    fprintf(stderr, "\rgrundy: row %u of %u, %5.1f%% of the work, %.0f s, about %.0f s left", b, n, 100 * frac,
             t - t0, eta);
+    if (st) {
+        gr_s3fast_usage u;
+        gr_s3fast_get_usage(st, &u);
+        fprintf(stderr, ", %d thread%s, %.0f%% waiting", u.threads, u.threads == 1 ? "" : "s", waiting_share(&u));
+    }
+    fputs("   ", stderr);
     if (done) fputc('\n', stderr);
+}
+
+/* --stats, on stderr (stdout is the same for every thread count): what
+ * the computation used, so a user sees whether more cores would help. */
+static void print_usage(const gr_s3fast *st, double seconds)
+{
+    gr_s3fast_usage u;
+    gr_s3fast_get_usage(st, &u);
+    fprintf(stderr,
+            "grundy: %d thread%s, 1 rank; %.2f s, %.2f s computing, %.2f thread-s of %.2f waiting (%.0f%%), "
+            "%.2f s handing rows over (one thread)\n",
+            u.threads, u.threads == 1 ? "" : "s", seconds, u.wall_s, u.waited_s, u.thread_s, waiting_share(&u),
+            u.deliver_s);
 }
 
 /* Where each computed row goes: the file (the checkpoint), then the sinks. */
 typedef struct deliver {
+    const gr_s3fast *st;
     sinks *k;
     gr_s3file *out;
     gr_error *err;
@@ -173,7 +207,7 @@ static int deliver_row(void *ctx, uint32_t b, const uint32_t *row)
         if (rc) return rc;
     }
     to_sinks(d->k, b, row);
-    if (d->tty) progress(d->t0, &d->last, b, d->n, b == d->n);
+    if (d->tty) progress(d->st, d->t0, &d->last, b, d->n, b == d->n);
     return GR_OK;
 }
 
@@ -217,6 +251,7 @@ static int run(const table_opts *t, int format, gr_error *err)
         if (!rc && in.n < n) rc = gr_fail(err, GR_EINPUT, "'%s' holds the table to %u, not %u", t->in, in.n, n);
     } else if (!rc && fast) {
         rc = gr_s3fast_new(&st, n, err);
+        if (!rc) gr_s3fast_set_threads(st, (int)t->threads);
     } else if (!rc) {
         rc = gr_s3table_simple(&simple, n, err);
     }
@@ -231,7 +266,7 @@ static int run(const table_opts *t, int format, gr_error *err)
         if (!rc) start = out.next;
         if (!rc && start && isatty(2)) fprintf(stderr, "grundy: resumed %s.part at row %u\n", t->out, start);
     }
-    deliver d = {&k, have_out ? &out : NULL, err, isatty(2) && (t->out || n >= 4096), now(), 0, n};
+    deliver d = {st, &k, have_out ? &out : NULL, err, isatty(2) && (t->out || n >= 4096), now(), 0, n};
     d.last = d.t0;
     if (!rc && st) {
         rc = gr_s3fast_rows(st, n + 1 - start, deliver_row, &d);
@@ -252,6 +287,7 @@ static int run(const table_opts *t, int format, gr_error *err)
     if (!rc && k.full) print_text(&full, stdout);
     if (!rc && k.png) rc = gr_s3png_write(k.png, t->png, err);
     if (!rc && k.stats) gr_s3stats_print(k.stats, stdout, format == FMT_JSON);
+    if (!rc && t->stats && st) print_usage(st, now() - d.t0);
     if (!rc && t->out && !t->stats) printf("wrote %s: G(0,a,b) for 0 <= a <= b/2, b <= %u\n", t->out, n);
     gr_s3stats_free(k.stats);
     gr_s3png_free(k.png);
