@@ -48,7 +48,11 @@ typedef bool (*gr_tier_have_fn)(void *ctx, const gr_tiers *s, uint64_t t);
 
 typedef struct gr_tier_opts {
     int method;                   /* enum gr_tier_method */
-    int threads;                  /* 0: OpenMP's default */
+    int threads;                  /* 0: OpenMP's default. Threads beyond the chains
+                                   * (n of them) work inside a tier by levels
+                                   * (docs/tiers.md), fast method only */
+    uint64_t level_min;           /* a tier is split into levels from this many
+                                   * positions on; 0: 4096 (tests lower it) */
     bool keep;                    /* keep every tier in memory (else freed after done) */
     gr_tier_done_fn done;
     gr_tier_load_fn load;
@@ -72,6 +76,8 @@ int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err);
 uint64_t gr_tiers_positions(const gr_tiers *s);
 /* The memory a solve with these options is expected to need at its peak. */
 double gr_tiers_bytes(const gr_tiers *s, const gr_tier_opts *o);
+/* The threads a solve with these options uses in this process. */
+int gr_tiers_threads(const gr_tier_opts *o);
 /* A rough time estimate (measured rates, docs/tiers.md). */
 double gr_tiers_seconds(const gr_tiers *s, const gr_tier_opts *o);
 /* Canonical form of pos (n piles): min subtracted, sorted ascending unless a
