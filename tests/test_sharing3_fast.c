@@ -9,6 +9,7 @@
 #include "grundy/s3stats.h"
 #include "grundy/sharing3.h"
 #include "grundy/sharing3_fast.h"
+#include "grundy/sharing3_slice.h"
 
 static gr_s3table simple_to(uint32_t n)
 {
@@ -375,4 +376,46 @@ Test(sharing3_fast, any_thread_count_agrees, .timeout = 60)
         gr_s3table_free(&other);
     }
     gr_s3table_free(&one);
+}
+
+/* The table from P slices of the state, as the processes of --mpi compute
+ * it: each gives its partial mex, the minimum is the value, each adds the
+ * values in its range. The slices cover every word once. */
+static void table_by_slices(uint32_t n, int P, const gr_s3table *want)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    gr_s3slice *sl[8];
+    uint64_t covered = 0;
+    for (int r = 0; r < P; r++) {
+        uint64_t lo, words;
+        gr_s3slice_split(n, r, P, &lo, &words);
+        cr_assert_eq(lo, covered, "P=%d: slice %d starts at word %llu", P, r, (unsigned long long)lo);
+        covered += words;
+        cr_assert_eq(gr_s3slice_new(&sl[r], n, lo, words, &err), 0, "%s", err.msg);
+    }
+    cr_assert_eq(covered, gr_s3slice_words(n));
+    uint32_t *row = malloc((n / 2 + 1) * sizeof *row), *part = malloc((n / 2 + 1) * sizeof *part);
+    for (uint32_t b = 0; b <= n; b++) {
+        for (uint32_t a = 0; a <= b / 2; a++) row[a] = UINT32_MAX;
+        for (int r = 0; r < P; r++) {
+            gr_s3slice_partial(sl[r], b, part, r + 1);
+            for (uint32_t a = 0; a <= b / 2; a++)
+                if (part[a] < row[a]) row[a] = part[a];
+        }
+        for (uint32_t a = 0; a <= b / 2; a++)
+            cr_assert_eq(row[a], gr_s3table_get(want, a, b), "P=%d: G(0,%u,%u)", P, a, b);
+        for (int r = 0; r < P; r++) gr_s3slice_add(sl[r], b, row);
+    }
+    for (int r = 0; r < P; r++) gr_s3slice_free(sl[r]);
+    free(row);
+    free(part);
+}
+
+Test(sharing3_fast, slices_give_the_table)
+{
+    gr_s3table s = simple_to(700);
+    int ps[] = {1, 2, 3, 5, 8};
+    for (size_t i = 0; i < sizeof ps / sizeof *ps; i++) table_by_slices(700, ps[i], &s);
+    gr_s3table_free(&s);
 }
