@@ -425,9 +425,10 @@ static long band_strip_count(uint32_t b0, uint32_t b1)
 }
 
 /* Rows b0..b1-1 on nt threads (fewer if OpenMP grants fewer); *used gets
- * the count that ran, and the result is the thread-seconds spent waiting:
- * for the strip before, and at the end for the slowest thread. */
-static double band_strips(gr_s3fast *st, uint32_t b0, uint32_t b1, uint32_t *rows, size_t stride, int nt, int *used)
+ * the count that ran, *in_step the thread-seconds spent waiting for the
+ * strip before, *tail those spent at the end waiting for the slowest. */
+static void band_strips(gr_s3fast *st, uint32_t b0, uint32_t b1, uint32_t *rows, size_t stride, int nt, int *used,
+                        double *in_step, double *tail)
 {
     band bd;
     memset(&bd, 0, sizeof bd);
@@ -463,13 +464,14 @@ static double band_strips(gr_s3fast *st, uint32_t b0, uint32_t b1, uint32_t *row
 #endif
         }
     }
-    double last = 0, tail = 0;
+    double last = 0;
+    *tail = 0;
     for (int t = 0; t < bd.nt; t++)
         if (bd.end[t] > last) last = bd.end[t];
-    for (int t = 0; t < bd.nt; t++) tail += last - bd.end[t];
+    for (int t = 0; t < bd.nt; t++) *tail += last - bd.end[t];
     *used = bd.nt;
     if (nt > 1) free(bd.prog), free(bd.end);
-    return atomic_load(&bd.waited_ns) * 1e-9 + tail;
+    *in_step = atomic_load(&bd.waited_ns) * 1e-9;
 }
 
 static int cores(void)
@@ -500,10 +502,12 @@ static int run_strips(gr_s3fast *st, uint32_t count, int cap, gr_s3fast_fn fn, v
         if (nt > nstrips) nt = (int)nstrips;
         double t0 = now_ns() * 1e-9;
         int used;
-        double waited = band_strips(st, b0, b1, rows, stride, nt, &used);
+        double waited, tail;
+        band_strips(st, b0, b1, rows, stride, nt, &used, &waited, &tail);
         double wall = now_ns() * 1e-9 - t0;
-        count_usage(st, used, wall, waited);
+        count_usage(st, used, wall, waited + tail);
         if (lowered_left > 0) lowered_left--;
+        /* waiting in step is what a busy machine causes; the tail is not */
         if (used > 1 && st->threads == 0 && waited > 0.5 * used * wall) {
             lowered = used / 2;
             lowered_left = RETRY_EPOCHS * 8;
