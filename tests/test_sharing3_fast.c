@@ -375,6 +375,17 @@ Test(sharing3_fast, any_thread_count_agrees, .timeout = 60)
         cr_assert_eq(memcmp(one.v, other.v, gr_s3table_index(0, n + 1) * sizeof *one.v), 0, "p=%d", ps[i]);
         gr_s3table_free(&other);
     }
+    /* one row per call, rows 0..1200: bands of one row, every strip at once */
+    gr_error err;
+    gr_error_clear(&err);
+    gr_s3fast *st;
+    cr_assert_eq(gr_s3fast_new(&st, n, &err), 0);
+    gr_s3fast_set_threads(st, 4);
+    gr_s3table t = {n, malloc(gr_s3table_index(0, n + 1) * sizeof(uint32_t))};
+    for (uint32_t b = 0; b <= 1200; b++) cr_assert_eq(gr_s3fast_rows(st, 1, fill, &t), 0);
+    cr_assert_eq(memcmp(one.v, t.v, gr_s3table_index(0, 1201) * sizeof *one.v), 0, "row by row on 4 threads");
+    gr_s3fast_free(st);
+    gr_s3table_free(&t);
     gr_s3table_free(&one);
 }
 

@@ -406,7 +406,8 @@ static void strip_thread(band *bd, int t)
     for (long i = t; i < bd->nstrips; i += bd->nt) {
         long base = i * STRIP_T;
         for (long r = 0; r < R; r++) {
-            if (bd->nt > 1 && i > 0) wait_strip(bd, i, r);
+            /* the band's first row reads only rows before the band */
+            if (bd->nt > 1 && i > 0 && r > 0) wait_strip(bd, i, r);
             long b = (long)bd->b0 + r;
             long lo = base - r, hi = lo + STRIP_T, len = b / 2 + 1;
             if (lo < 0) lo = 0;
