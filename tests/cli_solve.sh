@@ -16,6 +16,7 @@ for p in 3 8; do
   expect_out "^$one\$" "$G" solve sharing:piles=5 --total 100 --threads $p
 done
 expect_out '^threads 8$' env OMP_NUM_THREADS=8 "$G" solve sharing:piles=4 --total 30 --stats
+expect_out '^waiting_seconds [0-9.]+ \([0-9]+%\)$' "$G" solve sharing:piles=5 --total 60 --threads 7 --stats
 a1=$("$G" solve 'sharing:piles=3,graph=0>1/1>2/2>0' --total 30 | grep checksum)
 a2=$("$G" solve 'sharing:graph=0>1/1>2/2>0' --total 30 | grep checksum)
 if [ -n "$a1" ] && [ "$a1" == "$a2" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: graph piles inferred: $a2"; fi

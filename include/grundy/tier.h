@@ -34,6 +34,11 @@ typedef struct gr_tiers {
     uint32_t **v;                 /* v[t][rank]: values, NULL until tier t is known */
     uint64_t *sum;                /* sum[t]: FNV-1a 64 of tier t's values (u32 LE) */
     gr_tier_tables *tab;          /* ranking tables */
+    /* What the last solve used in this process: threads, thread-seconds
+     * (threads x wall), and thread-seconds lost waiting (for the longest
+     * chain, and at the end of each level inside a tier). */
+    int used_threads;
+    double thread_s, waited_s;
 } gr_tiers;
 
 /* Called when tier t is finished (its values in s->v[t]); may run on several

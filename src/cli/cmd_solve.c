@@ -225,8 +225,7 @@ int cmd_solve(int argc, char **argv)
             loaded += c.loaded[t];
         }
         uint64_t sum = gr_tiers_checksum(&s);
-        gr_tier_opts used = {.threads = (int)a.threads};
-        int threads = gr_tiers_threads(&used);
+        int threads = s.used_threads;
         double pps = secs > 0 ? positions / secs : 0;
         if (a.common.format == FMT_JSON) {
             printf("{\"rules\": ");
@@ -237,16 +236,20 @@ int cmd_solve(int argc, char **argv)
             if (ranks > 1) printf(", \"ranks\": %d", ranks);
             if (a.stats)
                 printf(", \"p_positions\": %" PRIu64 ", \"tiers\": %" PRIu64 ", \"tiers_loaded\": %" PRIu64
-                       ", \"positions_per_second\": %.0f, \"method\": \"%s\", \"threads\": %d, \"ranks_used\": %d",
-                       zeros, s.total + 1, loaded, pps, a.method == GR_TIER_FAST ? "fast" : "options", threads, ranks);
+                       ", \"positions_per_second\": %.0f, \"method\": \"%s\", \"threads\": %d, \"ranks_used\": %d"
+                       ", \"thread_seconds\": %.3f, \"waiting_seconds\": %.3f",
+                       zeros, s.total + 1, loaded, pps, a.method == GR_TIER_FAST ? "fast" : "options", threads, ranks,
+                       s.thread_s, s.waited_s);
             printf("}\n");
         } else {
             printf("positions %" PRIu64 "\nmax_value %u\nseconds %.3f\nchecksum %016" PRIx64 "\n", positions, mx,
                    secs, sum);
             if (a.stats)
                 printf("p_positions %" PRIu64 "\ntiers %" PRIu64 "\ntiers_loaded %" PRIu64
-                       "\npositions_per_second %.0f\nmethod %s\nthreads %d\nranks %d\n",
-                       zeros, s.total + 1, loaded, pps, a.method == GR_TIER_FAST ? "fast" : "options", threads, ranks);
+                       "\npositions_per_second %.0f\nmethod %s\nthreads %d\nranks %d\n"
+                       "thread_seconds %.3f\nwaiting_seconds %.3f (%.0f%%)\n",
+                       zeros, s.total + 1, loaded, pps, a.method == GR_TIER_FAST ? "fast" : "options", threads, ranks,
+                       s.thread_s, s.waited_s, s.thread_s > 0 ? 100 * s.waited_s / s.thread_s : 0);
         }
     }
     if (c.have_db) gr_tierdb_close(&c.db);

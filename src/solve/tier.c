@@ -11,6 +11,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #ifdef _OPENMP
 #include <omp.h>
@@ -411,8 +412,17 @@ typedef struct chain {
     uint64_t r;             /* residue: tiers r, r+n, ..., top */
     uint64_t top;
     int inner;              /* threads inside a tier (fast method) */
+    double seconds;         /* wall time of the chain */
+    double waited;          /* thread-seconds its inner threads waited at levels' ends */
     gr_error err;
 } chain;
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
 
 static uint32_t mex_small(const uint32_t *vals, size_t n, uint64_t *bits, size_t words)
 {
@@ -757,7 +767,7 @@ static void level_position(const gr_tiers *s, const lines *L, const uint32_t *mu
     lineset_make(s, L, lam, ls);
 }
 
-static int fast_tier_levels(gr_tiers *s, lines *L, uint64_t t, int inner, gr_error *err)
+static int fast_tier_levels(gr_tiers *s, lines *L, uint64_t t, int inner, double *waited, gr_error *err)
 {
     int k = s->n - 1;
     uint64_t m = (L->top - t) / (uint64_t)s->n, nlev = 0;
@@ -766,11 +776,12 @@ static int fast_tier_levels(gr_tiers *s, lines *L, uint64_t t, int inner, gr_err
     int rc = tier_levels(s, t, &mus, &order, &start, &nlev, err);
     /* a value that needs wider bitsets is added after its level, by one thread */
     _Atomic uint64_t wide = UINT64_MAX;
-#pragma omp parallel num_threads(inner) if (!rc)
+    double idle = 0;
+#pragma omp parallel num_threads(inner) if (!rc) reduction(+ : idle)
     for (uint64_t l = 0; l < nlev; l++) {
         if (start[l] == start[l + 1]) continue;
         size_t words = L->words;
-#pragma omp for schedule(dynamic, 16)
+#pragma omp for schedule(dynamic, 16) nowait
         for (uint64_t i = start[l]; i < start[l + 1]; i++) {
             lineset ls;
             uint64_t r = order[i];
@@ -780,6 +791,9 @@ static int fast_tier_levels(gr_tiers *s, lines *L, uint64_t t, int inner, gr_err
             if (x < words * 64) lineset_add(L, &ls, x);
             else atomic_store(&wide, l);
         }
+        double done = now_s();
+#pragma omp barrier
+        idle += now_s() - done;
         if (atomic_load(&wide) == l) {
 #pragma omp single
             for (uint64_t i = start[l]; i < start[l + 1] && !rc; i++) {
@@ -793,6 +807,7 @@ static int fast_tier_levels(gr_tiers *s, lines *L, uint64_t t, int inner, gr_err
         }
     }
     free(mus), free(order), free(start);
+    *waited += idle;
     return rc;
 }
 
@@ -850,8 +865,12 @@ static int run_chain_fast(chain *ch)
             t = ch->r - (uint64_t)n;   /* wraps; the loop's step brings it back to r */
             continue;
         }
-        if (!known && ch->inner > 1 && s->size[t] >= (ch->o->level_min ? ch->o->level_min : PAR_MIN)) rc = fast_tier_levels(s, &L, t, ch->inner, &ch->err);
-        else if (!known || t < replay_to) rc = fast_tier(s, &L, t, known, &ch->err);
+        if (!known && ch->inner > 1 && s->size[t] >= (ch->o->level_min ? ch->o->level_min : PAR_MIN)) rc = fast_tier_levels(s, &L, t, ch->inner, &ch->waited, &ch->err);
+        else if (!known || t < replay_to) {
+            double t0 = now_s();
+            rc = fast_tier(s, &L, t, known, &ch->err);
+            ch->waited += (now_s() - t0) * (ch->inner - 1);   /* a small tier leaves the others idle */
+        }
         if (rc) break;
         if ((rc = finish_tier(ch, t, !known))) break;
         if (!ch->o->keep) {
@@ -980,21 +999,43 @@ int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err)
     bool fast = o->method == GR_TIER_FAST && !s->graph;
     int rcs[GR_MAX_PILES] = {0};
     int nt = threads_of(o), outer = chains_here(s, o), inner = outer < nt ? nt / outer : 1;
-    for (uint64_t r = 0; r < nch; r++) ch[r].inner = fast ? inner : 1;
+    /* every chain of this process runs at once (outer <= nt when inner > 1):
+     * the threads left over go to the longest chains, one each */
+    int extra = outer < nt ? nt % outer : 0, used = 0;
+    for (long r = (long)nch - 1; r >= 0; r--)
+        if (o->ranks <= 1 || r % o->ranks == o->rank) {
+            ch[r].inner = fast ? inner + (extra > 0) : 1;
+            extra -= extra > 0;
+            used += ch[r].inner;
+        }
     /* Chains share nothing but read-only tables; each writes its own tiers.
      * Threads beyond the chains work inside tiers (fast method). */
 #ifdef _OPENMP
     int levels = omp_get_max_active_levels();
-    if (inner > 1 && levels < 2) omp_set_max_active_levels(2);
+    if (used > outer && levels < 2) omp_set_max_active_levels(2);
+#endif
     if (outer > nt) outer = nt;
+    double t0 = now_s();
+#ifdef _OPENMP
 #pragma omp parallel for schedule(dynamic, 1) num_threads(outer)
 #endif
     for (long r = (long)nch - 1; r >= 0; r--)   /* the longest chains first */
-        if (o->ranks <= 1 || r % o->ranks == o->rank)
+        if (o->ranks <= 1 || r % o->ranks == o->rank) {
+            double c0 = now_s();
             rcs[r] = fast ? run_chain_fast(&ch[r]) : run_chain_options(&ch[r]);
+            ch[r].seconds = now_s() - c0;
+        }
+    double wall = now_s() - t0;
 #ifdef _OPENMP
-    if (inner > 1 && levels < 2) omp_set_max_active_levels(levels);
+    if (used > outer && levels < 2) omp_set_max_active_levels(levels);
 #endif
+    /* threads not in a chain wait for the longest; inside, at levels' ends */
+    if (used > nt || outer >= nt) used = outer < nt ? outer : nt;
+    s->used_threads = used;
+    s->thread_s = used * wall;
+    s->waited_s = s->thread_s;
+    for (uint64_t r = 0; r < nch; r++) s->waited_s -= ch[r].seconds * ch[r].inner - ch[r].waited;
+    if (s->waited_s < 0) s->waited_s = 0;
     int rc = GR_OK;
     for (uint64_t r = 0; r < nch && !rc; r++)
         if (rcs[r]) {
