@@ -359,13 +359,12 @@ static void batched_range(gr_s3fast *st, long b, long lo, long hi, uint32_t *row
 
 /* One band of rows by strips on nt threads: thread t takes strips t, t+nt,
  * t+2nt, ...; strip i computes row b0+r once strip i-1 has finished rows
- * b0..b0+r-1. Every option lies in an earlier row of a strip <= i (and
- * strip i-1 having finished a row means strips i-2, i-3, ... have too,
- * since each waited for the one before it); positions of one row never
- * share a slot; and a later row of an earlier strip never writes a slot
- * that position reads (the soundness argument under "Strips" in
- * docs/sharing-table.md holds for any number of strips in flight). So the
- * values are those of one thread, whatever nt is. */
+ * b0..b0+r-1, so strip i-m has finished rows up to r-m. An option k rows
+ * up lies at most k strips back (a - a' <= 2k for every option, and strip
+ * bounds move one position per row), so it is finished; positions of one
+ * row never share a slot; and a later row of an earlier strip never writes
+ * a slot that position reads (docs/sharing-table.md, "Any number of
+ * threads"). So the values are those of one thread, whatever nt is. */
 typedef struct progress_word {
     _Atomic uint64_t v;        /* ((strip + 1) << 32) | rows done */
     char pad[64 - sizeof(uint64_t)];
