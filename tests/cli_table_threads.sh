@@ -33,6 +33,11 @@ head -c 700000 "$tmp/ref.grs" >"$tmp/r.grs.part"
 "$G" table sharing --max $N --threads 3 --out "$tmp/r.grs" >/dev/null
 same_file "resumed on 3 threads" "$tmp/r.grs"
 
+# a .part of another N is refused and kept, not thrown away
+"$G" table sharing --max 100 --out "$tmp/o.grs" >/dev/null && mv "$tmp/o.grs" "$tmp/o.grs.part"
+size=$(stat -c %s "$tmp/o.grs.part")
+expect_exit 2 "holds rows of the table to 100, not 120" "$G" table sharing --max 120 --out "$tmp/o.grs"
+same_text "the other .part kept" "$(stat -c %s "$tmp/o.grs.part")" "$size"
 expect_exit 2 '^grundy: --threads 0: expected an integer from 1 to' "$G" table sharing --max 10 --threads 0
 expect_exit 2 '^grundy: --threads' "$G" table sharing --max 10 --threads x
 finish
