@@ -184,7 +184,7 @@ Test(tier, levels_inside_tiers_agree, .timeout = 60)
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
         uint64_t one = checksum_on(cases[c].spec, cases[c].n, cases[c].total, 1);
         for (size_t i = 0; i < sizeof ps / sizeof *ps; i++)
-            cr_assert_eq(checksum_on(cases[c].spec, cases[c].n, cases[c].total, ps[i]), one, "%s total %llu, %d threads",
-                         cases[c].spec, (unsigned long long)cases[c].total, ps[i]);
+            cr_assert_eq(checksum_on(cases[c].spec, cases[c].n, cases[c].total, ps[i]), one,
+                         "%s total %llu, %d threads", cases[c].spec, (unsigned long long)cases[c].total, ps[i]);
     }
 }

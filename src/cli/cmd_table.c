@@ -240,8 +240,9 @@ static int run(const table_opts *t, int format, table_mpi *mpi, gr_error *err)
         return gr_fail(err, GR_EINPUT, "--method simple is O(N^3) time and O(N^2) memory; it stops at --max %d",
                        SIMPLE_MAX);
     if (fast && !mpi && !t->in && n > GR_S3FAST_MAX_N)
-        return gr_fail(err, GR_EINPUT, "--max %u: the fast table on one process goes to %u; beyond, run it over several with --mpi",
-                       n, GR_S3FAST_MAX_N);
+        return gr_fail(err, GR_EINPUT,
+                       "--max %u: the fast table on one process goes to %u; beyond, run it over several with --mpi", n,
+                       GR_S3FAST_MAX_N);
     bool print = !t->out && !t->stats && !t->png;
     if (print && format == FMT_TEXT && n > TEXT_MAX)
         return gr_fail(err, GR_EINPUT, "the text layout stops at --max %d; use --format csv or --out", TEXT_MAX);

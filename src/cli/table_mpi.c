@@ -35,7 +35,8 @@ int table_mpi_begin(table_mpi **out, uint32_t n, int threads, gr_error *err)
 {
     *out = NULL;
     if (!cli_mpi_launched())
-        return gr_fail(err, GR_EINPUT, "--mpi: start it under mpirun (mpirun -np P grundy table sharing --max N --mpi)");
+        return gr_fail(err, GR_EINPUT,
+                       "--mpi: start it under mpirun (mpirun -np P grundy table sharing --max N --mpi)");
     table_mpi *m = calloc(1, sizeof *m);
     if (!m) return gr_fail(err, GR_EINTERNAL, "out of memory");
     int rc = cli_mpi_begin(&m->rank, &m->ranks, err);

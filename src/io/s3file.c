@@ -174,7 +174,8 @@ int gr_s3file_open_write(gr_s3file *f, const char *path, uint32_t n, gr_s3file_r
         }
     } else if (!hr) {
         /* its rows may have cost hours: a mistyped N must not throw them away */
-        rc = gr_fail(err, GR_EINPUT, "'%s' holds rows of the table to %u, not %u: run with --max %u to resume it, or remove it",
+        rc = gr_fail(err, GR_EINPUT,
+                     "'%s' holds rows of the table to %u, not %u: run with --max %u to resume it, or remove it",
                      f->part, pn, n, pn);
         release(f);
         return rc;

@@ -739,7 +739,8 @@ static int tier_levels(const gr_tiers *s, uint64_t t, uint32_t **mus, uint64_t *
     *mus = malloc(size * (uint64_t)k * sizeof **mus);
     *order = malloc(size * sizeof **order);
     *start = calloc(nb + 1, sizeof **start);
-    if (!*mus || !*order || !*start) return gr_fail(err, GR_EINPUT, "tier %llu: not enough memory", (unsigned long long)t);
+    if (!*mus || !*order || !*start)
+        return gr_fail(err, GR_EINPUT, "tier %llu: not enough memory", (unsigned long long)t);
     uint64_t mu[GR_MAX_PILES], rank = 0;
     fill_min(mu, 0, k, t);
     do {
