@@ -778,6 +778,7 @@ static int fast_tier_levels(gr_tiers *s, lines *L, uint64_t t, int inner, double
     /* a value that needs wider bitsets is added after its level, by one thread */
     _Atomic uint64_t wide = UINT64_MAX;
     double idle = 0;
+    (void)inner;   /* without OpenMP */
 #pragma omp parallel num_threads(inner) if (!rc) reduction(+ : idle)
     for (uint64_t l = 0; l < nlev; l++) {
         if (start[l] == start[l + 1]) continue;
