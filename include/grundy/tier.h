@@ -81,8 +81,6 @@ int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err);
 uint64_t gr_tiers_positions(const gr_tiers *s);
 /* The memory a solve with these options is expected to need at its peak. */
 double gr_tiers_bytes(const gr_tiers *s, const gr_tier_opts *o);
-/* The threads a solve with these options uses in this process. */
-int gr_tiers_threads(const gr_tier_opts *o);
 /* A rough time estimate (measured rates, docs/tiers.md). */
 double gr_tiers_seconds(const gr_tiers *s, const gr_tier_opts *o);
 /* Canonical form of pos (n piles): min subtracted, sorted ascending unless a

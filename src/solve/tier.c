@@ -923,11 +923,6 @@ static int threads_of(const gr_tier_opts *o)
 #endif
 }
 
-int gr_tiers_threads(const gr_tier_opts *o)
-{
-    return threads_of(o);
-}
-
 /* The chains this process solves (all, or its rank's share). */
 static int chains_here(const gr_tiers *s, const gr_tier_opts *o)
 {
