@@ -9,6 +9,14 @@ expect_out '"positions": 7106, "max_value": 40, "seconds": [0-9.]+, "checksum": 
 expect_out '^checksum 668cdab70a776abf$' "$G" solve sharing:piles=4 --total 60 --method options
 expect_out '^checksum 668cdab70a776abf$' "$G" solve sharing:piles=4 --total 60 --threads 1
 expect_out '^p_positions ' "$G" solve 'sharing:piles=3,graph=0>1/1>2/2>0' --total 30 --stats
+# threads beyond the chains work inside tiers (5 piles to 100: tiers of up to
+# 7000 positions): the same checksum on 1, 3 and 8 threads, oversubscribed
+one=$("$G" solve sharing:piles=5 --total 100 --threads 1 | grep checksum)
+for p in 3 8; do
+  expect_out "^$one\$" "$G" solve sharing:piles=5 --total 100 --threads $p
+done
+expect_out '^threads 8$' env OMP_NUM_THREADS=8 "$G" solve sharing:piles=4 --total 30 --stats
+expect_out '^waiting_seconds [0-9.]+ \([0-9]+%\)$' "$G" solve sharing:piles=5 --total 60 --threads 7 --stats
 a1=$("$G" solve 'sharing:piles=3,graph=0>1/1>2/2>0' --total 30 | grep checksum)
 a2=$("$G" solve 'sharing:graph=0>1/1>2/2>0' --total 30 | grep checksum)
 if [ -n "$a1" ] && [ "$a1" == "$a2" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: graph piles inferred: $a2"; fi
@@ -24,6 +32,11 @@ if [ ! -e "$tmp/b/MANIFEST" ] || ! grep -q '^total' "$tmp/b/MANIFEST"; then pass
   fail=$((fail + 1)); echo "FAIL: a stopped run claims a total in MANIFEST"; fi
 expect_out '^tiers_loaded [1-9]' "$G" solve sharing:piles=5 --total 70 --out "$tmp/b" --stats
 if diff -r "$tmp/a" "$tmp/b" >/dev/null; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: resumed files differ"; fi
+# stopped on one thread, resumed on eight (levels inside tiers)
+"$G" solve sharing:piles=5 --total 100 --out "$tmp/l1" --threads 1 >/dev/null
+"$G" solve sharing:piles=5 --total 100 --out "$tmp/l8" --threads 1 --stop-after 60 >/dev/null 2>&1
+"$G" solve sharing:piles=5 --total 100 --out "$tmp/l8" --threads 8 >/dev/null
+if diff -r "$tmp/l1" "$tmp/l8" >/dev/null; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: resumed on 8 threads differs"; fi
 # killed (SIGKILL) as soon as a few tiers are on disk
 "$G" solve sharing:piles=5 --total 150 --out "$tmp/d" >/dev/null 2>&1 || echo "FAIL: full run to 150"
 "$G" solve sharing:piles=5 --total 150 --out "$tmp/e" >/dev/null 2>&1 &

@@ -9,6 +9,7 @@
 #include "grundy/s3stats.h"
 #include "grundy/sharing3.h"
 #include "grundy/sharing3_fast.h"
+#include "grundy/sharing3_slice.h"
 
 static gr_s3table simple_to(uint32_t n)
 {
@@ -46,14 +47,16 @@ static int fill(void *ctx, uint32_t b, const uint32_t *row)
     return 0;
 }
 
-/* The table to n in a fixed mode (gr_s3fast_set_threads). */
-static gr_s3table fast_threads(uint32_t n, int threads)
+/* The table to n in a fixed mode: 1 and 2 rows in step on that many
+ * threads, 3 and 4 strips on one and two threads. */
+static gr_s3table fast_threads(uint32_t n, int mode)
 {
     gr_error err;
     gr_error_clear(&err);
     gr_s3fast *st;
     cr_assert_eq(gr_s3fast_new(&st, n, &err), 0);
-    gr_s3fast_set_threads(st, threads);
+    if (mode <= 2) gr_s3fast_set_rows(st, mode);
+    else gr_s3fast_set_threads(st, mode - 2);
     gr_s3table t = {n, malloc(gr_s3table_index(0, n + 1) * sizeof(uint32_t))};
     cr_assert_not_null(t.v);
     cr_assert_eq(gr_s3fast_rows(st, n + 1, fill, &t), 0);
@@ -338,4 +341,92 @@ Test(sharing3_fast, all_modes_agree)
         gr_s3table_free(&other);
     }
     gr_s3table_free(&one);
+}
+
+/* The table to n by strips on at most p threads. */
+static gr_s3table strips_on(uint32_t n, int p)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    gr_s3fast *st;
+    cr_assert_eq(gr_s3fast_new(&st, n, &err), 0);
+    gr_s3fast_set_threads(st, p);
+    gr_s3table t = {n, malloc(gr_s3table_index(0, n + 1) * sizeof(uint32_t))};
+    cr_assert_not_null(t.v);
+    cr_assert_eq(gr_s3fast_rows(st, n + 1, fill, &t), 0);
+    gr_s3fast_usage u;
+    gr_s3fast_get_usage(st, &u);
+    cr_assert(u.threads >= 1 && u.threads <= p, "p=%d used %d", p, u.threads);
+    cr_assert(u.waited_s >= 0 && u.waited_s <= u.thread_s + 1e-3, "p=%d waited %g of %g", p, u.waited_s, u.thread_s);
+    gr_s3fast_free(st);
+    return t;
+}
+
+/* Strips on 3 to 16 threads (oversubscribed on a small machine: every
+ * strip waits on the one before it) give the one-thread table; N = 3000
+ * has bands of up to 7 strips, so up to 7 threads run at once. */
+Test(sharing3_fast, any_thread_count_agrees, .timeout = 60)
+{
+    uint32_t n = 3000;
+    gr_s3table one = strips_on(n, 1);
+    int ps[] = {3, 4, 5, 8, 16};
+    for (size_t i = 0; i < sizeof ps / sizeof *ps; i++) {
+        gr_s3table other = strips_on(n, ps[i]);
+        cr_assert_eq(memcmp(one.v, other.v, gr_s3table_index(0, n + 1) * sizeof *one.v), 0, "p=%d", ps[i]);
+        gr_s3table_free(&other);
+    }
+    /* one row per call, rows 0..1200: bands of one row, every strip at once */
+    gr_error err;
+    gr_error_clear(&err);
+    gr_s3fast *st;
+    cr_assert_eq(gr_s3fast_new(&st, n, &err), 0);
+    gr_s3fast_set_threads(st, 4);
+    gr_s3table t = {n, malloc(gr_s3table_index(0, n + 1) * sizeof(uint32_t))};
+    for (uint32_t b = 0; b <= 1200; b++) cr_assert_eq(gr_s3fast_rows(st, 1, fill, &t), 0);
+    cr_assert_eq(memcmp(one.v, t.v, gr_s3table_index(0, 1201) * sizeof *one.v), 0, "row by row on 4 threads");
+    gr_s3fast_free(st);
+    gr_s3table_free(&t);
+    gr_s3table_free(&one);
+}
+
+/* The table from P slices of the state, as the processes of --mpi compute
+ * it: each gives its partial mex, the minimum is the value, each adds the
+ * values in its range. The slices cover every word once. */
+static void table_by_slices(uint32_t n, int P, const gr_s3table *want)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    gr_s3slice *sl[8];
+    uint64_t covered = 0;
+    for (int r = 0; r < P; r++) {
+        uint64_t lo, words;
+        gr_s3slice_split(n, r, P, &lo, &words);
+        cr_assert_eq(lo, covered, "P=%d: slice %d starts at word %llu", P, r, (unsigned long long)lo);
+        covered += words;
+        cr_assert_eq(gr_s3slice_new(&sl[r], n, lo, words, &err), 0, "%s", err.msg);
+    }
+    cr_assert_eq(covered, gr_s3slice_words(n));
+    uint32_t *row = malloc((n / 2 + 1) * sizeof *row), *part = malloc((n / 2 + 1) * sizeof *part);
+    for (uint32_t b = 0; b <= n; b++) {
+        for (uint32_t a = 0; a <= b / 2; a++) row[a] = UINT32_MAX;
+        for (int r = 0; r < P; r++) {
+            gr_s3slice_partial(sl[r], b, part, r + 1);
+            for (uint32_t a = 0; a <= b / 2; a++)
+                if (part[a] < row[a]) row[a] = part[a];
+        }
+        for (uint32_t a = 0; a <= b / 2; a++)
+            cr_assert_eq(row[a], gr_s3table_get(want, a, b), "P=%d: G(0,%u,%u)", P, a, b);
+        for (int r = 0; r < P; r++) gr_s3slice_add(sl[r], b, row);
+    }
+    for (int r = 0; r < P; r++) gr_s3slice_free(sl[r]);
+    free(row);
+    free(part);
+}
+
+Test(sharing3_fast, slices_give_the_table)
+{
+    gr_s3table s = simple_to(700);
+    int ps[] = {1, 2, 3, 5, 8};
+    for (size_t i = 0; i < sizeof ps / sizeof *ps; i++) table_by_slices(700, ps[i], &s);
+    gr_s3table_free(&s);
 }

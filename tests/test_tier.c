@@ -156,3 +156,35 @@ Test(tier, piles_claims_hold)
         cr_assert_eq(r.status, GR_CLAIM_HOLDS, "%s: %s", c->id, r.detail);
     }
 }
+
+/* One chain's worth of threads and more: tiers split into levels (from
+ * every size on) give the one-thread values, checksum for checksum, on 3
+ * to 16 threads (oversubscribed on a small machine). */
+static uint64_t checksum_on(const char *spec, int n, uint64_t total, int threads)
+{
+    gr_game g;
+    gr_tiers s;
+    gr_error err;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_game_parse(&g, spec, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_tiers_init(&s, &g, n, total, &err), 0, "%s", err.msg);
+    gr_tier_opts o = {.method = GR_TIER_FAST, .threads = threads, .level_min = 1};
+    cr_assert_eq(gr_tiers_solve(&s, &o, &err), 0, "%s", err.msg);
+    uint64_t sum = gr_tiers_checksum(&s);
+    gr_tiers_free(&s);
+    gr_game_release(&g);
+    return sum;
+}
+
+Test(tier, levels_inside_tiers_agree, .timeout = 60)
+{
+    struct { const char *spec; int n; uint64_t total; } cases[] = {
+        {"sharing:piles=3", 3, 300}, {"sharing:piles=4", 4, 200}, {"sharing:piles=5", 5, 70}};
+    int ps[] = {3, 4, 8, 16};
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        uint64_t one = checksum_on(cases[c].spec, cases[c].n, cases[c].total, 1);
+        for (size_t i = 0; i < sizeof ps / sizeof *ps; i++)
+            cr_assert_eq(checksum_on(cases[c].spec, cases[c].n, cases[c].total, ps[i]), one,
+                         "%s total %llu, %d threads", cases[c].spec, (unsigned long long)cases[c].total, ps[i]);
+    }
+}

@@ -30,17 +30,33 @@ uint32_t gr_s3fast_next(const gr_s3fast *st);
 static inline uint32_t gr_s3fast_row_len(uint32_t b) { return b / 2 + 1; }
 /* Computes the next row b into row[0..b/2] (row[a] = G(0,a,b)). */
 void gr_s3fast_row(gr_s3fast *st, uint32_t *row);
-/* Computes `count` rows from the next one on (both cores when there are
- * two), handing each to fn in order: fn(ctx, b, row) with row[a] = G(0,a,b),
+/* Computes `count` rows from the next one on (on the threads set below),
+ * handing each to fn in order: fn(ctx, b, row) with row[a] = G(0,a,b),
  * valid during the call. A non-zero return from fn stops the run and is
  * returned; the rows handed over so far count as done. */
 typedef int (*gr_s3fast_fn)(void *ctx, uint32_t b, const uint32_t *row);
 int gr_s3fast_rows(gr_s3fast *st, uint32_t count, gr_s3fast_fn fn, void *ctx);
-/* 0 (default): from n = 4096 on, strips on two threads (one while the
- * machine is too busy for two to run in step); below, rows on one thread.
- * Fixed (tests): 1 or 2 threads on rows, 3 or 4 meaning 1 or 2 threads on
- * strips (docs/sharing-table.md). */
+/* Threads. 0 (default): from n = 4096 on, strips on every core OpenMP
+ * offers (OMP_NUM_THREADS), on half as many for a while when the threads
+ * mostly wait for each other (a busy machine); below 4096, rows on one
+ * thread. p >= 1: strips on at most p threads. Either way a band of rows
+ * never gets more threads than it has strips, so a small N uses fewer.
+ * The values do not depend on the thread count (docs/sharing-table.md). */
+#define GR_S3FAST_MAX_THREADS 1024
 void gr_s3fast_set_threads(gr_s3fast *st, int threads);
+/* Rows in step on 1 or 2 threads instead of strips (tests and small N). */
+void gr_s3fast_set_rows(gr_s3fast *st, int threads);
+/* What the runs so far used: the most threads at once, seconds of wall
+ * time computing, thread-seconds available (threads x wall), thread-seconds
+ * lost waiting for another thread (for the strip before, or for the slowest
+ * at the end of a band), and seconds handing rows over (one thread: the
+ * file, the statistics). waited_s / thread_s near 0 means every thread
+ * worked; a large share means more threads would not help. */
+typedef struct gr_s3fast_usage {
+    int threads;
+    double wall_s, thread_s, waited_s, deliver_s;
+} gr_s3fast_usage;
+void gr_s3fast_get_usage(const gr_s3fast *st, gr_s3fast_usage *u);
 /* Takes the next row from elsewhere (a resumed file) instead of computing it. */
 void gr_s3fast_feed(gr_s3fast *st, const uint32_t *row);
 /* Bytes of line storage touched so far (an estimate of resident memory). */

@@ -34,6 +34,11 @@ typedef struct gr_tiers {
     uint32_t **v;                 /* v[t][rank]: values, NULL until tier t is known */
     uint64_t *sum;                /* sum[t]: FNV-1a 64 of tier t's values (u32 LE) */
     gr_tier_tables *tab;          /* ranking tables */
+    /* What the last solve used in this process: threads, thread-seconds
+     * (threads x wall), and thread-seconds lost waiting (for the longest
+     * chain, and at the end of each level inside a tier). */
+    int used_threads;
+    double thread_s, waited_s;
 } gr_tiers;
 
 /* Called when tier t is finished (its values in s->v[t]); may run on several
@@ -48,7 +53,11 @@ typedef bool (*gr_tier_have_fn)(void *ctx, const gr_tiers *s, uint64_t t);
 
 typedef struct gr_tier_opts {
     int method;                   /* enum gr_tier_method */
-    int threads;                  /* 0: OpenMP's default */
+    int threads;                  /* 0: OpenMP's default. Threads beyond the chains
+                                   * (n of them) work inside a tier by levels
+                                   * (docs/tiers.md), fast method only */
+    uint64_t level_min;           /* a tier is split into levels from this many
+                                   * positions on; 0: 4096 (tests lower it) */
     bool keep;                    /* keep every tier in memory (else freed after done) */
     gr_tier_done_fn done;
     gr_tier_load_fn load;

@@ -64,6 +64,30 @@ int cli_mpi_begin(int *rank, int *ranks, gr_error *err);
 int cli_mpi_status(int rc);
 void cli_mpi_gather(uint64_t *sum, uint32_t *max, uint64_t *zeros, uint64_t *loaded, size_t count);
 void cli_mpi_end(void);
+/* table --mpi: started by mpirun; the minimum over ranks, in place on every
+ * rank; rank 0's values to every rank; x summed and maxed onto rank 0. */
+bool cli_mpi_launched(void);
+void cli_mpi_min_u32(uint32_t *v, size_t count);
+void cli_mpi_bcast_u32(uint32_t *v, size_t count);
+void cli_mpi_sum_max(double x, double *sum, double *max);
+/* table --mpi (table_mpi.c): the three-pile table with its state split
+ * over the ranks, rank 0 handing the rows on. */
+typedef struct table_mpi table_mpi;
+int table_mpi_begin(table_mpi **out, uint32_t n, int threads, gr_error *err);
+int table_mpi_rank(const table_mpi *m);
+/* rank 0's own figures for the progress line (no communication) */
+void table_mpi_progress(const table_mpi *m, char *buf, size_t size);
+/* rank 0: a row recovered from FILE.part, sent to every rank's slice */
+void table_mpi_feed(table_mpi *m, uint32_t b, const uint32_t *row);
+/* After rank 0's recovery (its status rc): every rank gets the first row
+ * to compute, or fails (GR_EINPUT everywhere, rank 0 having said why). */
+int table_mpi_recovered(table_mpi *m, int rc, uint32_t *start);
+/* Rows start..n; rank 0 hands each to fn (a non-zero return stops every rank). */
+typedef int (*table_mpi_fn)(void *ctx, uint32_t b, const uint32_t *row);
+int table_mpi_rows(table_mpi *m, uint32_t start, table_mpi_fn fn, void *ctx);
+/* rank 0: the line for --stats and progress (every rank must call it) */
+void table_mpi_usage(table_mpi *m, char *buf, size_t size);
+void table_mpi_end(table_mpi *m);
 /* value --db DIR: the answer from stored tier results (db_value.c). */
 int cli_db_value(const char *dir, const gr_game *g, const gr_outcome *o, const gr_bigpos *pos, gr_answer *ans,
                  gr_error *err);

@@ -24,7 +24,8 @@ static const char help[] =
     "  --stats        also P-positions, tiers, positions per second, memory\n"
     "  --method M     fast (default: one bitset per line of moves) or options\n"
     "                 (every option looked up: the reference)\n"
-    "  --threads N    OpenMP threads over the n independent chains (default: all)\n"
+    "  --threads N    OpenMP threads (default: all): over the n independent chains,\n"
+    "                 and those beyond n inside each tier (fast method)\n"
     "  --mpi          under mpirun: chains spread over the ranks, results gathered\n"
     "                 on rank 0 (same checksum for any number of ranks)\n"
     "  --max-memory, --max-seconds  refuse up front a solve estimated beyond them\n"
@@ -224,6 +225,7 @@ int cmd_solve(int argc, char **argv)
             loaded += c.loaded[t];
         }
         uint64_t sum = gr_tiers_checksum(&s);
+        int threads = s.used_threads;
         double pps = secs > 0 ? positions / secs : 0;
         if (a.common.format == FMT_JSON) {
             printf("{\"rules\": ");
@@ -234,16 +236,20 @@ int cmd_solve(int argc, char **argv)
             if (ranks > 1) printf(", \"ranks\": %d", ranks);
             if (a.stats)
                 printf(", \"p_positions\": %" PRIu64 ", \"tiers\": %" PRIu64 ", \"tiers_loaded\": %" PRIu64
-                       ", \"positions_per_second\": %.0f, \"method\": \"%s\"",
-                       zeros, s.total + 1, loaded, pps, a.method == GR_TIER_FAST ? "fast" : "options");
+                       ", \"positions_per_second\": %.0f, \"method\": \"%s\", \"threads\": %d, \"ranks_used\": %d"
+                       ", \"thread_seconds\": %.3f, \"waiting_seconds\": %.3f",
+                       zeros, s.total + 1, loaded, pps, a.method == GR_TIER_FAST ? "fast" : "options", threads, ranks,
+                       s.thread_s, s.waited_s);
             printf("}\n");
         } else {
             printf("positions %" PRIu64 "\nmax_value %u\nseconds %.3f\nchecksum %016" PRIx64 "\n", positions, mx,
                    secs, sum);
             if (a.stats)
                 printf("p_positions %" PRIu64 "\ntiers %" PRIu64 "\ntiers_loaded %" PRIu64
-                       "\npositions_per_second %.0f\nmethod %s\n",
-                       zeros, s.total + 1, loaded, pps, a.method == GR_TIER_FAST ? "fast" : "options");
+                       "\npositions_per_second %.0f\nmethod %s\nthreads %d\nranks %d\n"
+                       "thread_seconds %.3f\nwaiting_seconds %.3f (%.0f%%)\n",
+                       zeros, s.total + 1, loaded, pps, a.method == GR_TIER_FAST ? "fast" : "options", threads, ranks,
+                       s.thread_s, s.waited_s, s.thread_s > 0 ? 100 * s.waited_s / s.thread_s : 0);
         }
     }
     if (c.have_db) gr_tierdb_close(&c.db);

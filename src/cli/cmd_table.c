@@ -13,7 +13,8 @@
 static const char help[] =
     "usage: grundy table sharing --max N [--method simple|fast] [--format text|csv|json]\n"
     "       grundy table sharing --max N --players M | --misere | --block K   (classes, by search)\n"
-    "                            [--out FILE] [--in FILE] [--stats] [--png FILE]\n\n"
+    "                            [--out FILE] [--in FILE] [--stats] [--png FILE] [--threads P]\n"
+    "       mpirun -np P grundy table sharing --max N --mpi [--out FILE] ...\n\n"
     "Prints G(0,a,b) of three-pile Sharing Nim for 0 <= a <= b <= N: text laid out\n"
     "like seed 000's Table 1 (row a, column b, a = 0 at the bottom), CSV with\n"
     "header a,b,value, or JSON {\"ruleset\",\"max\",\"rows\":[[G(0,0,0)],[G(0,0,1),G(0,1,1)],...]}\n"
@@ -25,7 +26,14 @@ static const char help[] =
     "                    FILE.part holds the rows so far: run the same command\n"
     "                    again after an interruption and it resumes there\n"
     "  --in FILE         read a table written by --out instead of computing\n"
-    "  --stats           seed 000's statistics, computed as rows stream\n"
+    "  --stats           seed 000's statistics, computed as rows stream; on stderr,\n"
+    "                    the threads used and the time they lost waiting\n"
+    "  --threads P       the fast method on at most P threads (default: every core,\n"
+    "                    OMP_NUM_THREADS; fewer for a small N); same output for any P\n"
+    "  --mpi             under mpirun: the line sets split over the ranks (each holds\n"
+    "                    about 1/P of them), rank 0 writes; the same output, and the\n"
+    "                    same resume, as one process; N up to 2097152 (one process:\n"
+    "                    262000); --threads then counts threads per rank (default 1)\n"
     "  --png FILE        heatmap (numbers in the cells up to N = 40, downsampled\n"
     "                    beyond, the rule printed on the picture)\n"
     "With --out, --stats or --png the table itself is not printed.\n"
@@ -35,6 +43,7 @@ static const char help[] =
 
 #define TEXT_MAX 2000
 #define SIMPLE_MAX 20000
+#define MPI_MAX_N 2097152
 
 typedef struct table_opts {
     long max;
@@ -45,6 +54,8 @@ typedef struct table_opts {
     const char *png;
     bool stats;
     const char *db;           /* --db DIR: from stored results */
+    long threads;             /* 0: every core */
+    bool mpi;
 } table_opts;
 
 static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
@@ -53,7 +64,7 @@ static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
     const char *f = argv[*i];
     if (strcmp(f, "--max") == 0) {
         t->have_max = true;
-        int rc = cli_flag_long(argc, argv, i, 0, GR_S3FAST_MAX_N, &t->max, err);
+        int rc = cli_flag_long(argc, argv, i, 0, MPI_MAX_N, &t->max, err);
         return rc ? rc : 1;
     }
     if (strcmp(f, "--db") == 0) {
@@ -61,7 +72,12 @@ static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
         t->db = argv[++*i];
         return 1;
     }
+    if (strcmp(f, "--threads") == 0) {
+        int rc = cli_flag_long(argc, argv, i, 1, GR_S3FAST_MAX_THREADS, &t->threads, err);
+        return rc ? rc : 1;
+    }
     if (strcmp(f, "--stats") == 0) return t->stats = true, 1;
+    if (strcmp(f, "--mpi") == 0) return t->mpi = true, 1;
     const char **slot = strcmp(f, "--method") == 0 ? &t->method
                         : strcmp(f, "--out") == 0  ? &t->out
                         : strcmp(f, "--in") == 0   ? &t->in
@@ -106,6 +122,7 @@ typedef struct sinks {
     gr_s3stats *stats;
     gr_s3png *png;
     gr_s3fast *feed;            /* rows recovered from FILE.part rebuild this state */
+    table_mpi *mpi;             /* or every rank's slice */
 } sinks;
 
 static void to_sinks(sinks *k, uint32_t b, const uint32_t *half)
@@ -130,7 +147,8 @@ static int recovered(void *ctx, uint32_t b, const uint32_t *row, gr_error *err)
 {
     (void)err;
     sinks *k = ctx;
-    gr_s3fast_feed(k->feed, row);
+    if (k->feed) gr_s3fast_feed(k->feed, row);
+    if (k->mpi) table_mpi_feed(k->mpi, b, row);
     to_sinks(k, b, row);
     return GR_OK;
 }
@@ -142,21 +160,54 @@ static double now(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* The share of the threads' time lost waiting for each other. */
+static double waiting_share(const gr_s3fast_usage *u)
+{
+    return u->thread_s > 0 ? 100 * u->waited_s / u->thread_s : 0;
+}
+
 /* Work up to row b grows like b^2; progress and the estimate say so. */
-static void progress(double t0, double *last, uint32_t b, uint32_t n, bool done)
+static void progress(const gr_s3fast *st, const table_mpi *mpi, double t0, double *last, uint32_t b, uint32_t n,
+                     bool done)
 {
     double t = now();
     if (!done && t - *last < 0.5) return;
     *last = t;
     double frac = ((double)b + 1) * (b + 1) / (((double)n + 1) * (n + 1));
     double eta = frac > 0 ? (t - t0) * (1 - frac) / frac : 0;
-    fprintf(stderr, "\rgrundy: row %u of %u, %5.1f%% of the work, %.0f s, about %.0f s left   ", b, n, 100 * frac,
+    fprintf(stderr, "\rgrundy: row %u of %u, %5.1f%% of the work, %.0f s, about %.0f s left", b, n, 100 * frac,
             t - t0, eta);
+    if (st) {
+        gr_s3fast_usage u;
+        gr_s3fast_get_usage(st, &u);
+        fprintf(stderr, ", %d thread%s, %.0f%% waiting", u.threads, u.threads == 1 ? "" : "s", waiting_share(&u));
+    }
+    if (mpi) {
+        char line[128];
+        table_mpi_progress(mpi, line, sizeof line);
+        fputs(line, stderr);
+    }
+    fputs("   ", stderr);
     if (done) fputc('\n', stderr);
+}
+
+/* --stats, on stderr (stdout is the same for every thread count): what
+ * the computation used, so a user sees whether more cores would help. */
+static void print_usage(const gr_s3fast *st, double seconds)
+{
+    gr_s3fast_usage u;
+    gr_s3fast_get_usage(st, &u);
+    fprintf(stderr,
+            "grundy: %d thread%s, 1 rank; %.2f s, %.2f s computing, %.2f thread-s of %.2f waiting (%.0f%%), "
+            "%.2f s handing rows over (one thread)\n",
+            u.threads, u.threads == 1 ? "" : "s", seconds, u.wall_s, u.waited_s, u.thread_s, waiting_share(&u),
+            u.deliver_s);
 }
 
 /* Where each computed row goes: the file (the checkpoint), then the sinks. */
 typedef struct deliver {
+    const gr_s3fast *st;
+    const table_mpi *mpi;
     sinks *k;
     gr_s3file *out;
     gr_error *err;
@@ -173,11 +224,12 @@ static int deliver_row(void *ctx, uint32_t b, const uint32_t *row)
         if (rc) return rc;
     }
     to_sinks(d->k, b, row);
-    if (d->tty) progress(d->t0, &d->last, b, d->n, b == d->n);
+    if (d->tty) progress(d->st, d->mpi, d->t0, &d->last, b, d->n, b == d->n);
     return GR_OK;
 }
 
-static int run(const table_opts *t, int format, gr_error *err)
+/* mpi: rank 0 of a --mpi run (the other ranks follow, below), else NULL. */
+static int run(const table_opts *t, int format, table_mpi *mpi, gr_error *err)
 {
     uint32_t n = (uint32_t)t->max;
     bool fast = !t->method || strcmp(t->method, "fast") == 0;
@@ -187,6 +239,10 @@ static int run(const table_opts *t, int format, gr_error *err)
     if (!fast && n > SIMPLE_MAX)
         return gr_fail(err, GR_EINPUT, "--method simple is O(N^3) time and O(N^2) memory; it stops at --max %d",
                        SIMPLE_MAX);
+    if (fast && !mpi && !t->in && n > GR_S3FAST_MAX_N)
+        return gr_fail(err, GR_EINPUT,
+                       "--max %u: the fast table on one process goes to %u; beyond, run it over several with --mpi", n,
+                       GR_S3FAST_MAX_N);
     bool print = !t->out && !t->stats && !t->png;
     if (print && format == FMT_TEXT && n > TEXT_MAX)
         return gr_fail(err, GR_EINPUT, "the text layout stops at --max %d; use --format csv or --out", TEXT_MAX);
@@ -196,7 +252,7 @@ static int run(const table_opts *t, int format, gr_error *err)
     gr_s3fast *st = NULL;
     gr_s3file in, out;
     bool have_in = false, have_out = false;
-    sinks k = {print && format != FMT_TEXT ? format : -1, NULL, NULL, NULL, NULL};
+    sinks k = {print && format != FMT_TEXT ? format : -1, NULL, NULL, NULL, NULL, mpi};
     uint32_t *row = malloc(((size_t)n / 2 + 1) * sizeof *row);
     if (!row) return gr_fail(err, GR_EINPUT, "not enough memory for a row of %u", n);
 
@@ -215,9 +271,10 @@ static int run(const table_opts *t, int format, gr_error *err)
         rc = gr_s3file_open_read(&in, t->in, err);
         have_in = !rc;
         if (!rc && in.n < n) rc = gr_fail(err, GR_EINPUT, "'%s' holds the table to %u, not %u", t->in, in.n, n);
-    } else if (!rc && fast) {
+    } else if (!rc && fast && !mpi) {
         rc = gr_s3fast_new(&st, n, err);
-    } else if (!rc) {
+        if (!rc) gr_s3fast_set_threads(st, (int)t->threads);
+    } else if (!rc && !mpi) {
         rc = gr_s3table_simple(&simple, n, err);
     }
     if (k.format == FMT_JSON && !rc) printf("{\"ruleset\":\"sharing\",\"max\":%u,\"rows\":[", n);
@@ -231,9 +288,14 @@ static int run(const table_opts *t, int format, gr_error *err)
         if (!rc) start = out.next;
         if (!rc && start && isatty(2)) fprintf(stderr, "grundy: resumed %s.part at row %u\n", t->out, start);
     }
-    deliver d = {&k, have_out ? &out : NULL, err, isatty(2) && (t->out || n >= 4096), now(), 0, n};
+    if (mpi) rc = table_mpi_recovered(mpi, rc, &start);
+    deliver d = {st, mpi, &k, have_out ? &out : NULL, err, isatty(2) && (t->out || n >= 4096), now(), 0, n};
     d.last = d.t0;
-    if (!rc && st) {
+    char usage[512] = "";
+    if (mpi) {
+        if (!rc) rc = table_mpi_rows(mpi, start, deliver_row, &d);
+        if (!rc && t->stats) table_mpi_usage(mpi, usage, sizeof usage);
+    } else if (!rc && st) {
         rc = gr_s3fast_rows(st, n + 1 - start, deliver_row, &d);
     } else {
         for (uint32_t b = start; !rc && b <= n; b++) {
@@ -252,6 +314,8 @@ static int run(const table_opts *t, int format, gr_error *err)
     if (!rc && k.full) print_text(&full, stdout);
     if (!rc && k.png) rc = gr_s3png_write(k.png, t->png, err);
     if (!rc && k.stats) gr_s3stats_print(k.stats, stdout, format == FMT_JSON);
+    if (!rc && t->stats && st) print_usage(st, now() - d.t0);
+    if (!rc && usage[0]) fprintf(stderr, "%s\n", usage);
     if (!rc && t->out && !t->stats) printf("wrote %s: G(0,a,b) for 0 <= a <= b/2, b <= %u\n", t->out, n);
     gr_s3stats_free(k.stats);
     gr_s3png_free(k.png);
@@ -259,6 +323,35 @@ static int run(const table_opts *t, int format, gr_error *err)
     gr_s3table_free(&simple);
     gr_s3table_free(&full);
     free(row);
+    return rc;
+}
+
+/* A rank other than 0 of a --mpi run: its slice of the state, no output. */
+static int follow(table_mpi *m, bool stats)
+{
+    uint32_t start = 0;
+    int rc = table_mpi_recovered(m, GR_OK, &start);
+    if (!rc) rc = table_mpi_rows(m, start, NULL, NULL);
+    char usage[512];
+    if (!rc && stats) table_mpi_usage(m, usage, sizeof usage);
+    return rc;
+}
+
+/* err->code -1: failed quietly (a rank other than 0; rank 0 says why). */
+static int run_table(const table_opts *t, int format, gr_error *err)
+{
+    if (!t->mpi) return run(t, format, NULL, err);
+    if ((t->method && strcmp(t->method, "fast") != 0) || t->in)
+        return gr_fail(err, GR_EINPUT, "--mpi computes the table by the fast method: drop --method and --in");
+    table_mpi *m = NULL;
+    int rc = table_mpi_begin(&m, (uint32_t)t->max, (int)t->threads, err);
+    if (m && table_mpi_rank(m) != 0) {
+        if (!rc) rc = follow(m, t->stats);
+        if (rc) err->code = -1;
+    } else if (!rc) {
+        rc = run(t, format, m, err);
+    }
+    table_mpi_end(m);
     return rc;
 }
 
@@ -309,8 +402,9 @@ int cmd_table(int argc, char **argv)
         rc = gr_fail(&err, GR_EINPUT, "--db, --out, --in, --png, --stats and --method are for normal play");
     if (!rc && other_rule) rc = table_by_outcome(&g, &a.outcome, &a.limits, t.max, a.format, &err);
     else if (!rc && t.db) rc = print_db_table(&t, a.format, &err);
-    else if (!rc) rc = run(&t, a.format, &err);
+    else if (!rc) rc = run_table(&t, a.format, &err);
     if (g.rs) gr_game_release(&g);
     cli_args_free(&a);
+    if (rc && err.code == -1) return rc;
     return rc ? cli_report(&err) : 0;
 }

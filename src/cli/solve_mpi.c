@@ -1,12 +1,40 @@
 /* grundy solve --mpi: chains spread over Open MPI ranks (rank k solves the
  * chains r with r % ranks == k), per-tier checksums, largest values and
  * P-position counts gathered on rank 0, which alone prints and finishes the
- * MANIFEST. Built only when CMake finds MPI (GR_HAVE_MPI); otherwise --mpi
- * says so. */
+ * MANIFEST. grundy table --mpi (table_mpi.c) uses the row reductions and
+ * broadcasts below. Built only when CMake finds MPI (GR_HAVE_MPI);
+ * otherwise --mpi says so. */
 #include "cli.h"
 #include <stdint.h>
+#include <stdlib.h>
+
+/* Started by a launcher (mpirun, srun, mpiexec), not as a lone process. */
+bool cli_mpi_launched(void)
+{
+    const char *vars[] = {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_SIZE", "PMI_RANK"};
+    for (size_t i = 0; i < sizeof vars / sizeof *vars; i++)
+        if (getenv(vars[i])) return true;
+    return false;
+}
+
 #ifdef GR_HAVE_MPI
 #include <mpi.h>
+
+void cli_mpi_min_u32(uint32_t *v, size_t count)
+{
+    MPI_Allreduce(MPI_IN_PLACE, v, (int)count, MPI_UINT32_T, MPI_MIN, MPI_COMM_WORLD);
+}
+
+void cli_mpi_bcast_u32(uint32_t *v, size_t count)
+{
+    MPI_Bcast(v, (int)count, MPI_UINT32_T, 0, MPI_COMM_WORLD);
+}
+
+void cli_mpi_sum_max(double x, double *sum, double *max)
+{
+    MPI_Reduce(&x, sum, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+    MPI_Reduce(&x, max, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+}
 
 int cli_mpi_begin(int *rank, int *ranks, gr_error *err)
 {
@@ -43,6 +71,18 @@ void cli_mpi_end(void)
     MPI_Finalize();
 }
 #else
+void cli_mpi_min_u32(uint32_t *v, size_t count)
+{
+    (void)v, (void)count;
+}
+void cli_mpi_bcast_u32(uint32_t *v, size_t count)
+{
+    (void)v, (void)count;
+}
+void cli_mpi_sum_max(double x, double *sum, double *max)
+{
+    *sum = *max = x;
+}
 int cli_mpi_begin(int *rank, int *ranks, gr_error *err)
 {
     *rank = 0, *ranks = 1;

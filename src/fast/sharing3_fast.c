@@ -48,8 +48,10 @@ struct gr_s3fast {
     uint64_t *sum2;         /* nslots */
     uint32_t vmax;          /* largest value so far: bands above it are untouched */
     uint32_t *rowbuf;       /* three rows for the pipeline */
-    int threads;            /* 0 adaptive, 1 or 2 fixed */
+    int threads;            /* strips on at most this many threads; 0: every core, adaptive */
+    int rows;               /* 1 or 2: rows in step on that many threads instead (tests) */
     size_t stride;          /* words per band: nslots */
+    gr_s3fast_usage use;
 };
 
 int gr_s3fast_new(gr_s3fast **out, uint32_t n, gr_error *err)
@@ -100,7 +102,27 @@ uint32_t gr_s3fast_next(const gr_s3fast *st) { return st->next; }
 
 void gr_s3fast_set_threads(gr_s3fast *st, int threads)
 {
-    st->threads = threads >= 1 && threads <= 4 ? threads : 0;
+    st->threads = threads >= 1 && threads <= GR_S3FAST_MAX_THREADS ? threads : 0;
+    st->rows = 0;
+}
+
+void gr_s3fast_set_rows(gr_s3fast *st, int threads)
+{
+    st->rows = threads == 2 ? 2 : 1;
+}
+
+void gr_s3fast_get_usage(const gr_s3fast *st, gr_s3fast_usage *u)
+{
+    *u = st->use;
+}
+
+/* Adds one parallel run of `nt` threads that took `wall` seconds. */
+static void count_usage(gr_s3fast *st, int nt, double wall, double waited)
+{
+    if (nt > st->use.threads) st->use.threads = nt;
+    st->use.wall_s += wall;
+    st->use.thread_s += nt * wall;
+    st->use.waited_s += waited;
 }
 
 size_t gr_s3fast_touched_bytes(const gr_s3fast *st)
@@ -201,7 +223,7 @@ static void row_range(gr_s3fast *st, long b, long lo, long hi, uint32_t *row)
  * rows then touch disjoint slots (docs/sharing-table.md, "Two rows at
  * once"). Unlike a barrier per row, the lag lets each thread run on while
  * the other is descheduled by a busy machine, and waits yield the core. */
-/* Below this the second thread costs more than it brings. */
+/* Below this, by default, more threads cost more than they bring. */
 #define PIPE_MIN 4096
 
 typedef struct pipe {
@@ -335,10 +357,19 @@ static void batched_range(gr_s3fast *st, long b, long lo, long hi, uint32_t *row
 #define STRIP_R 256
 #define RETRY_EPOCHS 8
 
-/* One band of rows by strips on nt threads: thread t takes strips t, t+2,
- * ...; strip i computes row b0+r once strip i-1 has finished rows
- * b0..b0+r-1 (every option lies in an earlier row of a strip <= i, and
- * positions of one row never share a slot). */
+/* One band of rows by strips on nt threads: thread t takes strips t, t+nt,
+ * t+2nt, ...; strip i computes row b0+r once strip i-1 has finished rows
+ * b0..b0+r-1, so strip i-m has finished rows up to r-m. An option k rows
+ * up lies at most k strips back (a - a' <= 2k for every option, and strip
+ * bounds move one position per row), so it is finished; positions of one
+ * row never share a slot; and a later row of an earlier strip never writes
+ * a slot that position reads (docs/sharing-table.md, "Any number of
+ * threads"). So the values are those of one thread, whatever nt is. */
+typedef struct progress_word {
+    _Atomic uint64_t v;        /* ((strip + 1) << 32) | rows done */
+    char pad[64 - sizeof(uint64_t)];
+} progress_word;
+
 typedef struct band {
     gr_s3fast *st;
     uint32_t b0, b1;
@@ -346,9 +377,26 @@ typedef struct band {
     size_t stride;
     long nstrips;
     int nt;
-    _Atomic uint64_t prog[2];   /* ((strip + 1) << 32) | rows done */
+    progress_word *prog;       /* one per thread, each on its own cache line */
+    double *end;               /* when each thread finished its strips */
     _Atomic uint64_t waited_ns;
 } band;
+
+/* Waits until strip i-1 has finished rows 0..r-1 of the band. */
+static void wait_strip(band *bd, long i, long r)
+{
+    _Atomic uint64_t *pr = &bd->prog[(i - 1) % bd->nt].v;
+    unsigned spins = 0;
+    uint64_t since = 0;
+    for (;;) {
+        uint64_t v = atomic_load_explicit(pr, memory_order_acquire);
+        long strip1 = (long)(v >> 32);
+        if (strip1 > i || (strip1 == i && (long)(uint32_t)v >= r)) break;
+        if (++spins == 200) since = now_ns();
+        if (spins > 200) sched_yield();
+    }
+    if (spins >= 200) atomic_fetch_add_explicit(&bd->waited_ns, now_ns() - since, memory_order_relaxed);
+}
 
 static void strip_thread(band *bd, int t)
 {
@@ -357,30 +405,30 @@ static void strip_thread(band *bd, int t)
     for (long i = t; i < bd->nstrips; i += bd->nt) {
         long base = i * STRIP_T;
         for (long r = 0; r < R; r++) {
-            if (bd->nt > 1 && i > 0) {
-                _Atomic uint64_t *pr = &bd->prog[(i - 1) % 2];
-                unsigned spins = 0;
-                uint64_t since = 0;
-                for (;;) {
-                    uint64_t v = atomic_load_explicit(pr, memory_order_acquire);
-                    long strip1 = (long)(v >> 32);
-                    if (strip1 > i || (strip1 == i && (long)(uint32_t)v >= r)) break;
-                    if (++spins == 200) since = now_ns();
-                    if (spins > 200) sched_yield();
-                }
-                if (spins >= 200) atomic_fetch_add_explicit(&bd->waited_ns, now_ns() - since, memory_order_relaxed);
-            }
+            /* the band's first row reads only rows before the band */
+            if (bd->nt > 1 && i > 0 && r > 0) wait_strip(bd, i, r);
             long b = (long)bd->b0 + r;
             long lo = base - r, hi = lo + STRIP_T, len = b / 2 + 1;
             if (lo < 0) lo = 0;
             if (hi > len) hi = len;
             if (lo < hi) batched_range(st, b, lo, hi, bd->rows + (size_t)r * bd->stride);
-            atomic_store_explicit(&bd->prog[t], ((uint64_t)i + 1) << 32 | (uint64_t)(r + 1), memory_order_release);
+            atomic_store_explicit(&bd->prog[t].v, ((uint64_t)i + 1) << 32 | (uint64_t)(r + 1), memory_order_release);
         }
     }
+    bd->end[t] = now_ns() * 1e-9;
 }
 
-static double band_strips(gr_s3fast *st, uint32_t b0, uint32_t b1, uint32_t *rows, size_t stride, int nt)
+static long band_strip_count(uint32_t b0, uint32_t b1)
+{
+    long R = (long)(b1 - b0), amax = ((long)b1 - 1) / 2;
+    return (amax + R - 1) / STRIP_T + 1;
+}
+
+/* Rows b0..b1-1 on nt threads (fewer if OpenMP grants fewer); *used gets
+ * the count that ran, *in_step the thread-seconds spent waiting for the
+ * strip before, *tail those spent at the end waiting for the slowest. */
+static void band_strips(gr_s3fast *st, uint32_t b0, uint32_t b1, uint32_t *rows, size_t stride, int nt, int *used,
+                        double *in_step, double *tail)
 {
     band bd;
     memset(&bd, 0, sizeof bd);
@@ -389,47 +437,82 @@ static double band_strips(gr_s3fast *st, uint32_t b0, uint32_t b1, uint32_t *row
     bd.b1 = b1;
     bd.rows = rows;
     bd.stride = stride;
-    long R = (long)(b1 - b0), amax = ((long)b1 - 1) / 2;
-    bd.nstrips = (amax + R - 1) / STRIP_T + 1;
+    bd.nstrips = band_strip_count(b0, b1);
 #ifndef _OPENMP
-    nt = 1;   /* without OpenMP there is no second thread */
+    nt = 1;   /* without OpenMP there is no other thread */
 #endif
     bd.nt = nt;
-    atomic_init(&bd.prog[0], 0);
-    atomic_init(&bd.prog[1], 0);
+    progress_word prog1;
+    double end1;
+    bd.prog = nt > 1 ? aligned_alloc(64, (size_t)nt * sizeof *bd.prog) : &prog1;
+    bd.end = nt > 1 ? malloc((size_t)nt * sizeof *bd.end) : &end1;
+    if (!bd.prog || !bd.end) {
+        if (nt > 1) free(bd.prog), free(bd.end);
+        bd.prog = &prog1, bd.end = &end1, bd.nt = nt = 1;   /* one thread needs no bookkeeping memory */
+    }
+    for (int t = 0; t < nt; t++) atomic_init(&bd.prog[t].v, 0);
     atomic_init(&bd.waited_ns, 0);
     if (nt == 1) {
         strip_thread(&bd, 0);
     } else {
-#pragma omp parallel num_threads(2)
+#pragma omp parallel num_threads(nt)
         {
 #ifdef _OPENMP
-            int t = omp_get_thread_num();
-            if (omp_get_num_threads() == 2) strip_thread(&bd, t);
-            else if (t == 0) bd.nt = 1, strip_thread(&bd, 0);
+#pragma omp single
+            bd.nt = omp_get_num_threads();
+            strip_thread(&bd, omp_get_thread_num());
 #endif
         }
     }
-    return atomic_load(&bd.waited_ns) * 1e-9;
+    double last = 0;
+    *tail = 0;
+    for (int t = 0; t < bd.nt; t++)
+        if (bd.end[t] > last) last = bd.end[t];
+    for (int t = 0; t < bd.nt; t++) *tail += last - bd.end[t];
+    *used = bd.nt;
+    if (nt > 1) free(bd.prog), free(bd.end);
+    *in_step = atomic_load(&bd.waited_ns) * 1e-9;
 }
 
-/* Rows in bands of STRIP_R; two threads while they do not mostly wait for
- * each other (as in gr_s3fast_rows), else one for a while. */
-static int run_strips(gr_s3fast *st, uint32_t count, int can2, gr_s3fast_fn fn, void *ctx)
+static int cores(void)
+{
+#ifdef _OPENMP
+    return omp_get_max_threads();
+#else
+    return 1;
+#endif
+}
+
+/* Rows in bands of STRIP_R on up to `cap` threads, never more than a band
+ * has strips. With the adaptive default, a band in which the threads
+ * waited more than half their time is followed by bands on half as many
+ * (a busy machine deschedules threads that must run in step), and the full
+ * count is tried again later. */
+static int run_strips(gr_s3fast *st, uint32_t count, int cap, gr_s3fast_fn fn, void *ctx)
 {
     size_t stride = (size_t)st->n / 2 + 1;
     uint32_t *rows = malloc(STRIP_R * stride * sizeof *rows);
     if (!rows) return GR_EINPUT;
     uint32_t end = st->next + count;
-    int rc = 0, single_left = 0;
+    int rc = 0, lowered = cap, lowered_left = 0;
     while (!rc && st->next < end) {
         uint32_t b0 = st->next, b1 = end - b0 < STRIP_R ? end : b0 + STRIP_R;
-        int nt = can2 && single_left == 0 ? 2 : 1;
+        int nt = lowered_left > 0 ? lowered : cap;
+        long nstrips = band_strip_count(b0, b1);
+        if (nt > nstrips) nt = (int)nstrips;
         double t0 = now_ns() * 1e-9;
-        double waited = band_strips(st, b0, b1, rows, stride, nt);
+        int used;
+        double waited, tail;
+        band_strips(st, b0, b1, rows, stride, nt, &used, &waited, &tail);
         double wall = now_ns() * 1e-9 - t0;
-        if (single_left > 0) single_left--;
-        if (nt == 2 && st->threads == 0 && waited > 0.5 * 2 * wall) single_left = RETRY_EPOCHS * 8;
+        count_usage(st, used, wall, waited + tail);
+        if (lowered_left > 0) lowered_left--;
+        /* waiting in step is what a busy machine causes; the tail is not */
+        if (used > 1 && st->threads == 0 && waited > 0.5 * used * wall) {
+            lowered = used / 2;
+            lowered_left = RETRY_EPOCHS * 8;
+        }
+        t0 = now_ns() * 1e-9;
         for (uint32_t b = b0; b < b1 && !rc; b++) {
             const uint32_t *row = rows + (size_t)(b - b0) * stride;
             for (uint32_t a = 0; a <= b / 2; a++)
@@ -437,6 +520,7 @@ static int run_strips(gr_s3fast *st, uint32_t count, int can2, gr_s3fast_fn fn, 
             if (fn) rc = fn(ctx, b, row);
             st->next = b + 1;
         }
+        st->use.deliver_s += now_ns() * 1e-9 - t0;
     }
     free(rows);
     return rc;
@@ -480,43 +564,38 @@ static int run_rows(gr_s3fast *st, uint32_t count, int nt, gr_s3fast_fn fn, void
     return p.rc;
 }
 
-/* Rows go in epochs of about EPOCH_S seconds. Two threads in step need both
- * to be running: on a machine busy with other work one of them is often
- * descheduled and the other waits, so an epoch in which the threads waited
- * more than half the time is followed by epochs on one thread, and two are
- * tried again later. On a quiet machine every epoch runs on two. */
+/* Rows go in epochs of about EPOCH_S seconds, a parallel region each
+ * (starting one costs milliseconds on a busy machine). */
 #define EPOCH_S 0.5
 
-int gr_s3fast_rows(gr_s3fast *st, uint32_t count, gr_s3fast_fn fn, void *ctx)
+static int rows_in_step(gr_s3fast *st, uint32_t count, int nt, gr_s3fast_fn fn, void *ctx)
 {
-    if (count > st->n + 1 - st->next) count = st->n + 1 - st->next;
-    if (st->threads >= 3) return run_strips(st, count, st->threads == 4, fn, ctx);
-#ifdef _OPENMP
-    if (st->threads == 0 && st->n >= PIPE_MIN) return run_strips(st, count, omp_get_max_threads() > 1, fn, ctx);
-#else
-    if (st->threads == 0 && st->n >= PIPE_MIN) return run_strips(st, count, 0, fn, ctx);
-#endif
-    int can2 = 0;
-#ifdef _OPENMP
-    can2 = st->threads == 2 || (st->threads == 0 && st->n >= PIPE_MIN && omp_get_max_threads() > 1);
-#endif
-    /* starting a parallel region costs milliseconds on a busy machine */
     uint32_t end = st->next + count, rows = 1024;
-    int single_left = 0;
     while (st->next < end) {
         uint32_t c = end - st->next < rows ? end - st->next : rows;
-        int nt = can2 && single_left == 0 && c > 1 ? 2 : 1;
+        int used = nt > 1 && c > 1 ? nt : 1;
         double waited, t0 = now_ns() * 1e-9;
-        int rc = run_rows(st, c, nt, fn, ctx, &waited);
-        if (rc) return rc;
+        int rc = run_rows(st, c, used, fn, ctx, &waited);
         double wall = now_ns() * 1e-9 - t0;
-        if (single_left > 0) single_left--;
-        if (nt == 2 && st->threads == 0 && waited > 0.5 * 2 * wall) single_left = RETRY_EPOCHS;
+        count_usage(st, used, wall, waited);
+        if (rc) return rc;
         /* rows get longer: keep an epoch near EPOCH_S */
         if (wall < EPOCH_S / 2 && rows < (1u << 20)) rows *= 2;
         else if (wall > 2 * EPOCH_S && rows > 1) rows /= 2;
     }
     return 0;
+}
+
+/* Strips on the threads asked for (all cores by default); below PIPE_MIN
+ * the default is one thread by rows, where strips and threads cost more
+ * than they bring. */
+int gr_s3fast_rows(gr_s3fast *st, uint32_t count, gr_s3fast_fn fn, void *ctx)
+{
+    if (count > st->n + 1 - st->next) count = st->n + 1 - st->next;
+    if (st->rows) return rows_in_step(st, count, st->rows, fn, ctx);
+    if (st->threads) return run_strips(st, count, st->threads, fn, ctx);
+    if (st->n < PIPE_MIN) return rows_in_step(st, count, 1, fn, ctx);
+    return run_strips(st, count, cores(), fn, ctx);
 }
 
 static int copy_row(void *ctx, uint32_t b, const uint32_t *row)

@@ -172,8 +172,15 @@ int gr_s3file_open_write(gr_s3file *f, const char *path, uint32_t n, gr_s3file_r
             }
             keep = ftell(f->f);
         }
+    } else if (!hr) {
+        /* its rows may have cost hours: a mistyped N must not throw them away */
+        rc = gr_fail(err, GR_EINPUT,
+                     "'%s' holds rows of the table to %u, not %u: run with --max %u to resume it, or remove it",
+                     f->part, pn, n, pn);
+        release(f);
+        return rc;
     } else if (hr != 1) {
-        fprintf(stderr, "grundy: %s is from another run (not a table to %u); starting over\n", f->part, n);
+        fprintf(stderr, "grundy: %s is not a table file; starting over\n", f->part);
     }
     /* a torn or damaged tail is cut off; the rows before it stay */
     if (fflush(f->f) != 0 || ftruncate(fd, keep) != 0 || fseek(f->f, keep, SEEK_SET) != 0) {

@@ -8,8 +8,10 @@
  *    points of one line, so one running bitset per line gives the mex. */
 #include "grundy/tier.h"
 #include <limits.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #ifdef _OPENMP
 #include <omp.h>
@@ -409,8 +411,18 @@ typedef struct chain {
     const gr_tier_opts *o;
     uint64_t r;             /* residue: tiers r, r+n, ..., top */
     uint64_t top;
+    int inner;              /* threads inside a tier (fast method) */
+    double seconds;         /* wall time of the chain */
+    double waited;          /* thread-seconds its inner threads waited at levels' ends */
     gr_error err;
 } chain;
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
 
 static uint32_t mex_small(const uint32_t *vals, size_t n, uint64_t *bits, size_t words)
 {
@@ -629,29 +641,39 @@ static void lineset_make(const gr_tiers *s, const lines *L, const uint64_t *lam,
     ls->np = np;
 }
 
+/* The mex of the union of the read lines' sets: words * 64 when they are
+ * all full below that (the value then needs wider bitsets). */
+static uint32_t lineset_mex(const lines *L, const lineset *ls)
+{
+    for (size_t w = 0; w < L->words; w++) {
+        uint64_t acc = 0;
+        for (int q = 0; q < ls->np; q++)
+            if (ls->read[q]) acc |= L->bits[ls->ids[q] * L->words + w];
+        if (~acc) return (uint32_t)(w * 64 + (size_t)__builtin_ctzll(~acc));
+    }
+    return (uint32_t)(L->words * 64);
+}
+
+static void lineset_add(lines *L, const lineset *ls, uint32_t x)
+{
+    for (int q = 0; q < ls->np; q++) L->bits[ls->ids[q] * L->words + (x >> 6)] |= 1ULL << (x & 63);
+}
+
+static int lines_fit(lines *L, uint32_t x, gr_error *err)
+{
+    while (x >= L->words * 64)
+        if (lines_grow(L)) return gr_fail(err, GR_EINPUT, "not enough memory for the line bitsets");
+    return GR_OK;
+}
+
 /* Computes (or, when known, takes) the value at rank and adds it to its lines. */
 static int lineset_apply(lines *L, const lineset *ls, uint32_t *v, uint64_t rank, bool known, gr_error *err)
 {
-    uint32_t x;
-    if (known) {
-        x = v[rank];
-    } else {
-        x = (uint32_t)(L->words * 64);
-        for (size_t w = 0; w < L->words; w++) {
-            uint64_t acc = 0;
-            for (int q = 0; q < ls->np; q++)
-                if (ls->read[q]) acc |= L->bits[ls->ids[q] * L->words + w];
-            if (~acc) {
-                x = (uint32_t)(w * 64 + (size_t)__builtin_ctzll(~acc));
-                break;
-            }
-        }
-        v[rank] = x;
-    }
-    while (x >= L->words * 64)
-        if (lines_grow(L)) return gr_fail(err, GR_EINPUT, "not enough memory for the line bitsets");
-    for (int q = 0; q < ls->np; q++) L->bits[ls->ids[q] * L->words + (x >> 6)] |= 1ULL << (x & 63);
-    return GR_OK;
+    uint32_t x = known ? v[rank] : lineset_mex(L, ls);
+    v[rank] = x;
+    int rc = lines_fit(L, x, err);
+    if (!rc) lineset_add(L, ls, x);
+    return rc;
 }
 
 /* One tier of the fast method: computes (or, when `known`, only replays)
@@ -687,6 +709,108 @@ static int fast_tier(gr_tiers *s, lines *L, uint64_t t, bool known, gr_error *er
                                            (unsigned long long)t, (unsigned long long)rank,
                                            (unsigned long long)s->size[t]);
     return GR_OK;
+}
+
+/* Inside a tier, by levels of the spread D = sum over pairs of piles of
+ * |p_i - p_j| (docs/tiers.md, "Inside a tier"): a move of k tokens lowers D
+ * by at least 2k, and two distinct points of one line are always a
+ * position and one of its options, so positions of equal D share no line.
+ * A level's positions therefore read and write disjoint bitsets and run in
+ * parallel; levels go in increasing D. Every set a position reads then
+ * holds what it holds in rank order (the points of its line with smaller
+ * |p_i - p_j|, and the lower tiers), so the values are the same. */
+#define PAR_MIN 4096   /* smaller tiers are not worth a parallel region */
+
+static uint64_t spread_level(const uint32_t *mu, int k)
+{
+    /* mu descending, then the pile 0: D = sum_i mu_i (n - 1 - 2i), n = k + 1 */
+    int64_t d = 0;
+    for (int i = 0; i < k; i++) d += (int64_t)mu[i] * (k - 2 * i);
+    return (uint64_t)d / 2;   /* D has the parity of (n-1) t: halving keeps levels apart */
+}
+
+/* Positions of tier t grouped by level: (*mus)[rank*k ..] the partition,
+ * (*order)[start[l] .. start[l+1]) the ranks of level l. */
+static int tier_levels(const gr_tiers *s, uint64_t t, uint32_t **mus, uint64_t **order, uint64_t **start,
+                       uint64_t *nlev, gr_error *err)
+{
+    int k = s->n - 1;
+    uint64_t size = s->size[t], nb = t * (uint64_t)k / 2 + 2;
+    *mus = malloc(size * (uint64_t)k * sizeof **mus);
+    *order = malloc(size * sizeof **order);
+    *start = calloc(nb + 1, sizeof **start);
+    if (!*mus || !*order || !*start)
+        return gr_fail(err, GR_EINPUT, "tier %llu: not enough memory", (unsigned long long)t);
+    uint64_t mu[GR_MAX_PILES], rank = 0;
+    fill_min(mu, 0, k, t);
+    do {
+        uint32_t *x = *mus + rank * (uint64_t)k;
+        for (int i = 0; i < k; i++) x[i] = (uint32_t)mu[i];
+        (*start)[spread_level(x, k) + 1]++;
+        rank++;
+    } while (rank < size && part_next(mu, k));
+    for (uint64_t l = 0; l < nb; l++) (*start)[l + 1] += (*start)[l];
+    uint64_t *fill = malloc(nb * sizeof *fill);
+    if (!fill) return gr_fail(err, GR_EINPUT, "tier %llu: not enough memory", (unsigned long long)t);
+    memcpy(fill, *start, nb * sizeof *fill);
+    for (uint64_t r = 0; r < size; r++) (*order)[fill[spread_level(*mus + r * (uint64_t)k, k)]++] = r;
+    free(fill);
+    *nlev = nb;
+    return GR_OK;
+}
+
+static void level_position(const gr_tiers *s, const lines *L, const uint32_t *mu, uint64_t m, lineset *ls)
+{
+    int k = s->n - 1;
+    uint64_t lam[GR_MAX_PILES];
+    for (int i = 0; i < k; i++) lam[i] = mu[i] + m;
+    lam[k] = m;
+    lineset_make(s, L, lam, ls);
+}
+
+static int fast_tier_levels(gr_tiers *s, lines *L, uint64_t t, int inner, double *waited, gr_error *err)
+{
+    int k = s->n - 1;
+    uint64_t m = (L->top - t) / (uint64_t)s->n, nlev = 0;
+    uint32_t *mus = NULL, *v = s->v[t];
+    uint64_t *order = NULL, *start = NULL;
+    int rc = tier_levels(s, t, &mus, &order, &start, &nlev, err);
+    /* a value that needs wider bitsets is added after its level, by one thread */
+    _Atomic uint64_t wide = UINT64_MAX;
+    double idle = 0;
+    (void)inner;   /* without OpenMP */
+#pragma omp parallel num_threads(inner) if (!rc) reduction(+ : idle)
+    for (uint64_t l = 0; l < nlev; l++) {
+        if (start[l] == start[l + 1]) continue;
+        size_t words = L->words;
+#pragma omp for schedule(dynamic, 16) nowait
+        for (uint64_t i = start[l]; i < start[l + 1]; i++) {
+            lineset ls;
+            uint64_t r = order[i];
+            level_position(s, L, mus + r * (uint64_t)k, m, &ls);
+            uint32_t x = lineset_mex(L, &ls);
+            v[r] = x;
+            if (x < words * 64) lineset_add(L, &ls, x);
+            else atomic_store(&wide, l);
+        }
+        double done = now_s();
+#pragma omp barrier
+        idle += now_s() - done;
+        if (atomic_load(&wide) == l) {
+#pragma omp single
+            for (uint64_t i = start[l]; i < start[l + 1] && !rc; i++) {
+                uint64_t r = order[i];
+                if (v[r] < words * 64) continue;
+                lineset ls;
+                level_position(s, L, mus + r * (uint64_t)k, m, &ls);
+                if (!(rc = lines_fit(L, v[r], err))) lineset_add(L, &ls, v[r]);
+            }
+            if (rc) break;
+        }
+    }
+    free(mus), free(order), free(start);
+    *waited += idle;
+    return rc;
 }
 
 static int finish_tier(chain *ch, uint64_t t, bool computed)
@@ -743,7 +867,13 @@ static int run_chain_fast(chain *ch)
             t = ch->r - (uint64_t)n;   /* wraps; the loop's step brings it back to r */
             continue;
         }
-        if ((!known || t < replay_to) && (rc = fast_tier(s, &L, t, known, &ch->err))) break;
+        if (!known && ch->inner > 1 && s->size[t] >= (ch->o->level_min ? ch->o->level_min : PAR_MIN)) rc = fast_tier_levels(s, &L, t, ch->inner, &ch->waited, &ch->err);
+        else if (!known || t < replay_to) {
+            double t0 = now_s();
+            rc = fast_tier(s, &L, t, known, &ch->err);
+            ch->waited += (now_s() - t0) * (ch->inner - 1);   /* a small tier leaves the others idle */
+        }
+        if (rc) break;
         if ((rc = finish_tier(ch, t, !known))) break;
         if (!ch->o->keep) {
             free(s->v[t]);
@@ -793,6 +923,16 @@ static int threads_of(const gr_tier_opts *o)
 #endif
 }
 
+/* The chains this process solves (all, or its rank's share). */
+static int chains_here(const gr_tiers *s, const gr_tier_opts *o)
+{
+    uint64_t nch = s->total + 1 < (uint64_t)s->n ? s->total + 1 : (uint64_t)s->n;
+    int c = 0;
+    for (uint64_t r = 0; r < nch; r++)
+        if (o->ranks <= 1 || (int)(r % (uint64_t)o->ranks) == o->rank) c++;
+    return c > 0 ? c : 1;
+}
+
 double gr_tiers_bytes(const gr_tiers *s, const gr_tier_opts *o)
 {
     int n = s->n;
@@ -804,6 +944,8 @@ double gr_tiers_bytes(const gr_tiers *s, const gr_tier_opts *o)
     if (o->keep || o->method == GR_TIER_OPTIONS || s->graph) {
         bytes += 4 * positions;   /* the per-option method keeps its chain */
     }
+    if (o->method == GR_TIER_FAST && !s->graph && threads_of(o) > conc)
+        bytes += conc * biggest * (8 + 4 * (double)(n - 1));   /* levels inside a tier */
     if (o->method == GR_TIER_FAST && !s->graph) {
         /* values stay below 0.8 t (docs/tiers.md); the bitsets double as needed */
         double words = 1;
@@ -853,14 +995,44 @@ int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err)
     }
     bool fast = o->method == GR_TIER_FAST && !s->graph;
     int rcs[GR_MAX_PILES] = {0};
-    /* Chains share nothing but read-only tables; each writes its own tiers. */
+    int nt = threads_of(o), outer = chains_here(s, o), inner = outer < nt ? nt / outer : 1;
+    /* every chain of this process runs at once (outer <= nt when inner > 1):
+     * the threads left over go to the longest chains, one each */
+    int extra = outer < nt ? nt % outer : 0, used = 0;
+    for (long r = (long)nch - 1; r >= 0; r--)
+        if (o->ranks <= 1 || r % o->ranks == o->rank) {
+            ch[r].inner = fast ? inner + (extra > 0) : 1;
+            extra -= extra > 0;
+            used += ch[r].inner;
+        }
+    /* Chains share nothing but read-only tables; each writes its own tiers.
+     * Threads beyond the chains work inside tiers (fast method). */
 #ifdef _OPENMP
-    int nt = threads_of(o);
-#pragma omp parallel for schedule(dynamic, 1) num_threads(nt)
+    int levels = omp_get_max_active_levels();
+    if (used > outer && levels < 2) omp_set_max_active_levels(2);
+#endif
+    if (outer > nt) outer = nt;
+    double t0 = now_s();
+#ifdef _OPENMP
+#pragma omp parallel for schedule(dynamic, 1) num_threads(outer)
 #endif
     for (long r = (long)nch - 1; r >= 0; r--)   /* the longest chains first */
-        if (o->ranks <= 1 || r % o->ranks == o->rank)
+        if (o->ranks <= 1 || r % o->ranks == o->rank) {
+            double c0 = now_s();
             rcs[r] = fast ? run_chain_fast(&ch[r]) : run_chain_options(&ch[r]);
+            ch[r].seconds = now_s() - c0;
+        }
+    double wall = now_s() - t0;
+#ifdef _OPENMP
+    if (used > outer && levels < 2) omp_set_max_active_levels(levels);
+#endif
+    /* threads not in a chain wait for the longest; inside, at levels' ends */
+    if (used > nt || outer >= nt) used = outer < nt ? outer : nt;
+    s->used_threads = used;
+    s->thread_s = used * wall;
+    s->waited_s = s->thread_s;
+    for (uint64_t r = 0; r < nch; r++) s->waited_s -= ch[r].seconds * ch[r].inner - ch[r].waited;
+    if (s->waited_s < 0) s->waited_s = 0;
     int rc = GR_OK;
     for (uint64_t r = 0; r < nch && !rc; r++)
         if (rcs[r]) {

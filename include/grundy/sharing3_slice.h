@@ -1,0 +1,42 @@
+/* One slice of the three-pile Sharing Nim table's state, for the table
+ * spread over processes (grundy table sharing --mpi; docs/sharing-table.md,
+ * "Past one machine").
+ *
+ * The fast method keeps one bitset of values per line (slot). A slice owns
+ * the same range of value words [w_lo, w_lo + words) of every slot, with its
+ * own two summary levels, so P slices that cover 0..n between them hold the
+ * whole state, each about 1/P of it. A row goes in two steps: every slice
+ * gives, for each position, the smallest value of its range missing from
+ * the union of the position's three sets (UINT32_MAX when none is); the
+ * minimum over the slices is G (a reduction across processes); then every
+ * slice adds the row's values that fall in its range. */
+#ifndef GRUNDY_SHARING3_SLICE_H
+#define GRUNDY_SHARING3_SLICE_H
+#include <stddef.h>
+#include <stdint.h>
+#include "grundy/error.h"
+
+typedef struct gr_s3slice gr_s3slice;
+
+/* Values 0..n in 64-bit words: n/64 + 1 of them. */
+static inline uint64_t gr_s3slice_words(uint32_t n) { return (uint64_t)n / 64 + 1; }
+
+/* The slice owning words [w_lo, w_lo + words) of every slot, for rows 0..n. */
+int gr_s3slice_new(gr_s3slice **out, uint32_t n, uint64_t w_lo, uint64_t words, gr_error *err);
+void gr_s3slice_free(gr_s3slice *sl);
+/* part[a] for a = 0..b/2: the smallest value of this slice missing from the
+ * three sets of (0,a,b), or UINT32_MAX; on up to `threads` threads. */
+void gr_s3slice_partial(const gr_s3slice *sl, uint32_t b, uint32_t *part, int threads);
+/* Adds the values of row b (row[a] = G(0,a,b)) that fall in this slice. */
+void gr_s3slice_add(gr_s3slice *sl, uint32_t b, const uint32_t *row);
+/* Bytes of slot storage touched so far (committed lazily, page by page). */
+size_t gr_s3slice_touched_bytes(const gr_s3slice *sl);
+
+/* The split used for P processes: process r of P owns words
+ * [*w_lo, *w_lo + *words). Values concentrate below about 0.7 n (measured:
+ * the largest value is 0.67 n up to n = 131072), so that range is split
+ * evenly and the last slice also takes the rest, which is never touched
+ * unless larger values occur. */
+void gr_s3slice_split(uint32_t n, int r, int P, uint64_t *w_lo, uint64_t *words);
+
+#endif

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# grundy table sharing --mpi: the state split over 1 and 3 ranks (3
+# oversubscribed) gives the one-process file and --stats; a rank killed
+# midway and the same command again resumes to the same file; bad input.
+. "$(dirname "$0")/lib_cli.sh"
+N=2000
+
+expect_exit 2 '^grundy: --mpi: start it under mpirun' "$G" table sharing --max 10 --mpi
+"$G" table sharing --max 40 --out "$tmp/small.grs" >/dev/null
+expect_exit 2 "holds the table to 40, not 50" "$G" table sharing --max 50 --in "$tmp/small.grs"
+expect_exit 2 '^grundy: --max 300000: the fast table on one process goes to 262000' "$G" table sharing --max 300000 --out "$tmp/big.grs"
+
+if ! command -v mpirun >/dev/null || "$G" solve sharing:piles=3 --total 3 --mpi 2>&1 | grep -q 'without Open MPI'; then
+  echo "no Open MPI here: the rest is skipped"
+  finish
+  exit $?
+fi
+mpi=(mpirun --oversubscribe)
+[ "$(id -u)" -eq 0 ] && mpi+=(--allow-run-as-root)
+export ASAN_OPTIONS=detect_leaks=0   # Open MPI's own allocations are not ours to report
+
+same_file() {
+  if cmp -s "$2" "$tmp/ref.grs"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1: file differs"; fi
+}
+same_text() {
+  if [ "$2" = "$3" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1: '$2' != '$3'"; fi
+}
+
+ref_stats=$("$G" table sharing --max $N --out "$tmp/ref.grs" --stats 2>/dev/null | md5sum)
+for np in 1 3; do
+  same_text "--stats on $np ranks" "$("${mpi[@]}" -np $np "$G" table sharing --max $N --mpi --out "$tmp/m$np.grs" \
+    --stats 2>"$tmp/use$np" | md5sum)" "$ref_stats"
+  same_file "-np $np" "$tmp/m$np.grs"
+  expect_out "^grundy: 1 thread, $np ranks?; .* in the row reductions" grep '^grundy:' "$tmp/use$np"
+done
+same_text "csv on 3 ranks" "$("${mpi[@]}" -np 3 "$G" table sharing --max 300 --mpi --format csv 2>/dev/null | md5sum)" \
+  "$("$G" table sharing --max 300 --format csv | md5sum)"
+
+# rank 2 killed early on (mpirun then ends the others), the same command resumes
+"${mpi[@]}" -np 3 "$G" table sharing --max $N --mpi --out "$tmp/k.grs" >/dev/null 2>&1 &
+launcher=$!
+half=$(($(stat -c %s "$tmp/ref.grs") / 20))
+victim=
+for _ in $(seq 1 600); do
+  if [ -f "$tmp/k.grs.part" ] && [ "$(stat -c %s "$tmp/k.grs.part")" -ge "$half" ]; then
+    for p in $(pgrep -f -- "--mpi --out $tmp/k.grs"); do
+      grep -qz '^OMPI_COMM_WORLD_RANK=2$' "/proc/$p/environ" 2>/dev/null && victim=$p
+    done
+    break
+  fi
+  sleep 0.01
+done
+if [ -n "$victim" ]; then
+  kill -KILL "$victim"
+  wait "$launcher" 2>/dev/null
+  [ -f "$tmp/k.grs.part" ] && [ ! -e "$tmp/k.grs" ] && pass=$((pass + 1)) ||
+    { fail=$((fail + 1)); echo "FAIL: a killed run leaves its .part and no file"; }
+  "${mpi[@]}" -np 3 "$G" table sharing --max $N --mpi --out "$tmp/k.grs" >/dev/null 2>&1
+  same_file "resumed after a killed rank" "$tmp/k.grs"
+else
+  wait "$launcher" 2>/dev/null
+  fail=$((fail + 1))
+  echo "FAIL: no rank 2 to kill midway"
+fi
+finish

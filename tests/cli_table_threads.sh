@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# grundy table sharing on any number of threads: the same file and the same
+# --stats for 1, 2, 3, 4 and 8 threads (oversubscribed on a small machine),
+# a .part resumed on another thread count, the threads reported on stderr,
+# bad --threads.
+. "$(dirname "$0")/lib_cli.sh"
+N=4096
+
+# same_file NAME FILE: FILE equals the one-thread reference
+same_file() {
+  if cmp -s "$2" "$tmp/ref.grs"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1: file differs"; fi
+}
+same_text() {
+  if [ "$2" = "$3" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1: '$2' != '$3'"; fi
+}
+
+"$G" table sharing --max $N --threads 1 --out "$tmp/ref.grs" >/dev/null
+ref_stats=$("$G" table sharing --max $N --threads 1 --stats 2>/dev/null | md5sum)
+for p in 2 3 4 8; do
+  "$G" table sharing --max $N --threads $p --out "$tmp/p$p.grs" >/dev/null
+  same_file "--threads $p" "$tmp/p$p.grs"
+  same_text "--stats on $p threads" "$("$G" table sharing --max $N --threads $p --stats 2>"$tmp/use$p" | md5sum)" \
+    "$ref_stats"
+  # bands at N = 4096 have up to 10 strips: every thread asked for runs
+  expect_out "^grundy: $p threads, 1 rank; .* waiting \([0-9]+%\)" cat "$tmp/use$p"
+done
+# the default takes every core OpenMP offers
+OMP_NUM_THREADS=8 "$G" table sharing --max $N --out "$tmp/d.grs" --stats >/dev/null 2>"$tmp/used"
+same_file "OMP_NUM_THREADS=8" "$tmp/d.grs"
+expect_out "^grundy: [1-8] threads?, " cat "$tmp/used"
+# a .part written by one thread count resumed on another
+head -c 700000 "$tmp/ref.grs" >"$tmp/r.grs.part"
+"$G" table sharing --max $N --threads 3 --out "$tmp/r.grs" >/dev/null
+same_file "resumed on 3 threads" "$tmp/r.grs"
+
+# a .part of another N is refused and kept, not thrown away
+"$G" table sharing --max 100 --out "$tmp/o.grs" >/dev/null && mv "$tmp/o.grs" "$tmp/o.grs.part"
+size=$(stat -c %s "$tmp/o.grs.part")
+expect_exit 2 "holds rows of the table to 100, not 120" "$G" table sharing --max 120 --out "$tmp/o.grs"
+same_text "the other .part kept" "$(stat -c %s "$tmp/o.grs.part")" "$size"
+expect_exit 2 '^grundy: --threads 0: expected an integer from 1 to' "$G" table sharing --max 10 --threads 0
+expect_exit 2 '^grundy: --threads' "$G" table sharing --max 10 --threads x
+finish
