@@ -1,0 +1,466 @@
+/* grundy serve's workers (serve_pool.h): the server's side hands a worker an
+ * argv over a socket and reads back the verb's status and output; the
+ * worker's side runs the verb in-process with standard output and error
+ * pointed at memory files.
+ *
+ * Why processes rather than threads: the verbs print to stdout and the
+ * library's limits are checked by the library itself; a process keeps the
+ * answers byte for byte those of the command line, and lets the kernel
+ * enforce what the library might not (address space, a kill at the
+ * deadline), so a crash or a runaway search costs one worker, never the
+ * server. Why long-lived: a fork and exec per call costs ~5 ms of CPU, which
+ * capped the API near 80 calls a second on two cores; a round trip to a
+ * running worker costs tens of microseconds. */
+#define _GNU_SOURCE
+#include "serve_pool.h"
+#include "cli.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/sendfile.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Sanitizer runtimes reserve terabytes of address space for their shadow
+ * memory, so an address-space limit would stop every worker: instrumented
+ * builds bound memory through the search's own limit only. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define GR_LIMIT_ADDRESS_SPACE 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define GR_LIMIT_ADDRESS_SPACE 0
+#endif
+#endif
+#ifndef GR_LIMIT_ADDRESS_SPACE
+#define GR_LIMIT_ADDRESS_SPACE 1
+#endif
+
+enum {
+    WORKER_FD = 3,
+    ERR_CAP = 4096,
+    RETIRE_CALLS = 100000,         /* a worker answers this many calls, then a fresh one takes over */
+    RETIRE_KB = 128 * 1024,        /* ... or retires once its peak resident memory passed this */
+    REPLY_TOO_BIG = 1u << 0,
+    REPLY_RETIRING = 1u << 1
+};
+
+typedef struct request_head {
+    uint32_t len;                  /* bytes of NUL-terminated words that follow */
+    uint32_t reserved;
+    uint64_t max_output;
+} request_head;
+
+typedef struct reply_head {
+    int32_t status;                /* the verb's return value */
+    uint32_t flags;
+    uint64_t out_len;
+    uint32_t err_len;
+    uint32_t reserved;
+} reply_head;
+
+typedef struct worker {
+    pid_t pid;                     /* 0: none running in this slot */
+    int fd;
+    bool busy;
+} worker;
+
+struct serve_pool {
+    const char *self;
+    double bytes;
+    int size;
+    pthread_mutex_t mu;
+    pthread_cond_t idle;
+    worker w[];
+};
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void reap(pid_t pid)
+{
+    while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {
+    }
+}
+
+/* Called in a child between fork and exec: async-signal-safe calls only. */
+static void child_limits(double bytes)
+{
+    struct rlimit as = {(rlim_t)bytes, (rlim_t)bytes};
+    if (GR_LIMIT_ADDRESS_SPACE) setrlimit(RLIMIT_AS, &as);
+    int devnull = open("/dev/null", O_RDONLY);
+    if (devnull >= 0) dup2(devnull, 0);
+}
+
+/* ---- a fresh process per call ---- */
+
+/* Appends to a growing buffer; false past `cap`. */
+static bool append(char **buf, size_t *len, size_t *size, const char *data, size_t n, size_t cap)
+{
+    if (*len + n + 1 > cap) return false;
+    if (*len + n + 1 > *size) {
+        size_t s = *size ? *size : 4096;
+        while (s < *len + n + 1) s *= 2;
+        char *b = realloc(*buf, s);
+        if (!b) return false;
+        *buf = b;
+        *size = s;
+    }
+    memcpy(*buf + *len, data, n);
+    *len += n;
+    (*buf)[*len] = '\0';
+    return true;
+}
+
+static void run_fresh(const serve_pool *p, char **argv, double seconds, size_t max_output, serve_run *r)
+{
+    int out[2], err[2];
+    if (pipe2(out, O_CLOEXEC) != 0) return;
+    if (pipe2(err, O_CLOEXEC) != 0) {
+        close(out[0]), close(out[1]);
+        return;
+    }
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(out[0]), close(out[1]), close(err[0]), close(err[1]);
+        return;
+    }
+    if (pid == 0) {
+        /* a CPU limit per process: this process runs one call only */
+        struct rlimit cpu = {(rlim_t)seconds + 1, (rlim_t)seconds + 2};
+        setrlimit(RLIMIT_CPU, &cpu);
+        child_limits(p->bytes);
+        dup2(out[1], 1);
+        dup2(err[1], 2);
+        execv(p->self, argv);
+        _exit(127);
+    }
+    close(out[1]);
+    close(err[1]);
+    size_t osize = 0, esize = 0, elen = 0;
+    struct pollfd fds[2] = {{out[0], POLLIN, 0}, {err[0], POLLIN, 0}};
+    int open_fds = 2;
+    double deadline = now() + seconds;
+    while (open_fds > 0 && !r->too_big) {
+        int wait_ms = (int)((deadline - now()) * 1000);
+        if (wait_ms <= 0) {
+            r->timed_out = true;
+            break;
+        }
+        int n = poll(fds, 2, wait_ms);
+        if (n <= 0) continue;
+        for (int i = 0; i < 2; i++) {
+            if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+            char chunk[65536];
+            ssize_t got = read(fds[i].fd, chunk, sizeof chunk);
+            if (got <= 0) {
+                close(fds[i].fd);
+                fds[i].fd = -1;
+                open_fds--;
+                continue;
+            }
+            if (i == 0 && !append(&r->out, &r->out_len, &osize, chunk, (size_t)got, max_output)) r->too_big = true;
+            if (i == 1) append(&r->err, &elen, &esize, chunk, (size_t)got, ERR_CAP);
+        }
+    }
+    for (int i = 0; i < 2; i++)
+        if (fds[i].fd >= 0) close(fds[i].fd);
+    if (r->timed_out || r->too_big) kill(pid, SIGKILL);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    r->exited = WIFEXITED(status);
+    r->exit_status = r->exited ? WEXITSTATUS(status) : 0;
+}
+
+/* ---- the pool ---- */
+
+serve_pool *serve_pool_new(const char *self, int size, double bytes)
+{
+    serve_pool *p = calloc(1, sizeof *p + (size_t)size * sizeof(worker));
+    if (!p) return NULL;
+    p->self = self;
+    p->bytes = bytes;
+    p->size = size;
+    pthread_mutex_init(&p->mu, NULL);
+    pthread_cond_init(&p->idle, NULL);
+    return p;
+}
+
+static bool spawn(const serve_pool *p, worker *w)
+{
+    int sv[2];
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) return false;
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(sv[0]), close(sv[1]);
+        return false;
+    }
+    if (pid == 0) {
+        child_limits(p->bytes);
+        dup2(sv[1], WORKER_FD); /* dup2 leaves the copy open across exec */
+        char *argv[] = {"grundy", "serve", "--worker", NULL};
+        execv(p->self, argv);
+        _exit(127);
+    }
+    close(sv[1]);
+    w->pid = pid;
+    w->fd = sv[0];
+    return true;
+}
+
+static void retire(worker *w, bool kill_it)
+{
+    if (!w->pid) return;
+    if (kill_it) kill(w->pid, SIGKILL);
+    close(w->fd);
+    reap(w->pid);
+    w->pid = 0;
+    w->fd = -1;
+}
+
+static bool write_all(int fd, const void *buf, size_t n)
+{
+    const char *b = buf;
+    while (n > 0) {
+        ssize_t k = send(fd, b, n, MSG_NOSIGNAL);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) return false;
+        b += k;
+        n -= (size_t)k;
+    }
+    return true;
+}
+
+/* Reads n bytes before the deadline: 1 done, 0 the peer closed or failed, -1 timed out. */
+static int read_until(int fd, void *buf, size_t n, double deadline)
+{
+    char *b = buf;
+    while (n > 0) {
+        int wait_ms = (int)((deadline - now()) * 1000);
+        if (wait_ms <= 0) return -1;
+        struct pollfd pfd = {fd, POLLIN, 0};
+        int k = poll(&pfd, 1, wait_ms);
+        if (k <= 0) continue;
+        ssize_t got = read(fd, b, n);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) return 0;
+        b += got;
+        n -= (size_t)got;
+    }
+    return 1;
+}
+
+static worker *acquire(serve_pool *p)
+{
+    pthread_mutex_lock(&p->mu);
+    for (;;) {
+        worker *pick = NULL;
+        for (int i = 0; i < p->size; i++) {
+            worker *w = &p->w[i];
+            if (w->busy) continue;
+            if (!pick || (w->pid && !pick->pid)) pick = w; /* a running worker before an empty slot */
+        }
+        if (pick) {
+            pick->busy = true;
+            pthread_mutex_unlock(&p->mu);
+            return pick;
+        }
+        pthread_cond_wait(&p->idle, &p->mu);
+    }
+}
+
+static void release(serve_pool *p, worker *w)
+{
+    pthread_mutex_lock(&p->mu);
+    w->busy = false;
+    pthread_cond_signal(&p->idle);
+    pthread_mutex_unlock(&p->mu);
+}
+
+/* Sends the request; a worker found dead (it died idle) is replaced once. */
+static bool send_request(const serve_pool *p, worker *w, const char *words, const request_head *h)
+{
+    for (int attempt = 0; attempt < 2; attempt++) {
+        if (!w->pid && !spawn(p, w)) return false;
+        if (write_all(w->fd, h, sizeof *h) && write_all(w->fd, words, h->len)) return true;
+        retire(w, true);
+    }
+    return false;
+}
+
+static void run_pooled(serve_pool *p, char **argv, double seconds, size_t max_output, serve_run *r)
+{
+    size_t len = 0;
+    for (char **a = argv + 1; *a; a++) len += strlen(*a) + 1;
+    char *words = malloc(len ? len : 1);
+    if (!words) return;
+    size_t k = 0;
+    for (char **a = argv + 1; *a; a++) {
+        size_t n = strlen(*a) + 1;
+        memcpy(words + k, *a, n);
+        k += n;
+    }
+    request_head h = {(uint32_t)len, 0, max_output};
+    worker *w = acquire(p);
+    double deadline = now() + seconds;
+    reply_head rh;
+    int got = 0;
+    if (send_request(p, w, words, &h)) got = read_until(w->fd, &rh, sizeof rh, deadline);
+    free(words);
+    if (got == 1 && rh.out_len <= max_output && rh.err_len <= ERR_CAP) {
+        r->out = malloc(rh.out_len + 1);
+        r->err = malloc(rh.err_len + 1);
+        if (r->out && r->err) {
+            got = read_until(w->fd, r->out, rh.out_len, deadline);
+            if (got == 1) got = read_until(w->fd, r->err, rh.err_len, deadline);
+        } else {
+            got = 0;
+        }
+        if (got == 1) {
+            r->out[rh.out_len] = r->err[rh.err_len] = '\0';
+            r->out_len = rh.out_len;
+            r->exited = true;
+            r->exit_status = rh.status;
+            r->too_big = rh.flags & REPLY_TOO_BIG;
+        }
+    } else if (got == 1) {
+        got = 0; /* a reply that breaks the protocol: treat the worker as dead */
+    }
+    r->timed_out = got == -1;
+    if (got != 1) retire(w, true);
+    else if (rh.flags & REPLY_RETIRING) retire(w, false);
+    release(p, w);
+}
+
+void serve_pool_run(serve_pool *p, char **argv, double seconds, size_t max_output, bool fresh, serve_run *r)
+{
+    memset(r, 0, sizeof *r);
+    if (fresh || p->size == 0) run_fresh(p, argv, seconds, max_output, r);
+    else run_pooled(p, argv, seconds, max_output, r);
+}
+
+void serve_run_free(serve_run *r)
+{
+    free(r->out);
+    free(r->err);
+    r->out = r->err = NULL;
+}
+
+void serve_pool_free(serve_pool *p)
+{
+    if (!p) return;
+    for (int i = 0; i < p->size; i++) retire(&p->w[i], false); /* a closed socket tells a worker to exit */
+    pthread_cond_destroy(&p->idle);
+    pthread_mutex_destroy(&p->mu);
+    free(p);
+}
+
+/* ---- the worker ---- */
+
+typedef struct served_verb {
+    const char *name;
+    int (*run)(int argc, char **argv);
+} served_verb;
+
+/* The verbs the API calls; nothing else runs in a worker. */
+static const served_verb served[] = {
+    {"games", cmd_games}, {"value", cmd_value}, {"moves", cmd_moves}, {"table", cmd_table},
+    {"seq", cmd_seq},     {"check", cmd_check}, {"play", cmd_play},
+};
+
+static bool read_all(int fd, void *buf, size_t n)
+{
+    char *b = buf;
+    while (n > 0) {
+        ssize_t got = read(fd, b, n);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) return false;
+        b += got;
+        n -= (size_t)got;
+    }
+    return true;
+}
+
+static int run_words(char *words, size_t len)
+{
+    char *argv[128];
+    int argc = 0;
+    for (size_t i = 0; i < len && argc < 127; i += strlen(words + i) + 1) argv[argc++] = words + i;
+    argv[argc] = NULL;
+    for (size_t i = 0; argc > 0 && i < sizeof served / sizeof served[0]; i++)
+        if (strcmp(argv[0], served[i].name) == 0) return served[i].run(argc, argv);
+    fputs("grundy: this verb is not served\n", stderr);
+    return GR_EINPUT;
+}
+
+/* Empties a memory file standing in for fd and returns how much it held. */
+static off_t take(int fd)
+{
+    off_t n = lseek(fd, 0, SEEK_CUR);
+    return n < 0 ? 0 : n;
+}
+
+static void empty(int fd)
+{
+    if (ftruncate(fd, 0) != 0) return;
+    lseek(fd, 0, SEEK_SET);
+}
+
+static bool send_file(int out, int fd, off_t n)
+{
+    off_t off = 0;
+    while (off < n) {
+        ssize_t k = sendfile(out, fd, &off, (size_t)(n - off));
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) return false;
+    }
+    return true;
+}
+
+int serve_worker_main(void)
+{
+    /* the server decides when a worker stops: it closes the socket */
+    signal(SIGINT, SIG_IGN);
+    signal(SIGTERM, SIG_IGN);
+    signal(SIGPIPE, SIG_IGN);
+    int out = memfd_create("grundy-out", MFD_CLOEXEC), err = memfd_create("grundy-err", MFD_CLOEXEC);
+    if (out < 0 || err < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) return GR_EINTERNAL;
+    close(out), close(err);
+    for (long calls = 1;; calls++) {
+        request_head h;
+        if (!read_all(WORKER_FD, &h, sizeof h)) return 0;
+        char *words = malloc(h.len + 1);
+        if (!words || !read_all(WORKER_FD, words, h.len)) return GR_EINTERNAL;
+        words[h.len] = '\0';
+        int status = run_words(words, h.len);
+        free(words);
+        fflush(stdout);
+        fflush(stderr);
+        clearerr(stdin);
+        off_t olen = take(1), elen = take(2);
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        reply_head rh = {status, 0, (uint64_t)olen, (uint32_t)(elen < ERR_CAP ? elen : ERR_CAP), 0};
+        if ((uint64_t)olen > h.max_output) rh.flags |= REPLY_TOO_BIG, rh.out_len = 0;
+        if (calls >= RETIRE_CALLS || ru.ru_maxrss > RETIRE_KB) rh.flags |= REPLY_RETIRING;
+        bool ok = write_all(WORKER_FD, &rh, sizeof rh) && send_file(WORKER_FD, 1, (off_t)rh.out_len) &&
+                  send_file(WORKER_FD, 2, (off_t)rh.err_len);
+        empty(1);
+        empty(2);
+        if (!ok || (rh.flags & REPLY_RETIRING)) return 0;
+    }
+}
