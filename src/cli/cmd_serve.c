@@ -325,6 +325,7 @@ static int serve(server *s, const serve_opts *o, gr_error *err)
     s->conns = serve_conns_new(MAX_CONNECTIONS, (int)o->per_ip, (double)o->client_timeout);
     if (!s->pool || !s->conns) return gr_fail(err, GR_EINTERNAL, "out of memory starting the server");
     signal(SIGPIPE, SIG_IGN);
+    serve_pool_start(s->pool);
     struct MHD_Daemon *d = s->mhd.start_daemon(
         flags, (uint16_t)o->port, NULL, NULL, handle, s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned)o->threads, MHD_OPTION_CONNECTION_TIMEOUT,

@@ -31,6 +31,9 @@ typedef struct serve_run {
 /* `self`: this executable's path; `size`: workers (0: a process per call);
  * `bytes`: each process's address-space limit. NULL when out of memory. */
 serve_pool *serve_pool_new(const char *self, int size, double bytes);
+/* Starts every worker now rather than at its first call (a worker's start
+ * takes milliseconds, which the first requests would otherwise wait for). */
+void serve_pool_start(serve_pool *p);
 /* Runs argv (argv[0] the program name, NULL-terminated); `fresh` forces a
  * process of its own whatever the pool's size. */
 void serve_pool_run(serve_pool *p, char **argv, double seconds, size_t max_output, bool fresh, serve_run *r);
