@@ -23,12 +23,13 @@ static const char help[] =
     "                    [--max-memory SIZE] [--client-timeout T] [--max-per-ip C] [--tables FILE]\n\n"
     "Serves the page (play, explore, tables, claims) and the JSON API on\n"
     "http://ADDR:P/ (default 127.0.0.1:8080). The API is documented in docs/api.md.\n"
-    "API calls run in W long-lived worker processes (default: as many as threads,\n"
-    "8; 0 starts a process per call) under the bounds: S seconds (default 10), SIZE\n"
-    "of memory (default 1G), tables to 2000, sequences to 10^6. A client has T\n"
-    "seconds (default 10) to send each request; an address gets C connections\n"
-    "(default 32), later ones 503. --tables FILE offers a table stored by\n"
-    "`grundy table sharing --max N --out FILE` to the page (/api/table?stored=1).\n"
+    "N threads answer (default twice the cores, at least 4); API calls run in W\n"
+    "long-lived worker processes (default N; 0: a fresh process per call), each\n"
+    "call within S seconds (default 10) and SIZE of memory (default 1G); tables\n"
+    "to 2000, sequences to 10^6. A client has T seconds (default 10) to send each\n"
+    "request; an address gets C connections (default 32), later ones 503.\n"
+    "--tables FILE offers a table stored by `grundy table sharing --max N --out FILE`\n"
+    "to the page (/api/table?stored=1).\n"
     "SIGTERM or SIGINT stops it after the requests in flight are answered.\n";
 
 enum { MAX_CONNECTIONS = 256, MAX_QUERY = 8192, MAX_ASSETS = 32 };
@@ -349,7 +350,10 @@ int cmd_serve(int argc, char **argv)
     cli_args a;
     gr_error err;
     gr_error_clear(&err);
-    serve_opts o = {8080, 8, -1, 10, 32, "127.0.0.1", NULL};
+    /* the calls are CPU-bound: threads beyond the cores only add waiting */
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    long threads = cores < 2 ? 4 : cores > 16 ? 32 : 2 * cores;
+    serve_opts o = {8080, threads, -1, 10, 32, "127.0.0.1", NULL};
     int rc = cli_parse(&a, argc, argv, CLI_LIMITS, extra, &o, &err);
     if (!rc && a.help) {
         fputs(help, stdout);
