@@ -39,7 +39,7 @@ const game = { rules: 'sharing', extra: {}, start: [], pos: [], history: [], hum
 
 // Games of heaps that split (take-and-break): a move may leave the row as
 // several rows; a person picks the move from a list of the row's moves.
-const HEAP_GAMES = ['tb:', 'split', 'grundy-game'];
+const HEAP_GAMES = ['tb:', 'split', 'grundy-game', 'subtraction'];
 const isHeapGame = (rules) => HEAP_GAMES.some((h) => rules.startsWith(h));
 const LEADS = {
   sharing: 'Two shop assistants even out rows of milk bottles: move bottles from one row to another, as long as the row you add to ends up no longer than the row you took from. Whoever makes the last move wins. You play against perfect play.',
@@ -48,7 +48,19 @@ const LEADS = {
   'tb:0.77': 'Kayles: knock down one pin or two neighbouring pins; a row may break in two. Whoever makes the last move wins.',
   split: 'Take bottles from one row, or split a row into three non-empty rows (seed 004). Whoever makes the last move wins.',
   'grundy-game': "Grundy's game: split a row into two rows of different lengths. Whoever makes the last move wins.",
+  'split:parts=2': "Lasker's Nim: take bottles from one row, or split a row into two non-empty rows. Whoever makes the last move wins.",
+  'tb:0.07': "Dawson's Kayles: knock down two neighbouring pins; a row may break in two. Whoever makes the last move wins.",
+  'subtraction:1,3,4': 'Take 1, 3 or 4 bottles from one row. Whoever makes the last move wins.',
+  'kim:reading=R2': "Kim's game, strict reading: take bottles from one row, or move bottles to a strictly longer row.",
 };
+function leadOf(rules) {
+  if (LEADS[rules]) return LEADS[rules];
+  if (rules.startsWith('subtraction:')) return `Take ${rules.slice(12).split(',').join(', ')} bottles from one row (the amounts allowed). Whoever makes the last move wins.`;
+  if (rules.startsWith('tb:')) return `The take-and-break game ${rules.slice(3)} (CGSuite's code): pick a move from the row's list; a row may break into several. Whoever makes the last move wins.`;
+  if (rules.startsWith('sharing')) return LEADS.sharing;
+  if (rules.startsWith('kim')) return LEADS.kim;
+  return '';
+}
 
 // The rows a split leaves: the row moved from holds the first, the others
 // are appended (as the rulesets list them), or the play API's own list.
@@ -94,26 +106,29 @@ function el(name, attrs, parent) {
 function drawBoard() {
   const svg = $('board');
   svg.innerHTML = '';
-  const rowH = 64, width = 900, maxDrawn = 40;
+  // a phone's narrow board: shorter shelves, smaller bottles closer together
+  const narrow = svg.clientWidth > 0 && svg.clientWidth < 600;
+  const rowH = 64, width = narrow ? 400 : 900, maxDrawn = 40, left = narrow ? 96 : 200;
+  const step = narrow ? Math.min(17, (width - left - 10) / maxDrawn) : 17, scale = narrow ? Math.min(1, step / 13) : 1;
   svg.setAttribute('viewBox', `0 0 ${width} ${game.pos.length * rowH + 10}`);
   game.pos.forEach((n, i) => {
     const g = el('g', { class: 'row-hit', 'data-row': i, transform: `translate(0, ${i * rowH + 5})` }, svg);
     el('rect', { class: 'shelf', x: 0, y: 0, width, height: rowH - 6, rx: 8,
       fill: game.selected === i ? '#dbe7ff' : '#fafbfd', stroke: game.selected === i ? '#2f6fde' : '#e1e5ec' }, g);
-    const label = el('text', { x: 12, y: 36, 'font-size': 16, fill: '#1d2430' }, g);
+    const label = el('text', { x: narrow ? 6 : 12, y: 36, 'font-size': narrow ? 13 : 16, fill: '#1d2430' }, g);
     label.textContent = `row ${i}: ${n.length > 12 ? n.slice(0, 6) + '…' + n.slice(-4) + ` (${n.length} digits)` : n}`;
     const count = BigInt(n);
     if (count <= BigInt(maxDrawn)) {
       for (let k = 0; k < Number(count); k++) {
-        const x = 200 + k * 17, b = el('g', { transform: `translate(${x}, 8)` }, g);
+        const x = left + k * step, b = el('g', { transform: `translate(${x}, 8) scale(${scale} 1)` }, g);
         el('rect', { x: 3, y: 0, width: 6, height: 9, rx: 1.5, fill: '#9fb4d8' }, b);
         el('rect', { x: 0, y: 8, width: 12, height: 34, rx: 4, fill: '#ffffff', stroke: '#7f93b5', 'stroke-width': 1.4 }, b);
         el('rect', { x: 1.5, y: 20, width: 9, height: 12, rx: 2, fill: '#cfe0ff' }, b);
       }
     } else {
       const digits = n.length, frac = Math.min(1, Math.log10(Number(count > 10n ** 300n ? 10n ** 300n : count) + 1) / 12);
-      el('rect', { x: 200, y: 18, width: Math.max(40, 680 * frac), height: 22, rx: 5, fill: '#cfe0ff', stroke: '#7f93b5' }, g);
-      const t = el('text', { x: 210, y: 34, 'font-size': 13, fill: '#1d2430' }, g);
+      el('rect', { x: left, y: 18, width: Math.max(40, (width - left - 20) * frac), height: 22, rx: 5, fill: '#cfe0ff', stroke: '#7f93b5' }, g);
+      const t = el('text', { x: left + 10, y: 34, 'font-size': 13, fill: '#1d2430' }, g);
       t.textContent = digits > 15 ? `${digits}-digit row` : `${n} bottles`;
     }
     g.addEventListener('click', () => clickRow(i));
@@ -262,12 +277,12 @@ async function computerMove(ms) {
   return chooseComputerMove(ms);
 }
 
-async function computerTurn() {
+async function computerTurn(push = true) {
   game.busy = true;
   try {
     setStatus('The computer is thinking…');
     const ms = await refreshMoves();
-    if (gameOverIfTerminal()) return;
+    if (gameOverIfTerminal()) return saveState(push);
     const m = withParts(await computerMove(ms), game.pos);
     game.history.push(game.pos);
     game.pos = compact(m.result.map(str));
@@ -276,6 +291,7 @@ async function computerTurn() {
     drawBoard();
     await refreshMoves();
     if (!gameOverIfTerminal()) setStatus('Your move: click a row.');
+    saveState(push);
   } catch (e) {
     setStatus(`Error: ${e.message}`);
   } finally {
@@ -283,9 +299,60 @@ async function computerTurn() {
   }
 }
 
-async function startGame(pos) {
-  game.rules = $('play-rules').value;
-  $('play-lead').textContent = LEADS[game.rules] || '';
+function chosenRules() { return $('play-custom').value.trim() || $('play-rules').value; }
+
+// ---- links that keep the game ----
+// The URL's fragment holds the rules, the outcome rule, who moved first, the
+// start and every position since: a link restores the position, and each
+// of the person's turns is an entry of the browser's history, so the back
+// button undoes a move.
+let pushes = 0;
+function stateHash() {
+  const q = new URLSearchParams();
+  q.set('rules', game.rules);
+  for (const [k, v] of Object.entries(game.extra)) q.set(k, v);
+  q.set('first', game.humanFirst ? 'me' : 'computer');
+  q.set('start', game.start.join(','));
+  const line = game.history.length ? [...game.history.slice(1), game.pos] : [];
+  if (line.length) q.set('moves', line.map((p) => p.join(',')).join(';'));
+  // commas, semicolons and colons need no escaping in a fragment: keep links readable
+  return `#${q.toString().replace(/%2C/g, ',').replace(/%3B/g, ';').replace(/%3A/g, ':')}`;
+}
+function saveState(push) {
+  const h = stateHash();
+  $('play-link').href = h;
+  if (h === location.hash) return;
+  if (push) history.pushState({ grundy: ++pushes }, '', h);
+  else history.replaceState({ grundy: pushes }, '', h);
+}
+function restoreFrom(hash) {
+  const q = new URLSearchParams(hash.replace(/^#/, ''));
+  const rules = q.get('rules'), start = q.get('start');
+  if (!rules || !start) return false;
+  let line, first;
+  try {
+    line = (q.get('moves') || '').split(';').filter(Boolean).map(parsePos);
+    first = parsePos(start);
+  } catch (e) { return false; }
+  const known = [...$('play-rules').options].some((o) => o.value === rules);
+  $('play-rules').value = known ? rules : $('play-rules').value;
+  $('play-custom').value = known ? '' : rules;
+  $('play-outcome').value = q.get('misere') === '1' ? 'misere=1' : '';
+  $('play-first').checked = q.get('first') !== 'computer';
+  $('play-pos').value = first.join(' ');
+  startGame(first, line, false);
+  return true;
+}
+window.addEventListener('resize', () => drawBoard());
+window.addEventListener('popstate', () => {
+  if (!restoreFrom(location.hash)) startGame(parsePos($('play-pos').value), null, false);
+});
+
+// A new game from pos; `line` (the positions after each move so far) resumes
+// one from a link; `push` makes it an entry of the browser's history.
+async function startGame(pos, line = null, push = true) {
+  game.rules = chosenRules();
+  $('play-lead').textContent = leadOf(game.rules);
   game.extra = outcomeParams($('play-outcome').value);
   game.humanFirst = $('play-first').checked;
   game.start = pos;
@@ -298,25 +365,46 @@ async function startGame(pos) {
   $('amounts').innerHTML = '';
   $('play-hint-text').textContent = '';
   game.humanToMove = game.humanFirst;
+  for (const next of line || []) {
+    game.history.push(game.pos);
+    game.pos = next;
+    const li = document.createElement('li');
+    li.textContent = `${game.humanToMove ? 'you' : 'computer'}: → ${posText(next)}`;
+    $('play-log').appendChild(li);
+    game.humanToMove = !game.humanToMove;
+  }
   drawBoard();
   try {
     await refreshMoves();
-    if (gameOverIfTerminal()) return;
-    if (game.humanToMove) setStatus('Your move: click a row.');
-    else await computerTurn();
+    if (gameOverIfTerminal()) return saveState(push);
+    if (game.humanToMove) {
+      setStatus('Your move: click a row.');
+      saveState(push);
+    } else {
+      await computerTurn(push);
+    }
   } catch (e) {
     setStatus(`Error: ${e.message}`);
   }
 }
 
-$('play-rules').addEventListener('change', () => { $('play-lead').textContent = LEADS[$('play-rules').value] || ''; });
+$('play-rules').addEventListener('change', () => {
+  $('play-custom').value = '';
+  $('play-lead').textContent = leadOf($('play-rules').value);
+});
 $('play-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
   try { startGame(parsePos($('play-pos').value)); } catch (e) { setStatus(e.message); }
 });
 $('play-restart').addEventListener('click', () => startGame(game.start));
+$('play-link').addEventListener('click', async (ev) => {
+  ev.preventDefault();
+  const url = location.href;
+  try { await navigator.clipboard.writeText(url); $('play-link').textContent = 'link copied'; } catch (e) { $('play-link').textContent = url; }
+});
 $('play-undo').addEventListener('click', async () => {
   if (game.busy || game.history.length === 0) return;
+  if (history.state && history.state.grundy > 0) { history.back(); return; }
   // back to the position before the person's last move
   let back = game.humanToMove ? 2 : 1;
   while (back-- > 0 && game.history.length) game.pos = game.history.pop();
@@ -327,6 +415,7 @@ $('play-undo').addEventListener('click', async () => {
   drawBoard();
   await refreshMoves();
   setStatus('Your move: click a row.');
+  saveState(false);
 });
 
 function whyWins(m) {
@@ -524,4 +613,4 @@ $('claims-form').addEventListener('submit', async (ev) => {
   }
 });
 
-startGame(parsePos($('play-pos').value));
+if (!restoreFrom(location.hash)) startGame(parsePos($('play-pos').value), null, false);

@@ -1,7 +1,10 @@
 // End-to-end test of `grundy serve` in Debian's chromium, driven by
 // playwright-core: play a whole game of Sharing Nim from an N-position with
 // the computer moving second (the person errs on purpose; the computer must
-// win), open a table and the claim report, and save screenshots.
+// win), a shared link that restores a game and the back button that undoes a
+// move, Kayles and a subtraction game to the end, open a table and the claim
+// report, and save screenshots at desktop and phone width; no Content
+// Security Policy violation on the way.
 // Usage: node e2e.mjs PATH-TO-grundy OUTPUT-DIR
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -34,6 +37,9 @@ const browser = await chromium.launch({
 try {
   const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
   page.setDefaultTimeout(20000);
+  const violations = [];
+  page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(m.text()); });
+  page.on('pageerror', (e) => violations.push(`page error: ${e.message}`));
   await page.goto(base);
   await page.waitForFunction(() => document.getElementById('play-status').textContent.includes('Your move'));
   await page.screenshot({ path: `${outDir}/play-start.png` });
@@ -56,6 +62,30 @@ try {
   const result = await page.getAttribute('#play-status', 'data-result');
   check(result === 'computer', `the computer wins (status: ${await page.textContent('#play-status')})`);
   await page.screenshot({ path: `${outDir}/play-end.png` });
+
+  // A link keeps the game: after a round the URL holds the start and the
+  // positions since; a new page opened on it resumes there, and the back
+  // button undoes the round.
+  await page.click('#play-new');
+  await page.waitForFunction(() => !game.busy && game.history.length === 0 &&
+    document.getElementById('play-status').textContent.includes('Your move'));
+  await page.click('#board g[data-row="1"]');
+  await page.click('#board g[data-row="0"]');
+  await page.click('#amounts button[data-amount="1"]'); // (3,5,9) -> (4,4,9): the game goes on
+  await page.waitForFunction(() => !game.busy && game.history.length === 2);
+  const link = page.url(), mid = await page.evaluate(() => game.pos.join(','));
+  check(/#rules=sharing&first=me&start=3,5,9&moves=4,4,9;\d+,\d+,\d+$/.test(link), `the URL keeps the game: ${link}`);
+  const shared = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await shared.goto(link);
+  await shared.waitForFunction(() => !game.busy && document.getElementById('play-status').textContent.includes('Your move'));
+  const restored = await shared.evaluate(() => `${game.pos.join(',')} ${game.history.length} ${game.humanToMove}`);
+  check(restored === `${mid} 2 true`, `a shared link restores the game: ${restored} (want ${mid} 2 true)`);
+  await shared.screenshot({ path: `${outDir}/phone-play-link.png` });
+  await shared.close();
+  await page.goBack();
+  await page.waitForFunction(() => !game.busy && game.history.length === 0);
+  const back = await page.evaluate(() => game.pos.join(','));
+  check(back === '3,5,9', `the back button undoes the round: ${back}`);
 
   // A hint on a fresh game names a winning move and says why.
   await page.click('#play-new');
@@ -94,6 +124,42 @@ try {
   check(/split the rest into|split row/.test(log), `Kayles: the log shows splits: ${log.slice(0, 200)}`);
   await page.screenshot({ path: `${outDir}/play-kayles.png` });
 
+  // A subtraction game typed into "or rules": take 1, 3 or 4 from (7,5), an
+  // N-position; the person never plays a winning move, the computer wins.
+  await page.fill('#play-custom', 'subtraction:1,3,4');
+  await page.fill('#play-pos', '7 5');
+  await page.click('#play-new');
+  await page.waitForFunction(() => game.moves && game.moves.ruleset === 'subtraction:1,3,4' && !game.busy &&
+    document.getElementById('play-status').textContent.includes('Your move'));
+  check((await page.textContent('#play-lead')).includes('Take 1, 3 or 4'), 'the subtraction game is explained');
+  for (let turn = 0; turn < 40; turn++) {
+    const status = await page.textContent('#play-status');
+    if (!status.includes('Your move')) break;
+    const before = await page.evaluate(() => game.pos.slice());
+    const moves = await (await fetch(`${base}api/moves?rules=subtraction:1,3,4&pos=${before.join(',')}`)).json();
+    const bad = moves.moves.find((m) => !m.winning);
+    if (!bad) break;
+    await page.click(`#board g[data-row="${bad.from}"]`);
+    await page.click(`#amounts button[data-move="take:${bad.amount}"]`);
+    await page.waitForFunction(() => !game.busy && (document.getElementById('play-status').textContent.includes('Your move') || game.over));
+  }
+  const sub = await page.getAttribute('#play-status', 'data-result');
+  check(sub === 'computer', `subtraction: the computer wins (status: ${await page.textContent('#play-status')})`);
+  check(/#rules=subtraction:1,3,4&/.test(page.url()), `the URL names the typed rules: ${page.url()}`);
+  await page.screenshot({ path: `${outDir}/play-subtraction.png` });
+  await page.fill('#play-custom', '');
+
+  // Phone width: the page fits 390 pixels and plays.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.selectOption('#play-rules', 'sharing');
+  await page.fill('#play-pos', '3 5 9');
+  await page.click('#play-new');
+  await page.waitForFunction(() => game.moves && game.moves.ruleset === 'sharing' && !game.busy);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+  check(overflow <= 390, `the page fits a phone's width (${overflow} px)`);
+  await page.screenshot({ path: `${outDir}/phone-play.png`, fullPage: true });
+  await page.setViewportSize({ width: 1100, height: 900 });
+
   // The table: a heatmap with the value under the pointer.
   await page.click('button[data-tab="table"]');
   await page.fill('#table-max', '16');
@@ -117,6 +183,7 @@ try {
   const rows = await page.locator('#claims-report tr').count();
   check(rows >= 9 && fails >= 1, `claim report has ${rows - 1} claims, ${fails} failing`);
   await page.screenshot({ path: `${outDir}/claims.png`, fullPage: true });
+  check(violations.length === 0, `no Content Security Policy violation or page error: ${violations.join(' | ')}`);
 } catch (e) {
   failed++;
   console.log(`FAIL: ${e.message}`);
