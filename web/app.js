@@ -34,8 +34,13 @@ for (const b of document.querySelectorAll('.tab')) {
 }
 
 // ---- play ----
+// turn: moves made since the start; seats: players (the person sits in seat
+// 0 when moving first, else 1; the computer plays every other seat).
 const game = { rules: 'sharing', extra: {}, start: [], pos: [], history: [], humanFirst: true,
-  humanToMove: true, moves: null, selected: null, over: false, busy: false };
+  turn: 0, seats: 2, moves: null, selected: null, over: false, busy: false };
+const seatToMove = () => game.turn % game.seats;
+const personToMove = () => seatToMove() === (game.humanFirst ? 0 : 1);
+const seatName = (s) => (s === (game.humanFirst ? 0 : 1) ? 'you' : game.seats > 2 ? `computer (seat ${s})` : 'computer');
 
 // Games of heaps that split (take-and-break): a move may leave the row as
 // several rows; a person picks the move from a list of the row's moves.
@@ -168,7 +173,7 @@ function showAmounts(candidates, src, dst) {
 }
 
 function clickRow(i) {
-  if (game.over || game.busy || !game.humanToMove) return;
+  if (game.over || game.busy || !personToMove()) return;
   $('play-hint-text').textContent = '';
   const list = legalMovesFromList();
   if (game.selected === null || game.selected === i) {
@@ -226,7 +231,14 @@ function gameOverIfTerminal() {
   if (m.listed === 'all' && m.moves.length === 0) {
     game.over = true;
     const misere = 'misere' in game.extra;
-    const humanLoses = game.humanToMove !== misere;
+    if (game.seats > 2) {
+      // the player to move cannot move and loses; everyone else does not
+      const stuck = seatToMove(), humanLoses = personToMove();
+      setStatus(humanLoses ? 'No move left for you: you lose.' : `No move left for seat ${stuck}: the computer there loses, you do not.`);
+      $('play-status').dataset.result = humanLoses ? 'computer' : 'human';
+      return true;
+    }
+    const humanLoses = personToMove() !== misere;
     setStatus(humanLoses ? 'No move left: the computer wins.' : 'No move left: you win!');
     $('play-status').dataset.result = humanLoses ? 'computer' : 'human';
     return true;
@@ -240,7 +252,7 @@ async function humanMove(m) {
   game.history.push(game.pos);
   game.pos = compact(m.result.map(str));
   logMove('you', m);
-  game.humanToMove = false;
+  game.turn++;
   drawBoard();
   await computerTurn();
 }
@@ -277,18 +289,22 @@ async function computerMove(ms) {
   return chooseComputerMove(ms);
 }
 
+// The computer plays every seat but the person's, one after another.
 async function computerTurn(push = true) {
   game.busy = true;
   try {
     setStatus('The computer is thinking…');
-    const ms = await refreshMoves();
-    if (gameOverIfTerminal()) return saveState(push);
-    const m = withParts(await computerMove(ms), game.pos);
-    game.history.push(game.pos);
-    game.pos = compact(m.result.map(str));
-    logMove('computer', m);
-    game.humanToMove = true;
-    drawBoard();
+    while (!personToMove()) {
+      const ms = await refreshMoves();
+      if (gameOverIfTerminal()) return saveState(push);
+      const seat = seatToMove();
+      const m = withParts(await computerMove(ms), game.pos);
+      game.history.push(game.pos);
+      game.pos = compact(m.result.map(str));
+      logMove(seatName(seat), m);
+      game.turn++;
+      drawBoard();
+    }
     await refreshMoves();
     if (!gameOverIfTerminal()) setStatus('Your move: click a row.');
     saveState(push);
@@ -337,7 +353,8 @@ function restoreFrom(hash) {
   const known = [...$('play-rules').options].some((o) => o.value === rules);
   $('play-rules').value = known ? rules : $('play-rules').value;
   $('play-custom').value = known ? '' : rules;
-  $('play-outcome').value = q.get('misere') === '1' ? 'misere=1' : '';
+  const rule = [...$('play-outcome').options].find((o) => o.value && q.get(o.value.split('=')[0]) === o.value.split('=')[1]);
+  $('play-outcome').value = rule ? rule.value : '';
   $('play-first').checked = q.get('first') !== 'computer';
   $('play-pos').value = first.join(' ');
   startGame(first, line, false);
@@ -355,6 +372,7 @@ async function startGame(pos, line = null, push = true) {
   $('play-lead').textContent = leadOf(game.rules);
   game.extra = outcomeParams($('play-outcome').value);
   game.humanFirst = $('play-first').checked;
+  game.seats = Number(game.extra.players || 2);
   game.start = pos;
   game.pos = pos;
   game.history = [];
@@ -364,20 +382,20 @@ async function startGame(pos, line = null, push = true) {
   $('play-log').innerHTML = '';
   $('amounts').innerHTML = '';
   $('play-hint-text').textContent = '';
-  game.humanToMove = game.humanFirst;
+  game.turn = 0;
   for (const next of line || []) {
     game.history.push(game.pos);
     game.pos = next;
     const li = document.createElement('li');
-    li.textContent = `${game.humanToMove ? 'you' : 'computer'}: → ${posText(next)}`;
+    li.textContent = `${seatName(seatToMove())}: → ${posText(next)}`;
     $('play-log').appendChild(li);
-    game.humanToMove = !game.humanToMove;
+    game.turn++;
   }
   drawBoard();
   try {
     await refreshMoves();
     if (gameOverIfTerminal()) return saveState(push);
-    if (game.humanToMove) {
+    if (personToMove()) {
       setStatus('Your move: click a row.');
       saveState(push);
     } else {
@@ -406,12 +424,13 @@ $('play-undo').addEventListener('click', async () => {
   if (game.busy || game.history.length === 0) return;
   if (history.state && history.state.grundy > 0) { history.back(); return; }
   // back to the position before the person's last move
-  let back = game.humanToMove ? 2 : 1;
-  while (back-- > 0 && game.history.length) game.pos = game.history.pop();
   const log = $('play-log');
-  for (let k = game.humanToMove ? 2 : 1; k > 0 && log.lastChild; k--) log.removeChild(log.lastChild);
+  do {
+    game.pos = game.history.pop();
+    game.turn--;
+    if (log.lastChild) log.removeChild(log.lastChild);
+  } while (game.history.length && !personToMove());
   game.over = false;
-  game.humanToMove = true;
   drawBoard();
   await refreshMoves();
   setStatus('Your move: click a row.');
@@ -419,6 +438,9 @@ $('play-undo').addEventListener('click', async () => {
 });
 
 function whyWins(m) {
+  if (game.seats > 2)
+    return `it leads to a position of class ${m.outcome}, the best you can reach: with every player doing their best from there, ` +
+      'the one who gets stuck is not you (seed 002: from a C-position the player to move loses, from an A-position they can move to a C-position, from a B-position to an A-position).';
   const r = m.result.map((x) => BigInt(x)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   if (game.rules === 'sharing' && r.length === 3 && !('misere' in game.extra)) {
     if (r[0] === r[1] && r[1] === r[2]) return 'it makes all three rows equal, so no move is left.';

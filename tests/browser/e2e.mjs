@@ -78,7 +78,7 @@ try {
   const shared = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await shared.goto(link);
   await shared.waitForFunction(() => !game.busy && document.getElementById('play-status').textContent.includes('Your move'));
-  const restored = await shared.evaluate(() => `${game.pos.join(',')} ${game.history.length} ${game.humanToMove}`);
+  const restored = await shared.evaluate(() => `${game.pos.join(',')} ${game.history.length} ${personToMove()}`);
   check(restored === `${mid} 2 true`, `a shared link restores the game: ${restored} (want ${mid} 2 true)`);
   await shared.screenshot({ path: `${outDir}/phone-play-link.png` });
   await shared.close();
@@ -148,6 +148,32 @@ try {
   check(/#rules=subtraction:1,3,4&/.test(page.url()), `the URL names the typed rules: ${page.url()}`);
   await page.screenshot({ path: `${outDir}/play-subtraction.png` });
   await page.fill('#play-custom', '');
+
+  // Three players: the person in seat 0, the computer in seats 1 and 2;
+  // the game is played to the end (the person takes one at a time) and the
+  // loser is the one left without a move.
+  await page.selectOption('#play-rules', 'nim');
+  await page.fill('#play-pos', '3 4 5');
+  await page.selectOption('#play-outcome', 'players=3');
+  await page.click('#play-new');
+  await page.waitForFunction(() => game.moves && game.seats === 3 && !game.busy &&
+    document.getElementById('play-status').textContent.includes('Your move'));
+  await page.click('#play-hint');
+  check(/Winning: .*class [A-Z], the best|lost against perfect play/.test(await page.textContent('#play-hint-text')),
+    `three players: the hint explains: ${await page.textContent('#play-hint-text')}`);
+  for (let turn = 0; turn < 40; turn++) {
+    if (!(await page.textContent('#play-status')).includes('Your move')) break;
+    const row = await page.evaluate(() => game.pos.findIndex((x) => x !== '0'));
+    await page.click(`#board g[data-row="${row}"]`);
+    await page.click('#amounts button[data-move="take:1"]');
+    await page.waitForFunction(() => !game.busy && (document.getElementById('play-status').textContent.includes('Your move') || game.over));
+  }
+  const three = await page.textContent('#play-status');
+  check(/No move left/.test(three), `three players: the game ends (${three})`);
+  check((await page.textContent('#play-log')).includes('computer (seat 2)'), 'three players: seat 2 is played by the computer');
+  check(/#rules=nim&players=3&/.test(page.url()), `three players: the URL keeps the rule: ${page.url()}`);
+  await page.screenshot({ path: `${outDir}/play-three-players.png` });
+  await page.selectOption('#play-outcome', '');
 
   // Phone width: the page fits 390 pixels and plays.
   await page.setViewportSize({ width: 390, height: 844 });
