@@ -156,8 +156,11 @@ for _ in 1 2; do curl -s "${urls[@]}" >/dev/null; done
 before=$(rss)
 for _ in $(seq 10); do curl -s "${urls[@]}" >/dev/null; done
 after=$(rss)
-[ $((after - before)) -lt 2048 ]
-check "server memory grew from $before to $after kB" $?
+# sanitizer runtimes keep freed memory in quarantine and grow their shadow: a looser bound there
+bound=2048
+ldd "$G" 2>/dev/null | grep -qE 'lib(t|a)san' && bound=16384
+[ $((after - before)) -lt "$bound" ]
+check "server memory grew from $before to $after kB (bound $bound kB)" $?
 stop_server
 
 # SIGTERM: a request in flight is answered, then the server exits 0

@@ -47,10 +47,13 @@ static const param seq_params[] = {
     {"period", "--period", true}, {NULL, NULL, false}};
 static const param check_params[] = {{"id", NULL, false}, {"to", "--to", false}, {NULL, NULL, false}};
 static const param games_params[] = {{NULL, NULL, false}};
+/* play: `first` (default computer) says who moves first; `input` holds the
+ * script's lines (moves and bans, one a line), answered in one call. */
 static const param play_params[] = {
     {"rules", NULL, false}, {"pos", "pos", false}, {"misere", "--misere", true},
     {"players", "--players", false}, {"block", "--block", false},
-    {"block-position", "--block-position", false}, {NULL, NULL, false}};
+    {"block-position", "--block-position", false}, {"first", "--first", false},
+    {"input", "input", false}, {NULL, NULL, false}};
 
 static const endpoint endpoints[] = {
     {"games", "games", games_params, NULL, {NULL}, false},
@@ -60,7 +63,7 @@ static const endpoint endpoints[] = {
     {"seq", "seq", seq_params, "--to", {NULL}, true},
     {"check", "check", check_params, "--to", {NULL}, true},
     /* the computer's move, as `grundy play --script` makes it */
-    {"play", "play", play_params, NULL, {"--script", "--first", "computer"}, false},
+    {"play", "play", play_params, NULL, {"--script"}, false},
 };
 
 static void reply_error(serve_reply *r, int status, const char *msg)
@@ -115,6 +118,30 @@ static void reply_run(serve_run *run, const serve_limits *lim, serve_reply *r)
     }
 }
 
+/* The script answers each line with a line, and ends with "end of input":
+ * the call's answer is the first line refused, or else the last before the end. */
+static void play_reply(serve_reply *r)
+{
+    const char *pick = NULL, *line = r->body, *end = r->body + r->len;
+    size_t pick_len = 0;
+    while (line < end) {
+        const char *nl = memchr(line, '\n', (size_t)(end - line));
+        size_t n = nl ? (size_t)(nl - line) + 1 : (size_t)(end - line);
+        bool quit = strncmp(line, "{\"reply\":\"quit\"", 15) == 0;
+        bool refused = false;
+        for (size_t k = 0; k + 10 <= n && !refused; k++) refused = memcmp(line + k, "\"ok\":false", 10) == 0;
+        if (!quit) pick = line, pick_len = n;
+        if (refused) {
+            r->status = 400;
+            break;
+        }
+        line += n;
+    }
+    if (!pick) return;
+    memmove(r->body, pick, pick_len);
+    r->len = pick_len;
+}
+
 void serve_api(serve_pool *pool, const serve_limits *lim, const char *name, const char *const *names,
                const char *const *values, int nargs, serve_reply *reply)
 {
@@ -130,7 +157,7 @@ void serve_api(serve_pool *pool, const serve_limits *lim, const char *name, cons
     argv[argc++] = "--format";
     argv[argc++] = "json";
     for (int i = 0; i < 3 && ep->fixed[i]; i++) argv[argc++] = ep->fixed[i];
-    const char *operand_rules = NULL, *operand_pos = NULL;
+    const char *operand_rules = NULL, *operand_pos = NULL, *input = NULL;
     char secs[32], bytes[32];
     for (int i = 0; i < nargs; i++) {
         const param *p = NULL;
@@ -144,6 +171,7 @@ void serve_api(serve_pool *pool, const serve_limits *lim, const char *name, cons
         const char *v = values[i] ? values[i] : "";
         if (!p->flag) operand_rules = v;
         else if (strcmp(p->flag, "pos") == 0) operand_pos = v;
+        else if (strcmp(p->flag, "input") == 0) input = v;
         else if (strcmp(p->flag, "stored") == 0) {
             /* the stored table's path is the server's, never the request's */
             if (strcmp(v, "1") != 0 && strcmp(v, "true") != 0) continue;
@@ -208,6 +236,11 @@ void serve_api(serve_pool *pool, const serve_limits *lim, const char *name, cons
         if (operand_rules) argv[argc++] = operand_rules;
         operand_rules = NULL;
     }
+    if (strcmp(ep->name, "play") == 0) {
+        bool first = false;
+        for (int i = 0; i < argc; i++) first |= strcmp(argv[i], "--first") == 0;
+        if (!first) argv[argc++] = "--first", argv[argc++] = "computer";
+    }
     if (operand_rules || operand_pos) argv[argc++] = "--";
     if (operand_rules) argv[argc++] = operand_rules;
     if (operand_pos) argv[argc++] = operand_pos;
@@ -216,12 +249,8 @@ void serve_api(serve_pool *pool, const serve_limits *lim, const char *name, cons
     serve_limits l = *lim;
     if (strcmp(ep->name, "check") == 0 && l.seconds < 60) l.seconds = 60;
     serve_run run;
-    serve_pool_run(pool, (char **)argv, l.seconds, l.max_output, ep->batch, &run);
+    serve_pool_run(pool, (char **)argv, input, l.seconds, l.max_output, ep->batch, &run);
     reply_run(&run, &l, reply);
     serve_run_free(&run);
-    if (reply->status == 200 && strcmp(ep->name, "play") == 0 && reply->body) {
-        /* the first reply line holds the computer's move; the next is "end of input" */
-        char *nl = memchr(reply->body, '\n', reply->len);
-        if (nl) reply->len = (size_t)(nl - reply->body) + 1;
-    }
+    if (reply->status == 200 && strcmp(ep->name, "play") == 0 && reply->body) play_reply(reply);
 }

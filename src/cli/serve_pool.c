@@ -56,7 +56,7 @@ enum {
 
 typedef struct request_head {
     uint32_t len;                  /* bytes of NUL-terminated words that follow */
-    uint32_t reserved;
+    uint32_t input_len;            /* then bytes of standard input */
     uint64_t max_output;
 } request_head;
 
@@ -125,17 +125,25 @@ static bool append(char **buf, size_t *len, size_t *size, const char *data, size
     return true;
 }
 
-static void run_fresh(const serve_pool *p, char **argv, double seconds, size_t max_output, serve_run *r)
+static void run_fresh(const serve_pool *p, char **argv, const char *input, double seconds, size_t max_output,
+                      serve_run *r)
 {
-    int out[2], err[2];
+    int out[2], err[2], in[2] = {-1, -1};
     if (pipe2(out, O_CLOEXEC) != 0) return;
     if (pipe2(err, O_CLOEXEC) != 0) {
         close(out[0]), close(out[1]);
         return;
     }
+    /* the input is at most a query's length, which a pipe's buffer holds */
+    if (input && pipe2(in, O_CLOEXEC) == 0) {
+        ssize_t put = write(in[1], input, strlen(input));
+        (void)put;
+        close(in[1]);
+    }
     pid_t pid = fork();
     if (pid < 0) {
         close(out[0]), close(out[1]), close(err[0]), close(err[1]);
+        if (in[0] >= 0) close(in[0]);
         return;
     }
     if (pid == 0) {
@@ -143,11 +151,13 @@ static void run_fresh(const serve_pool *p, char **argv, double seconds, size_t m
         struct rlimit cpu = {(rlim_t)seconds + 1, (rlim_t)seconds + 2};
         setrlimit(RLIMIT_CPU, &cpu);
         child_limits(p->bytes);
+        if (in[0] >= 0) dup2(in[0], 0);
         dup2(out[1], 1);
         dup2(err[1], 2);
         execv(p->self, argv);
         _exit(127);
     }
+    if (in[0] >= 0) close(in[0]);
     close(out[1]);
     close(err[1]);
     size_t osize = 0, esize = 0, elen = 0;
@@ -355,12 +365,13 @@ static int read_reply(int fd, size_t max_output, double deadline, serve_run *r, 
     return result == -1 ? -1 : 0;
 }
 
-static void run_pooled(serve_pool *p, char **argv, double seconds, size_t max_output, serve_run *r)
+static void run_pooled(serve_pool *p, char **argv, const char *input, double seconds, size_t max_output,
+                       serve_run *r)
 {
-    size_t len = 0;
+    size_t len = 0, in_len = input ? strlen(input) : 0;
     for (char **a = argv + 1; *a; a++) len += strlen(*a) + 1;
-    request_head h = {(uint32_t)len, 0, max_output};
-    char *msg = malloc(sizeof h + len);
+    request_head h = {(uint32_t)len, (uint32_t)in_len, max_output};
+    char *msg = malloc(sizeof h + len + in_len);
     if (!msg) return;
     memcpy(msg, &h, sizeof h);
     size_t k = sizeof h;
@@ -369,6 +380,8 @@ static void run_pooled(serve_pool *p, char **argv, double seconds, size_t max_ou
         memcpy(msg + k, *a, n);
         k += n;
     }
+    memcpy(msg + k, input ? input : "", in_len);
+    k += in_len;
     worker *w = acquire(p);
     double deadline = now() + seconds;
     uint32_t flags = 0;
@@ -380,11 +393,12 @@ static void run_pooled(serve_pool *p, char **argv, double seconds, size_t max_ou
     release(p, w);
 }
 
-void serve_pool_run(serve_pool *p, char **argv, double seconds, size_t max_output, bool fresh, serve_run *r)
+void serve_pool_run(serve_pool *p, char **argv, const char *input, double seconds, size_t max_output, bool fresh,
+                    serve_run *r)
 {
     memset(r, 0, sizeof *r);
-    if (fresh || p->size == 0) run_fresh(p, argv, seconds, max_output, r);
-    else run_pooled(p, argv, seconds, max_output, r);
+    if (fresh || p->size == 0) run_fresh(p, argv, input, seconds, max_output, r);
+    else run_pooled(p, argv, input, seconds, max_output, r);
 }
 
 void serve_run_free(serve_run *r)
@@ -429,18 +443,19 @@ static bool read_all(int fd, void *buf, size_t n)
     return true;
 }
 
-/* A buffer that grows to hold a request. */
+/* A buffer that grows to hold a request: its words, then its input. */
 static bool read_request(int fd, char **buf, size_t *cap, request_head *h)
 {
     if (!read_all(fd, h, sizeof *h)) return false;
-    if (h->len + 1 > *cap) {
-        char *b = realloc(*buf, h->len + 1);
+    size_t n = (size_t)h->len + h->input_len;
+    if (n + 1 > *cap) {
+        char *b = realloc(*buf, n + 1);
         if (!b) return false;
         *buf = b;
-        *cap = h->len + 1;
+        *cap = n + 1;
     }
-    if (!read_all(fd, *buf, h->len)) return false;
-    (*buf)[h->len] = '\0';
+    if (!read_all(fd, *buf, n)) return false;
+    (*buf)[n] = '\0';
     return true;
 }
 
@@ -495,13 +510,16 @@ int serve_worker_main(void)
         if (!read_request(WORKER_FD, &req, &req_cap, &h)) return 0;
         char *out = NULL, *err = NULL;
         size_t out_len = 0, err_len = 0;
-        FILE *real_out = stdout, *real_err = stderr;
+        FILE *real_in = stdin, *real_out = stdout, *real_err = stderr;
         stdout = open_memstream(&out, &out_len);
         stderr = open_memstream(&err, &err_len);
-        int status = stdout && stderr ? run_words(req, h.len) : GR_EINTERNAL;
+        FILE *in = h.input_len ? fmemopen(req + h.len, h.input_len, "r") : NULL;
+        if (in) stdin = in;
+        int status = stdout && stderr && (in || !h.input_len) ? run_words(req, h.len) : GR_EINTERNAL;
         if (stdout) fclose(stdout);
         if (stderr) fclose(stderr);
-        stdout = real_out, stderr = real_err;
+        if (in) fclose(in);
+        stdin = real_in, stdout = real_out, stderr = real_err;
         clearerr(stdin);
         /* the peak memory, looked at now and then: a system call costs more than a small answer */
         struct rusage ru = {.ru_maxrss = 0};

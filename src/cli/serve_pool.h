@@ -34,9 +34,11 @@ serve_pool *serve_pool_new(const char *self, int size, double bytes);
 /* Starts every worker now rather than at its first call (a worker's start
  * takes milliseconds, which the first requests would otherwise wait for). */
 void serve_pool_start(serve_pool *p);
-/* Runs argv (argv[0] the program name, NULL-terminated); `fresh` forces a
- * process of its own whatever the pool's size. */
-void serve_pool_run(serve_pool *p, char **argv, double seconds, size_t max_output, bool fresh, serve_run *r);
+/* Runs argv (argv[0] the program name, NULL-terminated) with `input` (or
+ * nothing, when NULL) on its standard input; `fresh` forces a process of its
+ * own whatever the pool's size. */
+void serve_pool_run(serve_pool *p, char **argv, const char *input, double seconds, size_t max_output, bool fresh,
+                    serve_run *r);
 void serve_run_free(serve_run *r);
 /* Stops every worker and frees the pool. */
 void serve_pool_free(serve_pool *p);
