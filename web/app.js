@@ -140,7 +140,10 @@ function drawBoard() {
   });
 }
 
-function legalMovesFromList() { return game.moves && game.moves.listed === 'all' ? game.moves.moves : null; }
+// Under blocking the person's candidates leave out the moves the computer forbade.
+function legalMovesFromList() {
+  return game.moves && game.moves.listed === 'all' ? game.moves.moves.filter((m) => !isBanned(m)) : null;
+}
 
 function showAmounts(candidates, src, dst) {
   const box = $('amounts');
@@ -253,8 +256,113 @@ async function humanMove(m) {
   game.pos = compact(m.result.map(str));
   logMove('you', m);
   game.turn++;
+  game.bans = [];
+  showBans();
   drawBoard();
-  await computerTurn();
+  if (blocking()) await banPhase();
+  else await computerTurn();
+}
+
+// ---- blocking (block=k, block-position=k) ----
+// Before each move the other player forbids k of the mover's moves. The
+// computer's bans and its moves come from /api/play, the same library as
+// `grundy play --block K`: the person's bans go in as the script's lines.
+const blocking = () => 'block' in game.extra || 'block-position' in game.extra;
+const banCount = () => Number(game.extra.block || game.extra['block-position'] || 0);
+const sameMove = (a, b) => a.kind === b.kind && a.from === b.from && (a.to ?? null) === (b.to ?? null) &&
+  str(a.amount) === str(b.amount);
+// block-position forbids the positions the banned moves lead to: compare results
+function resultKey(m) {
+  if (m.result) return m.result.map((x) => BigInt(x)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).join(',');
+  const p = game.pos.map((x) => BigInt(x)), k = BigInt(m.amount);
+  p[m.from] -= k;
+  if (m.kind === 'transfer') p[m.to] += k;
+  return resultKey({ result: p });
+}
+const isBanned = (m) => (game.bans || []).some((b) =>
+  ('block-position' in game.extra ? resultKey({ ...b, result: undefined }) === resultKey(m) : sameMove(b, m)));
+function notation(m) {
+  if (m.kind === 'transfer') return `${m.from} ${m.to} ${str(m.amount)}`;
+  if (m.kind === 'split') return `${m.from} = ${partsOf(m, game.pos).join(' ')}`;
+  return `${m.from} ${str(m.amount)}`;
+}
+function playParams(first, input) {
+  const q = { rules: game.rules, pos: game.pos.join(','), ...game.extra, first };
+  if (input) q.input = input;
+  return q;
+}
+function showBans() {
+  const text = (game.bans || []).map(describeMove).join('; ');
+  $('play-bans').textContent = text ? `The computer forbids you: ${text}.` : '';
+}
+// The person's turn under blocking: the computer forbids first.
+async function computerBans() {
+  const r = await api('play', playParams('me'));
+  game.bans = r.bans || [];
+  showBans();
+  if (r.over) return endByReply(r);
+  setStatus('Your move: click a row.');
+  return false;
+}
+function endByReply(r) {
+  game.over = true;
+  const humanLoses = r.by === 'person';
+  setStatus(humanLoses ? 'Every move you have left is forbidden: the computer wins.' : 'The computer has no move left: you win!');
+  $('play-status').dataset.result = humanLoses ? 'computer' : 'human';
+  return true;
+}
+// The computer's turn under blocking: the person forbids k of its moves.
+async function banPhase(push = true) {
+  game.busy = true;
+  try {
+    const ms = await refreshMoves();
+    if (gameOverIfTerminal()) return saveState(push);
+    const want = Math.min(banCount(), ms.moves.length), chosen = [], said = [];
+    setStatus(`Forbid ${want} of the computer's moves: click ${want === 1 ? 'one' : 'them'} below.`);
+    const box = $('amounts');
+    box.innerHTML = '';
+    game.busy = false; /* waiting for the person, not for the server */
+    await new Promise((resolve) => {
+      for (const raw of ms.moves) {
+        const m = withParts(raw, game.pos), b = document.createElement('button');
+        b.textContent = `forbid: ${describeMove(m)}`;
+        b.dataset.ban = notation(m);
+        b.addEventListener('click', () => {
+          chosen.push(`ban ${notation(m)}`);
+          said.push(describeMove(m));
+          b.disabled = true;
+          if (chosen.length >= want) resolve();
+        });
+        box.appendChild(b);
+      }
+    });
+    box.innerHTML = '';
+    game.busy = true;
+    setStatus('The computer is thinking…');
+    const r = await api('play', playParams('computer', chosen.join('\n')));
+    $('play-log').appendChild(Object.assign(document.createElement('li'),
+      { textContent: `you forbid: ${said.join('; ')}` }));
+    for (const mv of (r.moves || []).filter((x) => x.by === 'computer')) {
+      const m = { kind: mv.kind, from: mv.from, to: mv.to, amount: str(mv.amount), parts: mv.parts, result: mv.position.map(str) };
+      game.history.push(game.pos);
+      game.pos = compact(m.result);
+      logMove('computer', m);
+      game.turn++;
+    }
+    drawBoard();
+    game.bans = r.bans || [];
+    showBans();
+    await refreshMoves();
+    if (!gameOverIfTerminal()) {
+      if (r.over) endByReply(r);
+      else setStatus('Your move: click a row.');
+    }
+    saveState(push);
+  } catch (e) {
+    setStatus(`Error: ${e.message}`);
+  } finally {
+    game.busy = false;
+  }
 }
 
 function chooseComputerMove(ms) {
@@ -391,11 +499,18 @@ async function startGame(pos, line = null, push = true) {
     $('play-log').appendChild(li);
     game.turn++;
   }
+  game.bans = [];
+  showBans();
   drawBoard();
   try {
     await refreshMoves();
     if (gameOverIfTerminal()) return saveState(push);
-    if (personToMove()) {
+    if (blocking() && personToMove()) {
+      await computerBans();
+      saveState(push);
+    } else if (blocking()) {
+      await banPhase(push);
+    } else if (personToMove()) {
       setStatus('Your move: click a row.');
       saveState(push);
     } else {
@@ -434,10 +549,13 @@ $('play-undo').addEventListener('click', async () => {
   drawBoard();
   await refreshMoves();
   setStatus('Your move: click a row.');
+  if (blocking()) await computerBans();
   saveState(false);
 });
 
 function whyWins(m) {
+  if (blocking())
+    return `it leads to a position that is lost for the player to move under blocking (seed 003): whatever ${banCount()} move${banCount() > 1 ? 's' : ''} they forbid you next, you keep a winning reply.`;
   if (game.seats > 2)
     return `it leads to a position of class ${m.outcome}, the best you can reach: with every player doing their best from there, ` +
       'the one who gets stuck is not you (seed 002: from a C-position the player to move loses, from an A-position they can move to a C-position, from a B-position to an A-position).';
@@ -459,7 +577,7 @@ function whyWins(m) {
 
 $('play-hint').addEventListener('click', () => {
   if (!game.moves || game.over) return;
-  const found = game.moves.moves.find((m) => m.winning);
+  const found = game.moves.moves.find((m) => m.winning && !isBanned(m));
   const win = found && withParts(found, game.pos);
   $('play-hint-text').textContent = win
     ? `Winning: ${describeMove(win)}, because ${whyWins(win)}`

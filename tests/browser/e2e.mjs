@@ -175,6 +175,37 @@ try {
   await page.screenshot({ path: `${outDir}/play-three-players.png` });
   await page.selectOption('#play-outcome', '');
 
+  // Blocking: Nim from (2,2,3) with block=1, the person first. Before each
+  // of the person's moves the computer forbids one (shown); before each of
+  // the computer's the person forbids one of its moves (buttons). Played to
+  // the end with the person's first allowed move.
+  await page.selectOption('#play-rules', 'nim');
+  await page.fill('#play-pos', '2 2 3');
+  await page.selectOption('#play-outcome', 'block=1');
+  await page.click('#play-new');
+  await page.waitForFunction(() => game.extra.block === '1' && !game.busy &&
+    document.getElementById('play-status').textContent.includes('Your move'));
+  const firstBan = await page.textContent('#play-bans');
+  check(/^The computer forbids you: take \d from row \d\.$/.test(firstBan), `blocking: the computer's ban is shown: ${firstBan}`);
+  let bansMade = 0;
+  for (let turn = 0; turn < 60; turn++) {
+    const status = await page.textContent('#play-status');
+    if (status.includes('Forbid')) {
+      await page.click('#amounts button[data-ban]:not([disabled])');
+      bansMade++;
+    } else if (status.includes('Your move')) {
+      const m = await page.evaluate(() => legalMovesFromList()[0]);
+      await page.click(`#board g[data-row="${m.from}"]`);
+      await page.click(`#amounts button[data-move="take:${m.amount}"]`);
+    } else break;
+    await page.waitForFunction(() => !game.busy && (game.over || /Your move|Forbid/.test(document.getElementById('play-status').textContent)));
+  }
+  const blockEnd = await page.getAttribute('#play-status', 'data-result');
+  check(blockEnd === 'computer' || blockEnd === 'human', `blocking: the game ends (${await page.textContent('#play-status')})`);
+  check(bansMade > 0 && (await page.textContent('#play-log')).includes('you forbid'), `blocking: the person forbade ${bansMade} moves`);
+  await page.screenshot({ path: `${outDir}/play-blocking.png` });
+  await page.selectOption('#play-outcome', '');
+
   // Phone width: the page fits 390 pixels and plays.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.selectOption('#play-rules', 'sharing');
