@@ -156,11 +156,14 @@ for _ in 1 2; do curl -s "${urls[@]}" >/dev/null; done
 before=$(rss)
 for _ in $(seq 10); do curl -s "${urls[@]}" >/dev/null; done
 after=$(rss)
-# sanitizer runtimes keep freed memory in quarantine and grow their shadow: a looser bound there
-bound=2048
-ldd "$G" 2>/dev/null | grep -qE 'lib(t|a)san' && bound=16384
-[ $((after - before)) -lt "$bound" ]
-check "server memory grew from $before to $after kB (bound $bound kB)" $?
+# sanitizer runtimes keep freed memory in quarantine (ASan: up to 256 MB) and
+# grow their shadow, so there the bound says nothing: checked on plain builds
+if ldd "$G" 2>/dev/null | grep -qE 'lib(t|a)san'; then
+  echo "memory bound not checked under a sanitizer ($before -> $after kB)"
+else
+  [ $((after - before)) -lt 2048 ]
+  check "server memory grew from $before to $after kB (bound 2048 kB)" $?
+fi
 stop_server
 
 # SIGTERM: a request in flight is answered, then the server exits 0
