@@ -291,15 +291,16 @@ function playParams(first, input) {
   if (input) q.input = input;
   return q;
 }
-function showBans() {
+function showBans(log = false) {
   const text = (game.bans || []).map(describeMove).join('; ');
   $('play-bans').textContent = text ? `The computer forbids you: ${text}.` : '';
+  if (log && text) $('play-log').appendChild(Object.assign(document.createElement('li'), { textContent: `computer forbids: ${text}` }));
 }
 // The person's turn under blocking: the computer forbids first.
 async function computerBans() {
   const r = await api('play', playParams('me'));
   game.bans = r.bans || [];
-  showBans();
+  showBans(true);
   if (r.over) return endByReply(r);
   setStatus('Your move: click a row.');
   return false;
@@ -351,7 +352,7 @@ async function banPhase(push = true) {
     }
     drawBoard();
     game.bans = r.bans || [];
-    showBans();
+    showBans(true);
     await refreshMoves();
     if (!gameOverIfTerminal()) {
       if (r.over) endByReply(r);

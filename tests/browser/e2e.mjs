@@ -187,10 +187,12 @@ try {
     document.getElementById('play-status').textContent.includes('Your move'));
   const firstBan = await page.textContent('#play-bans');
   check(/^The computer forbids you: take \d from row \d\.$/.test(firstBan), `blocking: the computer's ban is shown: ${firstBan}`);
+  await page.screenshot({ path: `${outDir}/play-blocking-start.png` });
   let bansMade = 0;
   for (let turn = 0; turn < 60; turn++) {
     const status = await page.textContent('#play-status');
     if (status.includes('Forbid')) {
+      if (!bansMade) await page.screenshot({ path: `${outDir}/play-blocking-ban.png` });
       await page.click('#amounts button[data-ban]:not([disabled])');
       bansMade++;
     } else if (status.includes('Your move')) {
