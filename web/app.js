@@ -576,8 +576,19 @@ function whyWins(m) {
   return 'it leads to a position where the player to move loses against perfect play.';
 }
 
-$('play-hint').addEventListener('click', () => {
-  if (!game.moves || game.over) return;
+// The hint is the terminal's (`hint` in `grundy play`): the library names the
+// move and says why it wins; the page words piles as rows. Should that call
+// fail, the page explains from the listed moves itself.
+$('play-hint').addEventListener('click', async () => {
+  if (!game.moves || game.over || !personToMove()) return;
+  try {
+    const r = await api('play', playParams('me', 'hint'));
+    if (r.hint && r.hint.why) {
+      const why = r.hint.why.replace(/\bpiles\b/g, 'rows').replace(/\bpile\b/g, 'row');
+      $('play-hint-text').textContent = r.hint.winning ? `Winning: ${why}` : `This position is lost against perfect play. ${why}`;
+      return;
+    }
+  } catch (e) { /* explained from the listed moves below */ }
   const found = game.moves.moves.find((m) => m.winning && !isBanned(m));
   const win = found && withParts(found, game.pos);
   $('play-hint-text').textContent = win

@@ -91,8 +91,9 @@ try {
   await page.click('#play-new');
   await page.waitForFunction(() => document.getElementById('play-status').textContent.includes('Your move'));
   await page.click('#play-hint');
+  await page.waitForFunction(() => document.getElementById('play-hint-text').textContent.length > 0);
   const hint = await page.textContent('#play-hint-text');
-  check(/Winning: move \d+ from row \d to row \d, because it leaves two equal rows/.test(hint), `hint explains: ${hint}`);
+  check(/^Winning: Move \d+ from row \d to row \d: afterwards rows \d and \d both hold \d+ .*Theorem P/.test(hint), `hint explains: ${hint}`);
 
   // Kayles from (7,5), an N-position: the person picks moves from the row's
   // list, splits included, never a winning one; the computer must win.
@@ -159,7 +160,8 @@ try {
   await page.waitForFunction(() => game.moves && game.seats === 3 && !game.busy &&
     document.getElementById('play-status').textContent.includes('Your move'));
   await page.click('#play-hint');
-  check(/Winning: .*class [A-Z], the best|lost against perfect play/.test(await page.textContent('#play-hint-text')),
+  await page.waitForFunction(() => document.getElementById('play-hint-text').textContent.length > 0);
+  check(/Winning: .*class [A-Z], the move the players rule prescribes|lost against perfect play/.test(await page.textContent('#play-hint-text')),
     `three players: the hint explains: ${await page.textContent('#play-hint-text')}`);
   for (let turn = 0; turn < 40; turn++) {
     if (!(await page.textContent('#play-status')).includes('Your move')) break;
@@ -187,6 +189,10 @@ try {
     document.getElementById('play-status').textContent.includes('Your move'));
   const firstBan = await page.textContent('#play-bans');
   check(/^The computer forbids you: take \d from row \d\.$/.test(firstBan), `blocking: the computer's ban is shown: ${firstBan}`);
+  await page.click('#play-hint');
+  await page.waitForFunction(() => document.getElementById('play-hint-text').textContent.length > 0);
+  const blockHint = await page.textContent('#play-hint-text');
+  check(/of the blocking game|lost against perfect play/.test(blockHint), `blocking: the hint explains: ${blockHint}`);
   await page.screenshot({ path: `${outDir}/play-blocking-start.png` });
   let bansMade = 0;
   for (let turn = 0; turn < 60; turn++) {
