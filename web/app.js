@@ -62,6 +62,7 @@ function leadOf(rules) {
   if (LEADS[rules]) return LEADS[rules];
   if (rules.startsWith('subtraction:')) return `Take ${rules.slice(12).split(',').join(', ')} bottles from one row (the amounts allowed). Whoever makes the last move wins.`;
   if (rules.startsWith('tb:')) return `The take-and-break game ${rules.slice(3)} (CGSuite's code): pick a move from the row's list; a row may break into several. Whoever makes the last move wins.`;
+  if (graphEdges(rules)) return `${LEADS.sharing} Here bottles move only along the arrows of the graph below.`;
   if (rules.startsWith('sharing')) return LEADS.sharing;
   if (rules.startsWith('kim')) return LEADS.kim;
   return '';
@@ -138,9 +139,50 @@ function drawBoard() {
     }
     g.addEventListener('click', () => clickRow(i));
   });
+  drawGraph();
 }
 
 // Under blocking the person's candidates leave out the moves the computer forbade.
+// Sharing Nim on a graph: the rows are vertices and bottles move only along
+// the edges ("0>1" one way, "0-1" both), drawn beside the board.
+function graphEdges(rules) {
+  const m = /(?:^|[:,])graph=([^,]+)/.exec(rules);
+  if (!m) return null;
+  const edges = [];
+  for (const e of m[1].split('/')) {
+    const d = /^(\d+)([>-])(\d+)$/.exec(e);
+    if (!d) continue;
+    edges.push([Number(d[1]), Number(d[3])]);
+    if (d[2] === '-') edges.push([Number(d[3]), Number(d[1])]);
+  }
+  return edges;
+}
+function drawGraph() {
+  const svg = $('graph'), edges = graphEdges(game.rules);
+  svg.innerHTML = '';
+  // an SVG element has no `hidden` property: the attribute it is
+  if (!edges) return svg.setAttribute('hidden', '');
+  svg.removeAttribute('hidden');
+  const n = game.pos.length, r = 90, c = 130, at = (i) => [c + r * Math.sin(2 * Math.PI * i / n), c - r * Math.cos(2 * Math.PI * i / n)];
+  svg.setAttribute('viewBox', '0 0 260 260');
+  const defs = el('defs', {}, svg), mk = el('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 10, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto' }, defs);
+  el('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#7f93b5' }, mk);
+  for (const [a, b] of edges) {
+    if (a >= n || b >= n) continue;
+    const [x1, y1] = at(a), [x2, y2] = at(b), len = Math.hypot(x2 - x1, y2 - y1), ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+    // a two-way edge is two arrows side by side
+    const ox = -uy * 4, oy = ux * 4;
+    el('line', { class: 'edge', x1: x1 + ux * 24 + ox, y1: y1 + uy * 24 + oy, x2: x2 - ux * 24 + ox, y2: y2 - uy * 24 + oy,
+      stroke: '#7f93b5', 'stroke-width': 2, 'marker-end': 'url(#arrow)' }, svg);
+  }
+  game.pos.forEach((v, i) => {
+    const [x, y] = at(i);
+    el('circle', { cx: x, cy: y, r: 22, fill: game.selected === i ? '#dbe7ff' : '#fff', stroke: '#2f6fde', 'stroke-width': 2 }, svg);
+    const t = el('text', { x, y: y + 5, 'text-anchor': 'middle', 'font-size': 13, fill: '#1d2430' }, svg);
+    t.textContent = `${i}: ${v.length > 5 ? v.slice(0, 4) + '…' : v}`;
+  });
+}
+
 function legalMovesFromList() {
   return game.moves && game.moves.listed === 'all' ? game.moves.moves.filter((m) => !isBanned(m)) : null;
 }

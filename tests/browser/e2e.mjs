@@ -150,6 +150,22 @@ try {
   await page.screenshot({ path: `${outDir}/play-subtraction.png` });
   await page.fill('#play-custom', '');
 
+  // Sharing Nim on a directed triangle: the graph is drawn, and bottles move
+  // only along its arrows (2 -> 0, never 2 -> 1).
+  await page.selectOption('#play-rules', 'sharing:graph=0>1/1>2/2>0');
+  await page.fill('#play-pos', '3 5 9');
+  await page.click('#play-new');
+  await page.waitForFunction(() => game.moves && game.moves.ruleset === 'sharing:graph=0>1/1>2/2>0' && !game.busy &&
+    document.getElementById('play-status').textContent.includes('Your move'));
+  check(await page.locator('#graph line.edge').count() === 3 && await page.isVisible('#graph'), 'graph: three arrows drawn');
+  await page.click('#board g[data-row="2"]');
+  await page.click('#board g[data-row="1"]');
+  check((await page.textContent('#amounts')).startsWith('No legal move from row 2 to row 1'), 'graph: no move against the arrows');
+  await page.click('#board g[data-row="2"]');
+  await page.click('#board g[data-row="0"]');
+  check(await page.locator('#amounts button[data-amount="3"]').count() === 1, 'graph: moves along an arrow are offered');
+  await page.screenshot({ path: `${outDir}/play-graph.png`, fullPage: true });
+
   // Three players: the person in seat 0, the computer in seats 1 and 2;
   // the game is played to the end (the person takes one at a time) and the
   // loser is the one left without a move.
