@@ -101,7 +101,7 @@ static void child_limits(double bytes)
 {
     struct rlimit as = {(rlim_t)bytes, (rlim_t)bytes};
     if (GR_LIMIT_ADDRESS_SPACE) setrlimit(RLIMIT_AS, &as);
-    int devnull = open("/dev/null", O_RDONLY);
+    int devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
     if (devnull >= 0) dup2(devnull, 0);
 }
 
@@ -221,7 +221,9 @@ static bool spawn(const serve_pool *p, worker *w)
     }
     if (pid == 0) {
         child_limits(p->bytes);
-        dup2(sv[1], WORKER_FD); /* dup2 leaves the copy open across exec */
+        /* dup2 leaves the copy open across exec; a descriptor already in place keeps its flag */
+        if (sv[1] == WORKER_FD) fcntl(WORKER_FD, F_SETFD, 0);
+        else dup2(sv[1], WORKER_FD);
         char *argv[] = {"grundy", "serve", "--worker", NULL};
         execv(p->self, argv);
         _exit(127);
