@@ -18,9 +18,10 @@ calls=("api/value?rules=sharing&pos=3,5,9" "api/moves?rules=nim&pos=3,5,9,17" "a
 
 # resident memory of the server and its workers, in MB
 rss_mb() {
-  local total=0 p
+  local total=0 p kb
   for p in "$server" $(pgrep -P "$server" || true); do
-    total=$((total + $(awk '/VmRSS/ {print $2}' "/proc/$p/status" 2>/dev/null || echo 0)))
+    kb=$(awk '/VmRSS/ {print $2}' "/proc/$p/status" 2>/dev/null || true) # a process per call may be gone already
+    total=$((total + ${kb:-0}))
   done
   awk -v k="$total" 'BEGIN {printf "%.1f", k / 1024}'
 }
