@@ -509,7 +509,7 @@ int serve_worker_main(void)
     size_t req_cap = 0;
     for (long calls = 1;; calls++) {
         request_head h;
-        if (!read_request(WORKER_FD, &req, &req_cap, &h)) return 0;
+        if (!read_request(WORKER_FD, &req, &req_cap, &h)) break;
         char *out = NULL, *err = NULL;
         size_t out_len = 0, err_len = 0;
         FILE *real_in = stdin, *real_out = stdout, *real_err = stderr;
@@ -532,6 +532,8 @@ int serve_worker_main(void)
         bool ok = send_reply(&rh, out ? out : "", err ? err : "");
         free(out);
         free(err);
-        if (!ok || (rh.flags & REPLY_RETIRING)) return 0;
+        if (!ok || (rh.flags & REPLY_RETIRING)) break;
     }
+    free(req);
+    return 0;
 }
