@@ -578,22 +578,15 @@ $('play-link').addEventListener('click', async (ev) => {
   const url = location.href;
   try { await navigator.clipboard.writeText(url); $('play-link').textContent = 'link copied'; } catch (e) { $('play-link').textContent = url; }
 });
-$('play-undo').addEventListener('click', async () => {
+// Undo: back to the position before the person's last move, replayed from
+// the start like a link (the log rebuilt, bans asked again); within the
+// browser's history it is the back button.
+$('play-undo').addEventListener('click', () => {
   if (game.busy || game.history.length === 0) return;
   if (history.state && history.state.grundy > 0) { history.back(); return; }
-  // back to the position before the person's last move
-  const log = $('play-log');
-  do {
-    game.pos = game.history.pop();
-    game.turn--;
-    if (log.lastChild) log.removeChild(log.lastChild);
-  } while (game.history.length && !personToMove());
-  game.over = false;
-  drawBoard();
-  await refreshMoves();
-  setStatus('Your move: click a row.');
-  if (blocking()) await computerBans();
-  saveState(false);
+  const line = [...game.history.slice(1), game.pos], person = game.humanFirst ? 0 : 1;
+  do line.pop(); while (line.length && line.length % game.seats !== person);
+  startGame(game.start, line, false);
 });
 
 function whyWins(m) {
