@@ -81,6 +81,9 @@ try {
   const restored = await shared.evaluate(() => `${game.pos.join(',')} ${game.history.length} ${personToMove()}`);
   check(restored === `${mid} 2 true`, `a shared link restores the game: ${restored} (want ${mid} 2 true)`);
   await shared.screenshot({ path: `${outDir}/phone-play-link.png` });
+  await shared.click('#play-undo'); // no history entries of its own yet: Undo replays to the last turn
+  await shared.waitForFunction(() => !game.busy && game.turn === 0);
+  check(await shared.evaluate(() => game.pos.join(',')) === '3,5,9', 'Undo on a restored game goes back a round');
   await shared.close();
   await page.goBack();
   await page.waitForFunction(() => !game.busy && game.history.length === 0);
