@@ -4,10 +4,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Debian packages the build and the tests use.
+# Debian packages the build and the tests use (nginx: the reverse-proxy test
+# of grundy serve, run on loopback with its own configuration; wrk: bench/serve.sh).
 GR_PACKAGES=(build-essential cmake pkg-config libgmp-dev libcriterion-dev
              libcairo2-dev libreadline-dev clang libclang-rt-14-dev libmicrohttpd-dev curl python3
-             libopenmpi-dev openmpi-bin python3-dev python3-pytest python3-numpy python3-matplotlib)
+             libopenmpi-dev openmpi-bin python3-dev python3-pytest python3-numpy python3-matplotlib
+             nginx wrk)
 
 missing=()
 for p in "${GR_PACKAGES[@]}"; do

@@ -47,6 +47,11 @@ expect_http 200 '"kind":"(take|split)".*"by":"computer"|"by":"computer".*"kind":
 expect_http 200 '"listed":"all","total_moves":5,' '/api/moves?rules=tb:0.77&pos=5'
 expect_http 200 '"method":"nim-sequence, certified period"' '/api/value?rules=tb:0.77&pos=123456789012345678901234567890,7'
 expect_http 200 '"phase":"ban"' '/api/play?rules=nim&pos=2,2,3&block-position=1'
+# blocking through /api/play: who moves first, and the script's lines (bans, moves) as input
+expect_http 200 '"phase":"move","blocker":1,"bans":\[\{' '/api/play?rules=nim&pos=2,2,3&block=1&first=me'
+expect_http 200 '"reply":"ban".*"by":"computer".*"phase":"move","blocker":0' '/api/play?rules=nim&pos=1,2,3&block=1&input=ban%200%201'
+expect_http 200 '"reply":"move".*"by":"person".*"by":"computer"' '/api/play?rules=nim&pos=1,2,3&first=me&input=0%201'
+expect_http 400 'there is no pile 9' '/api/play?rules=nim&pos=1,2,3&block=1&first=me&input=9%209'
 expect_http 400 "pile size 'x' is not a non-negative integer" '/api/value?rules=sharing&pos=3,x,9'
 expect_http 400 "unknown ruleset 'bogus'" '/api/value?rules=bogus&pos=1,2'
 expect_http 400 "missing parameter pos" '/api/value?rules=sharing'

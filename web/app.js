@@ -34,12 +34,17 @@ for (const b of document.querySelectorAll('.tab')) {
 }
 
 // ---- play ----
+// turn: moves made since the start; seats: players (the person sits in seat
+// 0 when moving first, else 1; the computer plays every other seat).
 const game = { rules: 'sharing', extra: {}, start: [], pos: [], history: [], humanFirst: true,
-  humanToMove: true, moves: null, selected: null, over: false, busy: false };
+  turn: 0, seats: 2, moves: null, selected: null, over: false, busy: false };
+const seatToMove = () => game.turn % game.seats;
+const personToMove = () => seatToMove() === (game.humanFirst ? 0 : 1);
+const seatName = (s) => (s === (game.humanFirst ? 0 : 1) ? 'you' : game.seats > 2 ? `computer (seat ${s})` : 'computer');
 
 // Games of heaps that split (take-and-break): a move may leave the row as
 // several rows; a person picks the move from a list of the row's moves.
-const HEAP_GAMES = ['tb:', 'split', 'grundy-game'];
+const HEAP_GAMES = ['tb:', 'split', 'grundy-game', 'subtraction'];
 const isHeapGame = (rules) => HEAP_GAMES.some((h) => rules.startsWith(h));
 const LEADS = {
   sharing: 'Two shop assistants even out rows of milk bottles: move bottles from one row to another, as long as the row you add to ends up no longer than the row you took from. Whoever makes the last move wins. You play against perfect play.',
@@ -48,7 +53,20 @@ const LEADS = {
   'tb:0.77': 'Kayles: knock down one pin or two neighbouring pins; a row may break in two. Whoever makes the last move wins.',
   split: 'Take bottles from one row, or split a row into three non-empty rows (seed 004). Whoever makes the last move wins.',
   'grundy-game': "Grundy's game: split a row into two rows of different lengths. Whoever makes the last move wins.",
+  'split:parts=2': "Lasker's Nim: take bottles from one row, or split a row into two non-empty rows. Whoever makes the last move wins.",
+  'tb:0.07': "Dawson's Kayles: knock down two neighbouring pins; a row may break in two. Whoever makes the last move wins.",
+  'subtraction:1,3,4': 'Take 1, 3 or 4 bottles from one row. Whoever makes the last move wins.',
+  'kim:reading=R2': "Kim's game, strict reading: take bottles from one row, or move bottles to a strictly longer row.",
 };
+function leadOf(rules) {
+  if (LEADS[rules]) return LEADS[rules];
+  if (rules.startsWith('subtraction:')) return `Take ${rules.slice(12).split(',').join(', ')} bottles from one row (the amounts allowed). Whoever makes the last move wins.`;
+  if (rules.startsWith('tb:')) return `The take-and-break game ${rules.slice(3)} (CGSuite's code): pick a move from the row's list; a row may break into several. Whoever makes the last move wins.`;
+  if (graphEdges(rules)) return `${LEADS.sharing} Here bottles move only along the arrows of the graph below.`;
+  if (rules.startsWith('sharing')) return LEADS.sharing;
+  if (rules.startsWith('kim')) return LEADS.kim;
+  return '';
+}
 
 // The rows a split leaves: the row moved from holds the first, the others
 // are appended (as the rulesets list them), or the play API's own list.
@@ -94,33 +112,80 @@ function el(name, attrs, parent) {
 function drawBoard() {
   const svg = $('board');
   svg.innerHTML = '';
-  const rowH = 64, width = 900, maxDrawn = 40;
+  // a phone's narrow board: shorter shelves, smaller bottles closer together
+  const narrow = svg.clientWidth > 0 && svg.clientWidth < 600;
+  const rowH = 64, width = narrow ? 400 : 900, maxDrawn = 40, left = narrow ? 96 : 200;
+  const step = narrow ? Math.min(17, (width - left - 10) / maxDrawn) : 17, scale = narrow ? Math.min(1, step / 13) : 1;
   svg.setAttribute('viewBox', `0 0 ${width} ${game.pos.length * rowH + 10}`);
   game.pos.forEach((n, i) => {
     const g = el('g', { class: 'row-hit', 'data-row': i, transform: `translate(0, ${i * rowH + 5})` }, svg);
     el('rect', { class: 'shelf', x: 0, y: 0, width, height: rowH - 6, rx: 8,
       fill: game.selected === i ? '#dbe7ff' : '#fafbfd', stroke: game.selected === i ? '#2f6fde' : '#e1e5ec' }, g);
-    const label = el('text', { x: 12, y: 36, 'font-size': 16, fill: '#1d2430' }, g);
+    const label = el('text', { x: narrow ? 6 : 12, y: 36, 'font-size': narrow ? 13 : 16, fill: '#1d2430' }, g);
     label.textContent = `row ${i}: ${n.length > 12 ? n.slice(0, 6) + '…' + n.slice(-4) + ` (${n.length} digits)` : n}`;
     const count = BigInt(n);
     if (count <= BigInt(maxDrawn)) {
       for (let k = 0; k < Number(count); k++) {
-        const x = 200 + k * 17, b = el('g', { transform: `translate(${x}, 8)` }, g);
+        const x = left + k * step, b = el('g', { transform: `translate(${x}, 8) scale(${scale} 1)` }, g);
         el('rect', { x: 3, y: 0, width: 6, height: 9, rx: 1.5, fill: '#9fb4d8' }, b);
         el('rect', { x: 0, y: 8, width: 12, height: 34, rx: 4, fill: '#ffffff', stroke: '#7f93b5', 'stroke-width': 1.4 }, b);
         el('rect', { x: 1.5, y: 20, width: 9, height: 12, rx: 2, fill: '#cfe0ff' }, b);
       }
     } else {
       const digits = n.length, frac = Math.min(1, Math.log10(Number(count > 10n ** 300n ? 10n ** 300n : count) + 1) / 12);
-      el('rect', { x: 200, y: 18, width: Math.max(40, 680 * frac), height: 22, rx: 5, fill: '#cfe0ff', stroke: '#7f93b5' }, g);
-      const t = el('text', { x: 210, y: 34, 'font-size': 13, fill: '#1d2430' }, g);
+      el('rect', { x: left, y: 18, width: Math.max(40, (width - left - 20) * frac), height: 22, rx: 5, fill: '#cfe0ff', stroke: '#7f93b5' }, g);
+      const t = el('text', { x: left + 10, y: 34, 'font-size': 13, fill: '#1d2430' }, g);
       t.textContent = digits > 15 ? `${digits}-digit row` : `${n} bottles`;
     }
     g.addEventListener('click', () => clickRow(i));
   });
+  drawGraph();
 }
 
-function legalMovesFromList() { return game.moves && game.moves.listed === 'all' ? game.moves.moves : null; }
+// Under blocking the person's candidates leave out the moves the computer forbade.
+// Sharing Nim on a graph: the rows are vertices and bottles move only along
+// the edges ("0>1" one way, "0-1" both), drawn beside the board.
+function graphEdges(rules) {
+  const m = /(?:^|[:,])graph=([^,]+)/.exec(rules);
+  if (!m) return null;
+  const edges = [];
+  for (const e of m[1].split('/')) {
+    const d = /^(\d+)([>-])(\d+)$/.exec(e);
+    if (!d) continue;
+    edges.push([Number(d[1]), Number(d[3])]);
+    if (d[2] === '-') edges.push([Number(d[3]), Number(d[1])]);
+  }
+  return edges;
+}
+function drawGraph() {
+  const svg = $('graph'), edges = graphEdges(game.rules);
+  svg.innerHTML = '';
+  // an SVG element has no `hidden` property: the attribute it is
+  if (!edges) return svg.setAttribute('hidden', '');
+  svg.removeAttribute('hidden');
+  const n = game.pos.length, r = 90, c = 130, at = (i) => [c + r * Math.sin(2 * Math.PI * i / n), c - r * Math.cos(2 * Math.PI * i / n)];
+  svg.setAttribute('viewBox', '0 0 260 260');
+  const defs = el('defs', {}, svg), mk = el('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 10, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto' }, defs);
+  el('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#7f93b5' }, mk);
+  for (const [a, b] of edges) {
+    if (a >= n || b >= n) continue;
+    const [x1, y1] = at(a), [x2, y2] = at(b), len = Math.hypot(x2 - x1, y2 - y1), ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+    // a two-way edge is two arrows side by side
+    const ox = -uy * 4, oy = ux * 4;
+    el('line', { class: 'edge', x1: x1 + ux * 24 + ox, y1: y1 + uy * 24 + oy, x2: x2 - ux * 24 + ox, y2: y2 - uy * 24 + oy,
+      stroke: '#7f93b5', 'stroke-width': 2, 'marker-end': 'url(#arrow)' }, svg);
+  }
+  game.pos.forEach((v, i) => {
+    const [x, y] = at(i);
+    el('circle', { cx: x, cy: y, r: 22, fill: game.selected === i ? '#dbe7ff' : '#fff', stroke: '#2f6fde', 'stroke-width': 2 }, svg);
+    const t = el('text', { x, y: y + 5, 'text-anchor': 'middle', 'font-size': 13, fill: '#1d2430' }, svg);
+    t.textContent = `${i}: ${v.length > 5 ? v.slice(0, 4) + '…' : v}`;
+  });
+}
+
+function legalMovesFromList() {
+  return game.moves && game.moves.listed === 'all' ? game.moves.moves.filter((m) => !isBanned(m)) : null;
+}
 
 function showAmounts(candidates, src, dst) {
   const box = $('amounts');
@@ -153,7 +218,7 @@ function showAmounts(candidates, src, dst) {
 }
 
 function clickRow(i) {
-  if (game.over || game.busy || !game.humanToMove) return;
+  if (game.over || game.busy || !personToMove()) return;
   $('play-hint-text').textContent = '';
   const list = legalMovesFromList();
   if (game.selected === null || game.selected === i) {
@@ -211,7 +276,14 @@ function gameOverIfTerminal() {
   if (m.listed === 'all' && m.moves.length === 0) {
     game.over = true;
     const misere = 'misere' in game.extra;
-    const humanLoses = game.humanToMove !== misere;
+    if (game.seats > 2) {
+      // the player to move cannot move and loses; everyone else does not
+      const stuck = seatToMove(), humanLoses = personToMove();
+      setStatus(humanLoses ? 'No move left for you: you lose.' : `No move left for seat ${stuck}: the computer there loses, you do not.`);
+      $('play-status').dataset.result = humanLoses ? 'computer' : 'human';
+      return true;
+    }
+    const humanLoses = personToMove() !== misere;
     setStatus(humanLoses ? 'No move left: the computer wins.' : 'No move left: you win!');
     $('play-status').dataset.result = humanLoses ? 'computer' : 'human';
     return true;
@@ -225,9 +297,115 @@ async function humanMove(m) {
   game.history.push(game.pos);
   game.pos = compact(m.result.map(str));
   logMove('you', m);
-  game.humanToMove = false;
+  game.turn++;
+  game.bans = [];
+  showBans();
   drawBoard();
-  await computerTurn();
+  if (blocking()) await banPhase();
+  else await computerTurn();
+}
+
+// ---- blocking (block=k, block-position=k) ----
+// Before each move the other player forbids k of the mover's moves. The
+// computer's bans and its moves come from /api/play, the same library as
+// `grundy play --block K`: the person's bans go in as the script's lines.
+const blocking = () => 'block' in game.extra || 'block-position' in game.extra;
+const banCount = () => Number(game.extra.block || game.extra['block-position'] || 0);
+const sameMove = (a, b) => a.kind === b.kind && a.from === b.from && (a.to ?? null) === (b.to ?? null) &&
+  str(a.amount) === str(b.amount);
+// block-position forbids the positions the banned moves lead to: compare results
+function resultKey(m) {
+  if (m.result) return m.result.map((x) => BigInt(x)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).join(',');
+  const p = game.pos.map((x) => BigInt(x)), k = BigInt(m.amount);
+  p[m.from] -= k;
+  if (m.kind === 'transfer') p[m.to] += k;
+  return resultKey({ result: p });
+}
+const isBanned = (m) => (game.bans || []).some((b) =>
+  ('block-position' in game.extra ? resultKey({ ...b, result: undefined }) === resultKey(m) : sameMove(b, m)));
+function notation(m) {
+  if (m.kind === 'transfer') return `${m.from} ${m.to} ${str(m.amount)}`;
+  if (m.kind === 'split') return `${m.from} = ${partsOf(m, game.pos).join(' ')}`;
+  return `${m.from} ${str(m.amount)}`;
+}
+function playParams(first, input) {
+  const q = { rules: game.rules, pos: game.pos.join(','), ...game.extra, first };
+  if (input) q.input = input;
+  return q;
+}
+function showBans(log = false) {
+  const text = (game.bans || []).map(describeMove).join('; ');
+  $('play-bans').textContent = text ? `The computer forbids you: ${text}.` : '';
+  if (log && text) $('play-log').appendChild(Object.assign(document.createElement('li'), { textContent: `computer forbids: ${text}` }));
+}
+// The person's turn under blocking: the computer forbids first.
+async function computerBans() {
+  const r = await api('play', playParams('me'));
+  game.bans = r.bans || [];
+  showBans(true);
+  if (r.over) return endByReply(r);
+  setStatus('Your move: click a row.');
+  return false;
+}
+function endByReply(r) {
+  game.over = true;
+  const humanLoses = r.by === 'person';
+  setStatus(humanLoses ? 'Every move you have left is forbidden: the computer wins.' : 'The computer has no move left: you win!');
+  $('play-status').dataset.result = humanLoses ? 'computer' : 'human';
+  return true;
+}
+// The computer's turn under blocking: the person forbids k of its moves.
+async function banPhase(push = true) {
+  game.busy = true;
+  try {
+    const ms = await refreshMoves();
+    if (gameOverIfTerminal()) return saveState(push);
+    const want = Math.min(banCount(), ms.moves.length), chosen = [], said = [];
+    setStatus(`Forbid ${want} of the computer's moves: click ${want === 1 ? 'one' : 'them'} below.`);
+    const box = $('amounts');
+    box.innerHTML = '';
+    game.busy = false; /* waiting for the person, not for the server */
+    await new Promise((resolve) => {
+      for (const raw of ms.moves) {
+        const m = withParts(raw, game.pos), b = document.createElement('button');
+        b.textContent = `forbid: ${describeMove(m)}`;
+        b.dataset.ban = notation(m);
+        b.addEventListener('click', () => {
+          chosen.push(`ban ${notation(m)}`);
+          said.push(describeMove(m));
+          b.disabled = true;
+          if (chosen.length >= want) resolve();
+        });
+        box.appendChild(b);
+      }
+    });
+    box.innerHTML = '';
+    game.busy = true;
+    setStatus('The computer is thinking…');
+    const r = await api('play', playParams('computer', chosen.join('\n')));
+    $('play-log').appendChild(Object.assign(document.createElement('li'),
+      { textContent: `you forbid: ${said.join('; ')}` }));
+    for (const mv of (r.moves || []).filter((x) => x.by === 'computer')) {
+      const m = { kind: mv.kind, from: mv.from, to: mv.to, amount: str(mv.amount), parts: mv.parts, result: mv.position.map(str) };
+      game.history.push(game.pos);
+      game.pos = compact(m.result);
+      logMove('computer', m);
+      game.turn++;
+    }
+    drawBoard();
+    game.bans = r.bans || [];
+    showBans(true);
+    await refreshMoves();
+    if (!gameOverIfTerminal()) {
+      if (r.over) endByReply(r);
+      else setStatus('Your move: click a row.');
+    }
+    saveState(push);
+  } catch (e) {
+    setStatus(`Error: ${e.message}`);
+  } finally {
+    game.busy = false;
+  }
 }
 
 function chooseComputerMove(ms) {
@@ -262,20 +440,25 @@ async function computerMove(ms) {
   return chooseComputerMove(ms);
 }
 
-async function computerTurn() {
+// The computer plays every seat but the person's, one after another.
+async function computerTurn(push = true) {
   game.busy = true;
   try {
     setStatus('The computer is thinking…');
-    const ms = await refreshMoves();
-    if (gameOverIfTerminal()) return;
-    const m = withParts(await computerMove(ms), game.pos);
-    game.history.push(game.pos);
-    game.pos = compact(m.result.map(str));
-    logMove('computer', m);
-    game.humanToMove = true;
-    drawBoard();
+    while (!personToMove()) {
+      const ms = await refreshMoves();
+      if (gameOverIfTerminal()) return saveState(push);
+      const seat = seatToMove();
+      const m = withParts(await computerMove(ms), game.pos);
+      game.history.push(game.pos);
+      game.pos = compact(m.result.map(str));
+      logMove(seatName(seat), m);
+      game.turn++;
+      drawBoard();
+    }
     await refreshMoves();
     if (!gameOverIfTerminal()) setStatus('Your move: click a row.');
+    saveState(push);
   } catch (e) {
     setStatus(`Error: ${e.message}`);
   } finally {
@@ -283,11 +466,64 @@ async function computerTurn() {
   }
 }
 
-async function startGame(pos) {
-  game.rules = $('play-rules').value;
-  $('play-lead').textContent = LEADS[game.rules] || '';
+function chosenRules() { return $('play-custom').value.trim() || $('play-rules').value; }
+
+// ---- links that keep the game ----
+// The URL's fragment holds the rules, the outcome rule, who moved first, the
+// start and every position since: a link restores the position, and each
+// of the person's turns is an entry of the browser's history, so the back
+// button undoes a move.
+let pushes = 0;
+function stateHash() {
+  const q = new URLSearchParams();
+  q.set('rules', game.rules);
+  for (const [k, v] of Object.entries(game.extra)) q.set(k, v);
+  q.set('first', game.humanFirst ? 'me' : 'computer');
+  q.set('start', game.start.join(','));
+  const line = game.history.length ? [...game.history.slice(1), game.pos] : [];
+  if (line.length) q.set('moves', line.map((p) => p.join(',')).join(';'));
+  // commas, semicolons and colons need no escaping in a fragment: keep links readable
+  return `#${q.toString().replace(/%2C/g, ',').replace(/%3B/g, ';').replace(/%3A/g, ':')}`;
+}
+function saveState(push) {
+  const h = stateHash();
+  $('play-link').href = h;
+  if (h === location.hash) return;
+  if (push) history.pushState({ grundy: ++pushes }, '', h);
+  else history.replaceState({ grundy: pushes }, '', h);
+}
+function restoreFrom(hash) {
+  const q = new URLSearchParams(hash.replace(/^#/, ''));
+  const rules = q.get('rules'), start = q.get('start');
+  if (!rules || !start) return false;
+  let line, first;
+  try {
+    line = (q.get('moves') || '').split(';').filter(Boolean).map(parsePos);
+    first = parsePos(start);
+  } catch (e) { return false; }
+  const known = [...$('play-rules').options].some((o) => o.value === rules);
+  $('play-rules').value = known ? rules : $('play-rules').value;
+  $('play-custom').value = known ? '' : rules;
+  const rule = [...$('play-outcome').options].find((o) => o.value && q.get(o.value.split('=')[0]) === o.value.split('=')[1]);
+  $('play-outcome').value = rule ? rule.value : '';
+  $('play-first').checked = q.get('first') !== 'computer';
+  $('play-pos').value = first.join(' ');
+  startGame(first, line, false);
+  return true;
+}
+window.addEventListener('resize', () => drawBoard());
+window.addEventListener('popstate', () => {
+  if (!restoreFrom(location.hash)) startGame(parsePos($('play-pos').value), null, false);
+});
+
+// A new game from pos; `line` (the positions after each move so far) resumes
+// one from a link; `push` makes it an entry of the browser's history.
+async function startGame(pos, line = null, push = true) {
+  game.rules = chosenRules();
+  $('play-lead').textContent = leadOf(game.rules);
   game.extra = outcomeParams($('play-outcome').value);
   game.humanFirst = $('play-first').checked;
+  game.seats = Number(game.extra.players || 2);
   game.start = pos;
   game.pos = pos;
   game.history = [];
@@ -297,39 +533,68 @@ async function startGame(pos) {
   $('play-log').innerHTML = '';
   $('amounts').innerHTML = '';
   $('play-hint-text').textContent = '';
-  game.humanToMove = game.humanFirst;
+  game.turn = 0;
+  for (const next of line || []) {
+    game.history.push(game.pos);
+    game.pos = next;
+    const li = document.createElement('li');
+    li.textContent = `${seatName(seatToMove())}: → ${posText(next)}`;
+    $('play-log').appendChild(li);
+    game.turn++;
+  }
+  game.bans = [];
+  showBans();
   drawBoard();
   try {
     await refreshMoves();
-    if (gameOverIfTerminal()) return;
-    if (game.humanToMove) setStatus('Your move: click a row.');
-    else await computerTurn();
+    if (gameOverIfTerminal()) return saveState(push);
+    if (blocking() && personToMove()) {
+      await computerBans();
+      saveState(push);
+    } else if (blocking()) {
+      await banPhase(push);
+    } else if (personToMove()) {
+      setStatus('Your move: click a row.');
+      saveState(push);
+    } else {
+      await computerTurn(push);
+    }
   } catch (e) {
     setStatus(`Error: ${e.message}`);
   }
 }
 
-$('play-rules').addEventListener('change', () => { $('play-lead').textContent = LEADS[$('play-rules').value] || ''; });
+$('play-rules').addEventListener('change', () => {
+  $('play-custom').value = '';
+  $('play-lead').textContent = leadOf($('play-rules').value);
+});
 $('play-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
   try { startGame(parsePos($('play-pos').value)); } catch (e) { setStatus(e.message); }
 });
 $('play-restart').addEventListener('click', () => startGame(game.start));
-$('play-undo').addEventListener('click', async () => {
+$('play-link').addEventListener('click', async (ev) => {
+  ev.preventDefault();
+  const url = location.href;
+  try { await navigator.clipboard.writeText(url); $('play-link').textContent = 'link copied'; } catch (e) { $('play-link').textContent = url; }
+});
+// Undo: back to the position before the person's last move, replayed from
+// the start like a link (the log rebuilt, bans asked again); within the
+// browser's history it is the back button.
+$('play-undo').addEventListener('click', () => {
   if (game.busy || game.history.length === 0) return;
-  // back to the position before the person's last move
-  let back = game.humanToMove ? 2 : 1;
-  while (back-- > 0 && game.history.length) game.pos = game.history.pop();
-  const log = $('play-log');
-  for (let k = game.humanToMove ? 2 : 1; k > 0 && log.lastChild; k--) log.removeChild(log.lastChild);
-  game.over = false;
-  game.humanToMove = true;
-  drawBoard();
-  await refreshMoves();
-  setStatus('Your move: click a row.');
+  if (history.state && history.state.grundy > 0) { history.back(); return; }
+  const line = [...game.history.slice(1), game.pos], person = game.humanFirst ? 0 : 1;
+  do line.pop(); while (line.length && line.length % game.seats !== person);
+  startGame(game.start, line, false);
 });
 
 function whyWins(m) {
+  if (blocking())
+    return `it leads to a position that is lost for the player to move under blocking (seed 003): whatever ${banCount()} move${banCount() > 1 ? 's' : ''} they forbid you next, you keep a winning reply.`;
+  if (game.seats > 2)
+    return `it leads to a position of class ${m.outcome}, the best you can reach: with every player doing their best from there, ` +
+      'the one who gets stuck is not you (seed 002: from a C-position the player to move loses, from an A-position they can move to a C-position, from a B-position to an A-position).';
   const r = m.result.map((x) => BigInt(x)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   if (game.rules === 'sharing' && r.length === 3 && !('misere' in game.extra)) {
     if (r[0] === r[1] && r[1] === r[2]) return 'it makes all three rows equal, so no move is left.';
@@ -346,9 +611,20 @@ function whyWins(m) {
   return 'it leads to a position where the player to move loses against perfect play.';
 }
 
-$('play-hint').addEventListener('click', () => {
-  if (!game.moves || game.over) return;
-  const found = game.moves.moves.find((m) => m.winning);
+// The hint is the terminal's (`hint` in `grundy play`): the library names the
+// move and says why it wins; the page words piles as rows. Should that call
+// fail, the page explains from the listed moves itself.
+$('play-hint').addEventListener('click', async () => {
+  if (!game.moves || game.over || !personToMove()) return;
+  try {
+    const r = await api('play', playParams('me', 'hint'));
+    if (r.hint && r.hint.why) {
+      const why = r.hint.why.replace(/\bpiles\b/g, 'rows').replace(/\bpile\b/g, 'row');
+      $('play-hint-text').textContent = r.hint.winning ? `Winning: ${why}` : `This position is lost against perfect play. ${why}`;
+      return;
+    }
+  } catch (e) { /* explained from the listed moves below */ }
+  const found = game.moves.moves.find((m) => m.winning && !isBanned(m));
   const win = found && withParts(found, game.pos);
   $('play-hint-text').textContent = win
     ? `Winning: ${describeMove(win)}, because ${whyWins(win)}`
@@ -524,4 +800,4 @@ $('claims-form').addEventListener('submit', async (ev) => {
   }
 });
 
-startGame(parsePos($('play-pos').value));
+if (!restoreFrom(location.hash)) startGame(parsePos($('play-pos').value), null, false);

@@ -1,37 +1,58 @@
 /* grundy serve: an HTTP server (libmicrohttpd, a pool of threads) for the
- * page compiled into this binary and the JSON API (serve_api.c). */
+ * page compiled into this binary and the JSON API (serve_api.c), whose calls
+ * run in worker processes (serve_pool.c) behind a connection guard
+ * (serve_conns.c). */
 #include "cli.h"
 #include "serve.h"
+#include "serve_conns.h"
 #include "serve_mhd.h"
+#include "serve_pool.h"
 #include <limits.h>
 #include <microhttpd.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <arpa/inet.h>
 #include <netinet/in.h>
 
 static const char help[] =
-    "usage: grundy serve [--port P] [--host ADDR] [--threads N] [--max-seconds S] [--max-memory SIZE]\n"
-    "                    [--tables FILE]\n\n"
+    "usage: grundy serve [--port P] [--host ADDR] [--threads N] [--workers W] [--max-seconds S]\n"
+    "                    [--max-memory SIZE] [--client-timeout T] [--max-per-ip C] [--tables FILE]\n\n"
     "Serves the page (play, explore, tables, claims) and the JSON API on\n"
     "http://ADDR:P/ (default 127.0.0.1:8080). The API is documented in docs/api.md.\n"
-    "Each API call runs under the bounds: S seconds (default 10), SIZE of memory\n"
-    "(default 1G), tables to 2000, sequences to 10^6. --tables FILE offers a table\n"
-    "stored by `grundy table sharing --max N --out FILE` to the page (/api/table?stored=1).\n";
+    "N threads answer (default twice the cores, at least 4); API calls run in W\n"
+    "long-lived worker processes (default N; 0: a fresh process per call), each\n"
+    "call within S seconds (default 10) and SIZE of memory (default 1G); tables\n"
+    "to 2000, sequences to 10^6. A client has T seconds (default 10) to send each\n"
+    "request; an address gets C connections (default 32), later ones 503.\n"
+    "--tables FILE offers a table stored by `grundy table sharing --max N --out FILE`\n"
+    "to the page (/api/table?stored=1).\n"
+    "SIGTERM or SIGINT stops it after the requests in flight are answered.\n";
+
+enum { MAX_CONNECTIONS = 256, MAX_QUERY = 8192, MAX_ASSETS = 32 };
+
+/* The page may load only its own files and talk only to its own server. */
+static const char csp[] = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+                          "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 typedef struct server {
     char self[PATH_MAX];
     char table_path[PATH_MAX];
     serve_limits lim;
     serve_mhd mhd;
+    serve_pool *pool;
+    serve_conns *conns;
+    char etags[MAX_ASSETS][24];  /* a hash of each compiled-in file, to answer revalidation with 304 */
 } server;
 
 typedef struct args_acc {
     const char *names[32];
     const char *values[32];
     int n;
+    size_t bytes;
     bool overflow;
 } args_acc;
 
@@ -39,9 +60,10 @@ static enum MHD_Result collect(void *cls, enum MHD_ValueKind kind, const char *k
 {
     (void)kind;
     args_acc *a = cls;
+    a->bytes += strlen(key) + (value ? strlen(value) : 0) + 2;
     if (a->n == 32) {
         a->overflow = true;
-        return MHD_NO;
+        return MHD_YES;
     }
     a->names[a->n] = key;
     a->values[a->n] = value;
@@ -49,17 +71,103 @@ static enum MHD_Result collect(void *cls, enum MHD_ValueKind kind, const char *k
     return MHD_YES;
 }
 
+/* Cache-Control by kind: the page's files are revalidated (their ETag
+ * changes with the binary); an API answer is a pure function of its query
+ * for a given binary, so it may be kept an hour; errors, and answers read
+ * from a stored table the server may be restarted with, are not kept. */
+typedef enum { KIND_PAGE, KIND_API, KIND_NO_STORE } reply_kind;
+
 static enum MHD_Result respond(const server *s, struct MHD_Connection *c, int status, const char *mime,
-                               const void *data, size_t len, enum MHD_ResponseMemoryMode mode)
+                               const void *data, size_t len, enum MHD_ResponseMemoryMode mode, reply_kind kind,
+                               const char *etag)
 {
     struct MHD_Response *r = s->mhd.create_response_from_buffer(len, (void *)data, mode);
     if (!r) return MHD_NO;
     s->mhd.add_response_header(r, "Content-Type", mime);
-    s->mhd.add_response_header(r, "Cache-Control", "no-store");
+    s->mhd.add_response_header(r, "Cache-Control", kind == KIND_PAGE  ? "no-cache"
+                                                   : kind == KIND_API ? "public, max-age=3600"
+                                                                      : "no-store");
+    if (etag) s->mhd.add_response_header(r, "ETag", etag);
     s->mhd.add_response_header(r, "X-Content-Type-Options", "nosniff");
+    s->mhd.add_response_header(r, "Content-Security-Policy", csp);
+    s->mhd.add_response_header(r, "Referrer-Policy", "no-referrer");
+    if (status == 405) s->mhd.add_response_header(r, "Allow", "GET, HEAD");
+    if (status == 503 && kind == KIND_NO_STORE && !etag) s->mhd.add_response_header(r, "Retry-After", "1");
     enum MHD_Result ok = s->mhd.queue_response(c, (unsigned)status, r);
     s->mhd.destroy_response(r);
     return ok;
+}
+
+#define RESPOND_CONST(s, c, status, body) \
+    respond(s, c, status, "application/json", body, sizeof body - 1, MHD_RESPMEM_PERSISTENT, KIND_NO_STORE, NULL)
+
+static serve_conn *conn_of(const server *s, struct MHD_Connection *c)
+{
+    const union MHD_ConnectionInfo *info = s->mhd.get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info ? info->socket_context : NULL;
+}
+
+static void on_connection(void *cls, struct MHD_Connection *c, void **ctx, enum MHD_ConnectionNotificationCode code)
+{
+    server *s = cls;
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *addr = s->mhd.get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+        const union MHD_ConnectionInfo *fd = s->mhd.get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+        *ctx = fd ? serve_conns_open(s->conns, addr ? addr->client_addr : NULL, fd->connect_fd) : NULL;
+    } else {
+        serve_conns_close(s->conns, *ctx);
+        *ctx = NULL;
+    }
+}
+
+static void on_completed(void *cls, struct MHD_Connection *c, void **state, enum MHD_RequestTerminationCode toe)
+{
+    (void)toe;
+    server *s = cls;
+    if (*state) serve_conns_end(s->conns, conn_of(s, c));
+    *state = NULL;
+}
+
+static enum MHD_Result answer_api(server *s, struct MHD_Connection *c, const char *call)
+{
+    args_acc a = {.n = 0};
+    s->mhd.get_connection_values(c, MHD_GET_ARGUMENT_KIND, collect, &a);
+    if (a.bytes > MAX_QUERY) {
+        static const char big[] = "{\"error\":\"the query is longer than this server reads (8 KiB)\"}\n";
+        return RESPOND_CONST(s, c, 413, big);
+    }
+    if (a.overflow) {
+        static const char many[] = "{\"error\":\"too many parameters\"}\n";
+        return RESPOND_CONST(s, c, 400, many);
+    }
+    serve_reply r = {0, NULL, 0};
+    serve_api(s->pool, &s->lim, call, a.names, a.values, a.n, &r);
+    if (!r.body) {
+        static const char oom[] = "{\"error\":\"out of memory\"}\n";
+        return RESPOND_CONST(s, c, 500, oom);
+    }
+    bool stored = false;
+    for (int i = 0; i < a.n; i++) stored |= strcmp(a.names[i], "stored") == 0;
+    reply_kind kind = r.status == 200 && !stored ? KIND_API : KIND_NO_STORE;
+    return respond(s, c, r.status, "application/json", r.body, r.len, MHD_RESPMEM_MUST_FREE, kind, NULL);
+}
+
+static enum MHD_Result answer_page(server *s, struct MHD_Connection *c, const char *url)
+{
+    /* Only the compiled-in files, looked up by exact name, so no path can
+     * reach the file system. */
+    const char *path = strcmp(url, "/") == 0 ? "/index.html" : url;
+    for (int i = 0; serve_assets[i].path && i < MAX_ASSETS; i++) {
+        const serve_asset *as = &serve_assets[i];
+        if (strcmp(as->path, path) != 0) continue;
+        const char *match = s->mhd.lookup_connection_value(c, MHD_HEADER_KIND, "If-None-Match");
+        if (match && strcmp(match, s->etags[i]) == 0)
+            return respond(s, c, 304, as->mime, "", 0, MHD_RESPMEM_PERSISTENT, KIND_PAGE, s->etags[i]);
+        return respond(s, c, 200, as->mime, as->data, as->len, MHD_RESPMEM_PERSISTENT, KIND_PAGE, s->etags[i]);
+    }
+    static const char missing[] = "not found\n";
+    return respond(s, c, 404, "text/plain; charset=utf-8", missing, sizeof missing - 1, MHD_RESPMEM_PERSISTENT,
+                   KIND_NO_STORE, NULL);
 }
 
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url, const char *method,
@@ -69,43 +177,45 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     server *s = cls;
     if (*state == NULL) {
         /* first call for this request: headers only */
-        *state = (void *)1;
+        *state = serve_conns_begin(s->conns, conn_of(s, c)) ? (void *)1 : (void *)2;
         return MHD_YES;
     }
     if (*upload_size) {
         *upload_size = 0; /* bodies are ignored: every call is a GET */
         return MHD_YES;
     }
-    static const char bad_method[] = "{\"error\":\"only GET is served\"}\n";
-    if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
-        return respond(s, c, 405, "application/json", bad_method, sizeof bad_method - 1, MHD_RESPMEM_PERSISTENT);
-    if (strncmp(url, "/api/", 5) == 0) {
-        args_acc a = {.n = 0};
-        s->mhd.get_connection_values(c, MHD_GET_ARGUMENT_KIND, collect, &a);
-        serve_reply r = {0, NULL, 0};
-        if (a.overflow) {
-            static const char many[] = "{\"error\":\"too many parameters\"}\n";
-            return respond(s, c, 400, "application/json", many, sizeof many - 1, MHD_RESPMEM_PERSISTENT);
-        }
-        serve_api(s->self, &s->lim, url + 5, a.names, a.values, a.n, &r);
-        if (!r.body) {
-            static const char oom[] = "{\"error\":\"out of memory\"}\n";
-            return respond(s, c, 500, "application/json", oom, sizeof oom - 1, MHD_RESPMEM_PERSISTENT);
-        }
-        return respond(s, c, r.status, "application/json", r.body, r.len, MHD_RESPMEM_MUST_FREE);
+    if (*state == (void *)2) {
+        static const char busy[] = "{\"error\":\"too many connections from this address\"}\n";
+        struct MHD_Response *r = s->mhd.create_response_from_buffer(sizeof busy - 1, (void *)busy,
+                                                                    MHD_RESPMEM_PERSISTENT);
+        if (!r) return MHD_NO;
+        s->mhd.add_response_header(r, "Content-Type", "application/json");
+        s->mhd.add_response_header(r, "Cache-Control", "no-store");
+        s->mhd.add_response_header(r, "X-Content-Type-Options", "nosniff");
+        s->mhd.add_response_header(r, "Content-Security-Policy", csp);
+        s->mhd.add_response_header(r, "Retry-After", "1");
+        s->mhd.add_response_header(r, "Connection", "close");
+        enum MHD_Result ok = s->mhd.queue_response(c, 503, r);
+        s->mhd.destroy_response(r);
+        return ok;
     }
-    /* The page: only the compiled-in files, looked up by exact name, so no
-     * path can reach the file system. */
-    const char *path = strcmp(url, "/") == 0 ? "/index.html" : url;
-    for (const serve_asset *as = serve_assets; as->path; as++)
-        if (strcmp(as->path, path) == 0)
-            return respond(s, c, 200, as->mime, as->data, as->len, MHD_RESPMEM_PERSISTENT);
-    static const char missing[] = "not found\n";
-    return respond(s, c, 404, "text/plain; charset=utf-8", missing, sizeof missing - 1, MHD_RESPMEM_PERSISTENT);
+    static const char bad_method[] = "{\"error\":\"only GET and HEAD are served\"}\n";
+    if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0) return RESPOND_CONST(s, c, 405, bad_method);
+    if (strncmp(url, "/api/", 5) == 0) return answer_api(s, c, url + 5);
+    return answer_page(s, c, url);
+}
+
+static void hash_assets(server *s)
+{
+    for (int i = 0; serve_assets[i].path && i < MAX_ASSETS; i++) {
+        uint64_t h = 1469598103934665603ull; /* FNV-1a */
+        for (size_t k = 0; k < serve_assets[i].len; k++) h = (h ^ serve_assets[i].data[k]) * 1099511628211ull;
+        snprintf(s->etags[i], sizeof s->etags[i], "\"%016llx\"", (unsigned long long)h);
+    }
 }
 
 typedef struct serve_opts {
-    long port, threads;
+    long port, threads, workers, client_timeout, per_ip;
     const char *host;
     const char *tables;
 } serve_opts;
@@ -117,6 +227,12 @@ static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
     if (strcmp(argv[*i], "--port") == 0) return (rc = cli_flag_long(argc, argv, i, 0, 65535, &o->port, err)) ? rc : 1;
     if (strcmp(argv[*i], "--threads") == 0)
         return (rc = cli_flag_long(argc, argv, i, 1, 256, &o->threads, err)) ? rc : 1;
+    if (strcmp(argv[*i], "--workers") == 0)
+        return (rc = cli_flag_long(argc, argv, i, 0, 256, &o->workers, err)) ? rc : 1;
+    if (strcmp(argv[*i], "--client-timeout") == 0)
+        return (rc = cli_flag_long(argc, argv, i, 1, 3600, &o->client_timeout, err)) ? rc : 1;
+    if (strcmp(argv[*i], "--max-per-ip") == 0)
+        return (rc = cli_flag_long(argc, argv, i, 1, MAX_CONNECTIONS, &o->per_ip, err)) ? rc : 1;
     if (strcmp(argv[*i], "--tables") == 0) {
         if (*i + 1 >= argc) return gr_fail(err, GR_EINPUT, "--tables needs a file written by table --out");
         o->tables = argv[++*i];
@@ -138,86 +254,121 @@ static void on_signal(int sig)
     stop = 1;
 }
 
+/* The bounds and paths from the parsed flags; an error for an unreadable --tables. */
+static int setup(server *s, const cli_args *a, const serve_opts *o, int argc, char **argv, gr_error *err)
+{
+    ssize_t n = readlink("/proc/self/exe", s->self, sizeof s->self - 1);
+    if (n <= 0) return gr_fail(err, GR_EINTERNAL, "cannot find this executable's path");
+    s->self[n] = '\0';
+    bool seconds_given = false, memory_given = false;
+    for (int i = 1; i < argc; i++) {
+        seconds_given |= strcmp(argv[i], "--max-seconds") == 0;
+        memory_given |= strcmp(argv[i], "--max-memory") == 0;
+    }
+    s->lim.seconds = seconds_given ? a->limits.max_seconds : 10;
+    s->lim.bytes = memory_given ? a->limits.max_bytes : 1024.0 * 1024 * 1024;
+    s->lim.max_table = 2000;
+    s->lim.max_seq = 1000000;
+    s->lim.max_check = 2000;
+    s->lim.max_output = 64u << 20;
+    s->lim.table_file = NULL;
+    if (o->tables) {
+        /* an absolute path: the workers may not share the server's idea of "here" */
+        if (!realpath(o->tables, s->table_path) || access(s->table_path, R_OK) != 0)
+            return gr_fail(err, GR_EINPUT, "--tables %s: cannot read it", o->tables);
+        s->lim.table_file = s->table_path;
+    }
+    hash_assets(s);
+    return GR_OK;
+}
+
+static int listen_address(const serve_opts *o, struct sockaddr_storage *addr, unsigned *flags, gr_error *err)
+{
+    memset(addr, 0, sizeof *addr);
+    struct sockaddr_in *v4 = (struct sockaddr_in *)addr;
+    struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)addr;
+    if (inet_pton(AF_INET, o->host, &v4->sin_addr) == 1) {
+        v4->sin_family = AF_INET;
+        v4->sin_port = htons((uint16_t)o->port);
+    } else if (inet_pton(AF_INET6, o->host, &v6->sin6_addr) == 1) {
+        v6->sin6_family = AF_INET6;
+        v6->sin6_port = htons((uint16_t)o->port);
+        *flags |= MHD_USE_IPv6;
+    } else {
+        return gr_fail(err, GR_EINPUT, "--host %s: expected a numeric IPv4 or IPv6 address such as 127.0.0.1",
+                       o->host);
+    }
+    return GR_OK;
+}
+
+/* Stops accepting, lets the requests in flight finish (each is bounded by
+ * the server's time limit), then stops. */
+static void drain(server *s, struct MHD_Daemon *d)
+{
+    MHD_socket listener = s->mhd.quiesce_daemon(d);
+    if (listener != MHD_INVALID_SOCKET) close(listener);
+    double waited = 0, most = s->lim.seconds + 2;
+    struct timespec tick = {0, 20000000L};
+    while (serve_conns_in_flight(s->conns) > 0 && waited < most) {
+        nanosleep(&tick, NULL);
+        waited += 0.02;
+    }
+    s->mhd.stop_daemon(d);
+}
+
+static int serve(server *s, const serve_opts *o, gr_error *err)
+{
+    struct sockaddr_storage addr;
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG | MHD_USE_ITC;
+    if (listen_address(o, &addr, &flags, err)) return err->code;
+    if (serve_mhd_load(&s->mhd, err)) return err->code;
+    s->pool = serve_pool_new(s->self, (int)(o->workers < 0 ? o->threads : o->workers), s->lim.bytes);
+    s->conns = serve_conns_new(MAX_CONNECTIONS, (int)o->per_ip, (double)o->client_timeout);
+    if (!s->pool || !s->conns) return gr_fail(err, GR_EINTERNAL, "out of memory starting the server");
+    signal(SIGPIPE, SIG_IGN);
+    serve_pool_start(s->pool);
+    struct MHD_Daemon *d = s->mhd.start_daemon(
+        flags, (uint16_t)o->port, NULL, NULL, handle, s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
+        MHD_OPTION_THREAD_POOL_SIZE, (unsigned)o->threads, MHD_OPTION_CONNECTION_TIMEOUT,
+        (unsigned)o->client_timeout, MHD_OPTION_CONNECTION_LIMIT, (unsigned)MAX_CONNECTIONS,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)32768, MHD_OPTION_NOTIFY_CONNECTION, on_connection, s,
+        MHD_OPTION_NOTIFY_COMPLETED, on_completed, s, MHD_OPTION_END);
+    if (!d) return gr_fail(err, GR_EINPUT, "cannot listen on %s port %ld (in use, or not allowed)", o->host, o->port);
+    const union MHD_DaemonInfo *info = s->mhd.get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+    fprintf(stderr, "grundy: serving on http://%s%s%s:%u/ (Ctrl-C stops)\n", strchr(o->host, ':') ? "[" : "",
+            o->host, strchr(o->host, ':') ? "]" : "", info ? info->port : (unsigned)o->port);
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    while (!stop) pause();
+    drain(s, d);
+    return GR_OK;
+}
+
 int cmd_serve(int argc, char **argv)
 {
+    if (argc == 2 && strcmp(argv[1], "--worker") == 0) return serve_worker_main();
     cli_args a;
     gr_error err;
     gr_error_clear(&err);
-    serve_opts o = {8080, 8, "127.0.0.1", NULL};
+    /* the calls are CPU-bound: threads beyond the cores only add waiting */
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    long threads = cores < 2 ? 4 : cores > 16 ? 32 : 2 * cores;
+    serve_opts o = {8080, threads, -1, 10, 32, "127.0.0.1", NULL};
     int rc = cli_parse(&a, argc, argv, CLI_LIMITS, extra, &o, &err);
     if (!rc && a.help) {
         fputs(help, stdout);
         cli_args_free(&a);
         return 0;
     }
-    if (rc) {
-        cli_args_free(&a);
-        return cli_report(&err);
-    }
-    server s;
-    ssize_t n = readlink("/proc/self/exe", s.self, sizeof s.self - 1);
-    if (n <= 0) {
-        cli_args_free(&a);
-        gr_fail(&err, GR_EINTERNAL, "cannot find this executable's path");
-        return cli_report(&err);
-    }
-    s.self[n] = '\0';
-    bool seconds_given = false, memory_given = false;
-    for (int i = 1; i < argc; i++) {
-        seconds_given |= strcmp(argv[i], "--max-seconds") == 0;
-        memory_given |= strcmp(argv[i], "--max-memory") == 0;
-    }
-    s.lim.seconds = seconds_given ? a.limits.max_seconds : 10;
-    s.lim.bytes = memory_given ? a.limits.max_bytes : 1024.0 * 1024 * 1024;
-    s.lim.max_table = 2000;
-    s.lim.max_seq = 1000000;
-    s.lim.max_check = 2000;
-    s.lim.max_output = 64u << 20;
-    s.lim.table_file = NULL;
-    if (o.tables) {
-        /* an absolute path: the workers may not share the server's idea of "here" */
-        if (!realpath(o.tables, s.table_path) || access(s.table_path, R_OK) != 0) {
-            cli_args_free(&a);
-            gr_fail(&err, GR_EINPUT, "--tables %s: cannot read it", o.tables);
-            return cli_report(&err);
-        }
-        s.lim.table_file = s.table_path;
-    }
+    server *s = rc ? NULL : calloc(1, sizeof *s);
+    if (!rc && !s) rc = gr_fail(&err, GR_EINTERNAL, "out of memory");
+    if (!rc) rc = setup(s, &a, &o, argc, argv, &err);
     cli_args_free(&a);
-
-    struct sockaddr_storage addr;
-    memset(&addr, 0, sizeof addr);
-    struct sockaddr_in *v4 = (struct sockaddr_in *)&addr;
-    struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)&addr;
-    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG;
-    if (inet_pton(AF_INET, o.host, &v4->sin_addr) == 1) {
-        v4->sin_family = AF_INET;
-        v4->sin_port = htons((uint16_t)o.port);
-    } else if (inet_pton(AF_INET6, o.host, &v6->sin6_addr) == 1) {
-        v6->sin6_family = AF_INET6;
-        v6->sin6_port = htons((uint16_t)o.port);
-        flags |= MHD_USE_IPv6;
-    } else {
-        gr_fail(&err, GR_EINPUT, "--host %s: expected a numeric IPv4 or IPv6 address such as 127.0.0.1", o.host);
-        return cli_report(&err);
+    if (!rc) rc = serve(s, &o, &err);
+    if (s) {
+        serve_pool_free(s->pool);
+        serve_conns_free(s->conns);
+        free(s);
     }
-    if (serve_mhd_load(&s.mhd, &err)) return cli_report(&err);
-    signal(SIGPIPE, SIG_IGN);
-    struct MHD_Daemon *d = s.mhd.start_daemon(flags, (uint16_t)o.port, NULL, NULL, handle, &s,
-                                            MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
-                                            MHD_OPTION_THREAD_POOL_SIZE, (unsigned)o.threads,
-                                            MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)30,
-                                            MHD_OPTION_CONNECTION_LIMIT, (unsigned)256, MHD_OPTION_END);
-    if (!d) {
-        gr_fail(&err, GR_EINPUT, "cannot listen on %s port %ld (in use, or not allowed)", o.host, o.port);
-        return cli_report(&err);
-    }
-    const union MHD_DaemonInfo *info = s.mhd.get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
-    fprintf(stderr, "grundy: serving on http://%s%s%s:%u/ (Ctrl-C stops)\n", strchr(o.host, ':') ? "[" : "", o.host,
-            strchr(o.host, ':') ? "]" : "", info ? info->port : (unsigned)o.port);
-    signal(SIGINT, on_signal);
-    signal(SIGTERM, on_signal);
-    while (!stop) pause();
-    s.mhd.stop_daemon(d);
-    return 0;
+    return rc ? cli_report(&err) : 0;
 }

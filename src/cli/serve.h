@@ -31,9 +31,10 @@ typedef struct serve_reply {
     size_t len;
 } serve_reply;
 
+struct serve_pool;
 /* Runs the API call `endpoint` (e.g. "value") with its query arguments (name,
- * value pairs) and fills the reply. `self` is the path of this executable. */
-void serve_api(const char *self, const serve_limits *lim, const char *endpoint,
+ * value pairs) in a worker of `pool` and fills the reply. */
+void serve_api(struct serve_pool *pool, const serve_limits *lim, const char *endpoint,
                const char *const *names, const char *const *values, int nargs, serve_reply *reply);
 
 #endif

@@ -1,38 +1,19 @@
-/* The JSON API: each call runs the matching verb of this same executable in
- * a child process, with --format json and the request's words as flags.
+/* The JSON API: each call runs the matching verb of this same executable,
+ * with --format json and the request's words as flags, in a worker process
+ * (serve_pool.h): the answer is the command line's JSON by construction, and
+ * the kernel bounds what one request may cost.
  *
- * Why a process per call: the answer is the command line's JSON by
- * construction; the verbs keep no shared state, so there is nothing to race
- * on; and the kernel enforces the bounds (address space, CPU time, a wall
- * clock kill), so no request can exhaust the server, whatever it asks. The
- * price is a fork and exec per call (about a millisecond here). */
+ * The quick calls the page makes at every click (games, value, moves, play)
+ * go to the pool of long-lived workers; the batch calls (table, seq, check)
+ * each get a fresh process with a CPU limit of its own, as they may run for
+ * seconds and are rare. */
 #include "serve.h"
+#include "serve_pool.h"
 
-/* Sanitizer runtimes reserve terabytes of address space for their shadow
- * memory, so an address-space limit would stop every worker: instrumented
- * builds bound memory through the search's own limit only. */
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define GR_LIMIT_ADDRESS_SPACE 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define GR_LIMIT_ADDRESS_SPACE 0
-#endif
-#endif
-#ifndef GR_LIMIT_ADDRESS_SPACE
-#define GR_LIMIT_ADDRESS_SPACE 1
-#endif
-#include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
 /* The words each endpoint takes: query name -> flag ("" for operands). */
 typedef struct param {
@@ -47,6 +28,7 @@ typedef struct endpoint {
     const param *params;
     const char *bounded;       /* the flag whose value is checked against a bound */
     const char *fixed[3];      /* words always passed (NULL-terminated) */
+    bool batch;                /* a fresh process of its own rather than a pooled worker */
 } endpoint;
 
 static const param value_params[] = {
@@ -65,17 +47,23 @@ static const param seq_params[] = {
     {"period", "--period", true}, {NULL, NULL, false}};
 static const param check_params[] = {{"id", NULL, false}, {"to", "--to", false}, {NULL, NULL, false}};
 static const param games_params[] = {{NULL, NULL, false}};
+/* play: `first` (default computer) says who moves first; `input` holds the
+ * script's lines (moves and bans, one a line), answered in one call. */
 static const param play_params[] = {
     {"rules", NULL, false}, {"pos", "pos", false}, {"misere", "--misere", true},
     {"players", "--players", false}, {"block", "--block", false},
-    {"block-position", "--block-position", false}, {NULL, NULL, false}};
+    {"block-position", "--block-position", false}, {"first", "--first", false},
+    {"input", "input", false}, {NULL, NULL, false}};
 
 static const endpoint endpoints[] = {
-    {"games", "games", games_params, NULL, {NULL}},   {"value", "value", value_params, NULL, {NULL}},
-    {"moves", "moves", moves_params, NULL, {NULL}},   {"table", "table", table_params, "--max", {NULL}},
-    {"seq", "seq", seq_params, "--to", {NULL}},       {"check", "check", check_params, "--to", {NULL}},
+    {"games", "games", games_params, NULL, {NULL}, false},
+    {"value", "value", value_params, NULL, {NULL}, false},
+    {"moves", "moves", moves_params, NULL, {NULL}, false},
+    {"table", "table", table_params, "--max", {NULL}, true},
+    {"seq", "seq", seq_params, "--to", {NULL}, true},
+    {"check", "check", check_params, "--to", {NULL}, true},
     /* the computer's move, as `grundy play --script` makes it */
-    {"play", "play", play_params, NULL, {"--script", "--first", "computer"}},
+    {"play", "play", play_params, NULL, {"--script"}, false},
 };
 
 static void reply_error(serve_reply *r, int status, const char *msg)
@@ -100,128 +88,61 @@ static void reply_error(serve_reply *r, int status, const char *msg)
     r->len = k;
 }
 
-static double now(void)
+/* The reply for a finished run, as the command line's exit status reads. */
+static void reply_run(serve_run *run, const serve_limits *lim, serve_reply *r)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-/* Appends to a growing buffer; false past `cap`. */
-static bool append(char **buf, size_t *len, size_t *size, const char *data, size_t n, size_t cap)
-{
-    if (*len + n + 1 > cap) return false;
-    if (*len + n + 1 > *size) {
-        size_t s = *size ? *size : 4096;
-        while (s < *len + n + 1) s *= 2;
-        char *b = realloc(*buf, s);
-        if (!b) return false;
-        *buf = b;
-        *size = s;
-    }
-    memcpy(*buf + *len, data, n);
-    *len += n;
-    (*buf)[*len] = '\0';
-    return true;
-}
-
-static void run_child(const char *self, char **argv, const serve_limits *lim, serve_reply *r)
-{
-    int out[2], err[2];
-    if (pipe(out) != 0) return reply_error(r, 500, "cannot create a pipe");
-    if (pipe(err) != 0) {
-        close(out[0]), close(out[1]);
-        return reply_error(r, 500, "cannot create a pipe");
-    }
-    pid_t pid = fork();
-    if (pid < 0) {
-        close(out[0]), close(out[1]), close(err[0]), close(err[1]);
-        return reply_error(r, 503, "cannot start a worker");
-    }
-    if (pid == 0) {
-        /* only async-signal-safe calls between fork and exec */
-        struct rlimit as = {(rlim_t)lim->bytes, (rlim_t)lim->bytes};
-        struct rlimit cpu = {(rlim_t)lim->seconds + 1, (rlim_t)lim->seconds + 2};
-        if (GR_LIMIT_ADDRESS_SPACE) setrlimit(RLIMIT_AS, &as);
-        setrlimit(RLIMIT_CPU, &cpu);
-        dup2(out[1], 1);
-        dup2(err[1], 2);
-        close(out[0]), close(out[1]), close(err[0]), close(err[1]);
-        int devnull = open("/dev/null", 0);
-        if (devnull >= 0) dup2(devnull, 0);
-        execv(self, argv);
-        _exit(127);
-    }
-    close(out[1]);
-    close(err[1]);
-    char *obuf = NULL, *ebuf = NULL;
-    size_t olen = 0, osize = 0, elen = 0, esize = 0;
-    bool too_big = false, timed_out = false;
-    struct pollfd fds[2] = {{out[0], POLLIN, 0}, {err[0], POLLIN, 0}};
-    int open_fds = 2;
-    double deadline = now() + lim->seconds;
-    while (open_fds > 0) {
-        int wait_ms = (int)((deadline - now()) * 1000);
-        if (wait_ms <= 0) {
-            timed_out = true;
-            break;
-        }
-        int n = poll(fds, 2, wait_ms);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) continue;
-        for (int i = 0; i < 2; i++) {
-            if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
-            char chunk[65536];
-            ssize_t got = read(fds[i].fd, chunk, sizeof chunk);
-            if (got <= 0) {
-                close(fds[i].fd);
-                fds[i].fd = -1;
-                open_fds--;
-                continue;
-            }
-            bool ok = i == 0 ? append(&obuf, &olen, &osize, chunk, (size_t)got, lim->max_output)
-                             : append(&ebuf, &elen, &esize, chunk, (size_t)got, 4096);
-            if (!ok && i == 0) too_big = true;
-        }
-        if (too_big) break;
-    }
-    for (int i = 0; i < 2; i++)
-        if (fds[i].fd >= 0) close(fds[i].fd);
-    if (timed_out || too_big) kill(pid, SIGKILL);
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
-    if (timed_out) {
+    if (run->timed_out) {
         char msg[128];
         snprintf(msg, sizeof msg, "the request took longer than the server's limit of %.0f s", lim->seconds);
         reply_error(r, 503, msg);
-    } else if (too_big) {
+    } else if (run->too_big) {
         reply_error(r, 413, "the answer is larger than the server sends");
-    } else if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+    } else if (run->exited && run->exit_status == 0) {
         r->status = 200;
-        r->body = obuf;
-        r->len = olen;
-        obuf = NULL;
-    } else if (WIFEXITED(status) && WEXITSTATUS(status) == 2) {
+        r->body = run->out ? run->out : strdup("");
+        r->len = run->out ? run->out_len : 0;
+        run->out = NULL;
+    } else if (run->exited && run->exit_status == 2) {
         /* the verb's one-line message, less its "grundy: " prefix */
-        char *msg = ebuf ? ebuf : "bad request";
+        char *msg = run->err && *run->err ? run->err : "bad request";
         if (strncmp(msg, "grundy: ", 8) == 0) msg += 8;
         char *nl = strchr(msg, '\n');
         if (nl) *nl = '\0';
         bool too_much = strstr(msg, "refused") || strstr(msg, "limit") || strstr(msg, "too big") ||
                         strstr(msg, "out of memory") || strstr(msg, "not enough memory");
         reply_error(r, too_much ? 413 : 400, msg);
-    } else if (WIFSIGNALED(status) && (WTERMSIG(status) == SIGXCPU || WTERMSIG(status) == SIGKILL)) {
-        reply_error(r, 503, "the request ran past the server's CPU limit");
+    } else if (run->exited && run->exit_status == 1) {
+        reply_error(r, 500, "the request failed inside the server (internal error)");
     } else {
-        reply_error(r, WIFEXITED(status) && WEXITSTATUS(status) == 1 ? 500 : 503,
-                    "the request failed inside the server (memory limit or internal error)");
+        reply_error(r, 503, "the request ran past the server's memory or CPU limit, or its worker failed");
     }
-    free(obuf);
-    free(ebuf);
 }
 
-void serve_api(const char *self, const serve_limits *lim, const char *name, const char *const *names,
+/* The script answers each line with a line, and ends with "end of input":
+ * the call's answer is the first line refused, or else the last before the end. */
+static void play_reply(serve_reply *r)
+{
+    const char *pick = NULL, *line = r->body, *end = r->body + r->len;
+    size_t pick_len = 0;
+    while (line < end) {
+        const char *nl = memchr(line, '\n', (size_t)(end - line));
+        size_t n = nl ? (size_t)(nl - line) + 1 : (size_t)(end - line);
+        bool quit = strncmp(line, "{\"reply\":\"quit\"", 15) == 0;
+        bool refused = false;
+        for (size_t k = 0; k + 10 <= n && !refused; k++) refused = memcmp(line + k, "\"ok\":false", 10) == 0;
+        if (!quit) pick = line, pick_len = n;
+        if (refused) {
+            r->status = 400;
+            break;
+        }
+        line += n;
+    }
+    if (!pick) return;
+    memmove(r->body, pick, pick_len);
+    r->len = pick_len;
+}
+
+void serve_api(serve_pool *pool, const serve_limits *lim, const char *name, const char *const *names,
                const char *const *values, int nargs, serve_reply *reply)
 {
     const endpoint *ep = NULL;
@@ -236,7 +157,7 @@ void serve_api(const char *self, const serve_limits *lim, const char *name, cons
     argv[argc++] = "--format";
     argv[argc++] = "json";
     for (int i = 0; i < 3 && ep->fixed[i]; i++) argv[argc++] = ep->fixed[i];
-    const char *operand_rules = NULL, *operand_pos = NULL;
+    const char *operand_rules = NULL, *operand_pos = NULL, *input = NULL;
     char secs[32], bytes[32];
     for (int i = 0; i < nargs; i++) {
         const param *p = NULL;
@@ -250,6 +171,7 @@ void serve_api(const char *self, const serve_limits *lim, const char *name, cons
         const char *v = values[i] ? values[i] : "";
         if (!p->flag) operand_rules = v;
         else if (strcmp(p->flag, "pos") == 0) operand_pos = v;
+        else if (strcmp(p->flag, "input") == 0) input = v;
         else if (strcmp(p->flag, "stored") == 0) {
             /* the stored table's path is the server's, never the request's */
             if (strcmp(v, "1") != 0 && strcmp(v, "true") != 0) continue;
@@ -314,6 +236,11 @@ void serve_api(const char *self, const serve_limits *lim, const char *name, cons
         if (operand_rules) argv[argc++] = operand_rules;
         operand_rules = NULL;
     }
+    if (strcmp(ep->name, "play") == 0) {
+        bool first = false;
+        for (int i = 0; i < argc; i++) first |= strcmp(argv[i], "--first") == 0;
+        if (!first) argv[argc++] = "--first", argv[argc++] = "computer";
+    }
     if (operand_rules || operand_pos) argv[argc++] = "--";
     if (operand_rules) argv[argc++] = operand_rules;
     if (operand_pos) argv[argc++] = operand_pos;
@@ -321,10 +248,9 @@ void serve_api(const char *self, const serve_limits *lim, const char *name, cons
     /* checking a seed's claims is a batch of searches: give it a minute */
     serve_limits l = *lim;
     if (strcmp(ep->name, "check") == 0 && l.seconds < 60) l.seconds = 60;
-    run_child(self, (char **)argv, &l, reply);
-    if (reply->status == 200 && strcmp(ep->name, "play") == 0 && reply->body) {
-        /* the first reply line holds the computer's move; the next is "end of input" */
-        char *nl = memchr(reply->body, '\n', reply->len);
-        if (nl) reply->len = (size_t)(nl - reply->body) + 1;
-    }
+    serve_run run;
+    serve_pool_run(pool, (char **)argv, input, l.seconds, l.max_output, ep->batch, &run);
+    reply_run(&run, &l, reply);
+    serve_run_free(&run);
+    if (reply->status == 200 && strcmp(ep->name, "play") == 0 && reply->body) play_reply(reply);
 }

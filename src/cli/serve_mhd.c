@@ -24,6 +24,9 @@ int serve_mhd_load(serve_mhd *m, gr_error *err)
     LOAD(destroy_response, "MHD_destroy_response");
     LOAD(get_connection_values, "MHD_get_connection_values");
     LOAD(get_daemon_info, "MHD_get_daemon_info");
+    LOAD(get_connection_info, "MHD_get_connection_info");
+    LOAD(quiesce_daemon, "MHD_quiesce_daemon");
+    LOAD(lookup_connection_value, "MHD_lookup_connection_value");
 #undef LOAD
     return GR_OK;
 }

@@ -20,6 +20,10 @@ typedef struct serve_mhd {
     int (*get_connection_values)(struct MHD_Connection *c, enum MHD_ValueKind kind, MHD_KeyValueIterator it,
                                  void *cls);
     const union MHD_DaemonInfo *(*get_daemon_info)(struct MHD_Daemon *d, enum MHD_DaemonInfoType type, ...);
+    const union MHD_ConnectionInfo *(*get_connection_info)(struct MHD_Connection *c,
+                                                           enum MHD_ConnectionInfoType type, ...);
+    MHD_socket (*quiesce_daemon)(struct MHD_Daemon *d);
+    const char *(*lookup_connection_value)(struct MHD_Connection *c, enum MHD_ValueKind kind, const char *key);
 } serve_mhd;
 
 int serve_mhd_load(serve_mhd *m, gr_error *err);

@@ -1,7 +1,10 @@
 // End-to-end test of `grundy serve` in Debian's chromium, driven by
 // playwright-core: play a whole game of Sharing Nim from an N-position with
 // the computer moving second (the person errs on purpose; the computer must
-// win), open a table and the claim report, and save screenshots.
+// win), a shared link that restores a game and the back button that undoes a
+// move, Kayles and a subtraction game to the end, open a table and the claim
+// report, and save screenshots at desktop and phone width; no Content
+// Security Policy violation on the way.
 // Usage: node e2e.mjs PATH-TO-grundy OUTPUT-DIR
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -34,6 +37,9 @@ const browser = await chromium.launch({
 try {
   const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
   page.setDefaultTimeout(20000);
+  const violations = [];
+  page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(m.text()); });
+  page.on('pageerror', (e) => violations.push(`page error: ${e.message}`));
   await page.goto(base);
   await page.waitForFunction(() => document.getElementById('play-status').textContent.includes('Your move'));
   await page.screenshot({ path: `${outDir}/play-start.png` });
@@ -57,12 +63,40 @@ try {
   check(result === 'computer', `the computer wins (status: ${await page.textContent('#play-status')})`);
   await page.screenshot({ path: `${outDir}/play-end.png` });
 
+  // A link keeps the game: after a round the URL holds the start and the
+  // positions since; a new page opened on it resumes there, and the back
+  // button undoes the round.
+  await page.click('#play-new');
+  await page.waitForFunction(() => !game.busy && game.history.length === 0 &&
+    document.getElementById('play-status').textContent.includes('Your move'));
+  await page.click('#board g[data-row="1"]');
+  await page.click('#board g[data-row="0"]');
+  await page.click('#amounts button[data-amount="1"]'); // (3,5,9) -> (4,4,9): the game goes on
+  await page.waitForFunction(() => !game.busy && game.history.length === 2);
+  const link = page.url(), mid = await page.evaluate(() => game.pos.join(','));
+  check(/#rules=sharing&first=me&start=3,5,9&moves=4,4,9;\d+,\d+,\d+$/.test(link), `the URL keeps the game: ${link}`);
+  const shared = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await shared.goto(link);
+  await shared.waitForFunction(() => !game.busy && document.getElementById('play-status').textContent.includes('Your move'));
+  const restored = await shared.evaluate(() => `${game.pos.join(',')} ${game.history.length} ${personToMove()}`);
+  check(restored === `${mid} 2 true`, `a shared link restores the game: ${restored} (want ${mid} 2 true)`);
+  await shared.screenshot({ path: `${outDir}/phone-play-link.png` });
+  await shared.click('#play-undo'); // no history entries of its own yet: Undo replays to the last turn
+  await shared.waitForFunction(() => !game.busy && game.turn === 0);
+  check(await shared.evaluate(() => game.pos.join(',')) === '3,5,9', 'Undo on a restored game goes back a round');
+  await shared.close();
+  await page.goBack();
+  await page.waitForFunction(() => !game.busy && game.history.length === 0);
+  const back = await page.evaluate(() => game.pos.join(','));
+  check(back === '3,5,9', `the back button undoes the round: ${back}`);
+
   // A hint on a fresh game names a winning move and says why.
   await page.click('#play-new');
   await page.waitForFunction(() => document.getElementById('play-status').textContent.includes('Your move'));
   await page.click('#play-hint');
+  await page.waitForFunction(() => document.getElementById('play-hint-text').textContent.length > 0);
   const hint = await page.textContent('#play-hint-text');
-  check(/Winning: move \d+ from row \d to row \d, because it leaves two equal rows/.test(hint), `hint explains: ${hint}`);
+  check(/^Winning: Move \d+ from row \d to row \d: afterwards rows \d and \d both hold \d+ .*Theorem P/.test(hint), `hint explains: ${hint}`);
 
   // Kayles from (7,5), an N-position: the person picks moves from the row's
   // list, splits included, never a winning one; the computer must win.
@@ -94,6 +128,122 @@ try {
   check(/split the rest into|split row/.test(log), `Kayles: the log shows splits: ${log.slice(0, 200)}`);
   await page.screenshot({ path: `${outDir}/play-kayles.png` });
 
+  // A subtraction game typed into "or rules": take 1, 3 or 4 from (7,5), an
+  // N-position; the person never plays a winning move, the computer wins.
+  await page.fill('#play-custom', 'subtraction:1,3,4');
+  await page.fill('#play-pos', '7 5');
+  await page.click('#play-new');
+  await page.waitForFunction(() => game.moves && game.moves.ruleset === 'subtraction:1,3,4' && !game.busy &&
+    document.getElementById('play-status').textContent.includes('Your move'));
+  check((await page.textContent('#play-lead')).includes('Take 1, 3 or 4'), 'the subtraction game is explained');
+  for (let turn = 0; turn < 40; turn++) {
+    const status = await page.textContent('#play-status');
+    if (!status.includes('Your move')) break;
+    const before = await page.evaluate(() => game.pos.slice());
+    const moves = await (await fetch(`${base}api/moves?rules=subtraction:1,3,4&pos=${before.join(',')}`)).json();
+    const bad = moves.moves.find((m) => !m.winning);
+    if (!bad) break;
+    await page.click(`#board g[data-row="${bad.from}"]`);
+    await page.click(`#amounts button[data-move="take:${bad.amount}"]`);
+    await page.waitForFunction(() => !game.busy && (document.getElementById('play-status').textContent.includes('Your move') || game.over));
+  }
+  const sub = await page.getAttribute('#play-status', 'data-result');
+  check(sub === 'computer', `subtraction: the computer wins (status: ${await page.textContent('#play-status')})`);
+  check(/#rules=subtraction:1,3,4&/.test(page.url()), `the URL names the typed rules: ${page.url()}`);
+  await page.screenshot({ path: `${outDir}/play-subtraction.png` });
+  await page.fill('#play-custom', '');
+
+  // Sharing Nim on a directed triangle: the graph is drawn, and bottles move
+  // only along its arrows (2 -> 0, never 2 -> 1).
+  await page.selectOption('#play-rules', 'sharing:graph=0>1/1>2/2>0');
+  await page.fill('#play-pos', '3 5 9');
+  await page.click('#play-new');
+  await page.waitForFunction(() => game.moves && game.moves.ruleset === 'sharing:graph=0>1/1>2/2>0' && !game.busy &&
+    document.getElementById('play-status').textContent.includes('Your move'));
+  check(await page.locator('#graph line.edge').count() === 3 && await page.isVisible('#graph'), 'graph: three arrows drawn');
+  await page.click('#board g[data-row="2"]');
+  await page.click('#board g[data-row="1"]');
+  check((await page.textContent('#amounts')).startsWith('No legal move from row 2 to row 1'), 'graph: no move against the arrows');
+  await page.click('#board g[data-row="2"]');
+  await page.click('#board g[data-row="0"]');
+  check(await page.locator('#amounts button[data-amount="3"]').count() === 1, 'graph: moves along an arrow are offered');
+  await page.screenshot({ path: `${outDir}/play-graph.png`, fullPage: true });
+
+  // Three players: the person in seat 0, the computer in seats 1 and 2;
+  // the game is played to the end (the person takes one at a time) and the
+  // loser is the one left without a move.
+  await page.selectOption('#play-rules', 'nim');
+  await page.fill('#play-pos', '3 4 5');
+  await page.selectOption('#play-outcome', 'players=3');
+  await page.click('#play-new');
+  await page.waitForFunction(() => game.moves && game.seats === 3 && !game.busy &&
+    document.getElementById('play-status').textContent.includes('Your move'));
+  await page.click('#play-hint');
+  await page.waitForFunction(() => document.getElementById('play-hint-text').textContent.length > 0);
+  check(/Winning: .*class [A-Z], the move the players rule prescribes|lost against perfect play/.test(await page.textContent('#play-hint-text')),
+    `three players: the hint explains: ${await page.textContent('#play-hint-text')}`);
+  for (let turn = 0; turn < 40; turn++) {
+    if (!(await page.textContent('#play-status')).includes('Your move')) break;
+    const row = await page.evaluate(() => game.pos.findIndex((x) => x !== '0'));
+    await page.click(`#board g[data-row="${row}"]`);
+    await page.click('#amounts button[data-move="take:1"]');
+    await page.waitForFunction(() => !game.busy && (document.getElementById('play-status').textContent.includes('Your move') || game.over));
+  }
+  const three = await page.textContent('#play-status');
+  check(/No move left/.test(three), `three players: the game ends (${three})`);
+  check((await page.textContent('#play-log')).includes('computer (seat 2)'), 'three players: seat 2 is played by the computer');
+  check(/#rules=nim&players=3&/.test(page.url()), `three players: the URL keeps the rule: ${page.url()}`);
+  await page.screenshot({ path: `${outDir}/play-three-players.png` });
+  await page.selectOption('#play-outcome', '');
+
+  // Blocking: Nim from (2,2,3) with block=1, the person first. Before each
+  // of the person's moves the computer forbids one (shown); before each of
+  // the computer's the person forbids one of its moves (buttons). Played to
+  // the end with the person's first allowed move.
+  await page.selectOption('#play-rules', 'nim');
+  await page.fill('#play-pos', '2 2 3');
+  await page.selectOption('#play-outcome', 'block=1');
+  await page.click('#play-new');
+  await page.waitForFunction(() => game.extra.block === '1' && !game.busy &&
+    document.getElementById('play-status').textContent.includes('Your move'));
+  const firstBan = await page.textContent('#play-bans');
+  check(/^The computer forbids you: take \d from row \d\.$/.test(firstBan), `blocking: the computer's ban is shown: ${firstBan}`);
+  await page.click('#play-hint');
+  await page.waitForFunction(() => document.getElementById('play-hint-text').textContent.length > 0);
+  const blockHint = await page.textContent('#play-hint-text');
+  check(/of the blocking game|lost against perfect play/.test(blockHint), `blocking: the hint explains: ${blockHint}`);
+  await page.screenshot({ path: `${outDir}/play-blocking-start.png` });
+  let bansMade = 0;
+  for (let turn = 0; turn < 60; turn++) {
+    const status = await page.textContent('#play-status');
+    if (status.includes('Forbid')) {
+      if (!bansMade) await page.screenshot({ path: `${outDir}/play-blocking-ban.png` });
+      await page.click('#amounts button[data-ban]:not([disabled])');
+      bansMade++;
+    } else if (status.includes('Your move')) {
+      const m = await page.evaluate(() => legalMovesFromList()[0]);
+      await page.click(`#board g[data-row="${m.from}"]`);
+      await page.click(`#amounts button[data-move="take:${m.amount}"]`);
+    } else break;
+    await page.waitForFunction(() => !game.busy && (game.over || /Your move|Forbid/.test(document.getElementById('play-status').textContent)));
+  }
+  const blockEnd = await page.getAttribute('#play-status', 'data-result');
+  check(blockEnd === 'computer' || blockEnd === 'human', `blocking: the game ends (${await page.textContent('#play-status')})`);
+  check(bansMade > 0 && (await page.textContent('#play-log')).includes('you forbid'), `blocking: the person forbade ${bansMade} moves`);
+  await page.screenshot({ path: `${outDir}/play-blocking.png` });
+  await page.selectOption('#play-outcome', '');
+
+  // Phone width: the page fits 390 pixels and plays.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.selectOption('#play-rules', 'sharing');
+  await page.fill('#play-pos', '3 5 9');
+  await page.click('#play-new');
+  await page.waitForFunction(() => game.moves && game.moves.ruleset === 'sharing' && !game.busy);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+  check(overflow <= 390, `the page fits a phone's width (${overflow} px)`);
+  await page.screenshot({ path: `${outDir}/phone-play.png`, fullPage: true });
+  await page.setViewportSize({ width: 1100, height: 900 });
+
   // The table: a heatmap with the value under the pointer.
   await page.click('button[data-tab="table"]');
   await page.fill('#table-max', '16');
@@ -117,6 +267,7 @@ try {
   const rows = await page.locator('#claims-report tr').count();
   check(rows >= 9 && fails >= 1, `claim report has ${rows - 1} claims, ${fails} failing`);
   await page.screenshot({ path: `${outDir}/claims.png`, fullPage: true });
+  check(violations.length === 0, `no Content Security Policy violation or page error: ${violations.join(' | ')}`);
 } catch (e) {
   failed++;
   console.log(`FAIL: ${e.message}`);

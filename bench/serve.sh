@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# The served API under load (not part of the test suite): requests/s, latency
+# percentiles, errors and the server's memory (the server and its workers)
+# for /api/value, /api/moves and /api/play on small positions, with the
+# calls answered by the pool of long-lived workers and by a fresh process per
+# call, in one run. Loopback only; needs wrk (Debian: wrk).
+# Usage: bash bench/serve.sh [PATH-TO-grundy] [SECONDS] [CONNECTIONS]
+set -euo pipefail
+G=${1:-build/grundy}
+secs=${2:-10}
+conns=${3:-16}
+command -v wrk >/dev/null || { echo "wrk is needed (Debian: apt-get install wrk)"; exit 1; }
+tmp=$(mktemp -d)
+server=
+trap '[ -n "$server" ] && kill $server 2>/dev/null; rm -rf "$tmp"' EXIT
+
+calls=("api/value?rules=sharing&pos=3,5,9" "api/moves?rules=nim&pos=3,5,9,17" "api/play?rules=nim&pos=3,5,9")
+
+# resident memory of the server and its workers, in MB
+rss_mb() {
+  local total=0 p kb
+  for p in "$server" $(pgrep -P "$server" || true); do
+    kb=$(awk '/VmRSS/ {print $2}' "/proc/$p/status" 2>/dev/null || true) # a process per call may be gone already
+    total=$((total + ${kb:-0}))
+  done
+  awk -v k="$total" 'BEGIN {printf "%.1f", k / 1024}'
+}
+
+printf "%-16s %-34s %10s %9s %9s %9s %8s %s\n" mode call 'req/s' p50 p90 p99 errors 'memory MB (before -> after)'
+for mode in workers per-call; do
+  flags=() # workers: as many as threads
+  [ "$mode" = per-call ] && flags=(--workers 0)
+  "$G" serve --port 0 "${flags[@]}" --max-per-ip 256 2>"$tmp/serve.err" &
+  server=$!
+  for _ in $(seq 100); do grep -q 'serving on' "$tmp/serve.err" && break; sleep 0.1; done
+  base=$(grep -o 'http://[^ ]*/' "$tmp/serve.err")
+  for call in "${calls[@]}"; do
+    wrk -t2 -c"$conns" -d1s "$base$call" >/dev/null # warm up
+    before=$(rss_mb)
+    wrk -t2 -c"$conns" -d"${secs}s" --latency "$base$call" >"$tmp/wrk"
+    after=$(rss_mb)
+    rps=$(awk '/Requests\/sec/ {print $2}' "$tmp/wrk")
+    pct() { awk -v p="$1%" '$1 == p {print $2}' "$tmp/wrk"; }
+    errors=$(awk '/Non-2xx/ {n += $NF} /Socket errors/ {gsub(/,/, ""); n += $4 + $6 + $8 + $10} END {print n + 0}' "$tmp/wrk")
+    printf '%-16s %-34s %10s %9s %9s %9s %8s %s -> %s\n' "$mode" "/${call%%&*}..." "$rps" "$(pct 50)" "$(pct 90)" \
+      "$(pct 99)" "$errors" "$before" "$after"
+  done
+  kill "$server"
+  wait "$server" 2>/dev/null || true
+  server=
+done
+echo "($(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); wrk -t2 -c$conns -d${secs}s on loopback)"
