@@ -246,9 +246,10 @@ static const gr_claim claims[] = {
                           "period 4, the last exception at heap 46577",
      "as for .16", 200000, check_127},
     {"octal/period-.376", "Gangolli and Plambeck (1989): .376 is ultimately periodic",
-     "holds once a period is certified within --to", 1000000, check_376},
+     "holds once a period is certified within --to (found here: preperiod 2268248, period 4)", 4600000, check_376},
     {"octal/period-.354", "Flammenkamp: .354 is ultimately periodic, with a preperiod of about 10^7",
-     "holds once a period is certified within --to", 1000000, check_354},
+     "holds once a period is certified within --to (found here: preperiod 10061916, period 1180)", 20200000,
+     check_354},
     {"octal/period-.1777", "Flammenkamp (OEIS A071509): .1777 is ultimately periodic with period 60620715, the last "
                            "exception at heap 160949017",
      "certification needs G up to about 4.4e8 (--to 443200000; about 10 GiB of disk and 1 GiB of memory)", 2000000,
