@@ -105,7 +105,8 @@ static int parse_fixed(const char *text, int d, long n, uint32_t *fixed, gr_erro
         if (*p || m == 0) return gr_fail(err, GR_EINPUT, "--picture %s: expected sizes separated by commas", text);
     }
     if (m != d - 2)
-        return gr_fail(err, GR_EINPUT, "--picture %s: %d piles need %d fixed sizes ('-' for none)", text, d, d - 2);
+        return gr_fail(err, GR_EINPUT, "--picture %s: %d piles need %d fixed size%s ('-' for none)", text, d, d - 2,
+                           d - 2 == 1 ? "" : "s");
     return GR_OK;
 }
 
@@ -242,6 +243,8 @@ int cmd_losing(int argc, char **argv)
         rc = gr_fail(&err, GR_EINPUT, "losing needs --max N (the largest pile)");
     else if (!rc && o.png && !o.picture)
         rc = gr_fail(&err, GR_EINPUT, "--png needs --picture FIXED (the slice to draw)");
+    else if (!rc && o.png && (rc = cli_check_output("--png", o.png, &err)))
+        ;
     else if (!rc && o.picture && o.piles < 2)
         rc = gr_fail(&err, GR_EINPUT, "--picture draws two piles against each other; got --piles %ld", o.piles);
     else if (!rc && o.picture)

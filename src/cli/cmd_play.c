@@ -731,7 +731,7 @@ int cmd_play(int argc, char **argv)
     play_opts po = {0};
     bool want_replay = false;
     for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "--replay") == 0) want_replay = true;
+        if (strcmp(argv[i], "--replay") == 0 || strncmp(argv[i], "--replay=", 9) == 0) want_replay = true;
     cli_args a;
     gr_error err;
     gr_error_clear(&err);
@@ -748,6 +748,7 @@ int cmd_play(int argc, char **argv)
         return rc ? cli_report(&err) : 0;
     }
     gr_game g = {0};
+    if (!rc) rc = cli_check_output("--record", po.record, &err);
     if (!rc) rc = gr_game_parse(&g, a.rules, &err);
     if (rc) {
         cli_args_free(&a);

@@ -48,6 +48,10 @@ int cmd_seq(int argc, char **argv)
     }
     if (!rc) rc = gr_game_parse(&s.game, s.common.rules, &err);
     if (!rc && !s.have_to) rc = gr_fail(&err, GR_EINPUT, "seq needs --to N");
+    if (!rc && s.bfile && s.common.format != FMT_TEXT)
+        rc = gr_fail(&err, GR_EINPUT, "--bfile conflicts with --format %s: a b-file is text", "json");
+    if (!rc && s.row >= 0 && s.diagonal >= 0)
+        rc = gr_fail(&err, GR_EINPUT, "--row %ld conflicts with --diagonal %ld: give one", s.row, s.diagonal);
     if (!rc && s.from > s.to) rc = gr_fail(&err, GR_EINPUT, "--from %ld is past --to %ld", s.from, s.to);
     if (!rc) {
         int (*makers[])(seq_args *, gr_error *) = {seq_sharing, seq_players, seq_heap};

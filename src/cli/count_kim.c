@@ -249,7 +249,8 @@ static int body_graph(copts *o, gr_error *err)
         }
         puts("}");
     } else {
-        printf("total %s: %zu positions, %zu moves, %zu components, longest chain %zu\n", s, g.n, g.m, g.components,
+        printf("total %s: %zu position%s, %zu move%s, %zu component%s, longest chain %zu\n", s, g.n,
+               g.n == 1 ? "" : "s", g.m, g.m == 1 ? "" : "s", g.components, g.components == 1 ? "" : "s",
                g.longest);
         if (g.longest) {
             fputs("chain:", stdout);

@@ -239,6 +239,12 @@ void serve_api(const char *self, const serve_limits *lim, const char *name, cons
     const char *operand_rules = NULL, *operand_pos = NULL;
     char secs[32], bytes[32];
     for (int i = 0; i < nargs; i++) {
+        for (int j = 0; j < i; j++)
+            if (strcmp(names[j], names[i]) == 0) {
+                char msg[160];
+                snprintf(msg, sizeof msg, "parameter %.60s given twice; give it once", names[i]);
+                return reply_error(reply, 400, msg);
+            }
         const param *p = NULL;
         for (const param *q = ep->params; q->name; q++)
             if (strcmp(q->name, names[i]) == 0) p = q;

@@ -81,7 +81,7 @@ static int searchable(gr_engine *e, const gr_bigpos *pos, gr_pos *small, gr_erro
     if (big >= 0)
         return gr_fail(err, GR_EINPUT,
                        "pile %d (%zu digits) is too big for search (at most 2^64-1) and %s has no closed form here",
-                       big, mpz_sizeinbase(pos->p[big], 10), e->game->spec);
+                       big, gr_mpz_digits(pos->p[big]), e->game->spec);
     gr_bigpos_to_pos(pos, small);
     return gr_solver_admit(e->game, &e->outcome, small, &e->limits, err);
 }
