@@ -154,7 +154,7 @@ static int parse_flag(cli_args *a, seen_flags *seen, int argc, char **argv, int 
         return GR_OK;
     }
     if ((rc = note_flag(seen, s, err))) return rc;
-    if (strcmp(s, "--format") == 0) {
+    if (strcmp(s, "--format") == 0 && !(parts & CLI_NOFORMAT)) {
         if (*i + 1 >= argc) return gr_fail(err, GR_EINPUT, "--format needs a value");
         return parse_format(a, argv[++*i], parts, err);
     }

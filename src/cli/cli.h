@@ -38,7 +38,8 @@ enum cli_parts {
     CLI_OUTCOME = 1u << 2,      /* --misere and friends */
     CLI_LIMITS = 1u << 3,       /* --max-memory, --max-seconds */
     CLI_CSV = 1u << 4,
-    CLI_MD = 1u << 5
+    CLI_MD = 1u << 5,
+    CLI_NOFORMAT = 1u << 6      /* no --format: the verb prints no data */
 };
 
 int cli_parse(cli_args *a, int argc, char **argv, unsigned parts, cli_flag_fn extra, void *ctx, gr_error *err);

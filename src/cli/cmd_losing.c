@@ -25,7 +25,8 @@ static const char help[] =
     "more pile and a column for each size b <= c of the last, '#' where the\n"
     "position is P, '.' where it is N. --png FILE writes it as a PNG (P black).\n"
     "The Nim table costs O(D^2 C(N+D,D)) time; it is refused up front beyond\n"
-    "--max-memory, a search beyond --max-memory or --max-seconds.\n";
+    "--max-memory, a search beyond --max-memory or --max-seconds.\n"
+    "--misere and --players M are refused: the losing positions are of blocking.\n";
 
 /* Who answers "is this sorted position P?": the Nim table or the solver. */
 typedef struct oracle {

@@ -4,10 +4,25 @@
 
 static const char help[] =
     "usage: grundy seq RULES --to N [--from M] [--format text|json] [--bfile] [--period]\n"
-    "                  [--players M | --misere] [--row A | --diagonal D] [--nim-pairs]\n\n"
+    "                  [--players M | --misere] [--row A | --diagonal D] [--nim-pairs]\n"
+    "                  [--method simple|fast] [--max-memory SIZE] [--max-seconds S]\n\n"
     "Prints a sequence of values: the nim-sequence G(0), G(1), ... of a heap ruleset\n"
     "(one heap of each size), a row or diagonal of three-pile Sharing Nim\n"
-    "(G(0,A,n) for n = A..N), or class sequences for m players.\n";
+    "(G(0,A,n) for n = A..N), or class sequences for m players.\n\n"
+    "  --to N, --from M   the sizes n = M..N (default M = 0)\n"
+    "  --row A            three-pile Sharing Nim: G(0,A,n) for n = A..N\n"
+    "  --diagonal D       three-pile Sharing Nim: G(0,n,n+D) for n = 0..N\n"
+    "  --period           also the preperiod and period found (and, for octal codes,\n"
+    "                     the periodicity theorem's certificate when it applies)\n"
+    "  --bfile            OEIS b-file lines \"n a(n)\" (text only; the period, if\n"
+    "                     asked for, goes to standard error)\n"
+    "  --method M         the nim-sequence engine: fast (default; bitsets) or simple\n"
+    "                     (every option, the reference)\n"
+    "  --players M        m-player class sequences (subtraction games); --nim-pairs\n"
+    "                     the nim-pairs of 3 players\n"
+    "  --misere           misere play\n"
+    "  --max-memory, --max-seconds  refuse up front beyond them\n"
+    "--block and --block-position are refused: blocking has no sequence here.\n";
 
 static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
 {

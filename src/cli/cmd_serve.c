@@ -144,7 +144,7 @@ int cmd_serve(int argc, char **argv)
     gr_error err;
     gr_error_clear(&err);
     serve_opts o = {8080, 8, "127.0.0.1", NULL};
-    int rc = cli_parse(&a, argc, argv, CLI_LIMITS, extra, &o, &err);
+    int rc = cli_parse(&a, argc, argv, CLI_LIMITS | CLI_NOFORMAT, extra, &o, &err);
     if (!rc && a.help) {
         fputs(help, stdout);
         cli_args_free(&a);

@@ -12,7 +12,8 @@
 
 static const char help[] =
     "usage: grundy table sharing --max N [--method simple|fast] [--format text|csv|json]\n"
-    "       grundy table sharing --max N --players M | --misere | --block K   (classes, by search)\n"
+    "       grundy table sharing --max N --players M | --misere | --block K | --block-position K\n"
+    "                            (classes, by search; --max-memory SIZE, --max-seconds S)\n"
     "                            [--out FILE] [--in FILE] [--stats] [--png FILE]\n\n"
     "Prints G(0,a,b) of three-pile Sharing Nim for 0 <= a <= b <= N: text laid out\n"
     "like seed 000's Table 1 (row a, column b, a = 0 at the bottom), CSV with\n"

@@ -233,8 +233,11 @@ void serve_api(const char *self, const serve_limits *lim, const char *name, cons
     int argc = 0;
     argv[argc++] = "grundy";
     argv[argc++] = ep->verb;
-    argv[argc++] = "--format";
-    argv[argc++] = "json";
+    if (strcmp(ep->name, "play") != 0) {
+        /* play --script answers in JSON already */
+        argv[argc++] = "--format";
+        argv[argc++] = "json";
+    }
     for (int i = 0; i < 3 && ep->fixed[i]; i++) argv[argc++] = ep->fixed[i];
     const char *operand_rules = NULL, *operand_pos = NULL;
     char secs[32], bytes[32];

@@ -55,6 +55,12 @@ int gr_game_format_move(const gr_game *g, const gr_move *mv, char *buf, size_t l
     return g->rs->format_move(g, mv, buf, len);
 }
 
+const char *gr_game_unit(const gr_game *g)
+{
+    if (g->rs->unit) return g->rs->unit;
+    return g->flags & GR_RS_HEAPS ? "heap" : "pile";
+}
+
 int gr_options_each(gr_game *g, const char *opts, gr_option_fn fn, gr_error *err)
 {
     if (!opts) return GR_OK;
