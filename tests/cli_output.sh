@@ -29,4 +29,13 @@ if grep -q "^> You: take 1 from pile 0  ->  0 2 3$" "$tmp/play"; then pass=$((pa
 printf '0 = 1 2 2\nquit\n' | "$G" play split 5 >"$tmp/play" 2>&1
 if grep -q "^> You: split pile 0 into 1, 2 and 2  ->  1 2 2$" "$tmp/play"; then pass=$((pass + 1)); else
   fail=$((fail + 1)); echo "FAIL: play split does not echo the move: $(head -c 400 "$tmp/play")"; fi
+# seq --misere and --players on heap rulesets: classes of one heap
+expect_out '^N P N N N N$' "$G" seq nim --to 5 --misere
+expect_out '^C A A A A A$' "$G" seq nim --to 5 --players 3
+expect_out '^N P N N P N N N N P N N P$' "$G" seq tb:0.77 --to 12 --misere
+expect_out '"outcome":"misere","from":0,"to":3,"classes":\["N","P","N","N"\]' "$G" seq split --to 3 --misere --format json
+expect_out '^C C C A B B C A A B B C A$' "$G" seq grundy-game --to 12 --players 3
+expect_exit 2 "seq does not cover --misere for 'sharing'" "$G" seq sharing --to 5 --misere
+expect_exit 2 "seq does not cover --block=1 for 'nim'" "$G" seq nim --to 5 --block 1
+expect_exit 2 "--bfile conflicts with --misere" "$G" seq nim --to 5 --misere --bfile
 finish

@@ -18,9 +18,10 @@ static const char help[] =
     "                     asked for, goes to standard error)\n"
     "  --method M         the nim-sequence engine: fast (default; bitsets) or simple\n"
     "                     (every option, the reference)\n"
-    "  --players M        m-player class sequences (subtraction games); --nim-pairs\n"
-    "                     the nim-pairs of 3 players\n"
-    "  --misere           misere play\n"
+    "  --players M        the class of one heap for m players (subtraction games with\n"
+    "                     --period; any heap ruleset by search); --nim-pairs the\n"
+    "                     nim-pairs of 3 players\n"
+    "  --misere           the misere outcome (P or N) of one heap of each size\n"
     "  --max-memory, --max-seconds  refuse up front beyond them\n"
     "--block and --block-position are refused: blocking has no sequence here.\n";
 
@@ -48,6 +49,22 @@ static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
     return 0;
 }
 
+/* Names the option no maker covers for these rules. */
+static int not_covered(const seq_args *s, gr_error *err)
+{
+    char rule[32];
+    gr_outcome_format(&s->common.outcome, rule, sizeof rule);
+    const char *what = s->nim_pairs                                    ? "--nim-pairs"
+                       : s->row >= 0                                   ? "--row"
+                       : s->diagonal >= 0                              ? "--diagonal"
+                       : s->common.outcome.rule != &gr_outcome_normal ? rule
+                                                                        : NULL;
+    if (what)
+        return gr_fail(err, GR_EINPUT, "seq does not cover %s%s for '%s'", what[0] == '-' ? "" : "--",
+                       what, s->common.rules);
+    return gr_fail(err, GR_EINPUT, "seq covers heap rulesets and three-pile sharing rows, not '%s'", s->common.rules);
+}
+
 int cmd_seq(int argc, char **argv)
 {
     seq_args s;
@@ -69,10 +86,10 @@ int cmd_seq(int argc, char **argv)
         rc = gr_fail(&err, GR_EINPUT, "--row %ld conflicts with --diagonal %ld: give one", s.row, s.diagonal);
     if (!rc && s.from > s.to) rc = gr_fail(&err, GR_EINPUT, "--from %ld is past --to %ld", s.from, s.to);
     if (!rc) {
-        int (*makers[])(seq_args *, gr_error *) = {seq_sharing, seq_players, seq_heap};
+        int (*makers[])(seq_args *, gr_error *) = {seq_sharing, seq_players, seq_heap, seq_outcome};
         rc = -1;
         for (size_t i = 0; rc == -1 && i < sizeof makers / sizeof makers[0]; i++) rc = makers[i](&s, &err);
-        if (rc == -1) rc = gr_fail(&err, GR_EINPUT, "seq does not cover '%s' with these options yet", s.common.rules);
+        if (rc == -1) rc = not_covered(&s, &err);
     }
     if (s.game.rs) gr_game_release(&s.game);
     cli_args_free(&s.common);

@@ -21,5 +21,6 @@ typedef struct seq_args {
 int seq_sharing(seq_args *s, gr_error *err);   /* issue 3: rows/diagonals of three-pile Sharing Nim */
 int seq_players(seq_args *s, gr_error *err);   /* issue 5: class sequences, nim-pairs */
 int seq_heap(seq_args *s, gr_error *err);      /* issue 7: nim-sequences of heap rulesets */
+int seq_outcome(seq_args *s, gr_error *err);   /* misere and m-player classes of one heap, any heap ruleset */
 
 #endif
