@@ -38,4 +38,15 @@ expect_out '^C C C A B B C A A B B C A$' "$G" seq grundy-game --to 12 --players 
 expect_exit 2 "seq does not cover --misere for 'sharing'" "$G" seq sharing --to 5 --misere
 expect_exit 2 "seq does not cover --block=1 for 'nim'" "$G" seq nim --to 5 --block 1
 expect_exit 2 "--bfile conflicts with --misere" "$G" seq nim --to 5 --misere --bfile
+# answers that exist: huge Sharing Nim positions that are small ones shifted
+# (Lemma 1), and heap sequences from a certified period
+expect_out '^N  value 2  \(search\)$' "$G" value sharing 100000000000000000000003 100000000000000000000005 \
+  100000000000000000000009
+expect_out '^N  value 8  \(search\)$' "$G" value sharing:piles=4 100000000000000000000003 100000000000000000000005 \
+  100000000000000000000009 100000000000000000000000
+"$G" seq tb:0.77 --to 200 >"$tmp/short"
+"$G" seq tb:0.77 --to 1000000 --period >"$tmp/long"
+if [ "$(head -1 "$tmp/long" | cut -d' ' -f1-201)" = "$(cat "$tmp/short")" ] && grep -q "^period: preperiod 71, period 12" "$tmp/long"; then
+  pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: seq tb:0.77 --to 1000000 --period: $(tail -c 300 "$tmp/long")"; fi
+expect_out '"method":"certified period"' "$G" seq tb:0.77 --to 1000000 --format json
 finish

@@ -36,7 +36,10 @@ enum gr_ruleset_flags {
     /* Play can return to a position; solvers must detect draws. */
     GR_RS_LOOPY = 1u << 1,
     /* Moves keep the total number of tokens. */
-    GR_RS_CONSERVES_TOTAL = 1u << 2
+    GR_RS_CONSERVES_TOTAL = 1u << 2,
+    /* Adding the same number to every pile changes nothing (seed 000's
+     * Lemma 1): a position may be searched with its minimum subtracted. */
+    GR_RS_SHIFT_INVARIANT = 1u << 3
 };
 
 typedef struct gr_ruleset gr_ruleset;

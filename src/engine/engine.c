@@ -71,6 +71,28 @@ static const gr_closed_form *closed_form(gr_engine *e, const gr_bigpos *pos)
     return cf && cf->covers && !cf->covers(e->game, &e->outcome, pos) ? NULL : cf;
 }
 
+/* The position with its minimum subtracted from every pile, when the
+ * ruleset allows it and some pile is past 64 bits: a position of huge piles
+ * may be a small one (then search answers it). */
+static bool shifted_small(const gr_engine *e, const gr_bigpos *pos, gr_pos *small)
+{
+    if (!(e->game->flags & GR_RS_SHIFT_INVARIANT) || pos->n == 0 || pos->n > GR_MAX_PILES) return false;
+    int lo = 0;
+    for (int i = 1; i < pos->n; i++)
+        if (mpz_cmp(pos->p[i], pos->p[lo]) < 0) lo = i;
+    mpz_t d;
+    mpz_init(d);
+    bool fits = true;
+    for (int i = 0; i < pos->n && fits; i++) {
+        mpz_sub(d, pos->p[i], pos->p[lo]);
+        fits = mpz_sizeinbase(d, 2) <= 64;
+        if (fits) small->p[i] = mpz_get_ui(d);
+    }
+    mpz_clear(d);
+    small->n = pos->n;
+    return fits;
+}
+
 /* Why a position cannot be searched, as an exit-2 error, or GR_OK. */
 static int searchable(gr_engine *e, const gr_bigpos *pos, gr_pos *small, gr_error *err)
 {
@@ -78,6 +100,7 @@ static int searchable(gr_engine *e, const gr_bigpos *pos, gr_pos *small, gr_erro
         return gr_fail(err, GR_EINPUT, "%d piles are more than search handles (%d) and %s has no closed form here",
                        pos->n, GR_MAX_PILES, e->game->spec);
     int big = gr_bigpos_first_big(pos);
+    if (big >= 0 && shifted_small(e, pos, small)) return gr_solver_admit(e->game, &e->outcome, small, &e->limits, err);
     if (big >= 0)
         return gr_fail(err, GR_EINPUT,
                        "pile %d (%zu digits) is too big for search (at most 2^64-1) and %s has no closed form here",
