@@ -31,6 +31,10 @@ expect_exit 2 "--row 1 conflicts with --diagonal 2" "$G" seq sharing --to 5 --ro
 expect_out '"outcome":"P"' "$G" value nim 1 2 3 --format=json
 expect_out '^0 1 2 3 4 5$' "$G" seq nim --to=5
 expect_exit 2 "--format xml: value prints text or json$" "$G" value nim 1 --format=xml
+expect_out '^\{"count":"1"\}$' "$G" count pairs --sum=10 --xor=2 --format=json
+expect_exit 2 "--sum given twice" "$G" count pairs --sum 10 --sum 11 --xor 2
+expect_exit 2 "--to given twice" "$G" count sharing-p --to 5 --to 6
+expect_exit 2 "unknown argument '--digits' for count pairs" "$G" count pairs --sum 10 --xor 2 --digits 3
 
 # not positions
 expect_exit 2 "empty pile size between two commas" "$G" value nim 1,2,,3
