@@ -49,7 +49,7 @@ expect 85896253455335221839410188294270212117017920333 "$g" count zero-nim --sum
 expect 85896253455335221839410188294270212117017920333 bash -c "echo 2535301200456458802993406410750 | '$g' count zero-nim --sum -"
 big=$(head -c 100000 /dev/zero | tr '\0' 7)
 n=$(echo "$big" | "$g" count zero-nim --max-total - | wc -c); [ "$n" -gt 50000 ] && ok || bad "100000-digit K: $n"
-expect "total 14: 4 positions, 6 moves, 1 components, longest chain 4" bash -c "'$g' count zero-graph --sum 14 | head -1"
+expect "total 14: 4 positions, 6 moves, 1 component, longest chain 4" bash -c "'$g' count zero-graph --sum 14 | head -1"
 out=$("$g" count zero-graph --sum 30 --format json --list); echo "$out" | grep -q '"longest_chain":10' && ok || bad "graph json"
 
 # bad input: exit 2, one line, nothing half-written

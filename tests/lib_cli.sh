@@ -40,3 +40,12 @@ finish() {
   echo "$pass passed, $fail failed"
   [ "$fail" -eq 0 ]
 }
+
+# cpu_ms CMD...: runs CMD (output discarded) and prints the CPU milliseconds
+# it took (user + system), which a loaded machine does not inflate as it does
+# wall time.
+cpu_ms() {
+  local TIMEFORMAT='%3U %3S'
+  { time "$@" >/dev/null 2>&1 </dev/null; } 2>"$tmp/cpu"
+  awk '{printf "%d\n", ($1 + $2) * 1000}' "$tmp/cpu"
+}

@@ -21,7 +21,8 @@ void gr_bigpos_push(gr_bigpos *bp, const mpz_t v);
 /* Parses one token of decimal digits (no sign, no spaces) and appends it.
  * The message names the token and what is wrong with it. */
 int gr_bigpos_push_token(gr_bigpos *bp, const char *tok, size_t len, gr_error *err);
-/* Parses "3 5 9", "3,5,9" or any mix of spaces, commas and newlines. */
+/* Parses "3 5 9", "3,5,9" or any mix of spaces, commas and newlines; two
+ * commas with nothing between are an empty pile size, an error. */
 int gr_bigpos_parse(gr_bigpos *bp, const char *text, gr_error *err);
 /* Reads the whole stream (for POS given as "-"). */
 int gr_bigpos_read(gr_bigpos *bp, FILE *in, gr_error *err);
@@ -30,5 +31,8 @@ bool gr_bigpos_to_pos(const gr_bigpos *bp, gr_pos *out);
 void gr_bigpos_from_pos(gr_bigpos *bp, const gr_pos *pos);
 /* Index of the first pile over 64 bits, or -1. */
 int gr_bigpos_first_big(const gr_bigpos *bp);
+/* The number of decimal digits of x >= 0, exactly (mpz_sizeinbase may say
+ * one more). */
+size_t gr_mpz_digits(mpz_srcptr x);
 
 #endif

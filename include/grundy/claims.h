@@ -42,6 +42,12 @@ typedef struct gr_seed_claims {
 size_t gr_seed_count(void);
 const gr_seed_claims *gr_seed_at(size_t i);
 const gr_claim *gr_claim_find(const char *id);
+/* The seed whose list holds c, or NULL. */
+const gr_seed_claims *gr_claim_seed(const gr_claim *c);
+/* The seconds c's check is expected to take up to `to` (cost.c: measured at
+ * the default bound, scaled by how the work grows with the bound), or -1
+ * when c has no estimate. */
+double gr_claim_estimate(const gr_claim *c, uint64_t to);
 
 /* Helpers for check functions. */
 void gr_claim_holds(gr_claim_result *r, const char *range_fmt, ...) __attribute__((format(printf, 2, 3)));

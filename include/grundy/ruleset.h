@@ -36,7 +36,10 @@ enum gr_ruleset_flags {
     /* Play can return to a position; solvers must detect draws. */
     GR_RS_LOOPY = 1u << 1,
     /* Moves keep the total number of tokens. */
-    GR_RS_CONSERVES_TOTAL = 1u << 2
+    GR_RS_CONSERVES_TOTAL = 1u << 2,
+    /* Adding the same number to every pile changes nothing (seed 000's
+     * Lemma 1): a position may be searched with its minimum subtracted. */
+    GR_RS_SHIFT_INVARIANT = 1u << 3
 };
 
 typedef struct gr_ruleset gr_ruleset;
@@ -54,6 +57,8 @@ struct gr_ruleset {
     const char *summary;        /* one line */
     const char *options;        /* one line per option: "piles=n  ..." */
     const char *move_help;      /* how a person writes a move, for `play` */
+    const char *unit;           /* what its board calls one: "pile" or "heap"
+                                   (NULL: "heap" for games of heaps, else "pile") */
     unsigned flags;
     /* opts is the text after "name:" (NULL when absent). Fills g->piles,
      * g->flags, g->data. */
@@ -84,6 +89,8 @@ int gr_game_moves(const gr_game *g, const gr_pos *pos, gr_move_fn fn, void *ctx)
 void gr_game_canonical(const gr_game *g, gr_pos *pos);
 int gr_game_check_count(const gr_game *g, int n, gr_error *err);
 int gr_game_format_move(const gr_game *g, const gr_move *mv, char *buf, size_t len);
+/* "pile" or "heap", as the game's board and messages say. */
+const char *gr_game_unit(const gr_game *g);
 
 /* Helpers for ruleset files: iterate "key=value" items separated by commas. */
 typedef int (*gr_option_fn)(gr_game *g, const char *key, size_t klen,

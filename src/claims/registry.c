@@ -43,6 +43,13 @@ const gr_claim *gr_claim_find(const char *id)
     return NULL;
 }
 
+const gr_seed_claims *gr_claim_seed(const gr_claim *c)
+{
+    for (size_t s = 0; s < gr_seed_count(); s++)
+        if (c >= seeds[s]->claims && c < seeds[s]->claims + seeds[s]->count) return seeds[s];
+    return NULL;
+}
+
 void gr_claim_holds(gr_claim_result *r, const char *range_fmt, ...)
 {
     r->status = GR_CLAIM_HOLDS;

@@ -262,6 +262,26 @@ static int check_row_diagonal(const gr_claim *c, uint64_t to, gr_claim_result *r
     return GR_OK;
 }
 
+/* Section S.P.per: "the bottom row ... has entries 0 when b is even". Scans
+ * b = 0, 1, 2, ... in increasing order. */
+static int check_bottom_row_even(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)c;
+    gr_s3table t;
+    int rc = table(&t, to, err);
+    if (rc) return rc;
+    gr_claim_holds(r, "every even b <= %llu, b = 0, 2, 4, ... in increasing order", (unsigned long long)to);
+    for (uint32_t b = 0; b <= t.n; b += 2)
+        if (gr_s3table_get(&t, 0, b) != 0) {
+            gr_pos p = pos3(0, 0, b);
+            gr_claim_fails(r, &p, "G(0,0,%u) = %u; by Theorem P the zeros of the bottom row are at b = 4^k(2l+1), "
+                           "every odd b among them, not the even ones", b, gr_s3table_get(&t, 0, b));
+            break;
+        }
+    gr_s3table_free(&t);
+    return GR_OK;
+}
+
 static const gr_claim claims[] = {
     {"000/thm-thm.ab", "G(0,a,b) = G(0,b-a,b) for all 0 <= a <= b (columns of Table 1 are palindromes)", NULL,
      4000, check_symmetry},
@@ -284,6 +304,9 @@ static const gr_claim claims[] = {
      "f(n) = 0 if n is odd or n mod 32 is 4, 12, 16, 20 or 28; f(n) = 1 if n mod 32 is 2, 6, 8, 10, 14, 18, 22, 24, "
      "26 or 30 (n >= 3)",
      "f(n) is 0 when (0,0,n) is a P-position, else 1; the text's 'mod 25' is 2^5", 4000, check_f_mod32},
+    {"000/text-S.P.per-bottom-row", "The bottom row of Table 1 has entries 0 when b is even: G(0,0,b) = 0 for even b",
+     "the bottom row is a = 0 (the text says 'with a = 1', which fails too, at (0,1,2)); the sentence's other half, "
+     "'not ultimately arithmetic periodic', is 000/prop-P-per's and Theorem P-n-per's", 4000, check_bottom_row_even},
     {"000/thm-v1",
      "The 1-positions are (0,1,2), (0,0,4k+2), (0,4k+2,4k+2), (0,2,4k+1) and (0,4k-1,4k+1) (k >= 1 for the last two)",
      "the set as the proof constructs it; the statement's formula is missing from the text", 4000,

@@ -1,8 +1,10 @@
 #include "cli.h"
+#include "grundy/players.h"
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int cli_report(const gr_error *err)
 {
@@ -48,6 +50,133 @@ static bool is_flag(const char *s)
     return s[0] == '-' && s[1] != '\0' && !isdigit((unsigned char)s[1]);
 }
 
+/* "--flag=value" is "--flag value": the words are split into a copy of argv
+ * that the arguments own (a->words), so verbs' flag functions see one form. */
+static int split_words(cli_args *a, int argc, char **argv, gr_error *err)
+{
+    size_t bytes = 0;
+    for (int i = 0; i < argc; i++) bytes += strlen(argv[i]) + 1;
+    a->words = malloc((size_t)(2 * argc + 1) * sizeof *a->words);
+    a->names = malloc(bytes + 1);
+    if (!a->words || !a->names) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    char *name = a->names;
+    bool operands = false;
+    a->nwords = 0;
+    for (int i = 0; i < argc; i++) {
+        char *s = argv[i];
+        char *eq = strchr(s, '=');
+        operands |= strcmp(s, "--") == 0;
+        if (!operands && i > 0 && strncmp(s, "--", 2) == 0 && eq && eq > s + 2) {
+            size_t n = (size_t)(eq - s);
+            memcpy(name, s, n);
+            name[n] = '\0';
+            a->words[a->nwords++] = name;
+            a->words[a->nwords++] = eq + 1;
+            name += n + 1;
+        } else {
+            a->words[a->nwords++] = s;
+        }
+    }
+    a->words[a->nwords] = NULL;
+    return GR_OK;
+}
+
+/* A flag given twice is an error (the second would silently win), and so is
+ * a second outcome rule: --misere, --players, --block and --block-position
+ * each name the whole rule. */
+typedef struct seen_flags {
+    const char *flag[64];
+    int n;
+    const char *outcome;        /* the outcome flag given, with its value */
+    const char *outcome_value;
+} seen_flags;
+
+static int note_flag(seen_flags *f, const char *s, gr_error *err)
+{
+    for (int k = 0; k < f->n; k++)
+        if (strcmp(f->flag[k], s) == 0) return gr_fail(err, GR_EINPUT, "%s given twice; give it once", s);
+    if (f->n < 64) f->flag[f->n++] = s;
+    return GR_OK;
+}
+
+static int note_outcome(seen_flags *f, const char *flag, const char *value, gr_error *err)
+{
+    if (f->outcome)
+        return gr_fail(err, GR_EINPUT, "%s%s%s conflicts with %s%s%s: give one outcome rule", flag, value ? " " : "",
+                       value ? value : "", f->outcome, f->outcome_value ? " " : "",
+                       f->outcome_value ? f->outcome_value : "");
+    f->outcome = flag;
+    f->outcome_value = value;
+    return GR_OK;
+}
+
+static int parse_format(cli_args *a, const char *f, unsigned parts, gr_error *err)
+{
+    if (strcmp(f, "text") == 0) a->format = FMT_TEXT;
+    else if (strcmp(f, "json") == 0) a->format = FMT_JSON;
+    else if (strcmp(f, "csv") == 0 && (parts & CLI_CSV)) a->format = FMT_CSV;
+    else if (strcmp(f, "md") == 0 && (parts & CLI_MD)) a->format = FMT_MD;
+    else
+        return gr_fail(err, GR_EINPUT, "--format %s: %s prints text or json%s%s", f, a->verb,
+                       (parts & CLI_CSV) ? " or csv" : "", (parts & CLI_MD) ? " or md" : "");
+    return GR_OK;
+}
+
+/* --players M, --block K, --block-position K: the flag names the rule. */
+static int parse_outcome_flag(cli_args *a, seen_flags *seen, int argc, char **argv, int *i, gr_error *err)
+{
+    const char *s = argv[*i];
+    if (strcmp(s, "--misere") == 0) {
+        int rc = note_outcome(seen, s, NULL, err);
+        return rc ? rc : gr_outcome_parse(&a->outcome, "misere", 0, err);
+    }
+    long lo = strcmp(s, "--players") == 0 ? 2 : 1;
+    long hi = strcmp(s, "--players") == 0 ? GR_PLAYERS_MAX : 1000;
+    long v;
+    int rc = cli_flag_long(argc, argv, i, lo, hi, &v, err);
+    if (!rc) rc = note_outcome(seen, s, argv[*i], err);
+    return rc ? rc : gr_outcome_parse(&a->outcome, s + 2, (int)v, err);
+}
+
+static bool is_outcome_flag(const char *s)
+{
+    return strcmp(s, "--misere") == 0 || strcmp(s, "--players") == 0 || strcmp(s, "--block") == 0 ||
+           strcmp(s, "--block-position") == 0;
+}
+
+static int parse_flag(cli_args *a, seen_flags *seen, int argc, char **argv, int *i, unsigned parts,
+                      cli_flag_fn extra, void *ctx, gr_error *err)
+{
+    const char *s = argv[*i];
+    int rc;
+    if (strcmp(s, "--help") == 0 || strcmp(s, "-h") == 0) {
+        a->help = true;
+        return GR_OK;
+    }
+    if ((rc = note_flag(seen, s, err))) return rc;
+    if (strcmp(s, "--format") == 0 && !(parts & CLI_NOFORMAT)) {
+        if (*i + 1 >= argc) return gr_fail(err, GR_EINPUT, "--format needs a value");
+        return parse_format(a, argv[++*i], parts, err);
+    }
+    if ((parts & CLI_OUTCOME) && is_outcome_flag(s)) return parse_outcome_flag(a, seen, argc, argv, i, err);
+    if ((parts & CLI_LIMITS) && strcmp(s, "--max-memory") == 0) {
+        if (*i + 1 >= argc) return gr_fail(err, GR_EINPUT, "--max-memory needs a value");
+        return parse_size(s, argv[++*i], &a->limits.max_bytes, err);
+    }
+    if ((parts & CLI_LIMITS) && strcmp(s, "--max-seconds") == 0) {
+        long v;
+        if ((rc = cli_flag_long(argc, argv, i, 1, 1000000000L, &v, err))) return rc;
+        a->limits.max_seconds = (double)v;
+        return GR_OK;
+    }
+    if (extra) {
+        rc = extra(ctx, argc, argv, i, err);
+        if (rc == 1) return GR_OK;
+        if (rc) return rc;
+    }
+    return gr_fail(err, GR_EINPUT, "unknown option '%s' for %s; see grundy %s --help", s, a->verb, a->verb);
+}
+
 int cli_parse(cli_args *a, int argc, char **argv, unsigned parts, cli_flag_fn extra, void *ctx, gr_error *err)
 {
     memset(a, 0, sizeof *a);
@@ -56,8 +185,12 @@ int cli_parse(cli_args *a, int argc, char **argv, unsigned parts, cli_flag_fn ex
     gr_outcome_init_normal(&a->outcome);
     gr_limits_default(&a->limits);
     a->format = FMT_TEXT;
+    int rc = split_words(a, argc, argv, err);
+    if (rc) return rc;
+    argc = a->nwords;
+    argv = a->words;
     bool stdin_used = false;
-    int rc;
+    seen_flags seen = {.n = 0};
     for (int i = 1; i < argc; i++) {
         const char *s = argv[i];
         if (strcmp(s, "--") == 0) {
@@ -69,49 +202,8 @@ int cli_parse(cli_args *a, int argc, char **argv, unsigned parts, cli_flag_fn ex
             break;
         }
         if (is_flag(s)) {
-            if (strcmp(s, "--help") == 0 || strcmp(s, "-h") == 0) {
-                a->help = true;
-                continue;
-            }
-            if (strcmp(s, "--format") == 0) {
-                if (i + 1 >= argc) return gr_fail(err, GR_EINPUT, "--format needs a value");
-                const char *f = argv[++i];
-                if (strcmp(f, "text") == 0) a->format = FMT_TEXT;
-                else if (strcmp(f, "json") == 0) a->format = FMT_JSON;
-                else if (strcmp(f, "csv") == 0 && (parts & CLI_CSV)) a->format = FMT_CSV;
-                else if (strcmp(f, "md") == 0 && (parts & CLI_MD)) a->format = FMT_MD;
-                else return gr_fail(err, GR_EINPUT, "--format %s: not a format %s offers", f, a->verb);
-                continue;
-            }
-            if ((parts & CLI_OUTCOME) && strcmp(s, "--misere") == 0) {
-                if ((rc = gr_outcome_parse(&a->outcome, "misere", 0, err))) return rc;
-                continue;
-            }
-            /* Outcome rules with a parameter: the flag names the rule. */
-            if ((parts & CLI_OUTCOME) &&
-                (strcmp(s, "--players") == 0 || strcmp(s, "--block") == 0 || strcmp(s, "--block-position") == 0)) {
-                long v;
-                if ((rc = cli_flag_long(argc, argv, &i, 1, 1000, &v, err))) return rc;
-                if ((rc = gr_outcome_parse(&a->outcome, s + 2, (int)v, err))) return rc;
-                continue;
-            }
-            if ((parts & CLI_LIMITS) && strcmp(s, "--max-memory") == 0) {
-                if (i + 1 >= argc) return gr_fail(err, GR_EINPUT, "--max-memory needs a value");
-                if ((rc = parse_size(s, argv[++i], &a->limits.max_bytes, err))) return rc;
-                continue;
-            }
-            if ((parts & CLI_LIMITS) && strcmp(s, "--max-seconds") == 0) {
-                long v;
-                if ((rc = cli_flag_long(argc, argv, &i, 1, 1000000000L, &v, err))) return rc;
-                a->limits.max_seconds = (double)v;
-                continue;
-            }
-            if (extra) {
-                rc = extra(ctx, argc, argv, &i, err);
-                if (rc == 1) continue;
-                if (rc) return rc;
-            }
-            return gr_fail(err, GR_EINPUT, "unknown option '%s' for %s; see grundy %s --help", s, a->verb, a->verb);
+            if ((rc = parse_flag(a, &seen, argc, argv, &i, parts, extra, ctx, err))) return rc;
+            continue;
         }
         if ((parts & CLI_RULES) && !a->rules) {
             a->rules = s;
@@ -139,4 +231,23 @@ int cli_parse(cli_args *a, int argc, char **argv, unsigned parts, cli_flag_fn ex
 void cli_args_free(cli_args *a)
 {
     gr_bigpos_clear(&a->pos);
+    free(a->words);
+    free(a->names);
+    a->words = NULL;
+    a->names = NULL;
+}
+
+int cli_check_output(const char *flag, const char *path, gr_error *err)
+{
+    if (!path) return GR_OK;
+    if (!*path) return gr_fail(err, GR_EINPUT, "%s needs a file name", flag);
+    const char *slash = strrchr(path, '/');
+    char dir[4096];
+    if (!slash) snprintf(dir, sizeof dir, ".");
+    else if (slash == path) snprintf(dir, sizeof dir, "/");
+    else snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    if (slash && !slash[1]) return gr_fail(err, GR_EINPUT, "%s %s: names a folder, not a file", flag, path);
+    if (access(dir, W_OK) != 0)
+        return gr_fail(err, GR_EINPUT, "%s %s: cannot write there: folder '%s': %s", flag, path, dir, strerror(errno));
+    return GR_OK;
 }

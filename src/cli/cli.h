@@ -23,6 +23,9 @@ typedef struct cli_args {
     gr_outcome outcome;
     gr_limits limits;
     bool help;
+    char **words;               /* argv with "--flag=value" split in two (owned) */
+    char *names;
+    int nwords;
 } cli_args;
 
 /* Flags a verb accepts beyond the shared ones: returns 1 if it consumed
@@ -35,13 +38,17 @@ enum cli_parts {
     CLI_OUTCOME = 1u << 2,      /* --misere and friends */
     CLI_LIMITS = 1u << 3,       /* --max-memory, --max-seconds */
     CLI_CSV = 1u << 4,
-    CLI_MD = 1u << 5
+    CLI_MD = 1u << 5,
+    CLI_NOFORMAT = 1u << 6      /* no --format: the verb prints no data */
 };
 
 int cli_parse(cli_args *a, int argc, char **argv, unsigned parts, cli_flag_fn extra, void *ctx, gr_error *err);
 void cli_args_free(cli_args *a);
 /* The value after a flag, as a counted integer in [lo, hi]. */
 int cli_flag_long(int argc, char **argv, int *i, long lo, long hi, long *out, gr_error *err);
+/* Refuses up front (before any work) an output file whose folder is missing
+ * or not writable, with the reason. */
+int cli_check_output(const char *flag, const char *path, gr_error *err);
 /* Prints "grundy: message" and returns the exit status. */
 int cli_report(const gr_error *err);
 

@@ -1,4 +1,5 @@
 #include "count.h"
+#include <stdlib.h>
 #include <string.h>
 
 int count_sharing_p(int argc, char **argv);   /* count_sharing.c */
@@ -27,8 +28,26 @@ int cmd_count(int argc, char **argv)
         usage(argc < 2 ? stderr : stdout);
         return argc < 2 ? GR_EINPUT : 0;
     }
-    for (size_t i = 0; commands[i].what; i++)
-        if (strcmp(argv[1], commands[i].what) == 0) return commands[i].run(argc - 1, argv + 1);
+    /* "--flag=value" is "--flag value", as for the other verbs */
+    char **words = malloc((size_t)(2 * argc + 1) * sizeof *words);
+    if (!words) return GR_EINTERNAL;
+    int n = 0;
+    for (int i = 1; i < argc; i++) {
+        char *eq = strncmp(argv[i], "--", 2) == 0 ? strchr(argv[i], '=') : NULL;
+        if (eq && eq > argv[i] + 2) {
+            *eq = '\0';
+            words[n++] = argv[i];
+            words[n++] = eq + 1;
+        } else {
+            words[n++] = argv[i];
+        }
+    }
+    words[n] = NULL;
+    int rc = -1;
+    for (size_t i = 0; rc == -1 && commands[i].what; i++)
+        if (strcmp(argv[1], commands[i].what) == 0) rc = commands[i].run(n, words);
+    free(words);
+    if (rc != -1) return rc;
     fprintf(stderr, "grundy: unknown count '%s'; grundy count --help lists them\n", argv[1]);
     return GR_EINPUT;
 }

@@ -25,7 +25,8 @@ static const char help[] =
     "more pile and a column for each size b <= c of the last, '#' where the\n"
     "position is P, '.' where it is N. --png FILE writes it as a PNG (P black).\n"
     "The Nim table costs O(D^2 C(N+D,D)) time; it is refused up front beyond\n"
-    "--max-memory, a search beyond --max-memory or --max-seconds.\n";
+    "--max-memory, a search beyond --max-memory or --max-seconds.\n"
+    "--misere and --players M are refused: the losing positions are of blocking.\n";
 
 /* Who answers "is this sorted position P?": the Nim table or the solver. */
 typedef struct oracle {
@@ -105,7 +106,8 @@ static int parse_fixed(const char *text, int d, long n, uint32_t *fixed, gr_erro
         if (*p || m == 0) return gr_fail(err, GR_EINPUT, "--picture %s: expected sizes separated by commas", text);
     }
     if (m != d - 2)
-        return gr_fail(err, GR_EINPUT, "--picture %s: %d piles need %d fixed sizes ('-' for none)", text, d, d - 2);
+        return gr_fail(err, GR_EINPUT, "--picture %s: %d piles need %d fixed size%s ('-' for none)", text, d, d - 2,
+                           d - 2 == 1 ? "" : "s");
     return GR_OK;
 }
 
@@ -242,6 +244,8 @@ int cmd_losing(int argc, char **argv)
         rc = gr_fail(&err, GR_EINPUT, "losing needs --max N (the largest pile)");
     else if (!rc && o.png && !o.picture)
         rc = gr_fail(&err, GR_EINPUT, "--png needs --picture FIXED (the slice to draw)");
+    else if (!rc && o.png && (rc = cli_check_output("--png", o.png, &err)))
+        ;
     else if (!rc && o.picture && o.piles < 2)
         rc = gr_fail(&err, GR_EINPUT, "--picture draws two piles against each other; got --piles %ld", o.piles);
     else if (!rc && o.picture)

@@ -6,7 +6,7 @@
 #include <string.h>
 
 static const char help[] =
-    "usage: grundy moves RULES POS... [--misere|--block K|--block-position K]\n"
+    "usage: grundy moves RULES POS... [--misere|--players M|--block K|--block-position K]\n"
     "                    [--winning] [--format text|json]\n"
     "                    [--max-memory SIZE] [--max-seconds S] [--db DIR]\n\n"
     "Lists every move: what it does, the resulting position, its value or outcome;\n"
@@ -23,7 +23,20 @@ typedef struct printer {
     bool only_winning;
     long printed;
     const char *db;           /* --db DIR: answers from stored results */
+    const gr_bigpos *pos;     /* the position moved from */
 } printer;
+
+/* The heaps a split leaves: the first takes the split heap's place, the
+ * others follow the position's heaps (the engine's layout of a result). */
+static void each_part(const printer *p, const gr_bigmove *mv, FILE *f, const char *first, const char *sep)
+{
+    fputs(first, f);
+    mpz_out_str(f, 10, mv->result->p[mv->src]);
+    for (int i = p->pos->n; i < mv->result->n; i++) {
+        fputs(sep, f);
+        mpz_out_str(f, 10, mv->result->p[i]);
+    }
+}
 
 static int print_move(void *ctx, const gr_bigmove *mv, const gr_answer *res, bool winning)
 {
@@ -37,6 +50,10 @@ static int print_move(void *ctx, const gr_bigmove *mv, const gr_answer *res, boo
         if (mv->dst >= 0) fprintf(p->out, ",\"to\":%d", mv->dst);
         fputs(",\"amount\":", p->out);
         gr_json_mpz(p->out, mv->amount);
+        if (mv->kind == GR_MOVE_SPLIT) {
+            each_part(p, mv, p->out, ",\"parts\":[", ",");
+            fputc(']', p->out);
+        }
         fputs(",\"result\":", p->out);
         gr_json_bigpos(p->out, mv->result);
         fputs(",\"value\":", p->out);
@@ -56,10 +73,22 @@ static int print_move(void *ctx, const gr_bigmove *mv, const gr_answer *res, boo
             fputs(winning ? "* " : "  ", p->out);
             fputs("take ", p->out);
             mpz_out_str(p->out, 10, mv->amount);
-            fprintf(p->out, " from pile %d  ->  ", mv->src);
+            fprintf(p->out, " from %s %d  ->  ", gr_game_unit(p->game), mv->src);
         } else {
             gr_move m = {mv->kind, mv->src, mv->dst, mpz_get_ui(mv->amount), 0};
             gr_game_format_move(p->game, &m, text, sizeof text);
+            if (mv->kind == GR_MOVE_SPLIT) {
+                char *parts = NULL;
+                size_t plen = 0;
+                FILE *f = open_memstream(&parts, &plen);
+                if (f) {
+                    each_part(p, mv, f, " into ", " ");
+                    fclose(f);
+                    size_t tl = strlen(text);
+                    snprintf(text + tl, sizeof text - tl, "%s", parts);
+                }
+                free(parts);
+            }
             fprintf(p->out, "%s%-32s ->  ", winning ? "* " : "  ", text);
         }
         gr_text_bigpos(p->out, mv->result, " ");
@@ -94,7 +123,7 @@ int cmd_moves(int argc, char **argv)
     gr_error err;
     gr_error_clear(&err);
     gr_game g = {0};
-    printer p = {&g, stdout, FMT_TEXT, false, 0, NULL};
+    printer p = {&g, stdout, FMT_TEXT, false, 0, NULL, NULL};
     int rc = cli_parse(&a, argc, argv, CLI_RULES | CLI_POS | CLI_OUTCOME | CLI_LIMITS, extra, &p, &err);
     if (!rc && a.help) {
         fputs(help, stdout);
@@ -126,6 +155,7 @@ int cmd_moves(int argc, char **argv)
     gr_answer here;
     gr_answer_init(&here);
     rc = p.db ? cli_db_value(p.db, &g, &a.outcome, &a.pos, &here, &err) : gr_engine_value(&e, &a.pos, &here, &err);
+    p.pos = &a.pos;
     if (!rc && a.format == FMT_JSON) {
         fputs("{\"ruleset\":", out);
         gr_json_string(out, a.rules);
@@ -172,6 +202,10 @@ int cmd_moves(int argc, char **argv)
             fputs("(", out);
             mpz_out_str(out, 10, sum.total);
             fprintf(out, " moves in all; only the winning ones are listed. By %s)\n", sum.method);
+        } else if (sum.all_listed && p.printed == 0 && !p.only_winning) {
+            fputs("  no moves: nothing can be taken, moved or split here\n", out);
+        } else if (sum.all_listed && p.printed == 0) {
+            fputs("  no winning move: every move leads to an N-position\n", out);
         } else if (!sum.all_listed) {
             fputs("(", out);
             mpz_out_str(out, 10, sum.total);

@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "grundy/io.h"
 #include "grundy/play.h"
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -268,12 +269,18 @@ static void text_moves(session *ss)
 {
     for (size_t i = ss->step_from; i < ss->pl.nmoves; i++) {
         int seat = (int)(i % (size_t)ss->pl.seats);
-        if (ss->seat[seat] == SEAT_PERSON && ss->people == 1) continue; /* the person knows what they typed */
         char name[64];
         seat_name(ss, seat, name, sizeof name);
         char *w = gr_play_move_words(&ss->pl.moves[i]);
-        printf("%c%s: %s\n", name[0] == 't' ? 'T' : name[0], name + 1, w ? w : "?");
+        printf("%c%s: %s", toupper((unsigned char)name[0]), name + 1, w ? w : "?");
         free(w);
+        /* what the person typed, read back with the position it leaves */
+        if (ss->seat[seat] == SEAT_PERSON) {
+            const gr_bigpos *after = i + 1 < ss->pl.nmoves ? &ss->pl.before[i + 1] : &ss->pl.pos;
+            fputs("  ->  ", stdout);
+            gr_text_bigpos(stdout, after, " ");
+        }
+        putchar('\n');
     }
 }
 
@@ -731,11 +738,11 @@ int cmd_play(int argc, char **argv)
     play_opts po = {0};
     bool want_replay = false;
     for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "--replay") == 0) want_replay = true;
+        if (strcmp(argv[i], "--replay") == 0 || strncmp(argv[i], "--replay=", 9) == 0) want_replay = true;
     cli_args a;
     gr_error err;
     gr_error_clear(&err);
-    unsigned parts = want_replay ? CLI_LIMITS : CLI_RULES | CLI_POS | CLI_OUTCOME | CLI_LIMITS;
+    unsigned parts = CLI_NOFORMAT | (want_replay ? CLI_LIMITS : CLI_RULES | CLI_POS | CLI_OUTCOME | CLI_LIMITS);
     int rc = cli_parse(&a, argc, argv, parts, extra, &po, &err);
     if (!rc && a.help) {
         fputs(help, stdout);
@@ -748,6 +755,7 @@ int cmd_play(int argc, char **argv)
         return rc ? cli_report(&err) : 0;
     }
     gr_game g = {0};
+    if (!rc) rc = cli_check_output("--record", po.record, &err);
     if (!rc) rc = gr_game_parse(&g, a.rules, &err);
     if (rc) {
         cli_args_free(&a);

@@ -6,25 +6,38 @@ static const char help[] =
     "usage: grundy seq RULES --to N [--from M] [--format text|json] [--bfile] [--period]\n"
     "                  [--players M | --misere] [--row A | --diagonal D] [--nim-pairs]\n"
     "                  [--method simple|fast|sparse] [--mask M] [--threads T]\n"
-    "                  [--out FILE] [--until-period] [--rare]\n"
-    "       grundy seq --in FILE [--to N] [--bfile] [--period] [--rare] [--format text|json]\n"
-    "       grundy seq --compare RULES1 RULES2 --to N\n\n"
+    "                  [--out FILE] [--until-period] [--rare] [--max-memory SIZE] [--max-seconds S]\n"
+    "       grundy seq --in FILE [--to N] [--from M] [--bfile] [--period] [--rare] [--format text|json]\n"
+    "       grundy seq --compare RULES1 RULES2 --to N [--format text|json]\n\n"
     "Prints a sequence of values: the nim-sequence G(0), G(1), ... of a heap ruleset\n"
     "(one heap of each size), a row or diagonal of three-pile Sharing Nim\n"
     "(G(0,A,n) for n = A..N), or class sequences for m players.\n\n"
-    "Take-and-break codes whose moves leave at most two heaps (octal games, Grundy's\n"
-    "game) use the sparse-space method for long runs (--method sparse forces it):\n"
-    "  --mask M        the rare/common mask (default: chosen from the values)\n"
-    "  --threads T     threads (default: all cores); the values never depend on T\n"
-    "  --out FILE      write the values to a binary sequence file as they come; the\n"
-    "                  same command resumes a killed run, a larger --to extends it\n"
-    "  --period        the period, preperiod and saltus, certified where the\n"
-    "                  periodicity theorem applies\n"
-    "  --until-period  stop as soon as a period is certified\n"
-    "  --rare          list the rare heaps and their values\n"
-    "  --in FILE       read a stored sequence instead of computing it\n"
-    "  --compare A B   the first heap where two rulesets' nim-sequences differ\n"
-    "  --bfile         OEIS b-file lines \"n a(n)\"\n";
+    "  --to N, --from M   the sizes n = M..N (default M = 0)\n"
+    "  --row A            three-pile Sharing Nim: G(0,A,n) for n = A..N\n"
+    "  --diagonal D       three-pile Sharing Nim: G(0,n,n+D) for n = 0..N\n"
+    "  --period           also the preperiod and period found (and, for octal codes,\n"
+    "                     the periodicity theorem's certificate when it applies)\n"
+    "  --bfile            OEIS b-file lines \"n a(n)\" (text only; the period, if\n"
+    "                     asked for, goes to standard error)\n"
+    "  --method M         the nim-sequence engine: fast (bitsets; the default below\n"
+    "                     50000), sparse (the sparse-space method; the default from\n"
+    "                     50000 on for codes whose moves leave at most two heaps) or\n"
+    "                     simple (every option, the reference)\n"
+    "  --players M        the class of one heap for m players (subtraction games with\n"
+    "                     --period; any heap ruleset by search); --nim-pairs the\n"
+    "                     nim-pairs of 3 players\n"
+    "  --misere           the misere outcome (P or N) of one heap of each size\n"
+    "  --max-memory, --max-seconds  refuse up front beyond them\n"
+    "--block and --block-position are refused: blocking has no sequence here.\n\n"
+    "The sparse-space method (octal games, Grundy's game, at record scale):\n"
+    "  --mask M           the rare/common mask (default: chosen from the values)\n"
+    "  --threads T        threads (default: all cores); the values never depend on T\n"
+    "  --out FILE         write the values to a binary sequence file as they come; the\n"
+    "                     same command resumes a killed run, a larger --to extends it\n"
+    "  --until-period     stop as soon as a period is certified\n"
+    "  --rare             list the rare heaps and their values\n"
+    "  --in FILE          read a stored sequence instead of computing it\n"
+    "  --compare A B      the first heap where two rulesets' nim-sequences differ\n";
 
 static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
 {
@@ -66,6 +79,22 @@ static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
     return 0;
 }
 
+/* Names the option no maker covers for these rules. */
+static int not_covered(const seq_args *s, gr_error *err)
+{
+    char rule[32];
+    gr_outcome_format(&s->common.outcome, rule, sizeof rule);
+    const char *what = s->nim_pairs                                    ? "--nim-pairs"
+                       : s->row >= 0                                   ? "--row"
+                       : s->diagonal >= 0                              ? "--diagonal"
+                       : s->common.outcome.rule != &gr_outcome_normal ? rule
+                                                                        : NULL;
+    if (what)
+        return gr_fail(err, GR_EINPUT, "seq does not cover %s%s for '%s'", what[0] == '-' ? "" : "--",
+                       what, s->common.rules);
+    return gr_fail(err, GR_EINPUT, "seq covers heap rulesets and three-pile sharing rows, not '%s'", s->common.rules);
+}
+
 int cmd_seq(int argc, char **argv)
 {
     seq_args s;
@@ -93,12 +122,16 @@ int cmd_seq(int argc, char **argv)
     }
     if (!rc) rc = gr_game_parse(&s.game, s.common.rules, &err);
     if (!rc && !s.have_to) rc = gr_fail(&err, GR_EINPUT, "seq needs --to N");
+    if (!rc && s.bfile && s.common.format != FMT_TEXT)
+        rc = gr_fail(&err, GR_EINPUT, "--bfile conflicts with --format %s: a b-file is text", "json");
+    if (!rc && s.row >= 0 && s.diagonal >= 0)
+        rc = gr_fail(&err, GR_EINPUT, "--row %ld conflicts with --diagonal %ld: give one", s.row, s.diagonal);
     if (!rc && s.from > s.to) rc = gr_fail(&err, GR_EINPUT, "--from %ld is past --to %ld", s.from, s.to);
     if (!rc) {
-        int (*makers[])(seq_args *, gr_error *) = {seq_sharing, seq_players, seq_heap};
+        int (*makers[])(seq_args *, gr_error *) = {seq_sharing, seq_players, seq_heap, seq_outcome};
         rc = -1;
         for (size_t i = 0; rc == -1 && i < sizeof makers / sizeof makers[0]; i++) rc = makers[i](&s, &err);
-        if (rc == -1) rc = gr_fail(&err, GR_EINPUT, "seq does not cover '%s' with these options yet", s.common.rules);
+        if (rc == -1) rc = not_covered(&s, &err);
     }
     if (s.game.rs) gr_game_release(&s.game);
     cli_args_free(&s.common);

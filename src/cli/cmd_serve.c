@@ -354,7 +354,7 @@ int cmd_serve(int argc, char **argv)
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     long threads = cores < 2 ? 4 : cores > 16 ? 32 : 2 * cores;
     serve_opts o = {8080, threads, -1, 10, 32, "127.0.0.1", NULL};
-    int rc = cli_parse(&a, argc, argv, CLI_LIMITS, extra, &o, &err);
+    int rc = cli_parse(&a, argc, argv, CLI_LIMITS | CLI_NOFORMAT, extra, &o, &err);
     if (!rc && a.help) {
         fputs(help, stdout);
         cli_args_free(&a);

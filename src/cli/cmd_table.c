@@ -12,7 +12,8 @@
 
 static const char help[] =
     "usage: grundy table sharing --max N [--method simple|fast] [--format text|csv|json]\n"
-    "       grundy table sharing --max N --players M | --misere | --block K   (classes, by search)\n"
+    "       grundy table sharing --max N --players M | --misere | --block K | --block-position K\n"
+    "                            (classes, by search; --max-memory SIZE, --max-seconds S)\n"
     "                            [--out FILE] [--in FILE] [--stats] [--png FILE] [--threads P]\n"
     "       mpirun -np P grundy table sharing --max N --mpi [--out FILE] ...\n\n"
     "Prints G(0,a,b) of three-pile Sharing Nim for 0 <= a <= b <= N: text laid out\n"
@@ -395,6 +396,8 @@ int cmd_table(int argc, char **argv)
     }
     if (!rc) rc = gr_game_parse(&g, a.rules, &err);
     if (!rc && !t.have_max) rc = gr_fail(&err, GR_EINPUT, "table needs --max N");
+    if (!rc) rc = cli_check_output("--png", t.png, &err);
+    if (!rc) rc = cli_check_output("--out", t.out, &err);
     if (!rc && (strcmp(g.rs->name, "sharing") != 0 || g.piles > 3 || strchr(a.rules, ':')))
         rc = gr_fail(&err, GR_EINPUT, "table covers three-pile sharing so far, not '%s'", a.rules);
     bool other_rule = a.outcome.rule != &gr_outcome_normal;

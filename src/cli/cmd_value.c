@@ -3,7 +3,7 @@
 #include <string.h>
 
 static const char help[] =
-    "usage: grundy value RULES POS... [--misere|--block K|--block-position K]\n"
+    "usage: grundy value RULES POS... [--misere|--players M|--block K|--block-position K]\n"
     "                    [--format text|json]\n"
     "                    [--max-memory SIZE] [--max-seconds S] [--db DIR]\n\n"
     "Prints the outcome (P: the player to move loses; N: wins) and, where known,\n"

@@ -57,13 +57,30 @@ static int big_value(copts *o, const char *flag, const char *v, mpz_t out, gr_er
     return GR_OK;
 }
 
-static int parse(copts *o, int argc, char **argv, gr_error *err)
+/* The flags a count takes are those its usage line names, so the help and
+ * what is accepted cannot drift apart. */
+static bool usage_names(const char *help, const char *f)
+{
+    const char *eol = strchr(help, '\n');
+    size_t n = strlen(f);
+    for (const char *p = strstr(help, f); p && p < eol; p = strstr(p + 1, f))
+        if (p[-1] != '-' && !isalnum((unsigned char)p[n]) && p[n] != '-') return true;
+    return false;
+}
+
+static int parse(copts *o, int argc, char **argv, const char *help, gr_error *err)
 {
     o->what = argv[0];
     for (int i = 1; i < argc; i++) {
         const char *f = argv[i];
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
         int rc = GR_OK;
+        for (int j = 1; j < i; j++)
+            if (f[0] == '-' && f[1] && strcmp(argv[j], f) == 0)
+                return gr_fail(err, GR_EINPUT, "%s given twice; give it once", f);
+        if (f[0] == '-' && f[1] && strcmp(f, "--help") != 0 && strcmp(f, "-h") != 0 && !usage_names(help, f))
+            return gr_fail(err, GR_EINPUT, "unknown argument '%s' for count %s; see grundy count %s --help", f,
+                           o->what, o->what);
         bool takes = strcmp(f, "--sum") == 0 || strcmp(f, "--xor") == 0 || strcmp(f, "--max-total") == 0 ||
                      strcmp(f, "--digits") == 0 || strcmp(f, "--format") == 0;
         if (takes && !val) return gr_fail(err, GR_EINPUT, "%s needs a value", f);
@@ -114,7 +131,7 @@ static int run(int argc, char **argv, const char *help, body_fn body)
     mpz_inits(o.sum, o.xor_, o.max, NULL);
     gr_error err;
     gr_error_clear(&err);
-    int rc = parse(&o, argc, argv, &err);
+    int rc = parse(&o, argc, argv, help, &err);
     if (!rc && o.help) fputs(help, stdout);
     else if (!rc) rc = body(&o, &err);
     mpz_clears(o.sum, o.xor_, o.max, NULL);
@@ -249,7 +266,8 @@ static int body_graph(copts *o, gr_error *err)
         }
         puts("}");
     } else {
-        printf("total %s: %zu positions, %zu moves, %zu components, longest chain %zu\n", s, g.n, g.m, g.components,
+        printf("total %s: %zu position%s, %zu move%s, %zu component%s, longest chain %zu\n", s, g.n,
+               g.n == 1 ? "" : "s", g.m, g.m == 1 ? "" : "s", g.components, g.components == 1 ? "" : "s",
                g.longest);
         if (g.longest) {
             fputs("chain:", stdout);

@@ -20,14 +20,23 @@ static int parse(int argc, char **argv, long *to, int *format, const char *usage
             fputs(usage, stdout);
             return -1;
         }
-        if (strcmp(argv[i], "--to") == 0 && i + 1 < argc) {
+        for (int j = 1; j < i; j++)
+            if (argv[i][0] == '-' && strcmp(argv[j], argv[i]) == 0) {
+                fprintf(stderr, "grundy: %s given twice; give it once\n", argv[i]);
+                return GR_EINPUT;
+            }
+        if ((strcmp(argv[i], "--to") == 0 || strcmp(argv[i], "--format") == 0) && i + 1 >= argc) {
+            fprintf(stderr, "grundy: %s needs a value\n", argv[i]);
+            return GR_EINPUT;
+        }
+        if (strcmp(argv[i], "--to") == 0) {
             char *end;
             *to = strtol(argv[++i], &end, 10);
             if (*end || *to < 0 || *to > (long)GR_S3FAST_MAX_N) {
                 fprintf(stderr, "grundy: --to %s: not a count in 0..%u\n", argv[i], GR_S3FAST_MAX_N);
                 return GR_EINPUT;
             }
-        } else if (strcmp(argv[i], "--format") == 0 && i + 1 < argc) {
+        } else if (strcmp(argv[i], "--format") == 0) {
             const char *f = argv[++i];
             if (strcmp(f, "json") == 0) *format = FMT_JSON;
             else if (strcmp(f, "text") != 0) {

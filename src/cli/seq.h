@@ -38,5 +38,6 @@ struct gr_period;
 struct gr_octal_cert;
 void seq_print_period_text(FILE *f, const struct gr_period *p, const struct gr_octal_cert *cert);
 void seq_print_period_json(FILE *f, const struct gr_period *p, const struct gr_octal_cert *cert);
+int seq_outcome(seq_args *s, gr_error *err);   /* misere and m-player classes of one heap, any heap ruleset */
 
 #endif

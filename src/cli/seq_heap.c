@@ -49,6 +49,31 @@ void seq_print_period_json(FILE *f, const gr_period *p, const gr_octal_cert *cer
     fputc('}', f);
 }
 
+/* When the engine that computes every value is out of reach, a certified
+ * period (the periodicity theorem, found by the engine on a short table)
+ * gives them all: G(x) = G(e + (x - e) mod p) for x >= e. Returns -1 when
+ * the game has none within reach. */
+static int by_period(seq_args *s, uint32_t n, uint32_t *v, gr_heapseq_info *info, gr_error *err)
+{
+    gr_outcome normal;
+    gr_outcome_init_normal(&normal);
+    gr_engine e;
+    gr_engine_init(&e, &s->game, &normal, &s->common.limits);
+    mpz_t x;
+    mpz_init_set_ui(x, n);
+    uint32_t last;
+    gr_error quiet;
+    gr_error_clear(&quiet);
+    int rc = gr_engine_heap_grundy(&e, x, &last, &quiet) == GR_OK && e.periodic ? GR_OK : -1;
+    mpz_clear(x);
+    for (uint64_t y = 0; rc == GR_OK && y <= n; y++)
+        v[y] = y <= e.heap_n ? e.heap_values[y] : e.heap_values[e.preperiod + (y - e.preperiod) % e.period];
+    if (rc == GR_OK) info->method = "certified period";
+    gr_engine_free(&e);
+    (void)err;
+    return rc;
+}
+
 int seq_heap(seq_args *s, gr_error *err)
 {
     gr_game *g = &s->game;
@@ -73,6 +98,10 @@ int seq_heap(seq_args *s, gr_error *err)
     if (!v) return gr_fail(err, GR_EINPUT, "--to %ld: not enough memory for the values", s->to);
     gr_heapseq_info info = {0};
     int rc = gr_heapseq(g, method, n, v, &s->common.limits, &info, err);
+    if (rc == GR_EINPUT && !s->method && by_period(s, n, v, &info, err) == GR_OK) {
+        gr_error_clear(err);
+        rc = GR_OK;
+    }
     if (rc) {
         free(v);
         return rc;

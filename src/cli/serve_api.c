@@ -154,12 +154,21 @@ void serve_api(serve_pool *pool, const serve_limits *lim, const char *name, cons
     int argc = 0;
     argv[argc++] = "grundy";
     argv[argc++] = ep->verb;
-    argv[argc++] = "--format";
-    argv[argc++] = "json";
+    if (strcmp(ep->name, "play") != 0) {
+        /* play --script answers in JSON already */
+        argv[argc++] = "--format";
+        argv[argc++] = "json";
+    }
     for (int i = 0; i < 3 && ep->fixed[i]; i++) argv[argc++] = ep->fixed[i];
     const char *operand_rules = NULL, *operand_pos = NULL, *input = NULL;
     char secs[32], bytes[32];
     for (int i = 0; i < nargs; i++) {
+        for (int j = 0; j < i; j++)
+            if (strcmp(names[j], names[i]) == 0) {
+                char msg[160];
+                snprintf(msg, sizeof msg, "parameter %.60s given twice; give it once", names[i]);
+                return reply_error(reply, 400, msg);
+            }
         const param *p = NULL;
         for (const param *q = ep->params; q->name; q++)
             if (strcmp(q->name, names[i]) == 0) p = q;

@@ -58,11 +58,8 @@ int gr_bigpos_push_token(gr_bigpos *bp, const char *tok, size_t len, gr_error *e
     if (len == 0) return gr_fail(err, GR_EINPUT, "empty pile size");
     if (tok[0] == '-')
         return gr_fail(err, GR_EINPUT, "pile size '%s' is negative; sizes are non-negative integers", shown);
-    if (tok[0] == '+') {
-        tok++;
-        len--;
-        if (len == 0) return gr_fail(err, GR_EINPUT, "pile size '+' is not a number");
-    }
+    if (tok[0] == '+')
+        return gr_fail(err, GR_EINPUT, "pile size '%s' has a sign; sizes are plain digits", shown);
     for (size_t i = 0; i < len; i++)
         if (!isdigit((unsigned char)tok[i]))
             return gr_fail(err, GR_EINPUT, "pile size '%s' is not a non-negative integer", shown);
@@ -88,7 +85,12 @@ int gr_bigpos_parse(gr_bigpos *bp, const char *text, gr_error *err)
 {
     const char *s = text;
     while (*s) {
-        while (*s && is_sep(*s)) s++;
+        const char *comma = NULL;
+        for (; *s && is_sep(*s); s++) {
+            if (*s != ',') continue;
+            if (comma) return gr_fail(err, GR_EINPUT, "empty pile size between two commas in '%.40s'", text);
+            comma = s;
+        }
         if (!*s) break;
         const char *e = s;
         while (*e && !is_sep(*e)) e++;
@@ -150,4 +152,16 @@ int gr_bigpos_first_big(const gr_bigpos *bp)
     for (int i = 0; i < bp->n; i++)
         if (mpz_sizeinbase(bp->p[i], 2) > 64) return i;
     return -1;
+}
+
+size_t gr_mpz_digits(mpz_srcptr x)
+{
+    size_t d = mpz_sizeinbase(x, 10);
+    if (d <= 1) return 1;
+    mpz_t p;
+    mpz_init(p);
+    mpz_ui_pow_ui(p, 10, d - 1);
+    if (mpz_cmp(x, p) < 0) d--;
+    mpz_clear(p);
+    return d;
 }

@@ -1,5 +1,6 @@
 #include "grundy/engine.h"
 #include "grundy/heapseq.h"
+#include "grundy/tier.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,6 +72,28 @@ static const gr_closed_form *closed_form(gr_engine *e, const gr_bigpos *pos)
     return cf && cf->covers && !cf->covers(e->game, &e->outcome, pos) ? NULL : cf;
 }
 
+/* The position with its minimum subtracted from every pile, when the
+ * ruleset allows it and some pile is past 64 bits: a position of huge piles
+ * may be a small one (then search answers it). */
+static bool shifted_small(const gr_engine *e, const gr_bigpos *pos, gr_pos *small)
+{
+    if (!(e->game->flags & GR_RS_SHIFT_INVARIANT) || pos->n == 0 || pos->n > GR_MAX_PILES) return false;
+    int lo = 0;
+    for (int i = 1; i < pos->n; i++)
+        if (mpz_cmp(pos->p[i], pos->p[lo]) < 0) lo = i;
+    mpz_t d;
+    mpz_init(d);
+    bool fits = true;
+    for (int i = 0; i < pos->n && fits; i++) {
+        mpz_sub(d, pos->p[i], pos->p[lo]);
+        fits = mpz_sizeinbase(d, 2) <= 64;
+        if (fits) small->p[i] = mpz_get_ui(d);
+    }
+    mpz_clear(d);
+    small->n = pos->n;
+    return fits;
+}
+
 /* Why a position cannot be searched, as an exit-2 error, or GR_OK. */
 static int searchable(gr_engine *e, const gr_bigpos *pos, gr_pos *small, gr_error *err)
 {
@@ -78,10 +101,11 @@ static int searchable(gr_engine *e, const gr_bigpos *pos, gr_pos *small, gr_erro
         return gr_fail(err, GR_EINPUT, "%d piles are more than search handles (%d) and %s has no closed form here",
                        pos->n, GR_MAX_PILES, e->game->spec);
     int big = gr_bigpos_first_big(pos);
+    if (big >= 0 && shifted_small(e, pos, small)) return gr_solver_admit(e->game, &e->outcome, small, &e->limits, err);
     if (big >= 0)
         return gr_fail(err, GR_EINPUT,
                        "pile %d (%zu digits) is too big for search (at most 2^64-1) and %s has no closed form here",
-                       big, mpz_sizeinbase(pos->p[big], 10), e->game->spec);
+                       big, gr_mpz_digits(pos->p[big]), e->game->spec);
     gr_bigpos_to_pos(pos, small);
     return gr_solver_admit(e->game, &e->outcome, small, &e->limits, err);
 }
@@ -104,6 +128,74 @@ static int search_score(gr_engine *e, const gr_pos *pos, gr_answer *ans, gr_erro
     ans->method = "search";
     ans->value_needs_search = false;
     return GR_OK;
+}
+
+/* The tier solver answers a position of a ruleset that keeps its total by
+ * solving every position of its canonical total and below, tier by tier:
+ * far faster than search when the tiers are cheap (docs/tiers.md). */
+typedef struct tier_probe {
+    uint64_t t, rank;
+    uint32_t value;
+    bool found;
+} tier_probe;
+
+static int tier_seen(void *ctx, const gr_tiers *s, uint64_t t, gr_error *err)
+{
+    (void)err;
+    tier_probe *p = ctx;
+    if (t == p->t) {
+        p->value = s->v[t][p->rank];
+        p->found = true;
+    }
+    return 0;
+}
+
+static int tier_score(gr_engine *e, const gr_pos *pos, gr_answer *ans, gr_error *err)
+{
+    gr_pos c = *pos;
+    uint64_t lo = UINT64_MAX, total = 0;
+    for (int i = 0; i < c.n; i++) lo = c.p[i] < lo ? c.p[i] : lo;
+    for (int i = 0; i < c.n; i++) total += c.p[i] - lo;
+    gr_tiers s;
+    int rc = gr_tiers_init(&s, e->game, c.n, total, err);
+    if (rc) return rc;
+    tier_probe probe = {.t = gr_tiers_canonical(&s, &c)};
+    probe.rank = gr_tiers_rank(&s, &c);
+    gr_tier_opts o = {.method = GR_TIER_FAST, .done = tier_seen, .ctx = &probe, .max_bytes = e->limits.max_bytes,
+                      .max_seconds = e->limits.max_seconds};
+    rc = gr_tiers_solve(&s, &o, err);
+    gr_tiers_free(&s);
+    if (!rc && !probe.found) rc = gr_fail(err, GR_EINTERNAL, "the tier solver did not reach tier %llu",
+                                          (unsigned long long)probe.t);
+    if (rc) return rc;
+    snprintf(ans->outcome, sizeof ans->outcome, "%s", probe.value ? "N" : "P");
+    ans->score = probe.value;
+    ans->has_value = true;
+    mpz_set_ui(ans->value, probe.value);
+    ans->by_search = true;
+    ans->method = "tier solver";
+    ans->value_needs_search = false;
+    return GR_OK;
+}
+
+/* Search, or where search is refused and the ruleset keeps its total, the
+ * tier solver; the search's refusal is kept when neither can answer. */
+static int search_or_tiers(gr_engine *e, const gr_bigpos *pos, gr_pos *small, gr_answer *ans, gr_error *err)
+{
+    int rc = searchable(e, pos, small, err);
+    if (!rc) return search_score(e, small, ans, err);
+    bool tiers = (e->game->flags & GR_RS_CONSERVES_TOTAL) && e->outcome.rule == &gr_outcome_normal &&
+                 (gr_bigpos_to_pos(pos, small) || shifted_small(e, pos, small));
+    gr_error quiet;
+    gr_error_clear(&quiet);
+    if (!tiers || err->code != GR_EINPUT) return rc;
+    if (tier_score(e, small, ans, &quiet) == GR_OK) {
+        gr_error_clear(err);
+        return GR_OK;
+    }
+    gr_error searched = *err;
+    gr_error_clear(err);
+    return gr_fail(err, GR_EINPUT, "%s; the tier solver: %s", searched.msg, quiet.msg);
 }
 
 static void from_verdict(gr_answer *ans, const gr_verdict *v, const gr_closed_form *cf, const gr_outcome *o)
@@ -168,8 +260,7 @@ int gr_engine_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans, gr_error
         if (heap_value(e, pos, ans, &why)) return GR_OK;
         /* the nim-sequence engine's refusal says more than search's */
         gr_error *to = why.code ? &quiet : err;
-        rc = searchable(e, pos, &small, to);
-        if (!rc) rc = search_score(e, &small, ans, to);
+        rc = search_or_tiers(e, pos, &small, ans, to);
         if (rc && why.code) return gr_fail(err, why.code, "%s", why.msg);
         return rc;
     }
@@ -182,8 +273,7 @@ int gr_engine_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans, gr_error
     /* The closed form knows the outcome only: search for the value if it can. */
     gr_error quiet;
     gr_error_clear(&quiet);
-    if (searchable(e, pos, &small, &quiet) == GR_OK && search_score(e, &small, ans, &quiet) == GR_OK)
-        return GR_OK;
+    if (search_or_tiers(e, pos, &small, ans, &quiet) == GR_OK) return GR_OK;
     ans->value_needs_search = true;
     return GR_OK;
 }

@@ -61,8 +61,8 @@ int gr_engine_heap_moves(gr_engine *e, const gr_bigpos *pos, const gr_answer *pa
     for (int i = 0; i < pos->n; i++)
         if (!mpz_fits_ulong_p(pos->p[i]))
             return gr_fail(err, GR_EINPUT,
-                           "heap %d (%zu digits) has too many moves to list; 'grundy value' gives the value and "
-                           "'grundy play' a winning move", i, mpz_sizeinbase(pos->p[i], 10));
+                           "%s %d (%zu digits) has too many moves to list; 'grundy value' gives the value and "
+                           "'grundy play' a winning move", gr_game_unit(e->game), i, gr_mpz_digits(pos->p[i]));
     heap_walk w = {.e = e, .pos = pos, .parent = parent->score, .max = max_moves, .err = err};
     uint32_t *value = malloc((size_t)(pos->n > 0 ? pos->n : 1) * sizeof *value);
     if (!value) return gr_fail(err, GR_EINTERNAL, "out of memory");

@@ -14,7 +14,7 @@
 #define PERIOD_TABLE_FIRST 1024u
 #define PERIOD_TABLE_MAX (1u << 20)
 /* ... and for at most this long (or the limit, when lower). */
-#define PERIOD_SECONDS 10.0
+#define PERIOD_SECONDS 2.0
 
 static int build_table(gr_engine *e, uint64_t max, const gr_limits *lim, gr_error *err)
 {
@@ -105,7 +105,7 @@ int gr_engine_heap_grundy(gr_engine *e, mpz_srcptr x, uint32_t *value, gr_error 
     }
     if (!mpz_fits_ulong_p(x))
         return gr_fail(err, GR_EINPUT, "a heap of %zu digits is beyond the nim-sequence engine, and %s has no "
-                       "certified period", mpz_sizeinbase(x, 10), e->game->spec);
+                       "certified period", gr_mpz_digits(x), e->game->spec);
     int rc = gr_engine_heap_table(e, mpz_get_ui(x), err);
     if (!rc) *value = e->heap_values[mpz_get_ui(x)];
     return rc;

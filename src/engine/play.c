@@ -604,7 +604,7 @@ void gr_play_free(gr_play *pl)
 int gr_play_check(gr_play *pl, const gr_play_move *mv, gr_bigpos *result, gr_error *err)
 {
     const gr_bigpos *pos = &pl->pos;
-    const char *unit = pl->game->flags & GR_RS_HEAPS ? "heap" : "pile";
+    const char *unit = "pile";  /* as the board and the move words say, for every game */
     if (mv->src < 0 || mv->src >= pos->n || (mv->kind == GR_MOVE_TRANSFER && (mv->dst < 0 || mv->dst >= pos->n)))
         return gr_fail(err, GR_EINPUT, "there is no such %s: %ss are numbered 0 to %d", unit, unit, pos->n - 1);
     if (mv->kind == GR_MOVE_TAKE && !pl->has_take)
@@ -627,7 +627,7 @@ int gr_play_check(gr_play *pl, const gr_play_move *mv, gr_bigpos *result, gr_err
         int c = mpz_cmp(sum, pos->p[mv->src]);
         mpz_clear(sum);
         if (c != 0)
-            return gr_fail(err, GR_EINPUT, "the parts add up to %s than heap %d holds", c > 0 ? "more" : "less",
+            return gr_fail(err, GR_EINPUT, "the parts add up to %s than pile %d holds", c > 0 ? "more" : "less",
                            mv->src);
     }
     if (gr_play_banned(pl, mv))

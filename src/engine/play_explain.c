@@ -11,7 +11,7 @@
 static char *short_number(mpz_srcptr v)
 {
     char *s = NULL;
-    size_t digits = mpz_sizeinbase(v, 10);
+    size_t digits = gr_mpz_digits(v);
     if (digits <= 40) gmp_asprintf(&s, "%Zd", v);
     else gmp_asprintf(&s, "a %zu-digit number", digits);
     return s;

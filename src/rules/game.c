@@ -55,6 +55,12 @@ int gr_game_format_move(const gr_game *g, const gr_move *mv, char *buf, size_t l
     return g->rs->format_move(g, mv, buf, len);
 }
 
+const char *gr_game_unit(const gr_game *g)
+{
+    if (g->rs->unit) return g->rs->unit;
+    return g->flags & GR_RS_HEAPS ? "heap" : "pile";
+}
+
 int gr_options_each(gr_game *g, const char *opts, gr_option_fn fn, gr_error *err)
 {
     if (!opts) return GR_OK;
@@ -67,6 +73,14 @@ int gr_options_each(gr_game *g, const char *opts, gr_option_fn fn, gr_error *err
         if (!eq || eq == s)
             return gr_fail(err, GR_EINPUT, "option '%.*s' of %s is not key=value", (int)len, s, g->rs->name);
         size_t klen = (size_t)(eq - s);
+        for (const char *t = opts; t < s;) {
+            const char *tend = strchr(t, ',');
+            const char *teq = memchr(t, '=', (size_t)(tend - t));
+            if ((size_t)(teq - t) == klen && memcmp(t, s, klen) == 0)
+                return gr_fail(err, GR_EINPUT, "%.*s and %.*s both set %.*s of %s; give it once", (int)(tend - t), t,
+                               (int)len, s, (int)klen, s, g->rs->name);
+            t = tend + 1;
+        }
         int rc = fn(g, s, klen, eq + 1, len - klen - 1, err);
         if (rc) return rc;
         if (!end) break;

@@ -58,6 +58,7 @@ const gr_ruleset gr_rules_nim = {
     .summary = "Bouton's Nim: remove any number of tokens from one pile",
     .options = "",
     .move_help = "PILE AMOUNT   take AMOUNT tokens from pile PILE (piles numbered from 0)",
+    .unit = "pile",
     .flags = GR_RS_HEAPS,
     .parse = parse,
     .moves = moves,

@@ -176,7 +176,7 @@ const gr_ruleset gr_rules_sharing = {
     .options = "piles=n      number of piles, n >= 2 (default: as many as the position lists)\n"
                "graph=EDGES  moves only along edges: 0>1 one way, 0-1 both ways, '/' between edges",
     .move_help = "FROM TO AMOUNT   move AMOUNT tokens from pile FROM to pile TO (piles numbered from 0)",
-    .flags = GR_RS_CONSERVES_TOTAL,
+    .flags = GR_RS_CONSERVES_TOTAL | GR_RS_SHIFT_INVARIANT,
     .parse = parse,
     .release = release,
     .check_count = check_count,

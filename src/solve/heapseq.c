@@ -462,10 +462,12 @@ int gr_heapseq_fast(const gr_tb_code *c, uint32_t n, uint32_t *out, const gr_lim
     limits_or_default(lim, &f.lim);
     double est_s, est_b;
     fast_estimate(c, n, &est_s, &est_b);
-    if (est_s > f.lim.max_seconds || est_b > f.lim.max_bytes)
-        return gr_fail(err, GR_EINPUT, "the fast method refuses --to %u: about %.3g s and %.3g MiB "
-                       "(limits %.0f s, %.0f MiB; raise with --max-seconds/--max-memory)", n, est_s,
-                       est_b / 1048576.0, f.lim.max_seconds, f.lim.max_bytes / 1048576.0);
+    if (est_s > f.lim.max_seconds)
+        return gr_fail(err, GR_EINPUT, "the nim-sequence up to heap %u would take about %.3g s, over the limit "
+                       "of %.0f s (--max-seconds)", n, est_s, f.lim.max_seconds);
+    if (est_b > f.lim.max_bytes)
+        return gr_fail(err, GR_EINPUT, "the nim-sequence up to heap %u would need about %.0f MiB, over the limit "
+                       "of %.0f MiB (--max-memory)", n, est_b / 1048576.0, f.lim.max_bytes / 1048576.0);
     f.code = c;
     f.g = out;
     f.period = c->period;
