@@ -47,13 +47,21 @@ void gr_period_octal(const gr_tb_code *c, const gr_period *p, gr_octal_cert *cer
     cert->certified = p->checked_to >= cert->needed_to;
 }
 
-/* The preperiod of g[0..n] for period p: the first e with g[x + p] = g[x]
- * for every x in [e, n - p]. */
-static uint64_t tail_start16(const uint16_t *g, uint64_t n, uint64_t p)
+/* The preperiod of g[0..n] for period p, when the relation holds on
+ * [lo, n - p]: walks down from lo. */
+static uint64_t tail_start16(const uint16_t *g, uint64_t lo, uint64_t p)
 {
-    uint64_t x = n - p;
+    uint64_t x = lo;
     while (x > 0 && g[x - 1 + p] == g[x - 1]) x--;
     return x;
+}
+
+/* The inverse of an odd b modulo 2^64 (Newton: each step doubles the bits). */
+static uint64_t inverse64(uint64_t b)
+{
+    uint64_t y = b;
+    for (int i = 0; i < 6; i++) y *= 2 - b * y;
+    return y;
 }
 
 bool gr_period_find16(const uint16_t *g, uint64_t n, gr_period *out)
@@ -62,46 +70,33 @@ bool gr_period_find16(const uint16_t *g, uint64_t n, gr_period *out)
     out->checked_to = n;
     if (n < 1) return false;
     /* A period p that counts has a periodic part of at least (n + 1) / 2
-     * values, so the last `w` values occur again ending at n - p. */
+     * values, so the last w values occur again ending at n - p. */
     uint64_t w = (n + 1) / 2 < 256 ? (n + 1) / 2 : 256;
     if (w == 0) return false;
-    const uint64_t B = 0x100000001b3ull;
-    uint64_t top = 1;                  /* B^(w-1) */
-    for (uint64_t k = 1; k < w; k++) top *= B;
-    uint64_t want = 0, h = 0;
+    const uint64_t B = 0x100000001b3ull, Binv = inverse64(B);
+    uint64_t Bw = 1;                   /* B^w */
+    for (uint64_t k = 0; k < w; k++) Bw *= B;
+    uint64_t want = 0;
     for (uint64_t k = n + 1 - w; k <= n; k++) want = want * B + g[k] + 1;
-    /* Windows ending at e, for e from n - 1 down to w - 1; q = n - e must
-     * satisfy q <= (n + 1) / 2. Rolled from the left end of the range. */
-    uint64_t qmax = (n + 1) / 2, elo = n - qmax;
-    if (elo < w - 1) elo = w - 1;
-    if (elo >= n) return false;
-    uint64_t nmatch = 0, cap = 64, *ends = malloc(cap * sizeof *ends);
-    if (!ends) return false;
-    for (uint64_t k = elo + 1 - w; k <= elo; k++) h = h * B + g[k] + 1;
-    for (uint64_t e = elo;; e++) {
-        if (h == want) {
-            if (nmatch == cap) {
-                uint64_t *ne = realloc(ends, 2 * cap * sizeof *ne);
-                if (!ne) break;
-                ends = ne;
-                cap *= 2;
-            }
-            ends[nmatch++] = e;
-        }
-        if (e + 1 >= n) break;
-        h = (h - (uint64_t)(g[e + 1 - w] + 1) * top) * B + g[e + 1] + 1;
+    /* Windows ending at e = n - q for q = 1, 2, ... up to (n + 1) / 2 (and
+     * e >= w - 1), rolled backwards so the smallest q comes first. */
+    uint64_t qmax = (n + 1) / 2;
+    if (qmax > n + 1 - w) qmax = n + 1 - w;
+    uint64_t h = want;                 /* the window ending at e, starting at e = n */
+    for (uint64_t q = 1; q <= qmax; q++) {
+        uint64_t e = n - q + 1;        /* roll from the window ending at e to the one ending at e - 1 */
+        h = (h - (g[e] + 1u) + (uint64_t)(g[e - w] + 1u) * Bw) * Binv;
+        if (h != want) continue;
+        /* q counts if g[x] = g[x + q] on [lo, n - q] with lo = (n + 1) / 2 - q
+         * (then e + q <= (n + 1) / 2): checked upwards from lo, where the
+         * exceptions of a sequence still settling are. */
+        uint64_t lo = (n + 1) / 2 - q, x = lo;
+        while (x + q <= n && g[x] == g[x + q]) x++;
+        if (x + q <= n) continue;
+        out->found = true;
+        out->preperiod = tail_start16(g, lo, q);
+        out->period = q;
+        return true;
     }
-    bool found = false;
-    for (uint64_t m = nmatch; m-- > 0 && !found;) {
-        uint64_t p = n - ends[m];
-        uint64_t e = tail_start16(g, n, p);
-        if (n + 1 >= 2 * (e + p)) {
-            found = true;
-            out->found = true;
-            out->preperiod = e;
-            out->period = p;
-        }
-    }
-    free(ends);
-    return found;
+    return false;
 }

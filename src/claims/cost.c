@@ -116,6 +116,16 @@ static const cost costs[] = {
     {"004/table-n4-d9", 0.06, 3},
     {"004/table-n4-d10", 0.03, 3},
     {"004/text-n4", 0.11, 3},
+    /* octal: linear in the bound (the sparse engine); wall seconds on one core */
+    {"octal/period-.16", 1.0, 1},
+    {"octal/period-.56", 2.0, 1},
+    {"octal/period-.127", 1.0, 1},
+    {"octal/period-.376", 9.0, 1},
+    {"octal/period-.354", 20.0, 1},
+    {"octal/period-.1777", 1.0, 1},
+    {"octal/grundy-game-open", 3.0, 1},
+    {"octal/officers-open", 3.0, 1},
+    {"octal/same-.161-.36", 0.05, 1},
 };
 
 double gr_claim_estimate(const gr_claim *c, uint64_t to)

@@ -252,7 +252,7 @@ static const gr_claim claims[] = {
      check_354},
     {"octal/period-.1777", "Flammenkamp (OEIS A071509): .1777 is ultimately periodic with period 60620715, the last "
                            "exception at heap 160949017",
-     "certification needs G up to about 4.4e8 (--to 443200000; about 10 GiB of disk and 1 GiB of memory)", 2000000,
+     "certification needs G up to 443139469: --to 450000000 --max-seconds 600 (about 2 minutes and 0.9 GiB here)", 2000000,
      check_1777},
     {"octal/grundy-game-open", "Grundy's game (4!.) has no known period (Flammenkamp computed it to 2^35)",
      "holds while no period is certified in range; the report gives the rare heaps", 300000, check_grundy},

@@ -745,6 +745,7 @@ int gr_sparse_load(gr_sparse *s, const uint16_t *g, uint64_t n, gr_error *err)
  * that phase A sees all but the smallest rare heaps. */
 #define AHEAD 512u
 #define RING 1024u
+#define BATCH 16u
 
 /* Every thread does phase A for the next heap not yet taken, within AHEAD
  * of the published ones, and whichever thread holds the token finishes the
@@ -767,12 +768,18 @@ static void pipeline(gr_sparse *s, uint64_t to, stage *ring, uint64_t *next_a, i
             }
             __atomic_store_n(token, 0, __ATOMIC_RELEASE);
         }
+        /* Phase A for a batch of heaps: one claim per BATCH heaps keeps the
+         * threads off each other's cache lines. */
         uint64_t x = __atomic_load_n(next_a, __ATOMIC_ACQUIRE);
-        if (x < to && x < __atomic_load_n(&s->count, __ATOMIC_ACQUIRE) + AHEAD &&
-            __atomic_compare_exchange_n(next_a, &x, x + 1, false, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
-            stage *st = &ring[x % RING];
-            heap_a(s, x, st);
-            __atomic_store_n(&st->ready, 1, __ATOMIC_RELEASE);
+        uint64_t room = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE) + AHEAD;
+        uint64_t end = x + BATCH < to ? x + BATCH : to;
+        if (end > room) end = room;
+        if (x < end && __atomic_compare_exchange_n(next_a, &x, end, false, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
+            for (; x < end; x++) {
+                stage *st = &ring[x % RING];
+                heap_a(s, x, st);
+                __atomic_store_n(&st->ready, 1, __ATOMIC_RELEASE);
+            }
             worked = true;
         }
         if (worked) {
