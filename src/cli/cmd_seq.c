@@ -46,9 +46,9 @@ static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
     int rc;
     if (strcmp(f, "--to") == 0) {
         s->have_to = true;
-        return (rc = cli_flag_long(argc, argv, i, 0, 4000000000L, &s->to, err)) ? rc : 1;
+        return (rc = cli_flag_long(argc, argv, i, 0, 4294967295L, &s->to, err)) ? rc : 1;
     }
-    if (strcmp(f, "--from") == 0) return (rc = cli_flag_long(argc, argv, i, 0, 4000000000L, &s->from, err)) ? rc : 1;
+    if (strcmp(f, "--from") == 0) return (rc = cli_flag_long(argc, argv, i, 0, 4294967295L, &s->from, err)) ? rc : 1;
     if (strcmp(f, "--row") == 0) return (rc = cli_flag_long(argc, argv, i, 0, 4000000000L, &s->row, err)) ? rc : 1;
     if (strcmp(f, "--diagonal") == 0)
         return (rc = cli_flag_long(argc, argv, i, 0, 4000000000L, &s->diagonal, err)) ? rc : 1;

@@ -154,7 +154,7 @@ gr_sparse *gr_sparse_new(const gr_tb_code *c, uint64_t cap, uint32_t mask, const
         gr_fail(err, GR_EINPUT, "the sparse method does not cover this code: %s", why);
         return NULL;
     }
-    if (cap < 1 || cap > (uint64_t)UINT32_MAX) {
+    if (cap < 1 || cap > (1ull << 32)) {
         gr_fail(err, GR_EINPUT, "the sparse method computes heaps below 2^32");
         return NULL;
     }
