@@ -30,7 +30,8 @@ static const char help[] =
     "request; an address gets C connections (default 32), later ones 503.\n"
     "--tables FILE offers a table stored by `grundy table sharing --max N --out FILE`\n"
     "to the page (/api/table?stored=1).\n"
-    "SIGTERM or SIGINT stops it after the requests in flight are answered.\n";
+    "SIGTERM or SIGINT stops it after the requests in flight are answered.\n"
+    "(--worker is how the server starts its workers, not for people.)\n";
 
 enum { MAX_CONNECTIONS = 256, MAX_QUERY = 8192, MAX_ASSETS = 32 };
 
