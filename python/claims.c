@@ -51,7 +51,7 @@ PyObject *pg_check(PyObject *self, PyObject *args, PyObject *kw)
     const gr_claim *only = NULL;
     if (which && strchr(which, '/')) {
         only = gr_claim_find(which);
-        if (!only) return PyErr_Format(PyExc_ValueError, "unknown claim '%s'; grundy check lists them", which);
+        if (!only) return PyErr_Format(PyExc_ValueError, "unknown claim '%s'; grundy check --list lists them", which);
     }
     PyObject *list = PyList_New(0);
     bool matched = which == NULL || only;
@@ -75,7 +75,7 @@ PyObject *pg_check(PyObject *self, PyObject *args, PyObject *kw)
     }
     if (list && !matched) {
         Py_CLEAR(list);
-        PyErr_Format(PyExc_ValueError, "unknown seed '%s'; grundy check lists them", which);
+        PyErr_Format(PyExc_ValueError, "unknown seed '%s'; grundy check --list lists the claims", which);
     }
     return list;
 }

@@ -48,7 +48,8 @@ expect_out '^N  value 8  \(search\)$' "$G" value sharing:piles=4 100000000000000
 "$G" seq tb:0.77 --to 1000000 --period >"$tmp/long"
 if [ "$(head -1 "$tmp/long" | cut -d' ' -f1-201)" = "$(cat "$tmp/short")" ] && grep -q "^period: preperiod 71, period 12" "$tmp/long"; then
   pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: seq tb:0.77 --to 1000000 --period: $(tail -c 300 "$tmp/long")"; fi
-expect_out '"method":"certified period"' "$G" seq tb:0.77 --to 1000000 --format json
+expect_out '"method":"(certified period|sparse)"' "$G" seq tb:0.77 --to 1000000 --format json
+expect_out '"method":"certified period"' "$G" seq tb:0.77 --from 19999990 --to 20000000 --format json
 # four-pile Sharing Nim beyond search, within the tier solver's reach
 expect_out '^N  value 170  \(tier solver\)$' "$G" value sharing:piles=4 100 200 300 400
 expect_exit 2 "search refused: .*; the tier solver: this solve (needs|would take) about" "$G" value sharing:piles=4 1000 2000 3000 4000

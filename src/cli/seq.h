@@ -33,6 +33,8 @@ int seq_heap(seq_args *s, gr_error *err);      /* issue 7: nim-sequences of heap
  * --until-period, --compare (seq_sparse.c). */
 int seq_sparse(seq_args *s, gr_error *err);
 bool seq_wants_sparse(const seq_args *s);
+/* Asked for the sparse engine by name or by one of its options. */
+bool seq_sparse_only(const seq_args *s);
 /* The period lines, shared by the makers of heap sequences. */
 struct gr_period;
 struct gr_octal_cert;

@@ -79,7 +79,13 @@ int seq_heap(seq_args *s, gr_error *err)
     gr_game *g = &s->game;
     if (!(g->flags & GR_RS_HEAPS) || s->common.outcome.rule != &gr_outcome_normal) return -1;
     if (s->row >= 0 || s->diagonal >= 0 || s->nim_pairs) return -1;
-    if (seq_wants_sparse(s)) return seq_sparse(s, err);
+    bool refused = false;
+    if (seq_wants_sparse(s)) {
+        int rc = seq_sparse(s, err);
+        /* Refused (nothing printed): a certified period may still answer. */
+        if (rc != GR_EINPUT || seq_sparse_only(s)) return rc;
+        refused = true;
+    }
     int method = GR_HEAPSEQ_AUTO;
     if (s->method) {
         if (strcmp(s->method, "simple") == 0) method = GR_HEAPSEQ_SIMPLE;
@@ -97,7 +103,7 @@ int seq_heap(seq_args *s, gr_error *err)
     uint32_t *v = malloc(((size_t)n + 1) * sizeof *v);
     if (!v) return gr_fail(err, GR_EINPUT, "--to %ld: not enough memory for the values", s->to);
     gr_heapseq_info info = {0};
-    int rc = gr_heapseq(g, method, n, v, &s->common.limits, &info, err);
+    int rc = refused ? GR_EINPUT : gr_heapseq(g, method, n, v, &s->common.limits, &info, err);
     if (rc == GR_EINPUT && !s->method && by_period(s, n, v, &info, err) == GR_OK) {
         gr_error_clear(err);
         rc = GR_OK;

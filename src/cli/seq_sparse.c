@@ -22,6 +22,12 @@ bool seq_wants_sparse(const seq_args *s)
     return s->to >= SPARSE_FROM && gr_tb_code_of(&s->game, &c) && gr_tb_splits(&c) && gr_sparse_covers(&c, NULL, 0);
 }
 
+bool seq_sparse_only(const seq_args *s)
+{
+    return s->out || s->in || s->rare || s->until_period || s->mask || s->threads || s->compare[0] ||
+           (s->method && strcmp(s->method, "sparse") == 0);
+}
+
 /* ------------------------------------------------------------- printing */
 
 typedef struct view {

@@ -388,7 +388,9 @@ int gr_engine_moves(gr_engine *e, const gr_bigpos *pos, gr_engine_move_fn fn, vo
     gr_pos small;
     gr_error why;
     gr_error_clear(&why);
-    bool list_all = searchable(e, pos, &small, &why) == GR_OK;
+    /* Listed from the position itself: a shifted one (searchable's answer
+     * for huge piles) would list the moves of another position. */
+    bool list_all = gr_bigpos_first_big(pos) < 0 && searchable(e, pos, &small, &why) == GR_OK;
     if (list_all && cf) {
         cf->count_moves(e->game, pos, sum->total);
         list_all = mpz_cmp_d(sum->total, GR_MAX_LISTED_MOVES) <= 0;

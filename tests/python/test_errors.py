@@ -43,10 +43,10 @@ def test_negative_int_pile():
 
 
 def test_bad_outcomes():
-    message = cli_says("value", "nim", "1", "2", "--players", "30")
-    with pytest.raises(ValueError) as e:
+    # the command line names its flag, the module its keyword; the rule is the same
+    assert "from 2 to 26" in cli_says("value", "nim", "1", "2", "--players", "30")
+    with pytest.raises(ValueError, match="from 2 to 26"):
         grundy.value("nim", [1, 2], players=30)
-    assert str(e.value) == message
     with pytest.raises(ValueError, match="choose one outcome rule"):
         grundy.value("nim", [1, 2], players=3, block=1)
     with pytest.raises(ValueError):

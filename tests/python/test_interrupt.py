@@ -73,7 +73,7 @@ def test_other_threads_run_meanwhile():
     t = threading.Thread(target=tick)
     t.start()
     try:
-        grundy.seq("split", 6000)
+        grundy.seq("grundy-game", 300000)
     finally:
         done.set()
         t.join()
