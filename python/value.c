@@ -112,6 +112,19 @@ static void request_free(request *q)
     Py_XDECREF(q->game);
 }
 
+/* The request parsed and the engine for it; NULL (q freed, an exception
+ * set) when either fails. */
+static gr_engine *request_engine(request *q, PyObject *game, PyObject *position, const char *outcome,
+                                 PyObject *players, PyObject *block, PyObject *block_position, PyObject *max_memory,
+                                 PyObject *max_seconds)
+{
+    gr_engine *e = NULL;
+    if (!request_parse(q, game, position, outcome, players, block, block_position, max_memory, max_seconds))
+        e = pg_engine_get(q->game, &q->outcome, &q->limits, q->default_limits);
+    if (!e) request_free(q);
+    return e;
+}
+
 PyObject *pg_value(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
@@ -129,15 +142,8 @@ PyObject *pg_value(PyObject *self, PyObject *args, PyObject *kw)
         return NULL;
     }
     request q;
-    if (request_parse(&q, game, position, outcome, players, block, block_position, max_memory, max_seconds)) {
-        request_free(&q);
-        return NULL;
-    }
-    gr_engine *e = pg_engine_get(q.game, &q.outcome, &q.limits, q.default_limits);
-    if (!e) {
-        request_free(&q);
-        return NULL;
-    }
+    gr_engine *e = request_engine(&q, game, position, outcome, players, block, block_position, max_memory, max_seconds);
+    if (!e) return NULL;
     gr_answer ans;
     gr_answer_init(&ans);
     gr_error err;
@@ -245,15 +251,8 @@ PyObject *pg_moves(PyObject *self, PyObject *args, PyObject *kw)
                                      &players, &block, &block_position, &max_memory, &max_seconds))
         return NULL;
     request q;
-    if (request_parse(&q, game, position, outcome, players, block, block_position, max_memory, max_seconds)) {
-        request_free(&q);
-        return NULL;
-    }
-    gr_engine *e = pg_engine_get(q.game, &q.outcome, &q.limits, q.default_limits);
-    if (!e) {
-        request_free(&q);
-        return NULL;
-    }
+    gr_engine *e = request_engine(&q, game, position, outcome, players, block, block_position, max_memory, max_seconds);
+    if (!e) return NULL;
     collect c = {winning != 0, NULL, 0, 0};
     gr_moves_summary sum;
     gr_moves_summary_init(&sum);

@@ -42,6 +42,11 @@ expect_out 'tb:0.161 and tb:0.36 differ first at heap 519' "$G" seq --compare tb
 expect_out 'have the same nim-sequence on 0\.\.3000' "$G" seq --compare tb:0.77 tb:0.77 --to 3000
 expect_out '"first_difference":519' "$G" seq --compare tb:0.161 tb:0.36 --to 2000 --format json
 
+# The literature, re-derived: .16 holds, .56's published last exception is
+# off by two (the smallest counterexample scanned from the published one).
+expect_out '^octal/period-.16 +holds' "$G" check octal/period-.16
+expect_out '"id":"octal/period-.56".*"status":"fails".*"counterexample":\[326639\]' "$G" check octal/period-.56 --format json
+
 # Files: written, read back, extended, resumed after a kill.
 f=$tmp/gg.grs
 expect_out "grundy-game: G\(0\.\.200000\) in $f: 200001 computed" "$G" seq grundy-game --to 200000 --out "$f"

@@ -72,18 +72,12 @@ uint64_t gr_sparse_rare_heap(const gr_sparse *s, uint64_t k);
 /* Splits examined by the scans for rare values beyond the rare pass (a
  * measure of how well the mask fits). */
 uint64_t gr_sparse_scanned(const gr_sparse *s);
-/* Bytes held. */
-double gr_sparse_bytes(const gr_sparse *s);
 
 /* Is v rare under mask m? */
 static inline bool gr_sparse_is_rare(uint32_t m, uint32_t v)
 {
     return (__builtin_popcount(m & v) & 1) == 0;
 }
-/* The nonzero mask below 2^bits(max) that makes fewest of g[1..n-1] rare
- * (ties: the smallest mask). */
-uint32_t gr_sparse_choose_mask(const uint16_t *g, uint64_t n);
-
 
 /* ------------------------------------------------------------ a whole run */
 

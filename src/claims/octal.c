@@ -104,35 +104,6 @@ static int check_period(const published *pub, uint64_t to, gr_claim_result *r, g
     return GR_OK;
 }
 
-static const published p16 = {"tb:0.16", 105351, 149459};
-static const published p56 = {"tb:0.56", 326638, 144};
-static const published p127 = {"tb:0.127", 46578, 4};
-static const published p1777 = {"tb:0.1777", 160949018, 60620715};
-
-static int check_16(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
-{
-    (void)c;
-    return check_period(&p16, to, r, err);
-}
-
-static int check_56(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
-{
-    (void)c;
-    return check_period(&p56, to, r, err);
-}
-
-static int check_127(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
-{
-    (void)c;
-    return check_period(&p127, to, r, err);
-}
-
-static int check_1777(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
-{
-    (void)c;
-    return check_period(&p1777, to, r, err);
-}
-
 /* A game said to be ultimately periodic without published numbers here:
  * holds once a period is certified. */
 static int check_some_period(const char *rules, uint64_t to, gr_claim_result *r, gr_error *err)
@@ -152,18 +123,6 @@ static int check_some_period(const char *rules, uint64_t to, gr_claim_result *r,
                            (unsigned long long)gr_sparse_rare_count(s.s), gr_sparse_max_value(s.s));
     gr_sparse_free(s.s);
     return GR_OK;
-}
-
-static int check_376(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
-{
-    (void)c;
-    return check_some_period("tb:0.376", to, r, err);
-}
-
-static int check_354(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
-{
-    (void)c;
-    return check_some_period("tb:0.354", to, r, err);
 }
 
 /* Games with no known period: holds while none is certified in range;
@@ -189,18 +148,6 @@ static int check_open(const char *rules, uint64_t to, gr_claim_result *r, gr_err
                        gr_sparse_max_value(s.s));
     gr_sparse_free(s.s);
     return GR_OK;
-}
-
-static int check_grundy(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
-{
-    (void)c;
-    return check_open("tb:4!.", to, r, err);
-}
-
-static int check_officers(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
-{
-    (void)c;
-    return check_open("tb:0.6", to, r, err);
 }
 
 /* Two codes listed as one game: the first heap where they differ. */
@@ -235,29 +182,61 @@ static int check_161_36(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_e
     return check_same_game("tb:0.161", "tb:0.36", to, r, err);
 }
 
+/* What each claim says of which game. A published period has a preperiod;
+ * "periodic" ones have none published here; open games have none known. */
+enum fact_kind { PUBLISHED, PERIODIC, OPEN };
+typedef struct fact {
+    const char *id;
+    int kind;
+    published pub;
+} fact;
+
+static const fact facts[] = {
+    {"octal/period-.16", PUBLISHED, {"tb:0.16", 105351, 149459}},
+    {"octal/period-.56", PUBLISHED, {"tb:0.56", 326638, 144}},
+    {"octal/period-.127", PUBLISHED, {"tb:0.127", 46578, 4}},
+    {"octal/period-.1777", PUBLISHED, {"tb:0.1777", 160949018, 60620715}},
+    {"octal/period-.376", PERIODIC, {"tb:0.376", 0, 0}},
+    {"octal/period-.354", PERIODIC, {"tb:0.354", 0, 0}},
+    {"octal/grundy-game-open", OPEN, {"tb:4!.", 0, 0}},
+    {"octal/officers-open", OPEN, {"tb:0.6", 0, 0}},
+};
+
+static int check_fact(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++) {
+        const fact *f = &facts[i];
+        if (strcmp(f->id, c->id) != 0) continue;
+        if (f->kind == PUBLISHED) return check_period(&f->pub, to, r, err);
+        if (f->kind == PERIODIC) return check_some_period(f->pub.rules, to, r, err);
+        return check_open(f->pub.rules, to, r, err);
+    }
+    return gr_fail(err, GR_EINTERNAL, "%s has no fact to check", c->id);
+}
+
 static const gr_claim claims[] = {
     {"octal/period-.16", "Gangolli and Plambeck (1989): .16 is ultimately periodic with period 149459, the last "
                          "exception at heap 105350 (preperiod 105351)",
-     "G(x + p) = G(x) for every x >= preperiod; certified by the periodicity theorem", 600000, check_16},
+     "G(x + p) = G(x) for every x >= preperiod; certified by the periodicity theorem", 600000, check_fact},
     {"octal/period-.56", "Gangolli and Plambeck (1989), as OEIS A071436 states it: .56 is ultimately periodic with "
                          "period 144, the last exception at heap 326637 (preperiod 326638)",
-     "as for .16; 'exception' is a heap x with G(x) != G(x + p)", 800000, check_56},
+     "as for .16; 'exception' is a heap x with G(x) != G(x + p)", 800000, check_fact},
     {"octal/period-.127", "Gangolli and Plambeck (1989), as OEIS A071464 states it: .127 is ultimately periodic with "
                           "period 4, the last exception at heap 46577",
-     "as for .16", 200000, check_127},
+     "as for .16", 200000, check_fact},
     {"octal/period-.376", "Gangolli and Plambeck (1989): .376 is ultimately periodic",
-     "holds once a period is certified within --to (found here: preperiod 2268248, period 4)", 4600000, check_376},
+     "holds once a period is certified within --to (found here: preperiod 2268248, period 4)", 4600000, check_fact},
     {"octal/period-.354", "Flammenkamp: .354 is ultimately periodic, with a preperiod of about 10^7",
      "holds once a period is certified within --to (found here: preperiod 10061916, period 1180)", 20200000,
-     check_354},
+     check_fact},
     {"octal/period-.1777", "Flammenkamp (OEIS A071509): .1777 is ultimately periodic with period 60620715, the last "
                            "exception at heap 160949017",
      "certification needs G up to 443139469: --to 450000000 --max-seconds 600 (about 2 minutes and 0.9 GiB here)", 2000000,
-     check_1777},
+     check_fact},
     {"octal/grundy-game-open", "Grundy's game (4!.) has no known period (Flammenkamp computed it to 2^35)",
-     "holds while no period is certified in range; the report gives the rare heaps", 300000, check_grundy},
+     "holds while no period is certified in range; the report gives the rare heaps", 300000, check_fact},
     {"octal/officers-open", "Officers (.6) has no known period (Grossman computed about 1.4e14 values)",
-     "as for Grundy's game", 300000, check_officers},
+     "as for Grundy's game", 300000, check_fact},
     {"octal/same-.161-.36", "Octal tables list .161 and .36 as the same game (one nim-sequence)",
      "the nim-sequences compared heap by heap from 0", 2000, check_161_36},
 };

@@ -26,6 +26,7 @@
 #define RCHUNKS (1u << 16)           /* 2^32 rare heaps at most */
 #define FIRST_MASK_AT 4096u          /* the mask is chosen from G(1..4095) */
 #define SPILL_KEEP (1ull << 22)      /* heaps kept in memory at each end of a spilled run */
+#define PASS (1ull << 24)            /* heaps read between two trims when reading them all */
 
 /* The rare heaps in chunks that never move (threads read them while the
  * publisher appends), heaps and values apart so the rare pass streams. */
@@ -65,8 +66,6 @@ struct gr_sparse {
     uint64_t failed_at;
 };
 
-
-
 bool gr_sparse_covers(const gr_tb_code *c, char *why, size_t len)
 {
     int p0 = c->len - c->period;
@@ -90,7 +89,6 @@ static uint64_t common_pattern(uint32_t m)
         if (!gr_sparse_is_rare(m, j)) p |= 1ull << j;
     return p;
 }
-
 
 static void set_mask(gr_sparse *s, uint32_t m)
 {
@@ -127,8 +125,7 @@ static bool map_spill(gr_sparse *s, uint64_t cap, const char *dir, gr_error *err
     return false;
 }
 
-/* Drops from memory the values between the kept prefix and upto - SPILL_KEEP. */
-static void trim_upto(gr_sparse *s, uint64_t upto)
+void gr_sparse_trim(gr_sparse *s, uint64_t upto)
 {
     if (s->spill < 0) return;
     uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
@@ -140,11 +137,6 @@ static void trim_upto(gr_sparse *s, uint64_t upto)
 void gr_sparse_keep(gr_sparse *s, uint64_t heaps)
 {
     s->keep = heaps;
-}
-
-void gr_sparse_trim(gr_sparse *s, uint64_t upto)
-{
-    trim_upto(s, upto);
 }
 
 gr_sparse *gr_sparse_new(const gr_tb_code *c, uint64_t cap, uint32_t mask, const char *spill_dir, gr_error *err)
@@ -222,12 +214,6 @@ uint64_t gr_sparse_rare_heap(const gr_sparse *s, uint64_t k)
     return s->rare[k >> RCHUNK_BITS]->heap[k & (RCHUNK - 1)];
 }
 
-double gr_sparse_bytes(const gr_sparse *s)
-{
-    double chunks = (double)((s->nrare + RCHUNK - 1) / RCHUNK) * sizeof(rare_chunk);
-    return (double)s->cap * 2 + chunks + (double)s->period * VALUE_WORDS * 8 + sizeof *s;
-}
-
 /* ------------------------------------------------------------ publishing */
 
 static bool append_rare(gr_sparse *s, uint64_t heap, uint32_t v)
@@ -275,7 +261,6 @@ static void publish(gr_sparse *s, uint64_t x, uint32_t v)
 
 typedef struct scratch {
     uint8_t seen[65536];             /* byte mode: values of the rare splits and the takes */
-    uint8_t found[65536];            /* byte mode: values the scan reached */
     uint8_t want[65536];             /* byte mode: 1 for a target not reached yet */
     uint32_t target[65536];
 } scratch;
@@ -540,7 +525,6 @@ static uint64_t takes(const gr_sparse *s, uint64_t x, uint8_t *seen)
     return bits;
 }
 
-
 /* The smallest common value no option reaches, below 64, or 64. */
 static uint32_t low_candidate(uint64_t seen, uint64_t rare)
 {
@@ -637,7 +621,7 @@ static void rebuild_rare(gr_sparse *s)
             s->failed = 2;
             return;
         }
-        if ((x & ((1ull << 24) - 1)) == 0) trim_upto(s, x);
+        if ((x & (PASS - 1)) == 0) gr_sparse_trim(s, x);
     }
     gr_sparse_trim(s, s->count);
 }
@@ -669,26 +653,16 @@ static uint32_t best_mask(const uint64_t *hist)
     return best;
 }
 
-uint32_t gr_sparse_choose_mask(const uint16_t *g, uint64_t n)
-{
-    uint64_t *hist = calloc((size_t)UNSET + 1, sizeof *hist);
-    if (!hist) return 0xffffu;
-    if (n > 1) histogram(g, 1, n, hist);
-    uint32_t m = best_mask(hist);
-    free(hist);
-    return m;
-}
-
-/* The same over the run's own values, a stretch at a time (a spilled run
- * keeps its memory small while it reads them all). */
-#define PASS (1ull << 24)
+/* Takes the mask that makes fewest of G(1..n-1) rare, reading the values a
+ * stretch at a time (a spilled run keeps its memory small while it reads
+ * them all). */
 static bool choose_own_mask(gr_sparse *s, uint64_t n)
 {
     uint64_t *hist = calloc((size_t)UNSET + 1, sizeof *hist);
     if (!hist) return false;
     for (uint64_t x = 1; x < n; x += PASS) {
         histogram(s->g, x, x + PASS < n ? x + PASS : n, hist);
-        trim_upto(s, x + PASS < n ? x + PASS : s->count);
+        gr_sparse_trim(s, x + PASS < n ? x + PASS : s->count);
     }
     set_mask(s, best_mask(hist));
     free(hist);
@@ -710,11 +684,10 @@ int gr_sparse_adopt(gr_sparse *s, uint64_t n, gr_error *err)
         while (p * 2 <= n) p *= 2;
         if (!choose_own_mask(s, p)) return gr_fail(err, GR_EINPUT, "out of memory");
     }
-    /* One pass: the largest value, the class sets of a repeating code
-     * (G(1..n-1-p0)), the rare heaps. */
+    /* The largest value and the class sets of a repeating code
+     * (G(1..n-1-p0)), then the rare heaps. */
     const uint16_t *g = s->g;
     s->gmax = 0;
-    s->nrare = 0;
     for (uint64_t x = 0; x < n; x++) {
         if (g[x] > GR_SPARSE_MAX_VALUE)
             return gr_fail(err, GR_EINPUT, "stored value at heap %llu is out of range", (unsigned long long)x);
@@ -723,13 +696,11 @@ int gr_sparse_adopt(gr_sparse *s, uint64_t n, gr_error *err)
             uint64_t *cl = s->cls + (x % (uint64_t)s->period) * VALUE_WORDS;
             cl[g[x] >> 6] |= 1ull << (g[x] & 63);
         }
-        if (x >= 1 && gr_sparse_is_rare(s->mask, g[x]) && !append_rare(s, x, g[x]))
-            return gr_fail(err, GR_EINPUT, "out of memory");
-        if ((x & (PASS - 1)) == PASS - 1) trim_upto(s, x);
+        if ((x & (PASS - 1)) == PASS - 1) gr_sparse_trim(s, x);
     }
     s->count = n;
-    gr_sparse_trim(s, n);
-    return GR_OK;
+    rebuild_rare(s);
+    return s->failed ? gr_fail(err, GR_EINPUT, "out of memory") : GR_OK;
 }
 
 int gr_sparse_load(gr_sparse *s, const uint16_t *g, uint64_t n, gr_error *err)

@@ -10,10 +10,10 @@
 #include <omp.h>
 #endif
 
-/* Heaps between checkpoints, and between looks at the period once the run
- * is past them: fixed counts, so interrupted and uninterrupted runs stop at
- * the same heaps. */
+/* Heaps between checkpoints. */
 #define STRETCH (1ull << 18)
+/* Where the period is looked at (next_look): fixed counts, so interrupted
+ * and uninterrupted runs stop at the same heaps. */
 #define PERIOD_FROM (1ull << 12)
 #define PERIOD_STEP (1ull << 22)
 /* A conservative rate for the estimate (values a second a thread), from
@@ -48,9 +48,15 @@ static uint64_t spill_keep(double max_bytes)
     return keep;
 }
 
+/* The bytes of values kept in memory; more spill. */
+static double spill_room(double max_bytes)
+{
+    return max_bytes / 2 < SPILL_FROM ? max_bytes / 2 : SPILL_FROM;
+}
+
 void gr_sparse_estimate(uint64_t to, int threads, double max_bytes, double *bytes, double *seconds)
 {
-    double n = (double)to + 1, room = max_bytes / 2 < SPILL_FROM ? max_bytes / 2 : SPILL_FROM;
+    double n = (double)to + 1, room = spill_room(max_bytes);
     /* In memory, or spilled: both ends, a stretch, the rare heaps and each
      * thread's scratch. */
     *bytes = n * 2 <= room ? n * 2 + 4.0 * 1048576
@@ -110,9 +116,7 @@ static void trim_while_reading(void *ctx, uint64_t count)
  * in TMPDIR. NULL when they fit in memory. */
 static const char *spill_dir(const gr_sparse_job *j, uint64_t cap, char *buf, size_t len)
 {
-    double in_memory = (double)cap * 2, room = j->lim.max_bytes / 2;
-    if (room > SPILL_FROM) room = SPILL_FROM;
-    if (in_memory <= room) return NULL;
+    if ((double)cap * 2 <= spill_room(j->lim.max_bytes)) return NULL;
     if (j->out) {
         snprintf(buf, len, "%s", j->out);
         char *slash = strrchr(buf, '/');
@@ -190,6 +194,16 @@ static void probe_record(probe *p, int used, double rate)
     if (k <= 1) p->rate[used == 1 ? 0 : 1] = rate;
 }
 
+/* What the run has reached, for the progress line and the result. */
+static void note_progress(gr_sparse_result *r, double start)
+{
+    r->last.done = gr_sparse_count(r->s);
+    r->last.seconds = wall() - start;
+    r->last.rare = gr_sparse_rare_count(r->s);
+    r->last.gmax = gr_sparse_max_value(r->s);
+    r->last.mask = gr_sparse_mask(r->s);
+}
+
 int gr_sparse_job_run(const gr_sparse_job *j, gr_sparse_result *r, gr_error *err)
 {
     probe probe = {{0, 0}, 0};
@@ -238,11 +252,7 @@ int gr_sparse_job_run(const gr_sparse_job *j, gr_sparse_result *r, gr_error *err
         }
         if (writing && (rc = gr_seqfile_sync(&w, gr_sparse_values(r->s), count, gr_sparse_mask(r->s), false, err))) break;
         gr_sparse_trim(r->s, count);
-        r->last.done = count;
-        r->last.seconds = wall() - start;
-        r->last.rare = gr_sparse_rare_count(r->s);
-        r->last.gmax = gr_sparse_max_value(r->s);
-        r->last.mask = gr_sparse_mask(r->s);
+        note_progress(r, start);
         if (j->progress) j->progress(j->ctx, &r->last);
         if (!done && count < j->to + 1 && gr_limits_stopped(&j->lim))
             rc = gr_fail(err, GR_EINPUT, "stopped on request at heap %llu", (unsigned long long)count);
@@ -260,10 +270,6 @@ int gr_sparse_job_run(const gr_sparse_job *j, gr_sparse_result *r, gr_error *err
         uint64_t unused = 0;
         look_at_period(j, r, count, &unused);
     }
-    r->last.done = count;
-    r->last.seconds = wall() - start;
-    r->last.rare = gr_sparse_rare_count(r->s);
-    r->last.gmax = gr_sparse_max_value(r->s);
-    r->last.mask = gr_sparse_mask(r->s);
+    note_progress(r, start);
     return rc;
 }
