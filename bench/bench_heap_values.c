@@ -55,13 +55,16 @@ static void one_heap(const char *spec, uint32_t x)
     t0 = now();
     int rc2 = gr_engine_heap_grundy(&e, big, &fast, &err);
     double t_fast = now() - t0;
+    uint64_t have, pre = 0, per = 0;
+    gr_engine_heap_values(&e, &have);
+    gr_engine_heap_period(&e, &pre, &per);
     if (rc || rc2) {
         printf("%-18s x=%-8u  %s\n", spec, x, err.msg);
     } else {
         printf("%-18s x=%-8u  table %8.3f s (%6.1f MiB)  period %8.5f s (table to %llu, period %llu from %llu)  "
                "ratio %8.0fx  %s\n",
-               spec, x, t_ref, (x + 1.0) * 4 / 1048576.0, t_fast, (unsigned long long)e.heap_n,
-               (unsigned long long)e.period, (unsigned long long)e.preperiod, t_ref / (t_fast > 1e-9 ? t_fast : 1e-9),
+               spec, x, t_ref, (x + 1.0) * 4 / 1048576.0, t_fast, (unsigned long long)have,
+               (unsigned long long)per, (unsigned long long)pre, t_ref / (t_fast > 1e-9 ? t_fast : 1e-9),
                fast == v[x] ? "values agree" : "VALUES DIFFER");
     }
     /* a 1000-digit heap, which no table reaches */

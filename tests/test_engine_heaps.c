@@ -78,8 +78,10 @@ static void periodic_agrees(const char *spec, uint64_t period)
         cr_assert_str_eq(ans.method, "nim-sequence, certified period", "%s heap %lu", spec, (unsigned long)h);
         cr_assert_eq(mpz_get_ui(ans.value), v[h], "%s heap %lu", spec, (unsigned long)h);
     }
-    cr_assert(e.periodic && e.period == period, "%s: period %lu", spec, (unsigned long)e.period);
-    cr_assert_lt(e.heap_n, lo, "the table did not grow to the heap");
+    uint64_t pre = 0, per = 0, have;
+    cr_assert(gr_engine_heap_period(&e, &pre, &per) && per == period, "%s: period %lu", spec, (unsigned long)per);
+    gr_engine_heap_values(&e, &have);
+    cr_assert_lt(have, lo, "the table did not grow to the heap");
     /* 10^40 + r with r = 10^40 mod p subtracted back: the residue of lo */
     mpz_ui_pow_ui(x, 10, 40);
     mpz_sub_ui(x, x, mpz_fdiv_ui(x, period));
@@ -121,7 +123,8 @@ Test(engine_heaps, no_period_no_answer)
     gr_answer_init(&ans);
     cr_assert_eq(gr_engine_value(&e, &bp, &ans, &err), GR_EINPUT);
     cr_assert(strstr(err.msg, "no certified period"), "%s", err.msg);
-    cr_assert(!e.periodic);
+    uint64_t pre, per;
+    cr_assert(!gr_engine_heap_period(&e, &pre, &per));
     gr_answer_clear(&ans);
     gr_bigpos_clear(&bp);
     gr_engine_free(&e);

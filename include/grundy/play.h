@@ -7,7 +7,15 @@
  * the engine) and moves are checked and applied on GMP integers.
  *
  * Seats are numbered from 0 in the order they move; seat 0 moves first. Who
- * sits in a seat (a person or the computer) is the front end's business. */
+ * sits in a seat (a person or the computer) is the front end's business.
+ *
+ * Ownership: gr_play_init borrows the game (it must outlive the play) and
+ * copies the outcome rule, the limits and the start position; gr_play_free
+ * releases the rest, once. A gr_play's fields are for reading (the line of
+ * play, the position, the seats); only the functions below change them.
+ * Moves and choices belong to the caller (_init, then _clear); what
+ * gr_play_bans returns is borrowed until the next call that changes the
+ * play. One thread at a time per gr_play. */
 #ifndef GRUNDY_PLAY_H
 #define GRUNDY_PLAY_H
 #include <stdio.h> /* before gmp.h, which then declares its FILE functions */
@@ -18,7 +26,6 @@
 #include "grundy/engine.h"
 #include "grundy/error.h"
 #include "grundy/outcome.h"
-#include "grundy/postab.h"
 #include "grundy/ruleset.h"
 #include "grundy/takebreak.h"
 
@@ -62,11 +69,10 @@ typedef struct gr_play {
     gr_play_move *bans;
     size_t nbans, capbans;
     size_t *ban_start;
-    /* remaining-game lengths (see gr_play_best), memoised per canonical position */
-    bool length_ok;            /* the tree from the start is small enough to search */
-    gr_postab ltab;
-    uint32_t *len, *score;
-    size_t lcap;
+    /* remaining-game lengths (see gr_play_best) are searched while the tree
+     * from the start is small enough; a caller may turn it off */
+    bool length_ok;
+    struct gr_play_lengths *lengths;  /* private: src/engine/play_internal.h */
 } gr_play;
 
 /* Starts a game. Fails (exit-2 errors) when the engine cannot answer the

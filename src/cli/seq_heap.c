@@ -64,10 +64,12 @@ static int by_period(seq_args *s, uint32_t n, uint32_t *v, gr_heapseq_info *info
     uint32_t last;
     gr_error quiet;
     gr_error_clear(&quiet);
-    int rc = gr_engine_heap_grundy(&e, x, &last, &quiet) == GR_OK && e.periodic ? GR_OK : -1;
+    uint64_t pre = 0, per = 1, have;
+    int rc = gr_engine_heap_grundy(&e, x, &last, &quiet) == GR_OK && gr_engine_heap_period(&e, &pre, &per) ? GR_OK
+                                                                                                             : -1;
     mpz_clear(x);
-    for (uint64_t y = 0; rc == GR_OK && y <= n; y++)
-        v[y] = y <= e.heap_n ? e.heap_values[y] : e.heap_values[e.preperiod + (y - e.preperiod) % e.period];
+    const uint32_t *g = gr_engine_heap_values(&e, &have);
+    for (uint64_t y = 0; rc == GR_OK && y <= n; y++) v[y] = y <= have ? g[y] : g[pre + (y - pre) % per];
     if (rc == GR_OK) info->method = "certified period";
     gr_engine_free(&e);
     (void)err;

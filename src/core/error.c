@@ -23,3 +23,8 @@ int gr_fail(gr_error *err, int code, const char *fmt, ...)
         if (*c == '\n' || *c == '\r') *c = ' ';
     return code;
 }
+
+int gr_fail_nomem(gr_error *err)
+{
+    return gr_fail(err, GR_ENOMEM, "out of memory");
+}

@@ -1,15 +1,8 @@
-#include "grundy/engine.h"
+#include "engine_internal.h"
 #include "grundy/heapseq.h"
 #include "grundy/tier.h"
 #include <stdlib.h>
 #include <string.h>
-
-/* src/engine/loopy.c: retrograde analysis for rulesets whose play can loop. */
-int gr_engine_loopy_score(gr_engine *e, const gr_pos *pos, gr_answer *ans, gr_error *err);
-void gr_engine_loopy_free(gr_engine *e);
-/* src/engine/heap_moves.c: every move of a heap game by its heaps' values. */
-int gr_engine_heap_moves(gr_engine *e, const gr_bigpos *pos, const gr_answer *parent, gr_engine_move_fn fn,
-                         void *ctx, gr_moves_summary *sum, double max_moves, gr_error *err);
 
 /* Listing more moves than this one by one is not an answer anybody reads;
  * beyond it only winning moves are listed (when a closed form knows them). */
@@ -44,21 +37,23 @@ void gr_engine_init(gr_engine *e, const gr_game *g, const gr_outcome *o, const g
     e->outcome = *o;
     if (lim) e->limits = *lim;
     else gr_limits_default(&e->limits);
-    e->solver = NULL;
-    e->retro = NULL;
-    e->heap_values = NULL;
-    e->heap_n = 0;
-    e->period_tried = e->periodic = false;
-    e->preperiod = e->period = 0;
+    e->cache = NULL;
+}
+
+struct gr_engine_cache *gr_engine_cache(gr_engine *e)
+{
+    if (!e->cache) e->cache = calloc(1, sizeof *e->cache);
+    return e->cache;
 }
 
 void gr_engine_free(gr_engine *e)
 {
-    gr_solver_free(e->solver);
-    e->solver = NULL;
+    if (!e->cache) return;
+    gr_solver_free(e->cache->solver);
     gr_engine_loopy_free(e);
-    free(e->heap_values);
-    e->heap_values = NULL;
+    free(e->cache->heap_values);
+    free(e->cache);
+    e->cache = NULL;
 }
 
 int gr_engine_check(gr_engine *e, const gr_bigpos *pos, gr_error *err)
@@ -113,12 +108,14 @@ static int searchable(gr_engine *e, const gr_bigpos *pos, gr_pos *small, gr_erro
 static int search_score(gr_engine *e, const gr_pos *pos, gr_answer *ans, gr_error *err)
 {
     if (e->game->flags & GR_RS_LOOPY) return gr_engine_loopy_score(e, pos, ans, err);
-    if (!e->solver) {
-        e->solver = gr_solver_new(e->game, &e->outcome, &e->limits);
-        if (!e->solver) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    struct gr_engine_cache *c = gr_engine_cache(e);
+    if (!c) return gr_fail_nomem(err);
+    if (!c->solver) {
+        c->solver = gr_solver_new(e->game, &e->outcome, &e->limits);
+        if (!c->solver) return gr_fail_nomem(err);
     }
     uint32_t score;
-    int rc = gr_solver_score(e->solver, pos, &score, err);
+    int rc = gr_solver_score(c->solver, pos, &score, err);
     if (rc) return rc;
     snprintf(ans->outcome, sizeof ans->outcome, "%s", gr_outcome_label(&e->outcome, score));
     ans->score = score;
@@ -236,7 +233,7 @@ static bool heap_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans, gr_er
         x ^= v;
     }
     /* some heap lies past the table exactly when the largest does */
-    bool periodic = e->periodic && mpz_cmp_ui(pos->p[big], e->heap_n) > 0;
+    bool periodic = e->cache && e->cache->periodic && mpz_cmp_ui(pos->p[big], e->cache->heap_n) > 0;
     snprintf(ans->outcome, sizeof ans->outcome, "%s", x ? "N" : "P");
     ans->score = x;
     ans->has_value = true;

@@ -4,11 +4,8 @@
  * parts' values (Sprague-Grundy). The search's estimate of the whole game
  * does not matter here: only the number of moves, at most
  * GR_MAX_LISTED_MOVES. */
-#include "grundy/engine.h"
+#include "engine_internal.h"
 #include <stdlib.h>
-
-int gr_engine_heap_moves(gr_engine *e, const gr_bigpos *pos, const gr_answer *parent, gr_engine_move_fn fn,
-                         void *ctx, gr_moves_summary *sum, double max_moves, gr_error *err);
 
 typedef struct heap_walk {
     gr_engine *e;

@@ -3,7 +3,7 @@
  * position neither side can win is reported as a draw instead of looping or
  * failing. No Grundy value is given: a loopy game's positions need the
  * generalised (Smith) values, which this does not compute. */
-#include "grundy/engine.h"
+#include "engine_internal.h"
 #include "grundy/retro.h"
 #include <stdio.h>
 
@@ -25,12 +25,14 @@ int gr_engine_loopy_score(gr_engine *e, const gr_pos *pos, gr_answer *ans, gr_er
 {
     int rc = admit(e, pos, err);
     if (rc) return rc;
-    if (!e->retro) {
-        e->retro = gr_retro_new(e->game, &e->outcome, &e->limits);
-        if (!e->retro) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    struct gr_engine_cache *c = gr_engine_cache(e);
+    if (!c) return gr_fail_nomem(err);
+    if (!c->retro) {
+        c->retro = gr_retro_new(e->game, &e->outcome, &e->limits);
+        if (!c->retro) return gr_fail_nomem(err);
     }
     int res;
-    if ((rc = gr_retro_solve(e->retro, pos, &res, err))) return rc;
+    if ((rc = gr_retro_solve(c->retro, pos, &res, err))) return rc;
     snprintf(ans->outcome, sizeof ans->outcome, "%s", gr_retro_label(res));
     /* 0 is P for every two-player rule's prescribed(); a draw is never 0, so
      * no move into a draw is marked winning. */
@@ -45,6 +47,7 @@ int gr_engine_loopy_score(gr_engine *e, const gr_pos *pos, gr_answer *ans, gr_er
 
 void gr_engine_loopy_free(gr_engine *e)
 {
-    gr_retro_free(e->retro);
-    e->retro = NULL;
+    if (!e->cache) return;
+    gr_retro_free(e->cache->retro);
+    e->cache->retro = NULL;
 }

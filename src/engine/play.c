@@ -552,7 +552,6 @@ int gr_play_init(gr_play *pl, const gr_game *g, const gr_outcome *o, const gr_li
     gr_engine_init(&pl->engine, g, o, lim);
     gr_bigpos_init(&pl->start);
     gr_bigpos_init(&pl->pos);
-    gr_postab_init(&pl->ltab);
     gr_play_bp_copy(&pl->start, start);
     gr_play_bp_copy(&pl->pos, start);
     /* players=m seats m people; every other rule is for two */
@@ -593,9 +592,7 @@ void gr_play_free(gr_play *pl)
     free(pl->before);
     gr_bigpos_clear(&pl->start);
     gr_bigpos_clear(&pl->pos);
-    gr_postab_free(&pl->ltab);
-    free(pl->len);
-    free(pl->score);
+    gr_play_lengths_free(pl);
     gr_engine_free(&pl->engine);
 }
 

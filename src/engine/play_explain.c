@@ -2,6 +2,7 @@
  * seed 000 for three-pile Sharing Nim (corrected where the paper is wrong),
  * Bouton for Nim, Sprague-Grundy values for heap games, and the outcome
  * rule's own words elsewhere. See docs/play.md. */
+#include "engine_internal.h"
 #include "play_internal.h"
 #include <ctype.h>
 #include <stdlib.h>
@@ -120,9 +121,9 @@ static char *explain_heaps(gr_play *pl, const gr_bigpos *r, const char *mw)
     if (shown < r->n) fprintf(f, " and %d more", r->n - shown);
     fputs(", whose XOR is 0, and by the Sprague-Grundy theorem a sum of value 0 is lost for the player to "
           "move", f);
-    if (pl->engine.periodic)
+    if (pl->engine.cache && pl->engine.cache->periodic)
         fprintf(f, " (G is periodic with period %llu from %llu on, proved by the periodicity theorem)",
-                (unsigned long long)pl->engine.period, (unsigned long long)pl->engine.preperiod);
+                (unsigned long long)pl->engine.cache->period, (unsigned long long)pl->engine.cache->preperiod);
     fputc('.', f);
     free(v);
     if (fclose(f) != 0) {

@@ -6,6 +6,7 @@
  * moves of the whole position are never listed. The values come from the
  * nim-sequence engine, computed once for the largest heap, or for heaps of
  * any size from a certified period. */
+#include "engine_internal.h"
 #include "play_internal.h"
 
 /* Moves looked at before giving up (a heap that splits three ways has about
@@ -75,7 +76,7 @@ static bool small_parts(small_hunt *h, int j, uint64_t lo, uint64_t sum)
     for (uint64_t a = lo; a < h->bound; a++) {
         h->part[j] = a;
         uint32_t before = h->acc;
-        h->acc ^= h->pl->engine.heap_values[a];
+        h->acc ^= h->pl->engine.cache->heap_values[a];
         bool hit = small_parts(h, j + 1, a, sum + a);
         h->acc = before;
         if (hit) return true;
@@ -85,7 +86,7 @@ static bool small_parts(small_hunt *h, int j, uint64_t lo, uint64_t sum)
 
 static bool periodic_hunt(gr_play *pl, int s, uint32_t want, gr_play_move *mv)
 {
-    const gr_engine *e = &pl->engine;
+    const struct gr_engine_cache *e = pl->engine.cache;
     if (!pl->has_code || pl->code.period) return false;
     uint64_t bound = (e->preperiod ? e->preperiod : 1) + e->period;
     mpz_t rest;
@@ -124,13 +125,13 @@ int gr_play_heap_winning_move(gr_play *pl, gr_play_move *mv)
         uint32_t gs;
         gr_engine_heap_grundy(&pl->engine, pos->p[s], &gs, &quiet);
         if ((gs ^ x) >= gs) continue;
-        if (mpz_cmp_ui(pos->p[s], pl->engine.heap_n) > 0) {
+        if (mpz_cmp_ui(pos->p[s], pl->engine.cache->heap_n) > 0) {
             /* past the table: the game has a certified period */
             if (periodic_hunt(pl, s, gs ^ x, mv)) return 1;
             continue;
         }
         gr_pos one = {.n = 1, .p = {mpz_get_ui(pos->p[s])}};
-        h.g = pl->engine.heap_values; /* after every lookup: the table may have moved */
+        h.g = pl->engine.cache->heap_values; /* after every lookup: the table may have moved */
         h.one = &one;
         h.src = s;
         h.want = gs ^ x;

@@ -4,7 +4,17 @@
 #ifndef GRUNDY_PLAY_INTERNAL_H
 #define GRUNDY_PLAY_INTERNAL_H
 #include "grundy/play.h"
+#include "grundy/postab.h"
 #include "grundy/theory.h"
+
+/* The remaining-game lengths gr_play_best has searched, kept for the rest of
+ * the game: made on first use (play_length.c), per canonical position. */
+struct gr_play_lengths {
+    gr_postab tab;
+    uint32_t *len, *score;
+    size_t cap;
+};
+void gr_play_lengths_free(gr_play *pl);
 
 /* Remaining-game lengths are searched when the game tree from the start is
  * estimated at no more positions than this (a fraction of a second). */

@@ -43,21 +43,25 @@ static int l_intern(gr_play *pl, gr_pos *pos, uint32_t *id, gr_error *err)
 {
     bool is_new;
     gr_play_length_key(pl, pos);
-    if (!gr_postab_intern(&pl->ltab, pos, id, &is_new)) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    if (!pl->lengths) {
+        if (!(pl->lengths = calloc(1, sizeof *pl->lengths))) return gr_fail_nomem(err);
+        gr_postab_init(&pl->lengths->tab);
+    }
+    if (!gr_postab_intern(&pl->lengths->tab, pos, id, &is_new)) return gr_fail_nomem(err);
     if (is_new) {
-        if (pl->ltab.count > 4 * GR_PLAY_LENGTH_STATES_MAX)
+        if (pl->lengths->tab.count > 4 * GR_PLAY_LENGTH_STATES_MAX)
             return gr_fail(err, GR_EINPUT, "the game tree is too big to search for game lengths");
-        if (pl->ltab.count > pl->lcap) {
-            size_t cap = pl->lcap ? 2 * pl->lcap : 1024;
-            uint32_t *l = realloc(pl->len, cap * sizeof *l), *s;
-            if (!l) return gr_fail(err, GR_EINTERNAL, "out of memory");
-            pl->len = l;
-            s = realloc(pl->score, cap * sizeof *s);
-            if (!s) return gr_fail(err, GR_EINTERNAL, "out of memory");
-            pl->score = s;
-            pl->lcap = cap;
+        if (pl->lengths->tab.count > pl->lengths->cap) {
+            size_t cap = pl->lengths->cap ? 2 * pl->lengths->cap : 1024;
+            uint32_t *l = realloc(pl->lengths->len, cap * sizeof *l), *s;
+            if (!l) return gr_fail_nomem(err);
+            pl->lengths->len = l;
+            s = realloc(pl->lengths->score, cap * sizeof *s);
+            if (!s) return gr_fail_nomem(err);
+            pl->lengths->score = s;
+            pl->lengths->cap = cap;
         }
-        pl->len[*id] = LEN_UNKNOWN;
+        pl->lengths->len[*id] = LEN_UNKNOWN;
     }
     return GR_OK;
 }
@@ -92,11 +96,11 @@ static int l_push(lsearch *ls, uint32_t id)
         ls->capframes = cap;
     }
     gr_pos pos;
-    gr_postab_get(&pl->ltab, id, &pos);
+    gr_postab_get(&pl->lengths->tab, id, &pos);
     size_t first = ls->nkids;
     int rc = gr_game_moves(pl->game, &pos, l_child, ls);
     if (rc) return rc;
-    pl->len[id] = LEN_ON_PATH;
+    pl->lengths->len[id] = LEN_ON_PATH;
     ls->frames[ls->nframes++] = (lframe){id, first, ls->nkids - first, 0};
     return GR_OK;
 }
@@ -107,8 +111,8 @@ int gr_play_length(gr_play *pl, const gr_pos *start, uint32_t *out, gr_error *er
     uint32_t root;
     int rc = l_intern(pl, &p, &root, err);
     if (rc) return rc;
-    if (pl->len[root] != LEN_UNKNOWN) {
-        *out = pl->len[root];
+    if (pl->lengths->len[root] != LEN_UNKNOWN) {
+        *out = pl->lengths->len[root];
         return GR_OK;
     }
     lsearch ls = {.pl = pl, .err = err};
@@ -119,11 +123,11 @@ int gr_play_length(gr_play *pl, const gr_pos *start, uint32_t *out, gr_error *er
         lframe *f = &ls.frames[ls.nframes - 1];
         if (f->next < f->count) {
             uint32_t c = ls.kids[f->first + f->next];
-            if (pl->len[c] == LEN_ON_PATH) {
+            if (pl->lengths->len[c] == LEN_ON_PATH) {
                 rc = gr_fail(err, GR_EINPUT, "play can return to an earlier position; game lengths are undefined");
                 break;
             }
-            if (pl->len[c] == LEN_UNKNOWN) {
+            if (pl->lengths->len[c] == LEN_UNKNOWN) {
                 rc = l_push(&ls, c);
                 continue;
             }
@@ -144,31 +148,31 @@ int gr_play_length(gr_play *pl, const gr_pos *start, uint32_t *out, gr_error *er
         }
         for (size_t i = 0; i < f->count; i++) {
             uint32_t c = ls.kids[f->first + i];
-            ls.ch[i] = (gr_child){pl->score[c], c};
+            ls.ch[i] = (gr_child){pl->lengths->score[c], c};
         }
-        pl->score[f->id] = o->rule->combine(o, ls.ch, f->count, &ls.scratch);
+        pl->lengths->score[f->id] = o->rule->combine(o, ls.ch, f->count, &ls.scratch);
         uint32_t best = 0;
         bool any_prescribed = false;
         for (size_t i = 0; i < f->count; i++) {
             uint32_t c = ls.kids[f->first + i];
-            if (o->rule->prescribed(o, pl->score[f->id], pl->score[c])) {
-                if (!any_prescribed || pl->len[c] + 1 < best) best = pl->len[c] + 1;
+            if (o->rule->prescribed(o, pl->lengths->score[f->id], pl->lengths->score[c])) {
+                if (!any_prescribed || pl->lengths->len[c] + 1 < best) best = pl->lengths->len[c] + 1;
                 any_prescribed = true;
             }
         }
         if (!any_prescribed)
             for (size_t i = 0; i < f->count; i++) {
                 uint32_t c = ls.kids[f->first + i];
-                if (pl->len[c] + 1 > best) best = pl->len[c] + 1;
+                if (pl->lengths->len[c] + 1 > best) best = pl->lengths->len[c] + 1;
             }
-        pl->len[f->id] = best;
+        pl->lengths->len[f->id] = best;
         ls.nkids = f->first;
         ls.nframes--;
     }
     if (rc) /* forget the unfinished line so that a later call starts clean */
-        for (size_t i = 0; i < ls.nframes; i++) pl->len[ls.frames[i].id] = LEN_UNKNOWN;
+        for (size_t i = 0; i < ls.nframes; i++) pl->lengths->len[ls.frames[i].id] = LEN_UNKNOWN;
     else
-        *out = pl->len[root];
+        *out = pl->lengths->len[root];
     free(ls.kids);
     free(ls.frames);
     free(ls.ch);
@@ -180,9 +184,9 @@ uint32_t gr_play_length_at(const gr_play *pl, const gr_pos *pos, uint32_t *score
 {
     gr_pos k = *pos;
     gr_play_length_key(pl, &k);
-    uint32_t id = gr_postab_find(&pl->ltab, &k);
-    if (score) *score = pl->score[id];
-    return pl->len[id];
+    uint32_t id = gr_postab_find(&pl->lengths->tab, &k);
+    if (score) *score = pl->lengths->score[id];
+    return pl->lengths->len[id];
 }
 
 /* The score from the length search's table where the game is small enough
@@ -200,3 +204,13 @@ int gr_play_own_score(gr_play *pl, const gr_bigpos *pos, uint32_t *score)
     return GR_OK;
 }
 
+
+void gr_play_lengths_free(gr_play *pl)
+{
+    if (!pl->lengths) return;
+    gr_postab_free(&pl->lengths->tab);
+    free(pl->lengths->len);
+    free(pl->lengths->score);
+    free(pl->lengths);
+    pl->lengths = NULL;
+}

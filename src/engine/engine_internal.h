@@ -1,0 +1,34 @@
+/* What the engine's files in src/engine/ share and nobody else needs: the
+ * tables a gr_engine keeps between calls. A library user sees only a pointer
+ * to them (include/grundy/engine.h), so they can change without breaking a
+ * caller, and a caller cannot read a table half made. */
+#ifndef GRUNDY_ENGINE_INTERNAL_H
+#define GRUNDY_ENGINE_INTERNAL_H
+#include "grundy/engine.h"
+
+struct gr_retro;
+
+struct gr_engine_cache {
+    gr_solver *solver;         /* made on first use and kept: later positions reuse its table */
+    struct gr_retro *retro;    /* the same for loopy rulesets (retrograde analysis, draws) */
+    uint32_t *heap_values;     /* heap rulesets under normal play: G(0..heap_n), kept for the children */
+    uint64_t heap_n;
+    /* A certified period of the nim-sequence (heap_values.c): G(x + period)
+     * = G(x) for every x >= preperiod, proved by the periodicity theorem
+     * from the table; looked for once. */
+    bool period_tried, periodic;
+    uint64_t preperiod, period;
+};
+
+/* The engine's tables, made on first use so that gr_engine_init cannot fail;
+ * NULL when memory runs out. */
+struct gr_engine_cache *gr_engine_cache(gr_engine *e);
+
+/* loopy.c: retrograde analysis for rulesets whose play can loop. */
+int gr_engine_loopy_score(gr_engine *e, const gr_pos *pos, gr_answer *ans, gr_error *err);
+void gr_engine_loopy_free(gr_engine *e);
+/* heap_moves.c: every move of a heap game by its heaps' values. */
+int gr_engine_heap_moves(gr_engine *e, const gr_bigpos *pos, const gr_answer *parent, gr_engine_move_fn fn,
+                         void *ctx, gr_moves_summary *sum, double max_moves, gr_error *err);
+
+#endif
