@@ -8,8 +8,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "grundy/bitset.h"
 #include "grundy/error.h"
+
+/* Scratch space for combine (src/core/bitset.h, internal): a rule may use it
+ * and must not keep it. */
+typedef struct gr_bitset gr_bitset;
 
 /* One option of a position: its score and an id that is equal exactly when two
  * options lead to the same (canonical) position. */

@@ -5,6 +5,7 @@
  * positions, so Bouton is not assumed), counting claims by brute force.
  * Searches run positions in order of total, then lexicographically, so the
  * first failure found is the smallest counterexample. */
+#include "grundy/bitset.h"
 #include "grundy/claims.h"
 #include "grundy/counting.h"
 #include "grundy/postab.h"

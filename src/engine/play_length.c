@@ -2,6 +2,7 @@
  * quickest win, or from a lost position the longest resistance. See
  * docs/play.md. */
 #include "play_internal.h"
+#include "grundy/bitset.h"
 #include <stdlib.h>
 
 #define LEN_UNKNOWN UINT32_MAX

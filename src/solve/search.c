@@ -2,6 +2,7 @@
  * play (a game of total T can last T moves or more) never overflow the C
  * stack. Each position's options are interned once; a position is scored by
  * the outcome rule when all of its options are. */
+#include "grundy/bitset.h"
 #include "grundy/solve.h"
 #include "grundy/postab.h"
 #include <stdlib.h>
