@@ -7,14 +7,18 @@
  * (outcome.h, players.h, block.h), limits and the generic solver (solve.h),
  * the engine that picks the method (engine.h, theory.h), play (play.h),
  * nim-sequences and their periods (heapseq.h, takebreak.h, period.h,
- * subtraction.h; sparse.h for long octal sequences), the three-pile Sharing Nim table (sharing3.h,
- * sharing3_fast.h), the papers' claims (claims.h) and exact counts
+ * subtraction.h; sparse.h for long octal sequences), the three-pile Sharing
+ * Nim table (sharing3.h, sharing3_fast.h), the papers' claims (claims.h) and exact counts
  * (counting.h).
  *
- * Ownership: a function that fills a caller's struct (gr_game, gr_engine,
+ * Only these headers are installed; the rest of include/grundy/ is the
+ * library's own. Each header states at its top who owns what it hands out:
+ * in short, a function that fills a caller's struct (gr_game, gr_engine,
  * gr_answer, gr_bigpos, ...) has a matching _release/_free/_clear that the
- * caller calls once; pointers handed to callbacks are borrowed for the call.
- * A gr_engine or gr_game is used by one thread at a time. */
+ * caller calls once, a game is borrowed by everything made on it, and
+ * pointers handed to callbacks are borrowed for the call. A gr_engine,
+ * gr_play or gr_game is used by one thread at a time. Out of memory is
+ * GR_ENOMEM (error.h); the library never aborts. */
 #ifndef GRUNDY_H
 #define GRUNDY_H
 #include "grundy/error.h"

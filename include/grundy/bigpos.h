@@ -1,5 +1,8 @@
 /* Positions of any size, as GMP integers: the input form of every verb and the
- * form closed-form strategies work on. */
+ * form closed-form strategies work on.
+ *
+ * Ownership: a gr_bigpos is the caller's: gr_bigpos_init before use,
+ * gr_bigpos_clear once after; the functions here copy what they are given. */
 #ifndef GRUNDY_BIGPOS_H
 #define GRUNDY_BIGPOS_H
 #include <stdio.h> /* before gmp.h: it declares the FILE functions then */

@@ -12,7 +12,10 @@
  *
  * (A position with at most k moves has all of them forbidden: P.) Scores are
  * 0 for P and 1 for N; blocking games are not sums, so there is no Grundy
- * value. See docs/blocking.md. */
+ * value. See docs/blocking.md.
+ *
+ * Ownership: a gr_nbtable is the caller's, released once by gr_nbtable_free;
+ * positions and outcome rules passed in are only read. */
 #ifndef GRUNDY_BLOCK_H
 #define GRUNDY_BLOCK_H
 #include <gmp.h>

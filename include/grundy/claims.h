@@ -3,7 +3,10 @@
  *
  * Claim ids are SEED/KIND-LABEL, e.g. "000/thm-P" (see DESIGN.md). A verdict
  * is holds (in the range checked, which is reported), fails (with the
- * smallest counterexample found), or unchecked (with why). */
+ * smallest counterexample found), or unchecked (with why).
+ *
+ * Ownership: the registry, its seeds and its claims are constants, never
+ * freed; a gr_claim_result is the caller's, filled by a claim's check. */
 #ifndef GRUNDY_CLAIMS_H
 #define GRUNDY_CLAIMS_H
 #include <stdbool.h>

@@ -4,7 +4,10 @@
  * running through the values below it: pairs and zero-nim are linear in the
  * number of digits (plus one power), the cumulative zero-nim count is a
  * divide-and-conquer over the digits, O(M(L) log L) for L digits. Formulas
- * and proofs: docs/kim.md. */
+ * and proofs: docs/kim.md.
+ *
+ * Ownership: results go into the caller's initialised mpz_t; a gr_zgraph
+ * is the caller's, released once by gr_zgraph_free. */
 #ifndef GRUNDY_COUNTING_H
 #define GRUNDY_COUNTING_H
 #include <gmp.h>

@@ -9,7 +9,10 @@
  *   keeps, for every total y, the set X2(y) of XORs G(a) ^ G(y-a) as a
  *   bitset, and tests the candidate values of a heap smallest first, so a
  *   heap costs a few candidate tests instead of listing every split.
- * docs/takebreak.md gives the complexity of each. */
+ * docs/takebreak.md gives the complexity of each.
+ *
+ * Ownership: the caller owns out[] (n + 1 values) and the game; nothing
+ * is kept between calls. */
 #ifndef GRUNDY_HEAPSEQ_H
 #define GRUNDY_HEAPSEQ_H
 #include <stdbool.h>

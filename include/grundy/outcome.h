@@ -2,7 +2,10 @@
  *
  * Every outcome rule is a small recursion: given the scores of a position's
  * options (one per move, with multiplicity), compute the position's score.
- * They know nothing of which game is played. */
+ * They know nothing of which game is played.
+ *
+ * Ownership: outcome rules are constants; a gr_outcome is a plain value
+ * (a rule and its parameter), copied by assignment, nothing to free. */
 #ifndef GRUNDY_OUTCOME_H
 #define GRUNDY_OUTCOME_H
 #include <stdbool.h>

@@ -1,7 +1,9 @@
 /* Periodicity of computed sequences: ultimate periodicity (preperiod e,
  * period p: G(x+p) = G(x) for x >= e), arithmetic periodicity (saltus s:
  * G(x+p) = G(x) + s), and the certificate the octal-game periodicity theorem
- * gives (docs/takebreak.md). */
+ * gives (docs/takebreak.md).
+ *
+ * Ownership: the sequences are only read; results are plain values. */
 #ifndef GRUNDY_PERIOD_H
 #define GRUNDY_PERIOD_H
 #include <stdbool.h>

@@ -4,7 +4,10 @@
  *
  * Classes: a position's class d in 0..m-1 says that, with the paper's
  * assumptions, the loser is the player who moves d turns after the mover
- * (d = 0: the mover loses). See docs/players.md. */
+ * (d = 0: the mover loses). See docs/players.md.
+ *
+ * Ownership: a gr_subseq and a gr_pairs are the caller's, filled by their
+ * functions and released once by _free; inputs are copied or only read. */
 #ifndef GRUNDY_PLAYERS_H
 #define GRUNDY_PLAYERS_H
 #include <gmp.h>

@@ -1,5 +1,8 @@
 /* A position: a short list of pile (or heap) sizes that fit in 64 bits.
- * Search-based solvers work on these; closed forms take gr_bigpos. */
+ * Search-based solvers work on these; closed forms take gr_bigpos.
+ *
+ * Ownership: a gr_pos is a plain value (piles inline), copied by assignment;
+ * nothing to free. */
 #ifndef GRUNDY_POSITION_H
 #define GRUNDY_POSITION_H
 #include <stddef.h>

@@ -2,7 +2,12 @@
  *
  * Each ruleset is one constant struct of function pointers in its own file
  * under src/rules/, listed once in the registry (src/rules/registry.c). A game
- * is a ruleset plus its parsed options ("sharing:piles=4"). */
+ * is a ruleset plus its parsed options ("sharing:piles=4").
+ *
+ * Ownership: rulesets are constants, never freed. gr_game_parse fills the
+ * caller's gr_game (it may allocate for its options): gr_game_release once
+ * after, and the game must outlive every engine, solver or play made on it.
+ * Positions handed to a gr_move_fn are borrowed for the call. */
 #ifndef GRUNDY_RULESET_H
 #define GRUNDY_RULESET_H
 #include <stddef.h>

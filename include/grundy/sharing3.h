@@ -1,6 +1,9 @@
 /* The table of three-pile Sharing Nim: G(0,a,b) for 0 <= a <= b <= n
  * (seed 000, Table 1). Every position (x,y,z) equals some (0,a,b) by
- * translation (Lemma 1). */
+ * translation (Lemma 1).
+ *
+ * Ownership: a gr_s3table is the caller's, filled by gr_s3table_simple
+ * (or gr_s3table_fast) and released once by gr_s3table_free. */
 #ifndef GRUNDY_SHARING3_H
 #define GRUNDY_SHARING3_H
 #include <stddef.h>

@@ -8,7 +8,11 @@
  *
  * Memory: one bitset of n+1 bits (plus a two-level summary) per line,
  * 2n+1 lines, committed lazily page by page, so what is touched is about
- * (number of lines) x (largest value on the line) bits. */
+ * (number of lines) x (largest value on the line) bits.
+ *
+ * Ownership: gr_s3fast_new makes a table maker the caller releases once
+ * with gr_s3fast_free; rows handed to a gr_s3fast_fn are borrowed for the
+ * call, rows the caller passes in are only read. */
 #ifndef GRUNDY_SHARING3_FAST_H
 #define GRUNDY_SHARING3_FAST_H
 #include <stddef.h>

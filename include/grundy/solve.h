@@ -1,4 +1,8 @@
-/* The generic solver: memoised search over any ruleset and outcome rule. */
+/* The generic solver: memoised search over any ruleset and outcome rule.
+ *
+ * Ownership: gr_solver_new borrows the game (it must outlive the solver) and
+ * copies the outcome rule and limits; gr_solver_free releases it. A solver
+ * is used by one thread at a time. */
 #ifndef GRUNDY_SOLVE_H
 #define GRUNDY_SOLVE_H
 #include <stdbool.h>

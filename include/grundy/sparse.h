@@ -16,7 +16,12 @@
  * mapped spill file of which only the two ends stay resident. Heaps are computed by a pipeline of threads: each thread walks the
  * rare splits of its heap that reach finished heaps while its predecessors
  * finish, and heaps are published strictly in order, so the values do not
- * depend on the thread count. */
+ * depend on the thread count.
+ *
+ * Ownership: gr_sparse_new makes a gr_sparse that the caller releases once
+ * with gr_sparse_free (a spill file is unlinked from the start, so nothing
+ * is left on disk); the code is copied. Values it hands out are borrowed
+ * until the next call on it. */
 #ifndef GRUNDY_SPARSE_H
 #define GRUNDY_SPARSE_H
 #include <stdbool.h>

@@ -1,6 +1,9 @@
 /* Subtraction games (seed 002): the subtraction set of a parsed
  * `subtraction:S` game, for the fast sequence makers that work on it
- * directly instead of through the move enumerator. */
+ * directly instead of through the move enumerator.
+ *
+ * Ownership: the set returned is borrowed from the game and lives as
+ * long as it. */
 #ifndef GRUNDY_SUBTRACTION_H
 #define GRUNDY_SUBTRACTION_H
 #include <stddef.h>

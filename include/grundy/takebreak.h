@@ -6,7 +6,10 @@
  * 0.07, Nim 0.[3], Lasker's Nim 4.[3], seed 004's three-way split 8.[3],
  * Grundy's game 4!. ("!": the parts must be pairwise unequal; "?": not all
  * equal). The rulesets tb, split and grundy-game and nim all carry a code, so
- * the nim-sequence engine (grundy/heapseq.h) reads one structure. */
+ * the nim-sequence engine (grundy/heapseq.h) reads one structure.
+ *
+ * Ownership: a gr_tb_code is a plain value, copied by assignment; what
+ * the parsing functions are given is only read. */
 #ifndef GRUNDY_TAKEBREAK_H
 #define GRUNDY_TAKEBREAK_H
 #include <stdbool.h>

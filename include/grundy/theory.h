@@ -3,7 +3,11 @@
  * A closed form answers for one ruleset under one outcome rule, on GMP
  * integers, without search. The engine (grundy/engine.h) asks the registry
  * here first and falls back to search. Every closed form is tested against the
- * generic solver on every position up to a bound (tests/). */
+ * generic solver on every position up to a bound (tests/).
+ *
+ * Ownership: closed forms are constants. A gr_verdict is the caller's:
+ * gr_verdict_init before use, gr_verdict_clear after. What a callback is
+ * handed (moves, positions) is borrowed for the call. */
 #ifndef GRUNDY_THEORY_H
 #define GRUNDY_THEORY_H
 #include <stdio.h> /* before gmp.h: it declares the FILE functions then */
