@@ -20,7 +20,9 @@ typedef struct gr_bigpos {
 
 void gr_bigpos_init(gr_bigpos *bp);
 void gr_bigpos_clear(gr_bigpos *bp);
-void gr_bigpos_push(gr_bigpos *bp, const mpz_t v);
+/* Appends a pile; GR_ENOMEM, the position unchanged, when memory runs out.
+ * gr_bigpos_from_pos too returns GR_ENOMEM, the position then short. */
+int gr_bigpos_push(gr_bigpos *bp, const mpz_t v);
 /* Parses one token of decimal digits (no sign, no spaces) and appends it.
  * The message names the token and what is wrong with it. */
 int gr_bigpos_push_token(gr_bigpos *bp, const char *tok, size_t len, gr_error *err);
@@ -31,7 +33,7 @@ int gr_bigpos_parse(gr_bigpos *bp, const char *text, gr_error *err);
 int gr_bigpos_read(gr_bigpos *bp, FILE *in, gr_error *err);
 /* True when every pile fits in 64 bits; then fills *out. */
 bool gr_bigpos_to_pos(const gr_bigpos *bp, gr_pos *out);
-void gr_bigpos_from_pos(gr_bigpos *bp, const gr_pos *pos);
+int gr_bigpos_from_pos(gr_bigpos *bp, const gr_pos *pos);
 /* Index of the first pile over 64 bits, or -1. */
 int gr_bigpos_first_big(const gr_bigpos *bp);
 /* The number of decimal digits of x >= 0, exactly (mpz_sizeinbase may say

@@ -56,6 +56,10 @@ const char *gr_outcome_label(const gr_outcome *o, uint32_t score);
 /* The registry of outcome rules, for listings. */
 size_t gr_outcome_rule_count(void);
 const gr_outcome_rule *gr_outcome_rule_at(size_t i);
+/* label and prescribed of the rules with two outcomes (normal, misere,
+ * blocking): score 0 is P, any other N; the winning moves go from N to P. */
+const char *gr_outcome_label_pn(const gr_outcome *o, uint32_t score);
+bool gr_outcome_prescribed_pn(const gr_outcome *o, uint32_t from, uint32_t to);
 /* Describes the rule for printing, e.g. "normal", "misere". */
 int gr_outcome_format(const gr_outcome *o, char *buf, size_t len);
 

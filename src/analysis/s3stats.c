@@ -59,7 +59,7 @@ int gr_s3stats_new(gr_s3stats **out, uint32_t n, const uint32_t *gs, int ngs, ui
     *out = NULL;
     if (ngs > MAX_LIST_VALUES) ngs = MAX_LIST_VALUES;
     gr_s3stats *s = calloc(1, sizeof *s);
-    if (!s) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    if (!s) return gr_fail_nomem(err);
     s->n = n;
     s->ngs = ngs;
     memcpy(s->gs, gs, (size_t)ngs * sizeof *gs);
@@ -76,7 +76,7 @@ int gr_s3stats_new(gr_s3stats **out, uint32_t n, const uint32_t *gs, int ngs, ui
     s->rows_of = calloc(ROWSETS * s->rows_words, sizeof *s->rows_of);
     if (!s->rows_of || !s->row_max || !s->row_first || !s->val_row || !s->val_at || !s->val_count || !s->ones_row || !s->lists) {
         gr_s3stats_free(s);
-        return gr_fail(err, GR_EINPUT, "statistics to %u: not enough memory", n);
+        return gr_fail(err, GR_ENOMEM, "statistics to %u: not enough memory", n);
     }
     for (size_t g = 0; g < m; g++) s->val_row[g] = -1;
     *out = s;

@@ -73,7 +73,7 @@ void gr_zgraph_free(gr_zgraph *g)
 static int oom(gr_zgraph *g, gr_error *err)
 {
     gr_zgraph_free(g);
-    return gr_fail(err, GR_EINPUT, "out of memory building the zero nim-sum graph");
+    return gr_fail(err, GR_ENOMEM, "out of memory building the zero nim-sum graph");
 }
 
 int gr_zgraph_build(gr_zgraph *g, uint64_t S, size_t max_vertices, gr_error *err)
@@ -197,7 +197,7 @@ int gr_zgraph_build(gr_zgraph *g, uint64_t S, size_t max_vertices, gr_error *err
     free(parent), free(indeg), free(dist), free(from), free(queue);
     if (rc) {
         gr_zgraph_free(g);
-        return rc == GR_EINPUT ? gr_fail(err, GR_EINPUT, "out of memory") : rc;
+        return rc == GR_EINPUT ? gr_fail_nomem(err) : rc;
     }
     return GR_OK;
 }

@@ -58,7 +58,7 @@ static int split_words(cli_args *a, int argc, char **argv, gr_error *err)
     for (int i = 0; i < argc; i++) bytes += strlen(argv[i]) + 1;
     a->words = malloc((size_t)(2 * argc + 1) * sizeof *a->words);
     a->names = malloc(bytes + 1);
-    if (!a->words || !a->names) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    if (!a->words || !a->names) return gr_fail_nomem(err);
     char *name = a->names;
     bool operands = false;
     a->nwords = 0;

@@ -83,7 +83,7 @@ static int select_claims(const char *which, const gr_claim ***pick, size_t *n, g
     size_t total = 0;
     for (size_t s = 0; s < gr_seed_count(); s++) total += gr_seed_at(s)->count;
     *pick = malloc((total + 1) * sizeof **pick);
-    if (!*pick) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    if (!*pick) return gr_fail_nomem(err);
     *n = 0;
     for (size_t s = 0; s < gr_seed_count(); s++) {
         const gr_seed_claims *seed = gr_seed_at(s);
@@ -167,7 +167,7 @@ static int run_claims(int format, const gr_claim **pick, size_t n, bool one, lon
     char *buf = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&buf, &len);
-    if (!out) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    if (!out) return gr_fail_nomem(err);
     int rc = GR_OK;
     const char *seed_shown = NULL;
     if (format == FMT_JSON) fputc('[', out);

@@ -325,7 +325,7 @@ static int serve(server *s, const serve_opts *o, gr_error *err)
     if (serve_mhd_load(&s->mhd, err)) return err->code;
     s->pool = serve_pool_new(s->self, (int)(o->workers < 0 ? o->threads : o->workers), s->lim.bytes);
     s->conns = serve_conns_new(MAX_CONNECTIONS, (int)o->per_ip, (double)o->client_timeout);
-    if (!s->pool || !s->conns) return gr_fail(err, GR_EINTERNAL, "out of memory starting the server");
+    if (!s->pool || !s->conns) return gr_fail(err, GR_ENOMEM, "out of memory starting the server");
     signal(SIGPIPE, SIG_IGN);
     serve_pool_start(s->pool);
     struct MHD_Daemon *d = s->mhd.start_daemon(
@@ -362,7 +362,7 @@ int cmd_serve(int argc, char **argv)
         return 0;
     }
     server *s = rc ? NULL : calloc(1, sizeof *s);
-    if (!rc && !s) rc = gr_fail(&err, GR_EINTERNAL, "out of memory");
+    if (!rc && !s) rc = gr_fail_nomem(&err);
     if (!rc) rc = setup(s, &a, &o, argc, argv, &err);
     cli_args_free(&a);
     if (!rc) rc = serve(s, &o, &err);

@@ -255,12 +255,12 @@ static int run(const table_opts *t, int format, table_mpi *mpi, gr_error *err)
     bool have_in = false, have_out = false;
     sinks k = {print && format != FMT_TEXT ? format : -1, NULL, NULL, NULL, NULL, mpi};
     uint32_t *row = malloc(((size_t)n / 2 + 1) * sizeof *row);
-    if (!row) return gr_fail(err, GR_EINPUT, "not enough memory for a row of %u", n);
+    if (!row) return gr_fail(err, GR_ENOMEM, "not enough memory for a row of %u", n);
 
     if (print && format == FMT_TEXT) {
         full.n = n;
         full.v = malloc(gr_s3table_index(0, n + 1) * sizeof *full.v);
-        if (!full.v) rc = gr_fail(err, GR_EINPUT, "not enough memory for the table");
+        if (!full.v) rc = gr_fail(err, GR_ENOMEM, "not enough memory for the table");
         k.full = &full;
     }
     if (!rc && t->stats) {

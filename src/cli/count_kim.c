@@ -34,7 +34,7 @@ static int big_value(copts *o, const char *flag, const char *v, mpz_t out, gr_er
             if (len + 1 >= cap) {
                 cap = cap ? cap * 2 : 4096;
                 char *nb = realloc(buf, cap);
-                if (!nb) return free(buf), gr_fail(err, GR_EINPUT, "%s -: out of memory reading standard input", flag);
+                if (!nb) return free(buf), gr_fail(err, GR_ENOMEM, "%s -: out of memory reading standard input", flag);
                 buf = nb;
             }
             buf[len++] = (char)c;

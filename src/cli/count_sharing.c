@@ -82,7 +82,7 @@ int count_sharing_p(int argc, char **argv)
     gr_s3fast *st = NULL;
     gr_error err;
     gr_error_clear(&err);
-    if (!c) return fprintf(stderr, "grundy: not enough memory\n"), GR_EINPUT;
+    if (!c) return fprintf(stderr, "grundy: not enough memory\n"), GR_ENOMEM;
     if (gr_s3fast_new(&st, n, &err)) {
         free(c);
         return cli_report(&err);
@@ -145,7 +145,7 @@ int count_sharing_f(int argc, char **argv)
     gr_s3fast *st = NULL;
     gr_error err;
     gr_error_clear(&err);
-    if (!f) return fprintf(stderr, "grundy: not enough memory\n"), GR_EINPUT;
+    if (!f) return fprintf(stderr, "grundy: not enough memory\n"), GR_ENOMEM;
     if (gr_s3fast_new(&st, n, &err)) {
         free(f);
         return cli_report(&err);

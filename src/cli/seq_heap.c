@@ -103,7 +103,7 @@ int seq_heap(seq_args *s, gr_error *err)
         return gr_fail(err, GR_EINPUT, "--to %ld needs %.0f bytes for the values alone, over --max-memory", s->to, need);
     uint32_t n = (uint32_t)s->to;
     uint32_t *v = malloc(((size_t)n + 1) * sizeof *v);
-    if (!v) return gr_fail(err, GR_EINPUT, "--to %ld: not enough memory for the values", s->to);
+    if (!v) return gr_fail(err, GR_ENOMEM, "--to %ld: not enough memory for the values", s->to);
     gr_heapseq_info info = {0};
     int rc = refused ? GR_EINPUT : gr_heapseq(g, method, n, v, &s->common.limits, &info, err);
     if (rc == GR_EINPUT && !s->method && by_period(s, n, v, &info, err) == GR_OK) {
@@ -129,7 +129,7 @@ int seq_heap(seq_args *s, gr_error *err)
     FILE *f = open_memstream(&buf, &len);
     if (!f) {
         free(v);
-        return gr_fail(err, GR_EINTERNAL, "out of memory");
+        return gr_fail_nomem(err);
     }
     uint32_t from = (uint32_t)s->from;
     if (s->common.format == FMT_JSON) {
@@ -150,7 +150,7 @@ int seq_heap(seq_args *s, gr_error *err)
     free(v);
     if (fclose(f) != 0) {
         free(buf);
-        return gr_fail(err, GR_EINTERNAL, "out of memory");
+        return gr_fail_nomem(err);
     }
     fwrite(buf, 1, len, stdout);
     free(buf);

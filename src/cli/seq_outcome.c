@@ -53,7 +53,7 @@ int seq_outcome(seq_args *s, gr_error *err)
     char *buf = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&buf, &len);
-    if (!out) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    if (!out) return gr_fail_nomem(err);
     char rule[32];
     gr_outcome_format(o, rule, sizeof rule);
     if (s->common.format == FMT_JSON) {

@@ -45,7 +45,7 @@ static int classes(seq_args *s, const uint64_t *set, size_t nset, gr_error *err)
     gr_subseq g;
     enum { CHUNK = 1 << 16 };
     char *buf = malloc(CHUNK);
-    if (!buf) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    if (!buf) return gr_fail_nomem(err);
     /* JSON walks the sequence twice (labels, then classes): both generators
      * are made before anything is written. */
     gr_subseq g2 = {0};

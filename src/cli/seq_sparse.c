@@ -86,7 +86,7 @@ static int deliver(const view *v, const seq_args *s, const gr_period *per, const
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
-    if (!f) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    if (!f) return gr_fail_nomem(err);
     if (summary) fputs(summary, f);
     if (s->rare) print_rare(f, v, s->common.format);
     else if (!s->out) print_values(f, v, s, per, cert, period);
@@ -103,7 +103,7 @@ static int deliver(const view *v, const seq_args *s, const gr_period *per, const
     }
     if (fclose(f) != 0) {
         free(buf);
-        return gr_fail(err, GR_EINTERNAL, "out of memory");
+        return gr_fail_nomem(err);
     }
     fwrite(buf, 1, len, stdout);
     free(buf);
@@ -226,7 +226,7 @@ static int values_of(const char *rules, uint64_t n, const gr_limits *lim, uint32
     int rc = gr_game_parse(&game, rules, err);
     if (rc) return rc;
     uint32_t *v = malloc((n + 1) * sizeof *v);
-    if (!v) rc = gr_fail(err, GR_EINPUT, "not enough memory for %llu values", (unsigned long long)n + 1);
+    if (!v) rc = gr_fail(err, GR_ENOMEM, "not enough memory for %llu values", (unsigned long long)n + 1);
     gr_tb_code c;
     if (!rc && gr_tb_code_of(&game, &c) && gr_tb_splits(&c) && gr_sparse_covers(&c, NULL, 0) && n >= 1000) {
         gr_sparse_job j = {.code = &c, .rules = rules, .to = n, .lim = *lim};

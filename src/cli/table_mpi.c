@@ -38,7 +38,7 @@ int table_mpi_begin(table_mpi **out, uint32_t n, int threads, gr_error *err)
         return gr_fail(err, GR_EINPUT,
                        "--mpi: start it under mpirun (mpirun -np P grundy table sharing --max N --mpi)");
     table_mpi *m = calloc(1, sizeof *m);
-    if (!m) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    if (!m) return gr_fail_nomem(err);
     int rc = cli_mpi_begin(&m->rank, &m->ranks, err);
     if (rc) {
         free(m);
@@ -51,7 +51,7 @@ int table_mpi_begin(table_mpi **out, uint32_t n, int threads, gr_error *err)
     gr_s3slice_split(n, m->rank, m->ranks, &lo, &words);
     rc = gr_s3slice_new(&m->slice, n, lo, words, err);
     m->buf = malloc(((size_t)n / 2 + 2) * sizeof *m->buf);
-    if (!rc && !m->buf) rc = gr_fail(err, GR_EINPUT, "not enough memory for a row of %u", n);
+    if (!rc && !m->buf) rc = gr_fail(err, GR_ENOMEM, "not enough memory for a row of %u", n);
     *out = m;
     /* every rank learns whether every rank could start */
     int worst = cli_mpi_status(rc);

@@ -17,12 +17,13 @@ void gr_bigpos_clear(gr_bigpos *bp)
     gr_bigpos_init(bp);
 }
 
+/* A new last pile, or NULL (the position unchanged) when memory runs out. */
 static mpz_t *slot(gr_bigpos *bp)
 {
     if (bp->n == bp->cap) {
         int cap = bp->cap ? 2 * bp->cap : 8;
         mpz_t *p = realloc(bp->p, (size_t)cap * sizeof *p);
-        if (!p) abort(); /* GMP aborts on exhaustion too; a position list is tiny */
+        if (!p) return NULL;
         for (int i = bp->cap; i < cap; i++) mpz_init(p[i]);
         bp->p = p;
         bp->cap = cap;
@@ -30,9 +31,12 @@ static mpz_t *slot(gr_bigpos *bp)
     return &bp->p[bp->n++];
 }
 
-void gr_bigpos_push(gr_bigpos *bp, const mpz_t v)
+int gr_bigpos_push(gr_bigpos *bp, const mpz_t v)
 {
-    mpz_set(*slot(bp), v);
+    mpz_t *p = slot(bp);
+    if (!p) return GR_ENOMEM;
+    mpz_set(*p, v);
+    return GR_OK;
 }
 
 /* Shows a token in a message without flooding the terminal. */
@@ -64,10 +68,14 @@ int gr_bigpos_push_token(gr_bigpos *bp, const char *tok, size_t len, gr_error *e
         if (!isdigit((unsigned char)tok[i]))
             return gr_fail(err, GR_EINPUT, "pile size '%s' is not a non-negative integer", shown);
     char *copy = malloc(len + 1);
-    if (!copy) return gr_fail(err, GR_EINTERNAL, "out of memory reading a %zu-digit pile", len);
+    mpz_t *p = copy ? slot(bp) : NULL;
+    if (!p) {
+        free(copy);
+        return gr_fail(err, GR_ENOMEM, "out of memory reading a %zu-digit pile", len);
+    }
     memcpy(copy, tok, len);
     copy[len] = '\0';
-    int rc = mpz_set_str(*slot(bp), copy, 10);
+    int rc = mpz_set_str(*p, copy, 10);
     free(copy);
     if (rc != 0) {
         bp->n--;
@@ -105,7 +113,7 @@ int gr_bigpos_read(gr_bigpos *bp, FILE *in, gr_error *err)
 {
     size_t cap = 1 << 16, len = 0;
     char *buf = malloc(cap);
-    if (!buf) return gr_fail(err, GR_EINTERNAL, "out of memory reading standard input");
+    if (!buf) return gr_fail(err, GR_ENOMEM, "out of memory reading standard input");
     size_t got;
     while ((got = fread(buf + len, 1, cap - len - 1, in)) > 0) {
         len += got;
@@ -113,7 +121,7 @@ int gr_bigpos_read(gr_bigpos *bp, FILE *in, gr_error *err)
             char *nb = realloc(buf, cap * 2);
             if (!nb) {
                 free(buf);
-                return gr_fail(err, GR_EINTERNAL, "out of memory reading standard input");
+                return gr_fail(err, GR_ENOMEM, "out of memory reading standard input");
             }
             buf = nb;
             cap *= 2;
@@ -141,10 +149,15 @@ bool gr_bigpos_to_pos(const gr_bigpos *bp, gr_pos *out)
     return true;
 }
 
-void gr_bigpos_from_pos(gr_bigpos *bp, const gr_pos *pos)
+int gr_bigpos_from_pos(gr_bigpos *bp, const gr_pos *pos)
 {
     bp->n = 0;
-    for (int i = 0; i < pos->n; i++) mpz_set_ui(*slot(bp), pos->p[i]);
+    for (int i = 0; i < pos->n; i++) {
+        mpz_t *p = slot(bp);
+        if (!p) return GR_ENOMEM;
+        mpz_set_ui(*p, pos->p[i]);
+    }
+    return GR_OK;
 }
 
 int gr_bigpos_first_big(const gr_bigpos *bp)

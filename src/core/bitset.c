@@ -48,11 +48,24 @@ uint32_t gr_bitset_mex(const gr_bitset *b)
     return (uint32_t)(b->nwords * 64);
 }
 
+/* The mex without memory, in O(n * mex): for when the scratch cannot grow,
+ * since gr_mex has no way to fail and the library never aborts. */
+static uint32_t mex_scan(const uint32_t *vals, size_t n)
+{
+    uint32_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (vals[i] == m) {
+            m++;
+            i = (size_t)-1; /* look again from the first value */
+        }
+    return m;
+}
+
 uint32_t gr_mex(const uint32_t *vals, size_t n, gr_bitset *scratch)
 {
     /* The mex of n values is at most n, so larger values never matter. */
     gr_bitset_reset(scratch);
     for (size_t i = 0; i < n; i++)
-        if (vals[i] < n && !gr_bitset_add(scratch, vals[i])) abort();
+        if (vals[i] < n && !gr_bitset_add(scratch, vals[i])) return mex_scan(vals, n);
     return gr_bitset_mex(scratch);
 }

@@ -62,7 +62,7 @@ int gr_engine_heap_moves(gr_engine *e, const gr_bigpos *pos, const gr_answer *pa
                            "'grundy play' a winning move", gr_game_unit(e->game), i, gr_mpz_digits(pos->p[i]));
     heap_walk w = {.e = e, .pos = pos, .parent = parent->score, .max = max_moves, .err = err};
     uint32_t *value = malloc((size_t)(pos->n > 0 ? pos->n : 1) * sizeof *value);
-    if (!value) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    if (!value) return gr_fail_nomem(err);
     int rc = GR_OK;
     for (int i = 0; i < pos->n && !rc; i++) rc = gr_engine_heap_grundy(e, pos->p[i], &value[i], err);
     /* count first, so that nothing is listed when there is too much */

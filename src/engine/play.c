@@ -557,7 +557,10 @@ int gr_play_init(gr_play *pl, const gr_game *g, const gr_outcome *o, const gr_li
     /* players=m seats m people; every other rule is for two */
     pl->seats = strcmp(o->rule->name, "players") == 0 && o->param >= 2 ? o->param : 2;
     pl->ban_start = calloc(1, sizeof *pl->ban_start);
-    if (!pl->ban_start) abort();
+    if (!pl->ban_start) {
+        gr_play_free(pl);
+        return gr_fail_nomem(err);
+    }
     pl->ban_positions = strcmp(o->rule->name, "block-position") == 0;
     if (strcmp(o->rule->name, "block") == 0 || pl->ban_positions) pl->block = o->param > 0 ? o->param : 1;
     pl->has_code = gr_tb_code_of_heaps(g, &pl->code);
@@ -664,24 +667,27 @@ int gr_play_check(gr_play *pl, const gr_play_move *mv, gr_bigpos *result, gr_err
     return GR_OK;
 }
 
-static void grow(gr_play *pl)
+/* Room for one more move; false when memory runs out (the arrays already
+ * grown stay valid: pl->cap changes only once all three have). */
+static bool grow(gr_play *pl)
 {
-    if (pl->nmoves < pl->cap) return;
+    if (pl->nmoves < pl->cap) return true;
     size_t cap = pl->cap ? 2 * pl->cap : 16;
     gr_play_move *m = realloc(pl->moves, cap * sizeof *m);
-    if (!m) abort();
+    if (!m) return false;
     pl->moves = m;
     gr_bigpos *b = realloc(pl->before, cap * sizeof *b);
-    if (!b) abort();
+    if (!b) return false;
     pl->before = b;
     size_t *bs = realloc(pl->ban_start, (cap + 1) * sizeof *bs);
-    if (!bs) abort();
+    if (!bs) return false;
     pl->ban_start = bs;
     for (size_t i = pl->cap; i < cap; i++) {
         gr_play_move_init(&pl->moves[i]);
         gr_bigpos_init(&pl->before[i]);
     }
     pl->cap = cap;
+    return true;
 }
 
 int gr_play_make(gr_play *pl, const gr_play_move *mv, gr_error *err)
@@ -689,8 +695,8 @@ int gr_play_make(gr_play *pl, const gr_play_move *mv, gr_error *err)
     gr_bigpos res;
     gr_bigpos_init(&res);
     int rc = gr_play_check(pl, mv, &res, err);
+    if (!rc && !grow(pl)) rc = gr_fail_nomem(err);
     if (!rc) {
-        grow(pl);
         gr_play_move_copy(&pl->moves[pl->nmoves], mv);
         gr_play_bp_copy(&pl->before[pl->nmoves], &pl->pos);
         pl->nmoves++;
@@ -767,7 +773,7 @@ int gr_play_ban(gr_play *pl, const gr_play_move *mv, gr_error *err)
     if (pl->nbans == pl->capbans) {
         size_t cap = pl->capbans ? 2 * pl->capbans : 16;
         gr_play_move *b = realloc(pl->bans, cap * sizeof *b);
-        if (!b) return gr_fail(err, GR_EINTERNAL, "out of memory");
+        if (!b) return gr_fail_nomem(err);
         for (size_t i = pl->capbans; i < cap; i++) gr_play_move_init(&b[i]);
         pl->bans = b;
         pl->capbans = cap;

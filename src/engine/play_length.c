@@ -78,7 +78,7 @@ static int l_child(void *ctx, const gr_move *mv, const gr_pos *result)
     if (ls->nkids == ls->capkids) {
         size_t cap = ls->capkids ? 2 * ls->capkids : 4096;
         uint32_t *k = realloc(ls->kids, cap * sizeof *k);
-        if (!k) return gr_fail(ls->err, GR_EINTERNAL, "out of memory");
+        if (!k) return gr_fail_nomem(ls->err);
         ls->kids = k;
         ls->capkids = cap;
     }
@@ -92,7 +92,7 @@ static int l_push(lsearch *ls, uint32_t id)
     if (ls->nframes == ls->capframes) {
         size_t cap = ls->capframes ? 2 * ls->capframes : 256;
         lframe *f = realloc(ls->frames, cap * sizeof *f);
-        if (!f) return gr_fail(ls->err, GR_EINTERNAL, "out of memory");
+        if (!f) return gr_fail_nomem(ls->err);
         ls->frames = f;
         ls->capframes = cap;
     }
@@ -141,7 +141,7 @@ int gr_play_length(gr_play *pl, const gr_pos *start, uint32_t *out, gr_error *er
             size_t cap = f->count * 2;
             gr_child *chs = realloc(ls.ch, cap * sizeof *chs);
             if (!chs) {
-                rc = gr_fail(err, GR_EINTERNAL, "out of memory");
+                rc = gr_fail_nomem(err);
                 break;
             }
             ls.ch = chs;

@@ -68,7 +68,7 @@ static int pile_number(const gr_play *pl, const token *t, int *out, gr_error *er
 static int amount_of(const token *t, mpz_t out, gr_error *err)
 {
     char *a = strndup(t->s, t->len);
-    if (!a) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    if (!a) return gr_fail_nomem(err);
     mpz_set_str(out, a, 10);
     free(a);
     return GR_OK;
@@ -347,7 +347,7 @@ int gr_play_record_parse(gr_play_record *rec, const char *text, gr_error *err)
             else memcpy(rec->seats, val, vlen), rec->seats[vlen] = '\0';
         } else if (klen == 8 && !memcmp(s, "position", 8)) {
             char *v = strndup(val, vlen);
-            if (!v) return gr_fail(err, GR_EINTERNAL, "out of memory");
+            if (!v) return gr_fail_nomem(err);
             rec->start.n = 0;
             rc = gr_bigpos_parse(&rec->start, v, err);
             free(v);
@@ -356,12 +356,12 @@ int gr_play_record_parse(gr_play_record *rec, const char *text, gr_error *err)
             if (rec->nmoves == cap) {
                 cap = cap ? 2 * cap : 16;
                 char **m = realloc(rec->moves, cap * sizeof *m);
-                if (!m) return gr_fail(err, GR_EINTERNAL, "out of memory");
+                if (!m) return gr_fail_nomem(err);
                 rec->moves = m;
             }
             /* a ban keeps its keyword, so the replay tells them apart */
             rec->moves[rec->nmoves] = klen == 3 ? strndup(s, len) : strndup(val, vlen);
-            if (!rec->moves[rec->nmoves]) return gr_fail(err, GR_EINTERNAL, "out of memory");
+            if (!rec->moves[rec->nmoves]) return gr_fail_nomem(err);
             rec->nmoves++;
         } else {
             rc = gr_fail(err, GR_EINPUT, "record line %d: unknown line '%.*s'", line, (int)(klen > 30 ? 30 : klen), s);

@@ -118,7 +118,7 @@ int gr_nbtable_build(gr_nbtable *t, int d, uint32_t n, int k, bool by_position, 
     return GR_OK;
 oom:
     gr_nbtable_free(t);
-    return gr_fail(err, GR_EINPUT, "out of memory for a table of %d piles up to %u", d, n);
+    return gr_fail(err, GR_ENOMEM, "out of memory for a table of %d piles up to %u", d, n);
 }
 
 static void sorted(const gr_nbtable *t, const uint32_t *piles, uint32_t *x)

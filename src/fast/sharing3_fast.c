@@ -59,7 +59,7 @@ int gr_s3fast_new(gr_s3fast **out, uint32_t n, gr_error *err)
     *out = NULL;
     if (n > GR_S3FAST_MAX_N) return gr_fail(err, GR_EINPUT, "the fast table goes to N = %u, not %u", GR_S3FAST_MAX_N, n);
     gr_s3fast *st = calloc(1, sizeof *st);
-    if (!st) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    if (!st) return gr_fail_nomem(err);
     st->n = n;
     /* G(0,a,b) <= number of options <= b <= n, so n+1 bits hold every value. */
     st->w0 = (size_t)n / 64 + 1;
@@ -82,7 +82,7 @@ int gr_s3fast_new(gr_s3fast **out, uint32_t n, gr_error *err)
     st->rowbuf = malloc(3 * ((size_t)n / 2 + 1) * sizeof *st->rowbuf);
     if (!st->sum1 || !st->sum2 || !st->rowbuf) {
         gr_s3fast_free(st);
-        return gr_fail(err, GR_EINPUT, "the fast table to %u: not enough memory", n);
+        return gr_fail(err, GR_ENOMEM, "the fast table to %u: not enough memory", n);
     }
     *out = st;
     return GR_OK;
@@ -644,7 +644,7 @@ int gr_s3table_fast(gr_s3table *t, uint32_t n, gr_error *err)
     t->v = malloc(cells * sizeof *t->v);
     if (!t->v) {
         gr_s3fast_free(st);
-        return gr_fail(err, GR_EINPUT, "table to %u needs %zu MiB; not enough memory", n, cells * 4 >> 20);
+        return gr_fail(err, GR_ENOMEM, "table to %u needs %zu MiB; not enough memory", n, cells * 4 >> 20);
     }
     gr_s3fast_rows(st, n + 1, fill_table, t);
     gr_s3fast_free(st);

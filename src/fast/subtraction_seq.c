@@ -13,7 +13,7 @@ int gr_subseq_init(gr_subseq *g, const uint64_t *set, size_t nset, int m, gr_err
     uint64_t size = 1;
     while (size <= set[nset - 1]) size <<= 1;
     g->ring = calloc(size, 1);
-    if (!g->ring) return gr_fail(err, GR_EINPUT, "out of memory for a ring of %llu values", (unsigned long long)size);
+    if (!g->ring) return gr_fail(err, GR_ENOMEM, "out of memory for a ring of %llu values", (unsigned long long)size);
     g->set = set;
     g->nset = nset;
     g->m = m;
@@ -126,7 +126,7 @@ int gr_subseq_period(const uint64_t *set, size_t nset, int m, uint64_t limit, gr
     uint8_t *saved = malloc(hare.w);
     if (!saved) {
         gr_subseq_free(&hare.g);
-        return gr_fail(err, GR_EINPUT, "out of memory");
+        return gr_fail_nomem(err);
     }
     /* Windows W(i) = values of heaps i .. i+w-1 follow W(i+1) = f(W(i)) for
      * one fixed f (every heap >= w has all its moves), so they are a pure
@@ -197,7 +197,7 @@ static int pairs_start(gr_pairs *p, uint64_t n, gr_error *err)
     memset(p, 0, sizeof *p);
     p->n = n;
     p->first = calloc(n + 2, sizeof *p->first);
-    if (!p->first) return gr_fail(err, GR_EINPUT, "out of memory");
+    if (!p->first) return gr_fail_nomem(err);
     return GR_OK;
 }
 
@@ -206,7 +206,7 @@ static int pairs_add(gr_pairs *p, uint32_t a, uint32_t b, gr_error *err)
     if (p->count == p->cap) {
         size_t cap = p->cap ? p->cap * 2 : 256;
         gr_pair *q = realloc(p->pairs, cap * sizeof *q);
-        if (!q) return gr_fail(err, GR_EINPUT, "out of memory");
+        if (!q) return gr_fail_nomem(err);
         p->pairs = q;
         p->cap = cap;
     }
@@ -234,7 +234,7 @@ static int bag_add_heap(pairbag *bag, const gr_pairs *p, uint64_t y, gr_error *e
         if (bag->n == bag->cap) {
             size_t cap = bag->cap ? bag->cap * 2 : 64;
             gr_pair *q = realloc(bag->v, cap * sizeof *q);
-            if (!q) return gr_fail(err, GR_EINPUT, "out of memory");
+            if (!q) return gr_fail_nomem(err);
             bag->v = q;
             bag->cap = cap;
         }
@@ -268,7 +268,7 @@ int gr_pairs_recursion(const uint64_t *set, size_t nset, uint64_t n, gr_pairs *o
         if ((size_t)K + 1 > banned_cap) {
             uint8_t *q = realloc(banned, (size_t)K + 1);
             if (!q) {
-                rc = gr_fail(err, GR_EINPUT, "out of memory");
+                rc = gr_fail_nomem(err);
                 break;
             }
             banned = q;
@@ -316,7 +316,7 @@ int gr_pairs_search(const uint64_t *set, size_t nset, uint64_t n, uint32_t bound
     double bytes = (double)(n + 1) * (double)B * (double)B;
     if (bytes > 2e9) return gr_fail(err, GR_EINPUT, "nim-pair search table of %.0f positions is too big", bytes);
     uint8_t *cls = malloc((size_t)bytes);
-    if (!cls) return gr_fail(err, GR_EINPUT, "out of memory for the nim-pair search table");
+    if (!cls) return gr_fail(err, GR_ENOMEM, "out of memory for the nim-pair search table");
     int rc = pairs_start(out, n, err);
     if (rc) {
         free(cls);

@@ -50,7 +50,7 @@ static int setup(gr_s3file *f, uint32_t n, gr_error *err)
     f->buf = malloc(f->cap);
     f->row = malloc(len * sizeof *f->row);
     crc_init(f->crc);
-    if (!f->buf || !f->row) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    if (!f->buf || !f->row) return gr_fail_nomem(err);
     return GR_OK;
 }
 
@@ -138,7 +138,7 @@ int gr_s3file_open_write(gr_s3file *f, const char *path, uint32_t n, gr_s3file_r
     size_t plen = strlen(path) + 6;
     f->path = strdup(path);
     f->part = malloc(plen);
-    if (!rc && (!f->path || !f->part)) rc = gr_fail(err, GR_EINTERNAL, "out of memory");
+    if (!rc && (!f->path || !f->part)) rc = gr_fail_nomem(err);
     if (rc) {
         release(f);
         return rc;

@@ -21,7 +21,7 @@ struct gr_s3png {
 int gr_s3png_new(gr_s3png **out, uint32_t n, gr_error *err)
 {
     gr_s3png *p = calloc(1, sizeof *p);
-    if (!p) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    if (!p) return gr_fail_nomem(err);
     p->n = n;
     p->k = (n + 1 + GRID_MAX - 1) / GRID_MAX;
     if (n <= NUMBERS_MAX || p->k == 0) p->k = 1;
@@ -29,7 +29,7 @@ int gr_s3png_new(gr_s3png **out, uint32_t n, gr_error *err)
     p->cell = malloc((size_t)p->side * p->side * sizeof *p->cell);
     if (!p->cell) {
         free(p);
-        return gr_fail(err, GR_EINPUT, "picture: not enough memory");
+        return gr_fail(err, GR_ENOMEM, "picture: not enough memory");
     }
     memset(p->cell, 0xFF, (size_t)p->side * p->side * sizeof *p->cell);
     *out = p;
@@ -166,7 +166,7 @@ int gr_s3png_write(gr_s3png *p, const char *path, gr_error *err)
     size_t len = strlen(path) + 32;
     char *tmp = malloc(len);
     int rc = GR_OK;
-    if (!tmp) rc = gr_fail(err, GR_EINTERNAL, "out of memory");
+    if (!tmp) rc = gr_fail_nomem(err);
     if (!rc) {
         snprintf(tmp, len, "%s.tmp.%ld", path, (long)getpid());
         if (cairo_surface_write_to_png(sf, tmp) != CAIRO_STATUS_SUCCESS) {

@@ -116,7 +116,7 @@ int gr_seqfile_read_into(const char *path, gr_seqfile_header *h, uint16_t *dst, 
     unsigned char *buf = malloc(bsize);
     if (!buf) {
         fclose(f);
-        return gr_fail(err, GR_EINPUT, "out of memory");
+        return gr_fail_nomem(err);
     }
     int rc = GR_OK;
     uint64_t count = 0;
@@ -164,7 +164,7 @@ int gr_seqfile_read(const char *path, gr_seqfile_header *h, uint16_t **values, u
     if (rc) return rc;
     uint64_t room = most > reserve ? most : reserve;
     uint16_t *g = malloc((room ? room : 1) * sizeof *g);
-    if (!g) return gr_fail(err, GR_EINPUT, "%s: not enough memory for %llu values", path, (unsigned long long)room);
+    if (!g) return gr_fail(err, GR_ENOMEM, "%s: not enough memory for %llu values", path, (unsigned long long)room);
     rc = gr_seqfile_read_into(path, h, g, room, torn_ok, torn, NULL, NULL, err);
     if (rc) free(g);
     else *values = g;

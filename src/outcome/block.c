@@ -47,27 +47,16 @@ static uint32_t combine_positions(const gr_outcome *o, const gr_child *ch, size_
     return 0;
 }
 
-static const char *label(const gr_outcome *o, uint32_t score)
-{
-    (void)o;
-    return score == 0 ? "P" : "N";
-}
-
-/* A move to a P-position wins unless it is forbidden; the blocker cannot
- * forbid them all from an N-position. */
-static bool prescribed(const gr_outcome *o, uint32_t from, uint32_t to)
-{
-    (void)o;
-    return from != 0 && to == 0;
-}
-
+/* Both prescribe the moves to P-positions (gr_outcome_prescribed_pn): such a
+ * move wins unless it is forbidden, and from an N-position the blocker
+ * cannot forbid them all. */
 const gr_outcome_rule gr_outcome_block = {
     .name = "block",
     .summary = "before each move the opponent forbids k of the mover's moves (seed 003); classes P and N",
     .score_is_value = false,
     .combine = combine_moves,
-    .label = label,
-    .prescribed = prescribed,
+    .label = gr_outcome_label_pn,
+    .prescribed = gr_outcome_prescribed_pn,
 };
 
 const gr_outcome_rule gr_outcome_block_position = {
@@ -75,8 +64,8 @@ const gr_outcome_rule gr_outcome_block_position = {
     .summary = "before each move the opponent forbids k positions the mover could move to; classes P and N",
     .score_is_value = false,
     .combine = combine_positions,
-    .label = label,
-    .prescribed = prescribed,
+    .label = gr_outcome_label_pn,
+    .prescribed = gr_outcome_prescribed_pn,
 };
 
 bool gr_outcome_is_block(const gr_outcome *o)

@@ -13,23 +13,11 @@ static uint32_t combine(const gr_outcome *o, const gr_child *ch, size_t n, gr_bi
     return 0;
 }
 
-static const char *label(const gr_outcome *o, uint32_t score)
-{
-    (void)o;
-    return score == 0 ? "P" : "N";
-}
-
-static bool prescribed(const gr_outcome *o, uint32_t from, uint32_t to)
-{
-    (void)o;
-    return from != 0 && to == 0;
-}
-
 const gr_outcome_rule gr_outcome_misere = {
     .name = "misere",
     .summary = "the player who makes the last move loses; outcome classes P and N",
     .score_is_value = false,
     .combine = combine,
-    .label = label,
-    .prescribed = prescribed,
+    .label = gr_outcome_label_pn,
+    .prescribed = gr_outcome_prescribed_pn,
 };

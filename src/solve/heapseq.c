@@ -70,7 +70,7 @@ int gr_heapseq_simple(const gr_game *g, uint32_t n, uint32_t *out, const gr_limi
             break;
         }
         if (s.bad == 2) {
-            rc = gr_fail(err, GR_EINTERNAL, "out of memory");
+            rc = gr_fail_nomem(err);
             break;
         }
         if (mrc) {
@@ -259,7 +259,7 @@ static int ensure_xj(fast *f, int j, uint32_t upto, gr_error *err)
     while (s->count <= upto) {
         uint32_t y = s->count;
         size_t words = value_words(f->gmax);
-        if (!grow_scratch(f, words)) return gr_fail(err, GR_EINTERNAL, "out of memory");
+        if (!grow_scratch(f, words)) return gr_fail_nomem(err);
         uint64_t *dst = f->scratch;
         memset(dst, 0, words * 8);
         for (uint32_t c = (y + (uint32_t)j - 1) / (uint32_t)j; c + (uint32_t)j - 1 <= y; c++) {
@@ -270,7 +270,7 @@ static int ensure_xj(fast *f, int j, uint32_t upto, gr_error *err)
             for (uint32_t t = 0; t < n; t++)
                 if (src[t]) dst[t ^ hi] |= xor_permute(src[t], lo);
         }
-        if (!sl_push(s, dst, words, &f->bytes)) return gr_fail(err, GR_EINTERNAL, "out of memory");
+        if (!sl_push(s, dst, words, &f->bytes)) return gr_fail_nomem(err);
         if (f->bytes > f->peak) f->peak = f->bytes;
         if (f->bytes > f->lim.max_bytes)
             return gr_fail(err, GR_EINPUT, "the fast method needs more than the memory limit at heap %u "
@@ -288,7 +288,7 @@ static int ensure_x2(fast *f, uint32_t upto, gr_error *err)
         for (uint32_t a = 1; a < y; a++)
             if (f->g[a] > gm) gm = f->g[a];
         size_t words = value_words(gm);
-        if (!grow_scratch(f, words)) return gr_fail(err, GR_EINTERNAL, "out of memory");
+        if (!grow_scratch(f, words)) return gr_fail_nomem(err);
         memset(f->scratch, 0, words * 8);
         memset(f->scratch2, 0, words * 8);
         for (uint32_t a = 1; 2 * a <= y; a++) {
@@ -297,9 +297,9 @@ static int ensure_x2(fast *f, uint32_t upto, gr_error *err)
             if (2 * a < y) f->scratch2[v >> 6] |= 1ull << (v & 63);
         }
         if (f->need_x2 && !sl_push(&f->x2, f->scratch, words, &f->bytes))
-            return gr_fail(err, GR_EINTERNAL, "out of memory");
+            return gr_fail_nomem(err);
         if (f->need_x2u && !sl_push(&f->x2u, f->scratch2, words, &f->bytes))
-            return gr_fail(err, GR_EINTERNAL, "out of memory");
+            return gr_fail_nomem(err);
         if (f->bytes > f->peak) f->peak = f->bytes;
         if (f->bytes > f->lim.max_bytes)
             return gr_fail(err, GR_EINPUT, "the fast method needs more than the memory limit at heap %u "
@@ -359,10 +359,10 @@ static int fast_heap(fast *f, uint32_t x, gr_error *err)
     /* The options that leave at most one heap go into a bitset. */
     if (f->period && (int64_t)x - f->p0 >= 1) {
         uint32_t j = x - (uint32_t)f->p0;
-        if (!gr_bitset_add(&f->cls[j % (uint32_t)f->period], g[j])) return gr_fail(err, GR_EINTERNAL, "out of memory");
+        if (!gr_bitset_add(&f->cls[j % (uint32_t)f->period], g[j])) return gr_fail_nomem(err);
     }
     size_t tw = value_words(f->gmax + 1);
-    if (!gr_bitset_add(&f->take, (uint32_t)(tw * 64 - 1))) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    if (!gr_bitset_add(&f->take, (uint32_t)(tw * 64 - 1))) return gr_fail_nomem(err);
     memset(f->take.w, 0, f->take.nwords * 8);
     uint64_t *T = f->take.w;
     if (gr_tb_digit_at(c, x).mask & 1u) T[0] |= 1;
@@ -396,7 +396,7 @@ static int fast_heap(fast *f, uint32_t x, gr_error *err)
                 if (f->nsrc == f->capsrc) {
                     size_t cap = f->capsrc ? f->capsrc * 2 : 64;
                     source *ns = realloc(f->src, cap * sizeof *ns);
-                    if (!ns) return gr_fail(err, GR_EINTERNAL, "out of memory");
+                    if (!ns) return gr_fail_nomem(err);
                     f->src = ns;
                     f->capsrc = cap;
                 }
@@ -477,7 +477,7 @@ int gr_heapseq_fast(const gr_tb_code *c, uint32_t n, uint32_t *out, const gr_lim
     int rc = GR_OK;
     if (f.period) {
         f.cls = calloc((size_t)f.period, sizeof *f.cls);
-        if (!f.cls) return gr_fail(err, GR_EINTERNAL, "out of memory");
+        if (!f.cls) return gr_fail_nomem(err);
     }
     for (int i = 0; i < c->len; i++) {
         gr_tb_digit d = c->d[i];

@@ -105,7 +105,7 @@ typedef struct batch {
 
 static int oom(gr_error *err)
 {
-    return gr_fail(err, GR_EINPUT, "retrograde analysis ran out of memory; the position is too big");
+    return gr_fail(err, GR_ENOMEM, "retrograde analysis ran out of memory; the position is too big");
 }
 
 static int intern(gr_retro *r, gr_pos *pos, uint32_t *id, gr_error *err)

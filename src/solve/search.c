@@ -74,7 +74,7 @@ size_t gr_solver_positions(const gr_solver *s)
 
 static int oom(gr_error *err)
 {
-    return gr_fail(err, GR_EINPUT, "search ran out of memory; the position is too big for search");
+    return gr_fail(err, GR_ENOMEM, "search ran out of memory; the position is too big for search");
 }
 
 static int intern_hashed(gr_solver *s, const gr_pos *pos, uint64_t h, uint32_t *id, gr_error *err)

@@ -154,7 +154,7 @@ gr_sparse *gr_sparse_new(const gr_tb_code *c, uint64_t cap, uint32_t mask, const
     if (s) s->spill = -1, s->keep = SPILL_KEEP;
     if (!s || (spill_dir ? map_spill(s, cap, spill_dir, err) : !(s->g = malloc(cap * sizeof *s->g)))) {
         if (s && !spill_dir)
-            gr_fail(err, GR_EINPUT, "not enough memory for %llu values (%.0f MiB)", (unsigned long long)cap,
+            gr_fail(err, GR_ENOMEM, "not enough memory for %llu values (%.0f MiB)", (unsigned long long)cap,
                     (double)cap * 2 / 1048576.0);
         free(s);
         return NULL;
@@ -182,7 +182,7 @@ gr_sparse *gr_sparse_new(const gr_tb_code *c, uint64_t cap, uint32_t mask, const
     }
     if (s->period && !(s->cls = calloc((size_t)s->period * VALUE_WORDS, sizeof *s->cls))) {
         gr_sparse_free(s);
-        gr_fail(err, GR_EINPUT, "out of memory");
+        gr_fail_nomem(err);
         return NULL;
     }
     return s;
@@ -682,7 +682,7 @@ int gr_sparse_adopt(gr_sparse *s, uint64_t n, gr_error *err)
     if (s->choose_mask && n >= FIRST_MASK_AT) {
         uint64_t p = FIRST_MASK_AT;
         while (p * 2 <= n) p *= 2;
-        if (!choose_own_mask(s, p)) return gr_fail(err, GR_EINPUT, "out of memory");
+        if (!choose_own_mask(s, p)) return gr_fail_nomem(err);
     }
     /* The largest value and the class sets of a repeating code
      * (G(1..n-1-p0)), then the rare heaps. */
@@ -700,7 +700,7 @@ int gr_sparse_adopt(gr_sparse *s, uint64_t n, gr_error *err)
     }
     s->count = n;
     rebuild_rare(s);
-    return s->failed ? gr_fail(err, GR_EINPUT, "out of memory") : GR_OK;
+    return s->failed ? gr_fail_nomem(err) : GR_OK;
 }
 
 int gr_sparse_load(gr_sparse *s, const uint16_t *g, uint64_t n, gr_error *err)
@@ -802,7 +802,7 @@ static int fail_message(const gr_sparse *s, gr_error *err)
     if (s->failed == 1)
         return gr_fail(err, GR_EINPUT, "heap %llu has a value past %u, the largest the sparse method stores",
                        (unsigned long long)s->failed_at, GR_SPARSE_MAX_VALUE);
-    return gr_fail(err, GR_EINPUT, "out of memory at heap %llu", (unsigned long long)s->failed_at);
+    return gr_fail(err, GR_ENOMEM, "out of memory at heap %llu", (unsigned long long)s->failed_at);
 }
 
 int gr_sparse_extend(gr_sparse *s, uint64_t upto, int threads, gr_error *err)
@@ -823,7 +823,7 @@ int gr_sparse_extend(gr_sparse *s, uint64_t upto, int threads, gr_error *err)
         if (run(s, s->count, stop, threads)) return fail_message(s, err);
         if (s->count == p && s->choose_mask) {
             uint32_t old = s->mask;
-            if (!choose_own_mask(s, s->count)) return gr_fail(err, GR_EINPUT, "out of memory");
+            if (!choose_own_mask(s, s->count)) return gr_fail_nomem(err);
             if (s->mask != old) {
                 rebuild_rare(s);
                 if (s->failed) return fail_message(s, err);

@@ -207,7 +207,7 @@ static int planner_init(planner *p, const gr_bigpos *pos, int m, gr_error *err)
     p->good = malloc((L + 1) * sizeof *p->good);
     if (!c || !p->r || !p->ob || !p->good) {
         free(c), free(p->r), free(p->ob), free(p->good);
-        return gr_fail(err, GR_EINPUT, "out of memory for piles of %zu bits", p->L);
+        return gr_fail(err, GR_ENOMEM, "out of memory for piles of %zu bits", p->L);
     }
     p->c = c;
     return GR_OK;
@@ -293,7 +293,7 @@ int gr_players_nim_moves(const gr_bigpos *pos, int m, gr_players_move_fn fn, voi
         emitter e = {.fn = fn, .ctx = ctx};
         for (int q = 0; q < GR_PLAYERS_NIM_MAX_M; q++) mpz_init(e.target[q]);
         if (each_plan(&p, (int)d, emit_plan, &e) < 0)
-            rc = e.rc > 0 ? e.rc : gr_fail(err, GR_EINPUT, "out of memory");
+            rc = e.rc > 0 ? e.rc : gr_fail_nomem(err);
         for (int q = 0; q < GR_PLAYERS_NIM_MAX_M; q++) mpz_clear(e.target[q]);
         for (size_t i = 0; i < e.n; i++) mpz_clear(e.size[i]);
         free(e.pile);
