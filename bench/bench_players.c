@@ -13,6 +13,7 @@
 #include <time.h>
 #include "grundy/players.h"
 #include "bench_clock.h"
+#include "../tests/nim3test.h"
 
 static long peak_kib(void)
 {
@@ -29,25 +30,7 @@ static uint64_t nim3test(const uint64_t *allowed, size_t na, uint64_t max)
         fprintf(stderr, "out of memory\n");
         exit(1);
     }
-    for (uint64_t k = 0; k <= max; k++) {
-        uint8_t s = 0, d = 0;
-        for (size_t i = 0; i < na; i++)
-            if (k >= allowed[i] && single[k - allowed[i]] == 0) {
-                s = 1;
-                break;
-            }
-        for (size_t i = 0; i < na; i++)
-            if (k >= allowed[i]) {
-                if (dbl[k - allowed[i]] == 0) {
-                    d = 1;
-                    break;
-                } else if (dbl[k - allowed[i]] == 1) {
-                    d = 2;
-                }
-            }
-        single[k] = s;
-        dbl[k] = d;
-    }
+    nim3test_one_pile(allowed, na, max, single, dbl);
     uint64_t h = 0;
     for (uint64_t k = 0; k <= max; k++) h = h * 31 + dbl[k];
     free(single);

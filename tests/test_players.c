@@ -8,6 +8,7 @@
 #include "grundy/players.h"
 #include "grundy/solve.h"
 #include "grundy/subtraction.h"
+#include "nim3test.h"
 
 static void game(gr_game *g, const char *spec)
 {
@@ -418,32 +419,17 @@ Test(subtraction, periods_are_exact)
         }
 }
 
-/* ---- the paper's Nim3Test (section 6.2), ported line by line ---- */
+/* ---- the paper's Nim3Test (section 6.2), ported in tests/nim3test.h ---- */
 
 /* onePileTest: doubleNimABC with 0 = C, 1 = A, 2 = B, printed as Java prints
  * an ArrayList<Byte>: "[0, 1, 2]". */
 static char *nim3test(const int *allowed, int na, int max, char **single_out)
 {
     uint8_t *single = malloc((size_t)max + 1), *dbl = malloc((size_t)max + 1);
-    for (int k = 0; k <= max; k++) {
-        uint8_t s = 0, d = 0;
-        for (int i = 0; i < na; i++)
-            if (k >= allowed[i] && single[k - allowed[i]] == 0) {
-                s = 1;
-                break;
-            }
-        for (int i = 0; i < na; i++)
-            if (k >= allowed[i]) {
-                if (dbl[k - allowed[i]] == 0) {
-                    d = 1;
-                    break;
-                } else if (dbl[k - allowed[i]] == 1) {
-                    d = 2;
-                }
-            }
-        single[k] = s;
-        dbl[k] = d;
-    }
+    uint64_t set[8];
+    cr_assert(na <= 8);
+    for (int i = 0; i < na; i++) set[i] = (uint64_t)allowed[i];
+    nim3test_one_pile(set, (size_t)na, (uint64_t)max, single, dbl);
     char *out = malloc(3 * ((size_t)max + 1) + 3), *o = out;
     *o++ = '[';
     for (int k = 0; k <= max; k++) o += sprintf(o, k ? ", %u" : "%u", dbl[k]);
