@@ -190,7 +190,20 @@ static inline void prefetch_data(const gr_s3fast *st, size_t s1, size_t s2, size
     __builtin_prefetch(st->data + w * st->stride + s3, 1);
 }
 
-static void row_range(gr_s3fast *st, long b, long lo, long hi, uint32_t *row)
+static void compute_range(gr_s3fast *st, long b, long lo, long hi, uint32_t *row)
+{
+    for (long a = lo; a < hi; a++) {
+        size_t s1 = (size_t)(2 * b - a), s2 = (size_t)(a + b), s3 = (size_t)(b - 2 * a);
+        uint32_t g = mex3(st, s1, s2, s3);
+        row[a] = g;
+        slot_add(st, s1, g);
+        slot_add(st, s2, g);
+        slot_add(st, s3, g);
+    }
+}
+
+/* Positions lo..hi-1 of row b, in prefetching batches. */
+static void batched_range(gr_s3fast *st, long b, long lo, long hi, uint32_t *row)
 {
     size_t blk[BATCH];
     for (long a0 = lo; a0 < hi; a0 += BATCH) {
@@ -203,15 +216,7 @@ static void row_range(gr_s3fast *st, long b, long lo, long hi, uint32_t *row)
             long a = a0 + j;
             prefetch_data(st, (size_t)(2 * b - a), (size_t)(a + b), (size_t)(b - 2 * a), blk[j]);
         }
-        for (long j = 0; j < m; j++) {
-            long a = a0 + j;
-            size_t s1 = (size_t)(2 * b - a), s2 = (size_t)(a + b), s3 = (size_t)(b - 2 * a);
-            uint32_t g = mex3(st, s1, s2, s3);
-            row[a] = g;
-            slot_add(st, s1, g);
-            slot_add(st, s2, g);
-            slot_add(st, s3, g);
-        }
+        compute_range(st, b, a0, a0 + m, row);
     }
 }
 
@@ -291,7 +296,7 @@ static void pipe_thread(pipe *p, int t)
                 if (need > plen) need = plen;
                 if (!wait_row(p, q - 1, need)) return;
             }
-            row_range(st, (long)q, a0, a0 + m, row);
+            batched_range(st, (long)q, a0, a0 + m, row);
             atomic_store_explicit(&p->prog[t], ((uint64_t)q + 1) << 32 | (uint64_t)(a0 + m), memory_order_release);
         }
         /* rows go to fn in order */
@@ -316,35 +321,6 @@ static void pipe_thread(pipe *p, int t)
     }
 }
 
-static void compute_range(gr_s3fast *st, long b, long lo, long hi, uint32_t *row)
-{
-    for (long a = lo; a < hi; a++) {
-        size_t s1 = (size_t)(2 * b - a), s2 = (size_t)(a + b), s3 = (size_t)(b - 2 * a);
-        uint32_t g = mex3(st, s1, s2, s3);
-        row[a] = g;
-        slot_add(st, s1, g);
-        slot_add(st, s2, g);
-        slot_add(st, s3, g);
-    }
-}
-
-/* Positions lo..hi-1 of row b, in prefetching batches. */
-static void batched_range(gr_s3fast *st, long b, long lo, long hi, uint32_t *row)
-{
-    size_t blk[BATCH];
-    for (long a0 = lo; a0 < hi; a0 += BATCH) {
-        long m = hi - a0 < BATCH ? hi - a0 : BATCH;
-        for (long j = 0; j < m; j++) {
-            long a = a0 + j;
-            prefetch_summaries(st, (size_t)(2 * b - a), (size_t)(a + b), (size_t)(b - 2 * a), &blk[j]);
-        }
-        for (long j = 0; j < m; j++) {
-            long a = a0 + j;
-            prefetch_data(st, (size_t)(2 * b - a), (size_t)(a + b), (size_t)(b - 2 * a), blk[j]);
-        }
-        compute_range(st, b, a0, a0 + m, row);
-    }
-}
 
 /* Strips (docs/sharing-table.md, "Strips"): rows b0..b1-1 in strips of
  * STRIP_T positions whose bounds move one position left per row, so the

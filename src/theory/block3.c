@@ -11,18 +11,13 @@
  * exist (one cannot be forbidden away), from a P-position at most one (the
  * blocker forbids it). Tested against search in tests/test_block.c. */
 #include "grundy/block.h"
+#include "sort3.h"
 #include <string.h>
 
 bool gr_block3_is_p(mpz_srcptr x, mpz_srcptr y, mpz_srcptr z)
 {
     mpz_srcptr v[3] = {x, y, z};
-    for (int i = 0; i < 2; i++)
-        for (int j = 0; j < 2 - i; j++)
-            if (mpz_cmp(v[j], v[j + 1]) > 0) {
-                mpz_srcptr t = v[j];
-                v[j] = v[j + 1];
-                v[j + 1] = t;
-            }
+    gr_mpz_sort3(v);
     if (mpz_cmp(v[0], v[1]) == 0 && mpz_cmp(v[1], v[2]) == 0) return true;
     mpz_t s;
     mpz_init(s);

@@ -11,6 +11,7 @@
  * every winning move is O(L) after GMP reads the decimal input (the paper's
  * repeated division by 4 is O(L^2)). See docs/sharing.md. */
 #include "grundy/theory.h"
+#include "sort3.h"
 #include <string.h>
 
 bool gr_even_valuation(mpz_srcptr d)
@@ -21,14 +22,7 @@ bool gr_even_valuation(mpz_srcptr d)
 bool gr_sharing3_is_p(mpz_srcptr x, mpz_srcptr y, mpz_srcptr z)
 {
     mpz_srcptr v[3] = {x, y, z};
-    /* sort three pointers */
-    for (int i = 0; i < 2; i++)
-        for (int j = 0; j < 2 - i; j++)
-            if (mpz_cmp(v[j], v[j + 1]) > 0) {
-                mpz_srcptr t = v[j];
-                v[j] = v[j + 1];
-                v[j + 1] = t;
-            }
+    gr_mpz_sort3(v);
     bool ab = mpz_cmp(v[0], v[1]) == 0, bc = mpz_cmp(v[1], v[2]) == 0;
     if (ab && bc) return true;
     if (!ab && !bc) return false;
