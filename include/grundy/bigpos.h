@@ -23,6 +23,9 @@ void gr_bigpos_clear(gr_bigpos *bp);
 /* Appends a pile; GR_ENOMEM, the position unchanged, when memory runs out.
  * gr_bigpos_from_pos too returns GR_ENOMEM, the position then short. */
 int gr_bigpos_push(gr_bigpos *bp, const mpz_t v);
+/* Makes to (initialised) a copy of from; GR_ENOMEM, to then short, when
+ * memory runs out. */
+int gr_bigpos_copy(gr_bigpos *to, const gr_bigpos *from);
 /* Parses one token of decimal digits (no sign, no spaces) and appends it.
  * The message names the token and what is wrong with it. */
 int gr_bigpos_push_token(gr_bigpos *bp, const char *tok, size_t len, gr_error *err);

@@ -39,6 +39,14 @@ int gr_bigpos_push(gr_bigpos *bp, const mpz_t v)
     return GR_OK;
 }
 
+int gr_bigpos_copy(gr_bigpos *to, const gr_bigpos *from)
+{
+    to->n = 0;
+    for (int i = 0; i < from->n; i++)
+        if (gr_bigpos_push(to, from->p[i])) return GR_ENOMEM;
+    return GR_OK;
+}
+
 /* Shows a token in a message without flooding the terminal. */
 static void token_excerpt(const char *tok, size_t len, char *out, size_t outlen)
 {

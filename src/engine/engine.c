@@ -290,7 +290,7 @@ typedef struct listing {
 static int list_one(void *ctx, const gr_move *mv, const gr_pos *result)
 {
     listing *l = ctx;
-    gr_bigpos_from_pos(&l->child, result);
+    if (gr_bigpos_from_pos(&l->child, result)) return gr_fail_nomem(l->err);
     int rc = gr_engine_value(l->e, &l->child, &l->ans, l->err);
     if (rc) return rc;
     mpz_t amount;

@@ -31,8 +31,7 @@ static int heap_move(void *ctx, const gr_move *mv, const gr_pos *r)
     if (!w->fn) return ++w->count > w->max ? TOO_MANY : 0;
     uint32_t x = w->others, v;
     gr_bigpos *c = &w->child;
-    c->n = 0;
-    for (int i = 0; i < w->pos->n; i++) gr_bigpos_push(c, w->pos->p[i]);
+    if (gr_bigpos_copy(c, w->pos)) return gr_fail_nomem(w->err);
     mpz_set_ui(c->p[w->src], r->p[0]);
     for (int j = 0; j < r->n; j++) {
         mpz_set_ui(w->part, r->p[j]);

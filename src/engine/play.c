@@ -58,8 +58,7 @@ void gr_play_choice_clear(gr_play_choice *c)
 
 void gr_play_bp_copy(gr_bigpos *to, const gr_bigpos *from)
 {
-    to->n = 0;
-    for (int i = 0; i < from->n; i++) gr_bigpos_push(to, from->p[i]);
+    gr_bigpos_copy(to, from);
 }
 
 bool gr_play_is_rules(const gr_play *pl, const char *name)

@@ -44,7 +44,7 @@ int gr_block3_p_moves(const gr_bigpos *pos, gr_bigmove_fn fn, void *ctx)
     mpz_inits(t[0], t[1], t[2], amount, NULL);
     gr_bigpos res;
     gr_bigpos_init(&res);
-    for (int j = 0; j < pos->n; j++) gr_bigpos_push(&res, pos->p[j]);
+    gr_bigpos_copy(&res, pos);
     int rc = 0;
     for (int i = 0; i < pos->n && i < 3 && !rc; i++) {
         mpz_srcptr u = x[(i + 1) % 3], v = x[(i + 2) % 3];

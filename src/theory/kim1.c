@@ -135,7 +135,7 @@ static int winning_moves(const gr_game *g, const gr_outcome *o, const gr_bigpos 
     int rd = reading_of(g), rc = 0;
     gr_bigpos res;
     gr_bigpos_init(&res);
-    for (int i = 0; i < pos->n; i++) gr_bigpos_push(&res, pos->p[i]);
+    gr_bigpos_copy(&res, pos);
     mpz_t k, t;
     mpz_inits(k, t, NULL);
     seen sn = {.n = 0};

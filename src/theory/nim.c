@@ -78,7 +78,7 @@ static int moves_common(const gr_bigpos *pos, bool misere, gr_bigmove_fn fn, voi
 {
     gr_bigpos res;
     gr_bigpos_init(&res);
-    for (int j = 0; j < pos->n; j++) gr_bigpos_push(&res, pos->p[j]);
+    gr_bigpos_copy(&res, pos);
     mpz_t x, t, amount;
     mpz_inits(x, t, amount, NULL);
     nim_sum(pos, x);

@@ -348,7 +348,7 @@ static int moves(const gr_game *g, const gr_outcome *o, const gr_bigpos *pos, gr
     (void)g;
     relay r = {.pos = pos, .fn = fn, .ctx = ctx};
     gr_bigpos_init(&r.res);
-    for (int i = 0; i < pos->n; i++) gr_bigpos_push(&r.res, pos->p[i]);
+    gr_bigpos_copy(&r.res, pos);
     mpz_init(r.amount);
     int rc = gr_players_nim_moves(pos, o->param, relay_move, &r, err);
     mpz_clear(r.amount);

@@ -75,9 +75,7 @@ typedef struct emitter {
 /* Heap i replaced by parts[0], the others appended. */
 static int emit_split_big(emitter *e, int i, mpz_t *parts, int n)
 {
-    gr_bigpos_clear(&e->res);
-    gr_bigpos_init(&e->res);
-    for (int j = 0; j < e->pos->n; j++) gr_bigpos_push(&e->res, e->pos->p[j]);
+    gr_bigpos_copy(&e->res, e->pos);
     mpz_set(e->res.p[i], parts[0]);
     for (int k = 1; k < n; k++) gr_bigpos_push(&e->res, parts[k]);
     mpz_set_ui(e->amount, 0);
@@ -88,9 +86,7 @@ static int emit_split_big(emitter *e, int i, mpz_t *parts, int n)
 /* Heap i taken down to y. */
 static int emit_take(emitter *e, int i, mpz_srcptr y)
 {
-    gr_bigpos_clear(&e->res);
-    gr_bigpos_init(&e->res);
-    for (int j = 0; j < e->pos->n; j++) gr_bigpos_push(&e->res, e->pos->p[j]);
+    gr_bigpos_copy(&e->res, e->pos);
     mpz_set(e->res.p[i], y);
     mpz_sub(e->amount, e->pos->p[i], y);
     gr_bigmove mv = {GR_MOVE_TAKE, i, -1, e->amount, &e->res};
