@@ -30,7 +30,7 @@ int cmd_count(int argc, char **argv)
     }
     /* "--flag=value" is "--flag value", as for the other verbs */
     char **words = malloc((size_t)(2 * argc + 1) * sizeof *words);
-    if (!words) return GR_EINTERNAL;
+    if (!words) return fputs("grundy: out of memory\n", stderr), GR_ENOMEM;
     int n = 0;
     for (int i = 1; i < argc; i++) {
         char *eq = strncmp(argv[i], "--", 2) == 0 ? strchr(argv[i], '=') : NULL;

@@ -43,7 +43,7 @@ static int simple_option(void *ctx, const gr_move *mv, const gr_pos *result)
     }
     if (!gr_bitset_add(s->seen, v)) {
         s->bad = 2;
-        return GR_EINTERNAL;
+        return GR_ENOMEM;
     }
     return 0;
 }
