@@ -11,7 +11,7 @@ for f in bin/grundy lib/libgrundy.a lib/libgrundy.so include/grundy/engine.h lib
   if [ -e "$prefix/$f" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: missing $f"; fi
 done
 # only the public headers: the umbrella's, none of the library's own
-for f in bitset.h postab.h checked.h combinat.h io.h retro.h; do
+for f in bitset.h postab.h checked.h combinat.h io.h retro.h grow.h tier.h; do
   if [ -e "$prefix/include/grundy/$f" ]; then fail=$((fail + 1)); echo "FAIL: internal header $f installed"; else pass=$((pass + 1)); fi
 done
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
