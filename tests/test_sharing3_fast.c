@@ -37,16 +37,6 @@ Test(sharing3_fast, equals_simple_every_n_to_300)
     gr_s3table_free(&s);
 }
 
-static int fill(void *ctx, uint32_t b, const uint32_t *row)
-{
-    gr_s3table *t = ctx;
-    for (uint32_t a = 0; a <= b / 2; a++) {
-        t->v[gr_s3table_index(a, b)] = row[a];
-        t->v[gr_s3table_index(b - a, b)] = row[a];
-    }
-    return 0;
-}
-
 /* The table to n in a fixed mode: 1 and 2 rows in step on that many
  * threads, 3 and 4 strips on one and two threads. */
 static gr_s3table fast_threads(uint32_t n, int mode)
@@ -59,7 +49,7 @@ static gr_s3table fast_threads(uint32_t n, int mode)
     else gr_s3fast_set_threads(st, mode - 2);
     gr_s3table t = {n, malloc(gr_s3table_index(0, n + 1) * sizeof(uint32_t))};
     cr_assert_not_null(t.v);
-    cr_assert_eq(gr_s3fast_rows(st, n + 1, fill, &t), 0);
+    cr_assert_eq(gr_s3fast_rows(st, n + 1, gr_s3table_put_row, &t), 0);
     cr_assert_eq(gr_s3fast_next(st), n + 1);
     gr_s3fast_free(st);
     return t;
@@ -319,7 +309,7 @@ static gr_s3table strips_on(uint32_t n, int p)
     gr_s3fast_set_threads(st, p);
     gr_s3table t = {n, malloc(gr_s3table_index(0, n + 1) * sizeof(uint32_t))};
     cr_assert_not_null(t.v);
-    cr_assert_eq(gr_s3fast_rows(st, n + 1, fill, &t), 0);
+    cr_assert_eq(gr_s3fast_rows(st, n + 1, gr_s3table_put_row, &t), 0);
     gr_s3fast_usage u;
     gr_s3fast_get_usage(st, &u);
     cr_assert(u.threads >= 1 && u.threads <= p, "p=%d used %d", p, u.threads);
@@ -348,7 +338,7 @@ Test(sharing3_fast, any_thread_count_agrees, .timeout = 60)
     cr_assert_eq(gr_s3fast_new(&st, n, &err), 0);
     gr_s3fast_set_threads(st, 4);
     gr_s3table t = {n, malloc(gr_s3table_index(0, n + 1) * sizeof(uint32_t))};
-    for (uint32_t b = 0; b <= 1200; b++) cr_assert_eq(gr_s3fast_rows(st, 1, fill, &t), 0);
+    for (uint32_t b = 0; b <= 1200; b++) cr_assert_eq(gr_s3fast_rows(st, 1, gr_s3table_put_row, &t), 0);
     cr_assert_eq(memcmp(one.v, t.v, gr_s3table_index(0, 1201) * sizeof *one.v), 0, "row by row on 4 threads");
     gr_s3fast_free(st);
     gr_s3table_free(&t);

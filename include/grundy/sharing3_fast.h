@@ -68,5 +68,8 @@ size_t gr_s3fast_touched_bytes(const gr_s3fast *st);
 
 /* The whole triangular table by the fast method (for small n and tests). */
 int gr_s3table_fast(gr_s3table *t, uint32_t n, gr_error *err);
+/* A gr_s3fast_fn that stores row b, both halves by symmetry, in the
+ * gr_s3table `table` (made to reach row b at least); returns 0. */
+int gr_s3table_put_row(void *table, uint32_t b, const uint32_t *row);
 
 #endif

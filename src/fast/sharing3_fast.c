@@ -600,9 +600,9 @@ void gr_s3fast_feed(gr_s3fast *st, const uint32_t *row)
     st->next++;
 }
 
-static int fill_table(void *ctx, uint32_t b, const uint32_t *row)
+int gr_s3table_put_row(void *table, uint32_t b, const uint32_t *row)
 {
-    gr_s3table *t = ctx;
+    gr_s3table *t = table;
     for (uint32_t a = 0; a <= b / 2; a++) {
         t->v[gr_s3table_index(a, b)] = row[a];
         t->v[gr_s3table_index(b - a, b)] = row[a];
@@ -622,7 +622,7 @@ int gr_s3table_fast(gr_s3table *t, uint32_t n, gr_error *err)
         gr_s3fast_free(st);
         return gr_fail(err, GR_ENOMEM, "table to %u needs %zu MiB; not enough memory", n, cells * 4 >> 20);
     }
-    gr_s3fast_rows(st, n + 1, fill_table, t);
+    gr_s3fast_rows(st, n + 1, gr_s3table_put_row, t);
     gr_s3fast_free(st);
     return GR_OK;
 }
