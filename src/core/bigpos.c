@@ -1,4 +1,5 @@
 #include "grundy/bigpos.h"
+#include "grundy/grow.h"
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,14 +21,9 @@ void gr_bigpos_clear(gr_bigpos *bp)
 /* A new last pile, or NULL (the position unchanged) when memory runs out. */
 static mpz_t *slot(gr_bigpos *bp)
 {
-    if (bp->n == bp->cap) {
-        int cap = bp->cap ? 2 * bp->cap : 8;
-        mpz_t *p = realloc(bp->p, (size_t)cap * sizeof *p);
-        if (!p) return NULL;
-        for (int i = bp->cap; i < cap; i++) mpz_init(p[i]);
-        bp->p = p;
-        bp->cap = cap;
-    }
+    int had = bp->cap;
+    if (!GR_GROW(bp->p, bp->cap, (size_t)bp->n + 1, 8)) return NULL;
+    for (int i = had; i < bp->cap; i++) mpz_init(bp->p[i]);
     return &bp->p[bp->n++];
 }
 
@@ -125,14 +121,9 @@ int gr_bigpos_read(gr_bigpos *bp, FILE *in, gr_error *err)
     size_t got;
     while ((got = fread(buf + len, 1, cap - len - 1, in)) > 0) {
         len += got;
-        if (cap - len - 1 == 0) {
-            char *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                return gr_fail(err, GR_ENOMEM, "out of memory reading standard input");
-            }
-            buf = nb;
-            cap *= 2;
+        if (!GR_GROW(buf, cap, len + 2, cap)) {
+            free(buf);
+            return gr_fail(err, GR_ENOMEM, "out of memory reading standard input");
         }
     }
     buf[len] = '\0';

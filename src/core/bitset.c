@@ -1,4 +1,5 @@
 #include "grundy/bitset.h"
+#include "grundy/grow.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,13 +24,9 @@ bool gr_bitset_add(gr_bitset *b, uint32_t v)
 {
     size_t word = v >> 6;
     if (word >= b->nwords) {
-        size_t n = b->nwords ? b->nwords : 4;
-        while (n <= word) n *= 2;
-        uint64_t *w = realloc(b->w, n * sizeof *w);
-        if (!w) return false;
-        memset(w + b->nwords, 0, (n - b->nwords) * sizeof *w);
-        b->w = w;
-        b->nwords = n;
+        size_t had = b->nwords;
+        if (!GR_GROW(b->w, b->nwords, word + 1, 4)) return false;
+        memset(b->w + had, 0, (b->nwords - had) * sizeof *b->w);
     }
     b->w[word] |= 1ull << (v & 63);
     return true;

@@ -1,4 +1,5 @@
 #include "grundy/postab.h"
+#include "grundy/grow.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,18 +70,12 @@ static bool grow_slots(gr_postab *t)
 
 static bool grow_entries(gr_postab *t)
 {
-    uint32_t cap = t->cap ? t->cap * 2 : 1024;
-    if (cap <= t->cap) return false;
-    uint64_t *off = realloc(t->offset, cap * sizeof *off);
-    if (!off) return false;
-    t->offset = off;
-    uint8_t *len = realloc(t->len, cap * sizeof *len);
-    if (!len) return false;
-    t->len = len;
-    uint64_t *hash = realloc(t->hash, cap * sizeof *hash);
-    if (!hash) return false;
-    t->hash = hash;
-    t->cap = cap;
+    /* ids are 32-bit: the arrays stop short of 2^32 entries */
+    size_t cap = gr_grow_cap(t->cap, (size_t)t->cap + 1, 1024, sizeof *t->offset);
+    if (!cap || cap > UINT32_MAX || !gr_resize(&t->offset, cap, sizeof *t->offset) ||
+        !gr_resize(&t->len, cap, sizeof *t->len) || !gr_resize(&t->hash, cap, sizeof *t->hash))
+        return false;
+    t->cap = (uint32_t)cap;
     return true;
 }
 
@@ -111,14 +106,8 @@ bool gr_postab_intern_hashed(gr_postab *t, const gr_pos *pos, uint64_t h, uint32
     if (t->count == t->cap && !grow_entries(t)) return false;
     /* !t->words: an empty position (every pile dropped) still needs a non-NULL
      * array, since memcpy and memcmp may not be given NULL even for 0 bytes */
-    if (t->nwords + (size_t)pos->n > t->capwords || !t->words) {
-        size_t cw = t->capwords ? t->capwords * 2 : 4096;
-        while (cw < t->nwords + (size_t)pos->n) cw *= 2;
-        uint64_t *w = realloc(t->words, cw * sizeof *w);
-        if (!w) return false;
-        t->words = w;
-        t->capwords = cw;
-    }
+    size_t need = t->nwords + (size_t)pos->n;
+    if ((need > t->capwords || !t->words) && !GR_GROW(t->words, t->capwords, need ? need : 1, 4096)) return false;
     uint32_t nid = t->count++;
     t->offset[nid] = t->nwords;
     t->len[nid] = (uint8_t)pos->n;
