@@ -11,6 +11,7 @@
  * so the ruleset still decides; tests/test_play.c checks both against
  * listing on every small position. */
 #include "play_internal.h"
+#include "grundy/grow.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -671,16 +672,10 @@ int gr_play_check(gr_play *pl, const gr_play_move *mv, gr_bigpos *result, gr_err
 static bool grow(gr_play *pl)
 {
     if (pl->nmoves < pl->cap) return true;
-    size_t cap = pl->cap ? 2 * pl->cap : 16;
-    gr_play_move *m = realloc(pl->moves, cap * sizeof *m);
-    if (!m) return false;
-    pl->moves = m;
-    gr_bigpos *b = realloc(pl->before, cap * sizeof *b);
-    if (!b) return false;
-    pl->before = b;
-    size_t *bs = realloc(pl->ban_start, (cap + 1) * sizeof *bs);
-    if (!bs) return false;
-    pl->ban_start = bs;
+    size_t cap = gr_grow_cap(pl->cap, pl->nmoves + 1, 16, sizeof *pl->moves);
+    if (!cap || !gr_resize(&pl->moves, cap, sizeof *pl->moves) || !gr_resize(&pl->before, cap, sizeof *pl->before) ||
+        !gr_resize(&pl->ban_start, cap + 1, sizeof *pl->ban_start))
+        return false;
     for (size_t i = pl->cap; i < cap; i++) {
         gr_play_move_init(&pl->moves[i]);
         gr_bigpos_init(&pl->before[i]);
@@ -769,14 +764,9 @@ int gr_play_ban(gr_play *pl, const gr_play_move *mv, gr_error *err)
     int rc = gr_play_check(pl, mv, &res, err); /* also refuses a move already forbidden */
     gr_bigpos_clear(&res);
     if (rc) return rc;
-    if (pl->nbans == pl->capbans) {
-        size_t cap = pl->capbans ? 2 * pl->capbans : 16;
-        gr_play_move *b = realloc(pl->bans, cap * sizeof *b);
-        if (!b) return gr_fail_nomem(err);
-        for (size_t i = pl->capbans; i < cap; i++) gr_play_move_init(&b[i]);
-        pl->bans = b;
-        pl->capbans = cap;
-    }
+    size_t had = pl->capbans;
+    if (!GR_GROW(pl->bans, pl->capbans, pl->nbans + 1, 16)) return gr_fail_nomem(err);
+    for (size_t i = had; i < pl->capbans; i++) gr_play_move_init(&pl->bans[i]);
     gr_play_move_copy(&pl->bans[pl->nbans++], mv);
     return GR_OK;
 }

@@ -3,6 +3,7 @@
  * docs/play.md. */
 #include "play_internal.h"
 #include "grundy/bitset.h"
+#include "grundy/grow.h"
 #include <stdlib.h>
 
 #define LEN_UNKNOWN UINT32_MAX
@@ -52,15 +53,12 @@ static int l_intern(gr_play *pl, gr_pos *pos, uint32_t *id, gr_error *err)
     if (is_new) {
         if (pl->lengths->tab.count > 4 * GR_PLAY_LENGTH_STATES_MAX)
             return gr_fail(err, GR_EINPUT, "the game tree is too big to search for game lengths");
-        if (pl->lengths->tab.count > pl->lengths->cap) {
-            size_t cap = pl->lengths->cap ? 2 * pl->lengths->cap : 1024;
-            uint32_t *l = realloc(pl->lengths->len, cap * sizeof *l), *s;
-            if (!l) return gr_fail_nomem(err);
-            pl->lengths->len = l;
-            s = realloc(pl->lengths->score, cap * sizeof *s);
-            if (!s) return gr_fail_nomem(err);
-            pl->lengths->score = s;
-            pl->lengths->cap = cap;
+        struct gr_play_lengths *L = pl->lengths;
+        if (L->tab.count > L->cap) {
+            size_t cap = gr_grow_cap(L->cap, L->tab.count, 1024, sizeof *L->len);
+            if (!cap || !gr_resize(&L->len, cap, sizeof *L->len) || !gr_resize(&L->score, cap, sizeof *L->score))
+                return gr_fail_nomem(err);
+            L->cap = cap;
         }
         pl->lengths->len[*id] = LEN_UNKNOWN;
     }
@@ -75,13 +73,7 @@ static int l_child(void *ctx, const gr_move *mv, const gr_pos *result)
     uint32_t id;
     int rc = l_intern(ls->pl, &r, &id, ls->err);
     if (rc) return rc;
-    if (ls->nkids == ls->capkids) {
-        size_t cap = ls->capkids ? 2 * ls->capkids : 4096;
-        uint32_t *k = realloc(ls->kids, cap * sizeof *k);
-        if (!k) return gr_fail_nomem(ls->err);
-        ls->kids = k;
-        ls->capkids = cap;
-    }
+    if (!GR_GROW(ls->kids, ls->capkids, ls->nkids + 1, 4096)) return gr_fail_nomem(ls->err);
     ls->kids[ls->nkids++] = id;
     return 0;
 }
@@ -89,13 +81,7 @@ static int l_child(void *ctx, const gr_move *mv, const gr_pos *result)
 static int l_push(lsearch *ls, uint32_t id)
 {
     gr_play *pl = ls->pl;
-    if (ls->nframes == ls->capframes) {
-        size_t cap = ls->capframes ? 2 * ls->capframes : 256;
-        lframe *f = realloc(ls->frames, cap * sizeof *f);
-        if (!f) return gr_fail_nomem(ls->err);
-        ls->frames = f;
-        ls->capframes = cap;
-    }
+    if (!GR_GROW(ls->frames, ls->capframes, ls->nframes + 1, 256)) return gr_fail_nomem(ls->err);
     gr_pos pos;
     gr_postab_get(&pl->lengths->tab, id, &pos);
     size_t first = ls->nkids;
@@ -137,15 +123,9 @@ int gr_play_length(gr_play *pl, const gr_pos *start, uint32_t *out, gr_error *er
         }
         /* The position's score from its options' scores, by the outcome
          * rule itself, as the solver does: one pass scores and times. */
-        if (f->count > ls.capch) {
-            size_t cap = f->count * 2;
-            gr_child *chs = realloc(ls.ch, cap * sizeof *chs);
-            if (!chs) {
-                rc = gr_fail_nomem(err);
-                break;
-            }
-            ls.ch = chs;
-            ls.capch = cap;
+        if (!GR_GROW(ls.ch, ls.capch, f->count, f->count * 2)) {
+            rc = gr_fail_nomem(err);
+            break;
         }
         for (size_t i = 0; i < f->count; i++) {
             uint32_t c = ls.kids[f->first + i];

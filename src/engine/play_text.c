@@ -2,6 +2,7 @@
  * person types, the words the computer says, and `grundy play --replay`'s
  * file. See docs/play.md. */
 #include "play_internal.h"
+#include "grundy/grow.h"
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -353,12 +354,7 @@ int gr_play_record_parse(gr_play_record *rec, const char *text, gr_error *err)
             free(v);
             have_pos = true;
         } else if ((klen == 4 && !memcmp(s, "move", 4)) || (klen == 3 && !memcmp(s, "ban", 3))) {
-            if (rec->nmoves == cap) {
-                cap = cap ? 2 * cap : 16;
-                char **m = realloc(rec->moves, cap * sizeof *m);
-                if (!m) return gr_fail_nomem(err);
-                rec->moves = m;
-            }
+            if (!GR_GROW(rec->moves, cap, rec->nmoves + 1, 16)) return gr_fail_nomem(err);
             /* a ban keeps its keyword, so the replay tells them apart */
             rec->moves[rec->nmoves] = klen == 3 ? strndup(s, len) : strndup(val, vlen);
             if (!rec->moves[rec->nmoves]) return gr_fail_nomem(err);
