@@ -2,6 +2,7 @@
  * the ruleset lists) and the fast candidate-testing method for take-and-break
  * codes. See grundy/heapseq.h and docs/takebreak.md. */
 #include "grundy/heapseq.h"
+#include "grundy/grow.h"
 #include "grundy/bitset.h"
 #include <stdlib.h>
 #include <string.h>
@@ -142,25 +143,16 @@ typedef struct fast {
 static bool sl_reserve(setlist *s, size_t words, double *bytes)
 {
     if (s->count - s->base == s->cap) {
-        uint32_t cap = s->cap ? s->cap * 2 : 1024;
-        size_t *off = realloc(s->off, cap * sizeof *off);
-        if (!off) return false;
-        s->off = off;
-        uint32_t *len = realloc(s->len, cap * sizeof *len);
-        if (!len) return false;
-        s->len = len;
-        *bytes += (double)(cap - s->cap) * (sizeof *off + sizeof *len);
-        s->cap = cap;
+        size_t cap = gr_grow_cap(s->cap, (size_t)s->cap + 1, 1024, sizeof *s->off);
+        if (!cap || cap > UINT32_MAX || !gr_resize(&s->off, cap, sizeof *s->off) ||
+            !gr_resize(&s->len, cap, sizeof *s->len))
+            return false;
+        *bytes += (double)(cap - s->cap) * (sizeof *s->off + sizeof *s->len);
+        s->cap = (uint32_t)cap;
     }
-    if (s->nw + words > s->capw) {
-        size_t cap = s->capw ? s->capw : 4096;
-        while (cap < s->nw + words) cap *= 2;
-        uint64_t *w = realloc(s->w, cap * sizeof *w);
-        if (!w) return false;
-        *bytes += (double)(cap - s->capw) * 8;
-        s->w = w;
-        s->capw = cap;
-    }
+    size_t had = s->capw;
+    if (!GR_GROW(s->w, s->capw, s->nw + words, 4096)) return false;
+    *bytes += (double)(s->capw - had) * 8;
     return true;
 }
 
@@ -231,12 +223,7 @@ static inline uint64_t xor_permute(uint64_t w, unsigned m)
 static bool grow_scratch(fast *f, size_t words)
 {
     if (words <= f->scratch_words) return true;
-    uint64_t *a = realloc(f->scratch, words * 8), *b;
-    if (!a) return false;
-    f->scratch = a;
-    b = realloc(f->scratch2, words * 8);
-    if (!b) return false;
-    f->scratch2 = b;
+    if (!gr_resize(&f->scratch, words, 8) || !gr_resize(&f->scratch2, words, 8)) return false;
     f->bytes += (double)(words - f->scratch_words) * 16;
     f->scratch_words = words;
     return true;
@@ -393,13 +380,7 @@ static int fast_heap(fast *f, uint32_t x, gr_error *err)
         uint32_t r = x - i;
         for (int k = 2; k <= f->top_parts; k++)
             if ((d.mask >> k & 1) && r >= (uint32_t)k) {
-                if (f->nsrc == f->capsrc) {
-                    size_t cap = f->capsrc ? f->capsrc * 2 : 64;
-                    source *ns = realloc(f->src, cap * sizeof *ns);
-                    if (!ns) return gr_fail_nomem(err);
-                    f->src = ns;
-                    f->capsrc = cap;
-                }
+                if (!GR_GROW(f->src, f->capsrc, f->nsrc + 1, 64)) return gr_fail_nomem(err);
                 f->src[f->nsrc++] = (source){r, k, d.constraint};
                 uint32_t top = k == 2 ? r : r - (r + (uint32_t)k - 1) / (uint32_t)k;
                 if (top > need) need = top;

@@ -15,6 +15,7 @@
  *   - whatever the queue never reaches is a draw.
  * Time and memory are linear in the positions and moves of the batch. */
 #include "grundy/retro.h"
+#include "grundy/grow.h"
 #include "grundy/postab.h"
 #include <stdlib.h>
 #include <string.h>
@@ -85,13 +86,7 @@ typedef struct u32vec {
 
 static bool push32(u32vec *a, uint32_t x)
 {
-    if (a->n == a->cap) {
-        size_t cap = a->cap ? a->cap * 2 : 4096;
-        uint32_t *v = realloc(a->v, cap * sizeof *v);
-        if (!v) return false;
-        a->v = v;
-        a->cap = cap;
-    }
+    if (!GR_GROW(a->v, a->cap, a->n + 1, 4096)) return false;
     a->v[a->n++] = x;
     return true;
 }
@@ -117,13 +112,7 @@ static int intern(gr_retro *r, gr_pos *pos, uint32_t *id, gr_error *err)
     if (r->tab.count > r->max_states)
         return gr_fail(err, GR_EINPUT, "retrograde analysis stopped at %u positions: over the memory limit",
                        r->tab.count);
-    if (r->tab.count > r->res_cap) {
-        size_t cap = r->res_cap ? r->res_cap * 2 : 4096;
-        uint8_t *v = realloc(r->res, cap);
-        if (!v) return oom(err);
-        r->res = v;
-        r->res_cap = cap;
-    }
+    if (!GR_GROW(r->res, r->res_cap, r->tab.count, 4096)) return oom(err);
     r->res[*id] = UNSOLVED;
     return GR_OK;
 }
@@ -158,15 +147,9 @@ static int enumerate(batch *b, uint32_t first, size_t **start_out, gr_error *err
     int rc = GR_OK;
     for (uint32_t id = first; id < r->tab.count; id++) {
         size_t i = id - first;
-        if (i + 2 > cap) {
-            size_t nc = cap ? cap * 2 : 1024;
-            size_t *s = realloc(start, nc * sizeof *s);
-            if (!s) {
-                rc = oom(err);
-                break;
-            }
-            start = s;
-            cap = nc;
+        if (!GR_GROW(start, cap, i + 2, 1024)) {
+            rc = oom(err);
+            break;
         }
         start[i] = b->to.n;
         if ((id & 0xff) == 0 && gr_limits_stopped(&r->limits)) {

@@ -3,6 +3,7 @@
  * stack. Each position's options are interned once; a position is scored by
  * the outcome rule when all of its options are. */
 #include "grundy/bitset.h"
+#include "grundy/grow.h"
 #include "grundy/solve.h"
 #include "grundy/postab.h"
 #include <stdlib.h>
@@ -84,13 +85,7 @@ static int intern_hashed(gr_solver *s, const gr_pos *pos, uint64_t h, uint32_t *
     if (is_new) {
         if (s->tab.count > s->max_states)
             return gr_fail(err, GR_EINPUT, "search stopped at %u positions: over the memory limit", s->tab.count);
-        if (s->tab.count > s->score_cap) {
-            size_t cap = s->score_cap ? s->score_cap * 2 : 1024;
-            uint32_t *sc = realloc(s->score, cap * sizeof *sc);
-            if (!sc) return oom(err);
-            s->score = sc;
-            s->score_cap = cap;
-        }
+        if (!GR_GROW(s->score, s->score_cap, s->tab.count, 1024)) return oom(err);
         s->score[*id] = UNKNOWN;
     }
     return GR_OK;
@@ -118,23 +113,12 @@ static int add_child(void *ctx, const gr_move *mv, const gr_pos *result)
     memcpy(r.p, result->p, (size_t)r.n * sizeof r.p[0]);
     s->game->rs->canonical(s->game, &r);
     if (s->bcount == s->bcap) {
-        size_t cap = s->bcap ? s->bcap * 2 : 1024;
-        uint64_t *h = realloc(s->bhash, cap * sizeof *h);
-        if (!h) return oom(c->err);
-        s->bhash = h;
-        uint8_t *n = realloc(s->bn, cap * sizeof *n);
-        if (!n) return oom(c->err);
-        s->bn = n;
+        size_t cap = gr_grow_cap(s->bcap, s->bcount + 1, 1024, sizeof *s->bhash);
+        if (!cap || !gr_resize(&s->bhash, cap, sizeof *s->bhash) || !gr_resize(&s->bn, cap, sizeof *s->bn))
+            return oom(c->err);
         s->bcap = cap;
     }
-    if (s->bwcount + (size_t)r.n > s->bwcap) {
-        size_t cap = s->bwcap ? s->bwcap * 2 : 4096;
-        while (cap < s->bwcount + (size_t)r.n) cap *= 2;
-        uint64_t *w = realloc(s->bwords, cap * sizeof *w);
-        if (!w) return oom(c->err);
-        s->bwords = w;
-        s->bwcap = cap;
-    }
+    if (!GR_GROW(s->bwords, s->bwcap, s->bwcount + (size_t)r.n, 4096)) return oom(c->err);
     uint64_t h = gr_pos_hash(&r);
     gr_postab_prefetch(&s->tab, h);
     s->bhash[s->bcount] = h;
@@ -147,14 +131,7 @@ static int add_child(void *ctx, const gr_move *mv, const gr_pos *result)
 /* Interns the batch of options, in order, onto the child stack. */
 static int intern_batch(gr_solver *s, gr_error *err)
 {
-    if (s->nkids + s->bcount > s->capkids) {
-        size_t cap = s->capkids ? s->capkids : 4096;
-        while (cap < s->nkids + s->bcount) cap *= 2;
-        gr_child *k = realloc(s->kids, cap * sizeof *k);
-        if (!k) return oom(err);
-        s->kids = k;
-        s->capkids = cap;
-    }
+    if (!GR_GROW(s->kids, s->capkids, s->nkids + s->bcount, 4096)) return oom(err);
     size_t w = 0;
     for (size_t i = 0; i < s->bcount; i++) {
         gr_pos r;
@@ -171,13 +148,7 @@ static int intern_batch(gr_solver *s, gr_error *err)
 
 static int push(gr_solver *s, uint32_t id, gr_error *err)
 {
-    if (s->nframes == s->capframes) {
-        size_t cap = s->capframes ? s->capframes * 2 : 256;
-        frame *f = realloc(s->frames, cap * sizeof *f);
-        if (!f) return oom(err);
-        s->frames = f;
-        s->capframes = cap;
-    }
+    if (!GR_GROW(s->frames, s->capframes, s->nframes + 1, 256)) return oom(err);
     gr_pos pos;
     gr_postab_get(&s->tab, id, &pos);
     size_t first = s->nkids;
