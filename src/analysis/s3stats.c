@@ -1,6 +1,7 @@
 /* Seed 000's statistics of the three-pile Sharing Nim table, on the fly
  * (include/grundy/s3stats.h). Memory is O(n) plus the listed positions. */
 #include "grundy/s3stats.h"
+#include "grundy/grow.h"
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,15 +42,9 @@ struct gr_s3stats {
 
 static void push(gr_s3stats *s, ulist *l, uint32_t v)
 {
-    if (l->n == l->cap) {
-        size_t cap = l->cap ? 2 * l->cap : 16;
-        uint32_t *p = realloc(l->v, cap * sizeof *p);
-        if (!p) {
-            s->oom = true;
-            return;
-        }
-        l->v = p;
-        l->cap = cap;
+    if (!GR_GROW(l->v, l->cap, l->n + 1, 16)) {
+        s->oom = true;
+        return;
     }
     l->v[l->n++] = v;
 }

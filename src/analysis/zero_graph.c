@@ -17,6 +17,7 @@
  * the sum of squares, so the graph is acyclic; a topological order (Kahn)
  * gives the longest directed path. */
 #include "grundy/counting.h"
+#include "grundy/grow.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -129,12 +130,7 @@ int gr_zgraph_build(gr_zgraph *g, uint64_t S, size_t max_vertices, gr_error *err
                         sort3(r);
                         size_t j = find(g, r);
                         if (j == SIZE_MAX) return gr_zgraph_free(g), gr_fail(err, GR_EINTERNAL, "zero graph: lost a vertex");
-                        if (g->m == capto) {
-                            capto *= 2;
-                            uint32_t *nt = realloc(g->to, capto * sizeof *nt);
-                            if (!nt) return oom(g, err);
-                            g->to = nt;
-                        }
+                        if (!GR_GROW(g->to, capto, (size_t)g->m + 1, capto)) return oom(g, err);
                         g->to[g->m++] = (uint32_t)j;
                     }
                     if (T == 0) break;
