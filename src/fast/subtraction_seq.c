@@ -2,6 +2,7 @@
  * values, certified periods (Brent's cycle finding on windows of max(S)
  * values), and the nim-pairs of seed 002. */
 #include "grundy/players.h"
+#include "grundy/grow.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -203,13 +204,7 @@ static int pairs_start(gr_pairs *p, uint64_t n, gr_error *err)
 
 static int pairs_add(gr_pairs *p, uint32_t a, uint32_t b, gr_error *err)
 {
-    if (p->count == p->cap) {
-        size_t cap = p->cap ? p->cap * 2 : 256;
-        gr_pair *q = realloc(p->pairs, cap * sizeof *q);
-        if (!q) return gr_fail_nomem(err);
-        p->pairs = q;
-        p->cap = cap;
-    }
+    if (!GR_GROW(p->pairs, p->cap, p->count + 1, 256)) return gr_fail_nomem(err);
     p->pairs[p->count++] = (gr_pair){a < b ? a : b, a < b ? b : a};
     return GR_OK;
 }
@@ -231,13 +226,7 @@ typedef struct pairbag {
 static int bag_add_heap(pairbag *bag, const gr_pairs *p, uint64_t y, gr_error *err)
 {
     for (size_t i = p->first[y]; i < p->first[y + 1]; i++) {
-        if (bag->n == bag->cap) {
-            size_t cap = bag->cap ? bag->cap * 2 : 64;
-            gr_pair *q = realloc(bag->v, cap * sizeof *q);
-            if (!q) return gr_fail_nomem(err);
-            bag->v = q;
-            bag->cap = cap;
-        }
+        if (!GR_GROW(bag->v, bag->cap, bag->n + 1, 64)) return gr_fail_nomem(err);
         bag->v[bag->n++] = p->pairs[i];
     }
     return GR_OK;
@@ -265,13 +254,12 @@ int gr_pairs_recursion(const uint64_t *set, size_t nset, uint64_t n, gr_pairs *o
         uint32_t K = 0;
         for (size_t i = 0; i < s1.n; i++) K = s1.v[i].b + 1 > K ? s1.v[i].b + 1 : K;
         for (size_t i = 0; i < s2.n; i++) K = s2.v[i].b + 1 > K ? s2.v[i].b + 1 : K;
+        /* exactly K + 1: K grows little from one heap to the next */
         if ((size_t)K + 1 > banned_cap) {
-            uint8_t *q = realloc(banned, (size_t)K + 1);
-            if (!q) {
+            if (!gr_resize(&banned, (size_t)K + 1, 1)) {
                 rc = gr_fail_nomem(err);
                 break;
             }
-            banned = q;
             banned_cap = (size_t)K + 1;
         }
         uint32_t best = UINT32_MAX;   /* least f(a') over a' < a */
