@@ -3,6 +3,7 @@
  * src/analysis/zero_graph.c; this file parses and prints. */
 #include "count.h"
 #include "grundy/counting.h"
+#include "grundy/grow.h"
 #include "grundy/io.h"
 #include <ctype.h>
 #include <errno.h>
@@ -31,12 +32,8 @@ static int big_value(copts *o, const char *flag, const char *v, mpz_t out, gr_er
         int c;
         while ((c = getchar()) != EOF) {
             if (isspace(c)) continue;
-            if (len + 1 >= cap) {
-                cap = cap ? cap * 2 : 4096;
-                char *nb = realloc(buf, cap);
-                if (!nb) return free(buf), gr_fail(err, GR_ENOMEM, "%s -: out of memory reading standard input", flag);
-                buf = nb;
-            }
+            if (!GR_GROW(buf, cap, len + 2, 4096))
+                return free(buf), gr_fail(err, GR_ENOMEM, "%s -: out of memory reading standard input", flag);
             buf[len++] = (char)c;
         }
         if (!buf) return gr_fail(err, GR_EINPUT, "%s -: standard input is empty", flag);

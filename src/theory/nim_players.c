@@ -14,6 +14,7 @@
  * exist is a walk over the bits from the top that keeps which x'_i still
  * equal x_i so far ("tight"): a bit-by-bit DP over the 2^j tight sets. */
 #include "grundy/players.h"
+#include "grundy/grow.h"
 #include "grundy/theory.h"
 #include <stdlib.h>
 #include <string.h>
@@ -265,12 +266,9 @@ static int emit_plan(planner *p, void *ctx)
         for (size_t i = 0; i < e->n && !seen; i++) seen = e->pile[i] == pile && mpz_cmp(e->size[i], e->target[q]) == 0;
         if (seen) continue;
         if (e->n == e->cap) {
-            size_t cap = e->cap ? e->cap * 2 : 16;
-            int *pl = realloc(e->pile, cap * sizeof *pl);
-            if (pl) e->pile = pl;
-            mpz_t *sz = realloc(e->size, cap * sizeof *sz);
-            if (sz) e->size = sz;
-            if (!pl || !sz) return e->rc = -1;
+            size_t cap = gr_grow_cap(e->cap, e->n + 1, 16, sizeof *e->size);
+            if (!cap || !gr_resize(&e->pile, cap, sizeof *e->pile) || !gr_resize(&e->size, cap, sizeof *e->size))
+                return e->rc = -1;
             e->cap = cap;
         }
         e->pile[e->n] = pile;
