@@ -30,9 +30,9 @@ static int take(void *ctx, uint32_t b, const uint32_t *half)
 
 static bool plain_three_pile(const seq_args *s)
 {
-    const char *spec = s->common.rules;
-    if (strcmp(s->game.rs->name, "sharing") != 0) return false;
-    if (strchr(spec, ':') && strcmp(spec, "sharing:piles=3") != 0) return false;
+    /* Sharing Nim on the complete graph, however spelled, of three piles */
+    if (gr_game_family(&s->game, NULL) != GR_FAMILY_SHARING) return false;
+    if (s->game.piles != 0 && s->game.piles != 3) return false;
     return s->common.outcome.rule == &gr_outcome_normal && !s->period && !s->nim_pairs;
 }
 

@@ -70,7 +70,11 @@ int gr_play_best(gr_play *pl, gr_play_choice *c, gr_error *err)
     gr_answer_init(&here);
     uint32_t own;
     int rc = GR_OK;
-    if (gr_play_own_score(pl, &pl->pos, &own) == GR_OK) here.score = own, here.method = "search";
+    if (gr_play_own_score(pl, &pl->pos, &own) == GR_OK) {
+        here.score = own;
+        here.how = GR_METHOD_SEARCH;
+        here.method = gr_method_name(GR_METHOD_SEARCH);
+    }
     else rc = gr_engine_value(&pl->engine, &pl->pos, &here, err);
     chooser ch = {.pl = pl, .c = c, .parent = here.score, .best_other = -1, .err = err};
     gr_play_move_init(&ch.other);
@@ -104,7 +108,7 @@ int gr_play_best(gr_play *pl, gr_play_choice *c, gr_error *err)
     }
     /* heap games beyond the length search: the heaps' Grundy values find a
      * winning move without listing the whole position's moves */
-    if (!rc && here.method && strncmp(here.method, "nim-sequence", 12) == 0) {
+    if (!rc && gr_answer_by_heaps(&here)) {
         c->prescribed = -1;
         c->how = "nim-sequence";
         if (here.score == 0 || gr_play_heap_winning_move(pl, &c->move)) {
@@ -130,8 +134,10 @@ int gr_play_best(gr_play *pl, gr_play_choice *c, gr_error *err)
             c->prescribed = -1;
             c->how = here.method;
             rc = gr_engine_one_winning_move(&pl->engine, &pl->pos, choose_listed, &ch, &why);
-        } else if (rc && here.outcome[0] == 'P') {
-            rc = GR_OK; /* a lost position needs no list: the first move will do */
+        } else if (rc) {
+            /* score 0, the lost class under every outcome rule: a lost
+             * position needs no list, the first move will do */
+            rc = GR_OK;
         }
         if (rc) gr_fail(err, quiet.code, "%s", quiet.msg);
         if (!rc && !c->winning) {

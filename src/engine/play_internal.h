@@ -10,7 +10,6 @@
  * estimated at no more positions than this (a fraction of a second). */
 #define GR_PLAY_LENGTH_STATES_MAX 100000.0
 
-bool gr_play_is_rules(const gr_play *pl, const char *name);
 void gr_play_bp_copy(gr_bigpos *to, const gr_bigpos *from);
 
 /* The position after mv (legality unchecked). In games that split heaps the

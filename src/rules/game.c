@@ -61,6 +61,35 @@ const char *gr_game_unit(const gr_game *g)
     return g->flags & GR_RS_HEAPS ? "heap" : "pile";
 }
 
+enum gr_family gr_game_family(const gr_game *g, int *param)
+{
+    int p = 0;
+    enum gr_family f = g->rs->family ? g->rs->family(g, &p) : GR_FAMILY_NONE;
+    if (param) *param = p;
+    return f;
+}
+
+int gr_game_tb_code(const gr_game *g, gr_tb_code *out)
+{
+    return g->rs->tb_code ? g->rs->tb_code(g, out) : GR_CODE_NONE;
+}
+
+unsigned gr_game_move_kinds(const gr_game *g)
+{
+    return g->rs->move_kinds ? g->rs->move_kinds(g) : 0;
+}
+
+int gr_game_legal(const gr_game *g, const gr_bigpos *pos, const gr_bigmove *mv, char *why, size_t len)
+{
+    if (len) why[0] = '\0';
+    return g->rs->legal ? g->rs->legal(g, pos, mv, why, len) : -1;
+}
+
+bool gr_game_reduce(const gr_game *g, gr_bigpos *pos)
+{
+    return g->rs->reduce ? g->rs->reduce(g, pos) : false;
+}
+
 int gr_options_each(gr_game *g, const char *opts, gr_option_fn fn, gr_error *err)
 {
     if (!opts) return GR_OK;
