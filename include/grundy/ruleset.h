@@ -140,6 +140,9 @@ const gr_ruleset *gr_ruleset_find(const char *name, size_t len);
 
 /* Parses "name" or "name:options" into g. */
 int gr_game_parse(gr_game *g, const char *spec, gr_error *err);
+/* The same for a ruleset that is not in the registry (a library user's
+ * own, or a test's): spec is "name" or "name:options", as printed. */
+int gr_game_init(gr_game *g, const gr_ruleset *rs, const char *spec, gr_error *err);
 void gr_game_release(gr_game *g);
 int gr_game_moves(const gr_game *g, const gr_pos *pos, gr_move_fn fn, void *ctx);
 void gr_game_canonical(const gr_game *g, gr_pos *pos);

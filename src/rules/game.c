@@ -15,6 +15,15 @@ int gr_game_parse(gr_game *g, const char *spec, gr_error *err)
     const gr_ruleset *rs = gr_ruleset_find(spec, nlen);
     if (!rs)
         return gr_fail(err, GR_EINPUT, "unknown ruleset '%.*s'; 'grundy games' lists them", (int)nlen, spec);
+    return gr_game_init(g, rs, spec, err);
+}
+
+int gr_game_init(gr_game *g, const gr_ruleset *rs, const char *spec, gr_error *err)
+{
+    memset(g, 0, sizeof *g);
+    if (strlen(spec) >= sizeof g->spec)
+        return gr_fail(err, GR_EINPUT, "ruleset description is longer than %zu characters", sizeof g->spec - 1);
+    const char *colon = strchr(spec, ':');
     g->rs = rs;
     g->flags = rs->flags;
     strcpy(g->spec, spec);
