@@ -6,6 +6,7 @@
 #include "example_ruleset.h"
 #include "grundy/engine.h"
 #include "grundy/play.h"
+#include "grundy/sharing3.h"
 #include "grundy/takebreak.h"
 
 static void parse(gr_game *g, const char *spec)
@@ -232,6 +233,21 @@ Test(rulesets, sharing_piles_3_has_theorem_p)
     gr_game_release(&b);
 }
 
+Test(rulesets, three_pile_table_covers_sharing_however_spelled)
+{
+    static const struct {
+        const char *spec;
+        bool covered;
+    } want[] = {{"sharing", true}, {"sharing:piles=3", true}, {"sharing:piles=4", false},
+                {"sharing:graph=0>1/1>2/2>0", false}, {"kim:piles=3", false}, {"nim", false}};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        gr_game g;
+        parse(&g, want[i].spec);
+        cr_assert_eq(gr_s3table_covers(&g), want[i].covered, "%s", want[i].spec);
+        gr_game_release(&g);
+    }
+}
+
 Test(rulesets, take_and_break_codes)
 {
     gr_tb_code c;
@@ -357,33 +373,48 @@ static void example_game(gr_game *g)
     cr_assert_eq(gr_game_init(g, &gr_rules_example, "take-one-or-two", &err), GR_OK, "%s", err.msg);
 }
 
-Test(example_ruleset, values_are_n_mod_3_xored)
-{
+/* The example game under normal play, with an engine and a position. */
+typedef struct example {
     gr_game g;
-    example_game(&g);
+    gr_engine e;
+    gr_bigpos pos;
+    gr_error err;
+} example;
+
+static void example_open(example *x)
+{
+    example_game(&x->g);
     gr_outcome o;
     gr_outcome_init_normal(&o);
-    gr_engine e;
-    gr_engine_init(&e, &g, &o, NULL);
-    gr_bigpos pos;
-    gr_bigpos_init(&pos);
+    gr_engine_init(&x->e, &x->g, &o, NULL);
+    gr_bigpos_init(&x->pos);
+    gr_error_clear(&x->err);
+}
+
+static void example_close(example *x)
+{
+    gr_bigpos_clear(&x->pos);
+    gr_engine_free(&x->e);
+    gr_game_release(&x->g);
+}
+
+Test(example_ruleset, values_are_n_mod_3_xored)
+{
+    example x;
+    example_open(&x);
     gr_answer a;
     gr_answer_init(&a);
-    gr_error err;
-    gr_error_clear(&err);
-    for (uint64_t x = 0; x <= 12; x++)
-        for (uint64_t y = 0; y <= 12; y++) {
-            gr_pos p = {.n = 2, .p = {x, y}};
-            gr_bigpos_from_pos(&pos, &p);
-            cr_assert_eq(gr_engine_value(&e, &pos, &a, &err), GR_OK, "%s", err.msg);
+    for (uint64_t h = 0; h <= 12; h++)
+        for (uint64_t k = 0; k <= 12; k++) {
+            gr_pos p = {.n = 2, .p = {h, k}};
+            gr_bigpos_from_pos(&x.pos, &p);
+            cr_assert_eq(gr_engine_value(&x.e, &x.pos, &a, &x.err), GR_OK, "%s", x.err.msg);
             cr_assert(a.has_value);
-            cr_assert_eq(mpz_get_ui(a.value), (x % 3) ^ (y % 3), "%lu %lu", (unsigned long)x, (unsigned long)y);
+            cr_assert_eq(mpz_get_ui(a.value), (h % 3) ^ (k % 3), "%lu %lu", (unsigned long)h, (unsigned long)k);
             cr_assert_eq(a.how, GR_METHOD_NIM_SEQUENCE); /* a game of heaps: by their values */
         }
     gr_answer_clear(&a);
-    gr_bigpos_clear(&pos);
-    gr_engine_free(&e);
-    gr_game_release(&g);
+    example_close(&x);
 }
 
 typedef struct listed {
@@ -404,22 +435,14 @@ static int on_move(void *ctx, const gr_bigmove *mv, const gr_answer *r, bool win
 
 Test(example_ruleset, moves_are_listed_with_their_values)
 {
-    gr_game g;
-    example_game(&g);
-    gr_outcome o;
-    gr_outcome_init_normal(&o);
-    gr_engine e;
-    gr_engine_init(&e, &g, &o, NULL);
-    gr_bigpos pos;
-    gr_bigpos_init(&pos);
+    example x;
+    example_open(&x);
     gr_pos p = {.n = 2, .p = {4, 5}}; /* values 1 and 2: G = 3 */
-    gr_bigpos_from_pos(&pos, &p);
+    gr_bigpos_from_pos(&x.pos, &p);
     gr_moves_summary sum;
     gr_moves_summary_init(&sum);
-    gr_error err;
-    gr_error_clear(&err);
     listed l = {0};
-    cr_assert_eq(gr_engine_moves(&e, &pos, on_move, &l, &sum, &err), GR_OK, "%s", err.msg);
+    cr_assert_eq(gr_engine_moves(&x.e, &x.pos, on_move, &l, &sum, &x.err), GR_OK, "%s", x.err.msg);
     /* (3,5) G 2, (2,5) G 0, (4,4) G 0, (4,3) G 1 */
     cr_assert_eq(l.n, 4);
     cr_assert_eq(l.winning, 2);
@@ -427,9 +450,7 @@ Test(example_ruleset, moves_are_listed_with_their_values)
     cr_assert(sum.all_listed);
     cr_assert_eq(mpz_get_ui(sum.total), 4);
     gr_moves_summary_clear(&sum);
-    gr_bigpos_clear(&pos);
-    gr_engine_free(&e);
-    gr_game_release(&g);
+    example_close(&x);
 }
 
 Test(example_ruleset, play_checks_and_wins)

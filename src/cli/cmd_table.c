@@ -381,12 +381,6 @@ static int print_db_table(const table_opts *t, int format, gr_error *err)
     return GR_OK;
 }
 
-/* Sharing Nim on the complete graph, however spelled, of three piles. */
-static bool three_pile_sharing(const gr_game *g)
-{
-    return gr_game_family(g, NULL) == GR_FAMILY_SHARING && (g->piles == 0 || g->piles == 3);
-}
-
 int cmd_table(int argc, char **argv)
 {
     cli_args a;
@@ -404,7 +398,7 @@ int cmd_table(int argc, char **argv)
     if (!rc && !t.have_max) rc = gr_fail(&err, GR_EINPUT, "table needs --max N");
     if (!rc) rc = cli_check_output("--png", t.png, &err);
     if (!rc) rc = cli_check_output("--out", t.out, &err);
-    if (!rc && !three_pile_sharing(&g))
+    if (!rc && !gr_s3table_covers(&g))
         rc = gr_fail(&err, GR_EINPUT, "table covers three-pile sharing so far, not '%s'", a.rules);
     bool other_rule = a.outcome.rule != &gr_outcome_normal;
     if (!rc && other_rule && (t.db || t.out || t.in || t.png || t.stats || t.method))

@@ -30,9 +30,7 @@ static int take(void *ctx, uint32_t b, const uint32_t *half)
 
 static bool plain_three_pile(const seq_args *s)
 {
-    /* Sharing Nim on the complete graph, however spelled, of three piles */
-    if (gr_game_family(&s->game, NULL) != GR_FAMILY_SHARING) return false;
-    if (s->game.piles != 0 && s->game.piles != 3) return false;
+    if (!gr_s3table_covers(&s->game)) return false;
     return s->common.outcome.rule == &gr_outcome_normal && !s->period && !s->nim_pairs;
 }
 
