@@ -670,14 +670,7 @@ int gr_play_state_get(gr_play *pl, gr_play_state *st, gr_error *err)
 {
     gr_answer ans;
     gr_answer_init(&ans);
-    int rc = GR_OK;
-    uint32_t score;
-    if (gr_play_own_score(pl, &pl->pos, &score) == GR_OK) {
-        ans.score = score;
-        snprintf(ans.outcome, sizeof ans.outcome, "%s", gr_outcome_label(&pl->engine.outcome, score));
-    } else {
-        rc = gr_engine_value(&pl->engine, &pl->pos, &ans, err);
-    }
+    int rc = gr_play_answer(pl, &pl->pos, &ans, err);
     if (!rc) {
         st->to_move = gr_play_to_move(pl);
         snprintf(st->outcome, sizeof st->outcome, "%s", ans.outcome);

@@ -68,14 +68,7 @@ int gr_play_best(gr_play *pl, gr_play_choice *c, gr_error *err)
     }
     gr_answer here;
     gr_answer_init(&here);
-    uint32_t own;
-    int rc = GR_OK;
-    if (gr_play_own_score(pl, &pl->pos, &own) == GR_OK) {
-        here.score = own;
-        here.how = GR_METHOD_SEARCH;
-        here.method = gr_method_name(GR_METHOD_SEARCH);
-    }
-    else rc = gr_engine_value(&pl->engine, &pl->pos, &here, err);
+    int rc = gr_play_answer(pl, &pl->pos, &here, err);
     chooser ch = {.pl = pl, .c = c, .parent = here.score, .best_other = -1, .err = err};
     gr_play_move_init(&ch.other);
     gr_pos small;
