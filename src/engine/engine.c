@@ -434,7 +434,10 @@ int gr_engine_moves(gr_engine *e, const gr_bigpos *pos, gr_engine_move_fn fn, vo
         goto out;
     }
     if (!cf) {
-        rc = gr_fail(err, why.code ? why.code : GR_EINPUT, "%s", why.msg);
+        /* answered as its reduction, which a closed form covers, but the
+         * moves are the position's own: say why search cannot list them */
+        if (!why.code) searchable(e, pos, pos, &small, &why);
+        rc = gr_fail(err, why.code ? why.code : GR_EINPUT, "%s", why.msg[0] ? why.msg : "no method lists these moves");
         goto out;
     }
     cf->count_moves(e->game, pos, sum->total);
