@@ -34,10 +34,7 @@ static int moves(const gr_game *g, const gr_pos *pos, gr_move_fn fn, void *ctx)
 static void canonical(const gr_game *g, gr_pos *pos)
 {
     (void)g;
-    int k = 0;
-    for (int i = 0; i < pos->n; i++)
-        if (pos->p[i]) pos->p[k++] = pos->p[i];
-    pos->n = k;
+    gr_pos_drop_empty(pos);
     gr_pos_sort(pos);
 }
 

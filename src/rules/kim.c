@@ -93,12 +93,7 @@ static void canonical(const gr_game *g, gr_pos *pos)
     /* Under R1 and R2 an empty pile can neither give nor receive (a source is
      * never bigger than its receiver), so it is inert. Under R3 and R4 it can
      * receive, so it stays. */
-    if (reading <= R2) {
-        int k = 0;
-        for (int i = 0; i < pos->n; i++)
-            if (pos->p[i]) pos->p[k++] = pos->p[i];
-        pos->n = k;
-    }
+    if (reading <= R2) gr_pos_drop_empty(pos);
     gr_pos_sort(pos);
 }
 

@@ -32,10 +32,7 @@ static void canonical(const gr_game *g, gr_pos *pos)
 {
     (void)g;
     /* Empty piles have no moves and change no count of moves: drop them. */
-    int k = 0;
-    for (int i = 0; i < pos->n; i++)
-        if (pos->p[i]) pos->p[k++] = pos->p[i];
-    pos->n = k;
+    gr_pos_drop_empty(pos);
     gr_pos_sort(pos);
 }
 

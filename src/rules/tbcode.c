@@ -281,10 +281,7 @@ bool gr_tb_code_of_heaps(const gr_game *g, gr_tb_code *out)
 
 void gr_tb_canonical(gr_pos *pos)
 {
-    int k = 0;
-    for (int i = 0; i < pos->n; i++)
-        if (pos->p[i]) pos->p[k++] = pos->p[i];
-    pos->n = k;
+    gr_pos_drop_empty(pos);
     gr_pos_sort(pos);
 }
 
