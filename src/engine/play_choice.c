@@ -85,7 +85,7 @@ int gr_play_best(gr_play *pl, gr_play_choice *c, gr_error *err)
         }
         if (lrc == GR_OK) {
             c->found = true;
-            c->how = "search";
+            c->how = gr_method_name(GR_METHOD_SEARCH);
             if (!c->winning) {
                 gr_play_move_copy(&c->move, &ch.other);
                 c->length = ch.best_other;
@@ -103,7 +103,7 @@ int gr_play_best(gr_play *pl, gr_play_choice *c, gr_error *err)
      * winning move without listing the whole position's moves */
     if (!rc && gr_answer_by_heaps(&here)) {
         c->prescribed = -1;
-        c->how = "nim-sequence";
+        c->how = gr_method_name(GR_METHOD_NIM_SEQUENCE);
         if (here.score == 0 || gr_play_heap_winning_move(pl, &c->move)) {
             c->winning = here.score != 0;
             if (!c->winning) gr_play_move_copy(&c->move, &first), c->how = "first move";
