@@ -13,18 +13,44 @@
 #include "grundy/solve.h"
 #include "grundy/theory.h"
 
+/* The method that answered, for steering (a caller asks `how`, never the
+ * text). Its text, gr_method_name, is part of the output: JSON "method". */
+enum gr_method {
+    GR_METHOD_NONE = 0,
+    GR_METHOD_CLOSED_FORM,     /* a closed form of src/theory/; the text is its name */
+    GR_METHOD_NIM_SEQUENCE,    /* the heaps' values from the nim-sequence engine: "nim-sequence" */
+    GR_METHOD_PERIOD,          /* the same past the table, by a certified period */
+    GR_METHOD_SEARCH,          /* memoised search: "search" */
+    GR_METHOD_RETROGRADE,      /* retrograde analysis, for loopy games: "retrograde analysis" */
+    GR_METHOD_TIERS,           /* the tier solver: "tier solver" */
+    GR_METHOD_TABLE            /* results stored by `grundy solve --out`: "stored results" */
+};
+
+/* The method's text; NULL for GR_METHOD_NONE and GR_METHOD_CLOSED_FORM
+ * (a closed form is named by itself). */
+const char *gr_method_name(enum gr_method how);
+
 typedef struct gr_answer {
     char outcome[16];          /* "P", "N", "draw", or a class name */
     uint32_t score;            /* the outcome rule's score (0 for P under two-player rules) */
     bool has_value;            /* Grundy value known */
     mpz_t value;
     bool by_search;            /* false: a closed form decided it */
-    const char *method;        /* the closed form's name, or "search" */
+    enum gr_method how;        /* what answered */
+    const char *method;        /* its text: the closed form's name, or gr_method_name(how) */
     bool value_needs_search;   /* a closed form decided the outcome, search was out of reach */
 } gr_answer;
 
 void gr_answer_init(gr_answer *a);
 void gr_answer_clear(gr_answer *a);
+/* Fills every field of a from one method's result: how, the closed form's
+ * name (GR_METHOD_CLOSED_FORM only; else NULL), the outcome's label and
+ * score, and the Grundy value (NULL: not known). */
+void gr_answer_set(gr_answer *a, enum gr_method how, const char *name, const char *outcome, uint32_t score,
+                   mpz_srcptr value);
+/* Was it answered by the heaps' values (a nim-sequence, with or without a
+ * certified period)? Then its moves are found by those values too. */
+bool gr_answer_by_heaps(const gr_answer *a);
 
 typedef struct gr_engine {
     const gr_game *game;
@@ -61,7 +87,7 @@ int gr_engine_heap_grundy(gr_engine *e, mpz_srcptr x, uint32_t *value, gr_error 
 typedef struct gr_moves_summary {
     mpz_t total;               /* all moves from the position */
     bool all_listed;           /* false: only the winning moves were listed */
-    const char *method;
+    const char *method;        /* as gr_answer's */
 } gr_moves_summary;
 
 void gr_moves_summary_init(gr_moves_summary *s);

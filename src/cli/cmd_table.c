@@ -398,7 +398,7 @@ int cmd_table(int argc, char **argv)
     if (!rc && !t.have_max) rc = gr_fail(&err, GR_EINPUT, "table needs --max N");
     if (!rc) rc = cli_check_output("--png", t.png, &err);
     if (!rc) rc = cli_check_output("--out", t.out, &err);
-    if (!rc && (strcmp(g.rs->name, "sharing") != 0 || g.piles > 3 || strchr(a.rules, ':')))
+    if (!rc && !gr_s3table_covers(&g))
         rc = gr_fail(&err, GR_EINPUT, "table covers three-pile sharing so far, not '%s'", a.rules);
     bool other_rule = a.outcome.rule != &gr_outcome_normal;
     if (!rc && other_rule && (t.db || t.out || t.in || t.png || t.stats || t.method))
