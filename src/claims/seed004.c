@@ -9,7 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int values(const char *spec, uint64_t to, uint32_t **out, gr_error *err)
+/* f over 0..to, under the check's limits (an interrupt stops it). */
+static int values(const char *spec, uint64_t to, const gr_claim_result *r, uint32_t **out, gr_error *err)
 {
     if (to > 2000000) return gr_fail(err, GR_EINPUT, "--to %llu: these checks stop at 2000000", (unsigned long long)to);
     gr_game g;
@@ -20,7 +21,7 @@ static int values(const char *spec, uint64_t to, uint32_t **out, gr_error *err)
         gr_game_release(&g);
         return gr_fail(err, GR_EINTERNAL, "out of memory");
     }
-    rc = gr_heapseq(&g, GR_HEAPSEQ_AUTO, (uint32_t)to, v, NULL, NULL, err);
+    rc = gr_heapseq(&g, GR_HEAPSEQ_AUTO, (uint32_t)to, v, r->limits, NULL, err);
     gr_game_release(&g);
     if (rc) {
         free(v);
@@ -40,7 +41,7 @@ static gr_pos heap(uint64_t x)
 static int check_shape(const char *spec, uint64_t m, uint64_t to, gr_claim_result *r, gr_error *err)
 {
     uint32_t *v;
-    int rc = values(spec, to, &v, err);
+    int rc = values(spec, to, r, &v, err);
     if (rc) return rc;
     gr_claim_holds(r, "every heap x <= %llu, x = 0, 1, 2, ... in increasing order", (unsigned long long)to);
     for (uint64_t x = 0; x <= to; x++) {
@@ -133,7 +134,7 @@ static int check_table_rows(int row, uint64_t to, gr_claim_result *r, gr_error *
     if (to > TABLE_MAX) to = TABLE_MAX;
     r->detail[0] = '\0';
     uint32_t *v;
-    int rc = values("split:parts=4", to, &v, err);
+    int rc = values("split:parts=4", to, r, &v, err);
     if (rc) return rc;
     int listed[TABLE_MAX + 1];
     parse_table(listed);
@@ -180,7 +181,7 @@ static int check_chaotic(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_
 {
     (void)c;
     uint32_t *v;
-    int rc = values("split:parts=4", to, &v, err);
+    int rc = values("split:parts=4", to, r, &v, err);
     if (rc) return rc;
     gr_period p;
     if (!gr_period_find(v, to, false, &p)) gr_period_find(v, to, true, &p);
