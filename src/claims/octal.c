@@ -71,6 +71,8 @@ static int check_period(const published *pub, uint64_t to, gr_claim_result *r, g
             /* The smallest heap past the published preperiod where the
              * published period breaks, scanned in increasing order. */
             uint64_t x = pub->preperiod;
+            gr_claim_holds(r, "every heap from the published preperiod %llu up, in increasing order",
+                           (unsigned long long)x);
             while (x + p < n && g[x] == g[x + p]) x++;
             bool found = x + p < n;
             gr_pos cex = heap(x);
@@ -87,6 +89,8 @@ static int check_period(const published *pub, uint64_t to, gr_claim_result *r, g
     } else {
         /* Not certified yet: does the data contradict the published pair? */
         uint64_t bad = UINT64_MAX;
+        gr_claim_holds(r, "every heap from the published preperiod %llu up, in increasing order",
+                       (unsigned long long)pub->preperiod);
         for (uint64_t x = pub->preperiod; x + p < n; x++)
             if (g[x] != g[x + p]) {
                 bad = x;
@@ -165,6 +169,7 @@ static int check_same_game(const char *a, const char *b, uint64_t to, gr_claim_r
         return rc;
     }
     const uint16_t *ga = gr_sparse_values(sa.s), *gb = gr_sparse_values(sb.s);
+    gr_claim_holds(r, "every heap 0..%llu of both codes, in increasing order", (unsigned long long)to);
     uint64_t x = 0;
     while (x <= to && ga[x] == gb[x]) x++;
     if (x <= to) {

@@ -59,7 +59,7 @@ static int check_every_cell(uint64_t to, cell_test test, gr_claim_result *r, gr_
     gr_s3table t;
     int rc = table(&t, to, r, err);
     if (rc) return rc;
-    gr_claim_holds(r, "all (0,a,b) with a <= b <= %llu", (unsigned long long)to);
+    gr_claim_holds(r, "all (0,a,b) with a <= b <= %llu, in increasing order of b, then a", (unsigned long long)to);
     char why[256];
     for (uint32_t b = 0; b <= t.n && r->status == GR_CLAIM_HOLDS && !rc; b++) {
         rc = gr_claim_poll(r, err);
@@ -167,7 +167,8 @@ static int check_equalising_move(const gr_claim *c, uint64_t to, gr_claim_result
     gr_s3table t;
     int rc = table(&t, to, r, err);
     if (rc) return rc;
-    gr_claim_holds(r, "every N-position (0,a,b) with a <= b <= %llu", (unsigned long long)to);
+    gr_claim_holds(r, "every N-position (0,a,b) with a <= b <= %llu, in increasing order of b, then a",
+                      (unsigned long long)to);
     long none = 0, several = 0;
     gr_pos first_none = {0}, first_several = {0};
     for (uint32_t b = 0; b <= t.n && !(rc = gr_claim_poll(r, err)); b++)

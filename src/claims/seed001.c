@@ -140,7 +140,7 @@ static int check_nim_lemma(uint64_t to, gr_claim_result *r, int which, gr_error 
     nim_ctx n = {.r = r, .which = which};
     int rc = gr_game_parse(&n.g, "nim", err);
     if (rc) return rc;
-    gr_claim_holds(r, "every 3-pile Nim position with total <= %llu", (unsigned long long)to);
+    gr_claim_holds(r, "every 3-pile Nim position with total <= %llu, in increasing order of total, then lexicographically", (unsigned long long)to);
     rc = each_triple(to, 0, nim_lemma, &n, r, err);
     gr_game_release(&n.g);
     return rc == FOUND ? GR_OK : rc;
@@ -450,7 +450,7 @@ static int check_lemma_6_5(const gr_claim *c, uint64_t to, gr_claim_result *r, g
     transfer_ctx t = {.r = r};
     int rc = gr_game_parse(&t.g, "kim", err);
     if (rc) return rc;
-    gr_claim_holds(r, "every 3-pile position with total <= %llu: no legal transfer from nim-sum != 0 reaches 0",
+    gr_claim_holds(r, "every 3-pile position with total <= %llu, in increasing order of total, then lexicographically: no legal transfer from nim-sum != 0 reaches 0",
                    (unsigned long long)to);
     rc = each_triple(to, 0, lemma_6_5, &t, r, err);
     gr_game_release(&t.g);
@@ -546,7 +546,7 @@ static void half(char *buf, size_t len, int64_t twice)
 static int check_pairs(uint64_t to, gr_claim_result *r, uint64_t xmin, gr_error *err)
 {
     (void)err;
-    gr_claim_holds(r, "1 <= S <= %llu, %llu <= X <= S (counterexample shown as (S, X))", (unsigned long long)to,
+    gr_claim_holds(r, "1 <= S <= %llu, %llu <= X <= S, (S, X) in increasing order (counterexample shown as (S, X))", (unsigned long long)to,
                    (unsigned long long)xmin);
     for (uint64_t S = 1; S <= to; S++)
         for (uint64_t X = xmin; X <= S; X++) {
@@ -605,7 +605,7 @@ static void sixth(char *buf, size_t len, int64_t six)
 static int check_lemma_7_4(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
 {
     (void)c, (void)err;
-    gr_claim_holds(r, "3 <= S <= %llu, against brute force (counterexample shown as (S))", (unsigned long long)to);
+    gr_claim_holds(r, "3 <= S <= %llu in increasing order, against brute force (counterexample shown as (S))", (unsigned long long)to);
     for (uint64_t S = 3; S <= to; S++) {
         int64_t q6 = paper_q6(S);
         uint64_t b = brute_zero_nim(S);
@@ -626,7 +626,7 @@ static int check_lemma_7_4(const gr_claim *c, uint64_t to, gr_claim_result *r, g
 static int check_lemma_7_5(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
 {
     (void)c, (void)err;
-    gr_claim_holds(r, "3 <= K <= %llu, against brute force (counterexample shown as (K))", (unsigned long long)to);
+    gr_claim_holds(r, "3 <= K <= %llu in increasing order, against brute force (counterexample shown as (K))", (unsigned long long)to);
     int64_t p6 = 0;
     uint64_t b = 0;
     for (uint64_t K = 3; K <= to; K++) {
@@ -648,7 +648,7 @@ static int check_lemma_7_5(const gr_claim *c, uint64_t to, gr_claim_result *r, g
 static int check_lemma_7_5_alt(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
 {
     (void)c, (void)err;
-    gr_claim_holds(r, "3 <= K <= %llu, with q(S) the true count (counterexample shown as (K))", (unsigned long long)to);
+    gr_claim_holds(r, "3 <= K <= %llu in increasing order, with q(S) the true count (counterexample shown as (K))", (unsigned long long)to);
     uint64_t sum = 0;
     for (uint64_t K = 3; K <= to; K++) {
         sum += brute_zero_nim(K);
@@ -732,7 +732,7 @@ static int64_t listing_f(int64_t xor_sum, int64_t sum)
 static int check_listing_2(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
 {
     (void)c, (void)err;
-    gr_claim_holds(r, "1 <= S <= %llu, against brute force", (unsigned long long)to);
+    gr_claim_holds(r, "1 <= S <= %llu in increasing order, against brute force", (unsigned long long)to);
     for (uint64_t S = 1; S <= to; S++) {
         int64_t t = 0;
         for (int64_t i = 1; i <= (int64_t)S; i++) t += listing_f(i, (int64_t)S - i);
@@ -751,7 +751,7 @@ static int check_listing_2(const gr_claim *c, uint64_t to, gr_claim_result *r, g
 static int check_listing_3(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
 {
     (void)c, (void)err;
-    gr_claim_holds(r, "1 <= K <= %llu, against brute force", (unsigned long long)to);
+    gr_claim_holds(r, "1 <= K <= %llu in increasing order, against brute force", (unsigned long long)to);
     int64_t t = 0;
     uint64_t b = 0;
     for (uint64_t K = 1; K <= to; K++) {
@@ -897,7 +897,7 @@ static int check_lemma_7_11_12(uint64_t to, gr_claim_result *r, int which, gr_er
     gr_game g;
     int rc = gr_game_parse(&g, "kim", err);
     if (rc) return rc;
-    gr_claim_holds(r, "every zero nim-sum a < b < c, a >= 1, total <= %llu", (unsigned long long)to);
+    gr_claim_holds(r, "every zero nim-sum a < b < c, a >= 1, total <= %llu, in increasing order of total, then a, then b", (unsigned long long)to);
     /* Lemma 7.11 under the other reading too (results with positive piles only), reported in the detail. */
     bool pos_found = which != 11;
     gr_pos pos_cex = {0};
@@ -958,7 +958,7 @@ static int check_lemma_7_12(const gr_claim *c, uint64_t to, gr_claim_result *r, 
 static int check_lemma_7_13(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
 {
     (void)c;
-    gr_claim_holds(r, "even totals 6 <= S <= %llu: a chain of transfers through every zero nim-sum position",
+    gr_claim_holds(r, "even totals 6 <= S <= %llu in increasing order: a chain of transfers through every zero nim-sum position",
                    (unsigned long long)to);
     bool skipped = false;
     for (uint64_t S = 6; S <= to; S += 2) {
@@ -1049,7 +1049,7 @@ static int check_nim_in_nim(uint64_t to, gr_claim_result *r, int which, gr_error
     kim k;
     int rc = kim_open(&k, "kim", r, err);
     if (rc) return rc;
-    gr_claim_holds(r, "every (1,a,b), %s b <= %llu, by search",
+    gr_claim_holds(r, "every (1,a,b), %s b <= %llu, by search, in increasing order of a + b, then a",
                    which == 3 ? "2 <= a, 4 <= b, b - a >= 2," : which == 4 ? "2 <= a, b - a >= 2," : "1 <= a <=",
                    (unsigned long long)to);
     bool corrected_ok = true;
@@ -1109,7 +1109,7 @@ static int check_lemma_9_5(const gr_claim *c, uint64_t to, gr_claim_result *r, g
     kim k;
     int rc = kim_open(&k, "kim", r, err);
     if (rc) return rc;
-    gr_claim_holds(r, "every (a,b,b+2), 1 <= a, b, total <= %llu, by search", (unsigned long long)to);
+    gr_claim_holds(r, "every (a,b,b+2), 1 <= a, b, total <= %llu, by search, in increasing order of total, then a", (unsigned long long)to);
     for (uint64_t t = 4; t <= to && !rc && !(rc = gr_claim_poll(r, err)) && r->status == GR_CLAIM_HOLDS; t++)
         for (uint64_t a = 1; a + 2 < t; a++) {
             if ((t - a - 2) % 2) continue;

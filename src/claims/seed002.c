@@ -113,7 +113,8 @@ static int check_formula12(const gr_claim *cl, uint64_t to, gr_claim_result *r, 
     nimctx c = {.m = 3};
     if (!(c.s = players_solver("nim", 3, r, &g, err))) return err->code;
     c.g = &g;
-    gr_claim_holds(r, "3-player Nim, all positions of up to 3 piles each <= %llu", (unsigned long long)to);
+    gr_claim_holds(r, "3-player Nim, all positions of up to 3 piles each <= %llu, in increasing order of the largest pile, "
+                      "then lexicographically", (unsigned long long)to);
     int rc = each_position(3, to, formula12, &c, r, err);
     gr_solver_free(c.s);
     gr_game_release(&g);
@@ -402,7 +403,8 @@ static int check_thm42(const gr_claim *cl, uint64_t to, gr_claim_result *r, gr_e
 {
     (void)cl;
     if (to > 20) return gr_fail(err, GR_EINPUT, "--to %llu: at most 20", (unsigned long long)to);
-    gr_claim_holds(r, "all S' of 2..4 elements <= %llu and each choice of the added element a_n, 3 players",
+    gr_claim_holds(r, "all S' of 2..4 elements <= %llu and each choice of the added element a_n, 3 players, in increasing "
+                      "order of the largest element, then of the others as a bit mask",
                    (unsigned long long)to);
     int rc = each_set(to, 4, thm42_one, NULL, r, err);
     if (rc || r->status != GR_CLAIM_FAILS) return rc;
@@ -465,7 +467,8 @@ static int check_conj31(const gr_claim *cl, uint64_t to, gr_claim_result *r, gr_
 {
     (void)cl;
     if (to > 20) return gr_fail(err, GR_EINPUT, "--to %llu: at most 20", (unsigned long long)to);
-    gr_claim_holds(r, "all S' of 2..4 elements <= %llu and each choice of the added element a_n, 3 players",
+    gr_claim_holds(r, "all S' of 2..4 elements <= %llu and each choice of the added element a_n, 3 players, in increasing "
+                      "order of the largest element, then of the others as a bit mask",
                    (unsigned long long)to);
     return each_set(to, 4, conj31_one, NULL, r, err);
 }
