@@ -9,7 +9,9 @@ extern const gr_seed_claims gr_claims_000;
 extern const gr_seed_claims gr_claims_000_distribution;
 extern const gr_seed_claims gr_claims_000_more_piles;
 extern const gr_seed_claims gr_claims_001;
+extern const gr_seed_claims gr_claims_001_text;
 extern const gr_seed_claims gr_claims_002;
+extern const gr_seed_claims gr_claims_002_text;
 extern const gr_seed_claims gr_claims_003;
 extern const gr_seed_claims gr_claims_004;
 extern const gr_seed_claims gr_claims_octal;
@@ -19,7 +21,9 @@ static const gr_seed_claims *const seeds[] = {
     &gr_claims_000_distribution,
     &gr_claims_000_more_piles,
     &gr_claims_001,
+    &gr_claims_001_text,
     &gr_claims_002,
+    &gr_claims_002_text,
     &gr_claims_003,
     &gr_claims_004,
     &gr_claims_octal,
