@@ -312,6 +312,46 @@ static int check_bottom_row_even(const gr_claim *c, uint64_t to, gr_claim_result
     return GR_OK;
 }
 
+/* Section S.P.per, the reason for the conjecture that rows are not
+ * periodic: from any (0,a,n) with n >= 2a there is a move to some (0,c,m)
+ * with c < a (moving a - c tokens from the pile of n to the empty one), so a
+ * row depends on every row below it. Read as: for every c < a, some move
+ * leads to a position whose canonical form is (0,c,m). */
+static bool reaches_row(uint32_t a, uint32_t n, uint32_t c)
+{
+    /* the moves of three-pile Sharing Nim from (0,a,n): k from the pile of
+     * n to the empty pile or to the pile of a, or from a to the empty pile */
+    uint64_t src[3][2] = {{2, 0}, {2, 1}, {1, 0}};
+    for (int i = 0; i < 3; i++)
+        for (uint64_t k = 1;; k++) {
+            uint64_t p[3] = {0, a, n};
+            int s = (int)src[i][0], d = (int)src[i][1];
+            if (p[s] < k || p[s] - k < p[d] + k) break;
+            p[s] -= k, p[d] += k;
+            uint64_t lo = p[0] < p[1] ? (p[0] < p[2] ? p[0] : p[2]) : (p[1] < p[2] ? p[1] : p[2]);
+            uint64_t hi = p[0] > p[1] ? (p[0] > p[2] ? p[0] : p[2]) : (p[1] > p[2] ? p[1] : p[2]);
+            if (p[0] + p[1] + p[2] - lo - hi - lo == c) return true;
+        }
+    return false;
+}
+
+static int check_row_dependence(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)c;
+    gr_claim_holds(r, "every (0,a,n) with 2a <= n <= %llu and every c < a, in increasing order of n, then a, then c",
+                   (unsigned long long)to);
+    int rc = GR_OK;
+    for (uint32_t n = 0; n <= to && r->status == GR_CLAIM_HOLDS && !(rc = gr_claim_poll(r, err)); n++)
+        for (uint32_t a = 1; 2 * a <= n && r->status == GR_CLAIM_HOLDS; a++)
+            for (uint32_t cc = 0; cc < a; cc++)
+                if (!reaches_row(a, n, cc)) {
+                    gr_pos p = pos3(0, a, n);
+                    gr_claim_fails(r, &p, "no move leads to a position (0,%u,m)", cc);
+                    break;
+                }
+    return rc;
+}
+
 static const gr_claim claims[] = {
     {"000/thm-thm.ab", "G(0,a,b) = G(0,b-a,b) for all 0 <= a <= b (columns of Table 1 are palindromes)", NULL,
      4000, check_symmetry},
@@ -337,6 +377,10 @@ static const gr_claim claims[] = {
     {"000/text-S.P.per-bottom-row", "The bottom row of Table 1 has entries 0 when b is even: G(0,0,b) = 0 for even b",
      "the bottom row is a = 0 (the text says 'with a = 1', which fails too, at (0,1,2)); the sentence's other half, "
      "'not ultimately arithmetic periodic', is 000/prop-P-per's and Theorem P-n-per's", 4000, check_bottom_row_even},
+    {"000/text-row-dependence", "From any (0,a,n) with n >= 2a there is a move to a position (0,c,m) for every "
+     "c < a, so each row of Table 1 depends on the rows below it",
+     "moves are listed from the rules, each result put in canonical form (0, middle - min, max - min)", 300,
+     check_row_dependence},
     {"000/thm-v1",
      "The 1-positions are (0,1,2), (0,0,4k+2), (0,4k+2,4k+2), (0,2,4k+1) and (0,4k-1,4k+1) (k >= 1 for the last two)",
      "the set as the proof constructs it; the statement's formula is missing from the text", 4000,

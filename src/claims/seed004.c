@@ -69,6 +69,26 @@ static int check_n2(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error
     return check_shape("split:parts=2", 4, to, r, err);
 }
 
+/* Case 1 of the proof: for x = 7 (mod 8) "a solution would always exist;
+ * one may simply take a = 1, b = 2 and c = x - 3", i.e. the split (1, 2,
+ * x-3) has f(1) XOR f(2) XOR f(x-3) = x, with f by search. */
+static int check_case1_split(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)c;
+    uint32_t *v = NULL;
+    int rc = values("split:parts=3", to, r, &v, err);
+    if (rc) return rc;
+    gr_claim_holds(r, "every x = 7 (mod 8), x <= %llu, in increasing order", (unsigned long long)to);
+    for (uint64_t x = 7; x <= to; x += 8)
+        if ((v[1] ^ v[2] ^ v[x - 3]) != x) {
+            gr_pos p = heap(x);
+            gr_claim_fails(r, &p, "f(1) ^ f(2) ^ f(%llu) = %u", (unsigned long long)(x - 3), v[1] ^ v[2] ^ v[x - 3]);
+            break;
+        }
+    free(v);
+    return GR_OK;
+}
+
 /* The n = 4 table as the seed's text has it. Extraction glued each row's
  * label (the difference f_4(x) - x, 0 to 10 in order) to its first entry:
  * "115, 31, ..." is row 1 starting at x = 15, "1094, 98, ..." row 10 starting
@@ -205,6 +225,9 @@ static const gr_claim claims[] = {
     {"004/thm-n3",
      "For the split into three heaps, f(x) = x+1 if x = 7 (mod 8), x-1 if x = 0 (mod 8) and x >= 8, and x otherwise",
      NULL, 20000, check_n3},
+    {"004/text-case1-split", "For x = 7 (mod 8) the split into (1, 2, x-3) has f(1) XOR f(2) XOR f(x-3) = x (Case 1 "
+                             "of the proof: 'one may simply take a = 1, b = 2 and c = x - 3')",
+     NULL, 20000, check_case1_split},
     {"004/text-n2",
      "For n = 2 a similar pattern arises: f_2(x) = x+1 if x = 3 (mod 4), x-1 if x = 0 (mod 4) and x >= 4, else x",
      "'a similar pattern' read as the same shape with modulus 4 (Lasker's Nim)", 20000, check_n2},
