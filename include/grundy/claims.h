@@ -33,7 +33,8 @@ struct gr_claim {
     const char *statement;      /* the paper's claim, in plain words */
     const char *reading;        /* how it is read when the text leaves a choice, or NULL */
     uint64_t default_to;        /* the bound checked when none is asked for */
-    /* Checks up to `to` (the claim says what the bound measures). */
+    /* Checks up to `to` (the claim says what the bound measures). Call it
+     * through gr_claim_run, or on a zeroed result (its limits are read). */
     int (*check)(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err);
 };
 
