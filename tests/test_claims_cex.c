@@ -2,9 +2,9 @@
  * fails is run at a small bound and its counterexample compared with a
  * brute-force scan from zero, in the order its report states, by game
  * solvers written here from RULES.md alone (no library search). Seed 004's
- * are in test_claims004.c. Not here: 001/lemma-7.13 (a longest-path search
- * over the transfer graph) and octal/period-.56 (a heap past 326000, too far
- * for a quadratic brute force; its scan starts at the published exception). */
+ * are in test_claims004.c. Not here: octal/period-.56 (a heap past 326000,
+ * too far for a quadratic brute force; its scan starts at the published
+ * exception). */
 #include <criterion/criterion.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -330,6 +330,74 @@ Test(claims_cex, seed001_listings)
             if ((((S - i) - i) & 1) == 0) first = S;   /* f(XOR_sum = i, sum = S - i) */
     expect_cex("001/text-listing-2", 10, 1, (uint64_t[]){(uint64_t)first});
     expect_cex("001/text-listing-3", 10, 1, (uint64_t[]){(uint64_t)first});
+}
+
+/* Lemma 7.13: for even S from 6, the zero nim-sum a < b < c of total S and
+ * the R1 transfers between them (every pile positive after); the first S
+ * whose longest directed chain misses a position. Transfers raise the sum of
+ * squares, so the graph has no cycle and a memoised search finds the chain. */
+#define ZMAX 64
+typedef struct zgraph {
+    int n, v[ZMAX][3], deg[ZMAX], to[ZMAX][ZMAX], memo[ZMAX];
+} zgraph;
+
+static int zfind(const zgraph *g, int q[3])
+{
+    for (int x = 0; x < 2; x++)
+        for (int y = 0; y < 2 - x; y++)
+            if (q[y] > q[y + 1]) { int t = q[y]; q[y] = q[y + 1]; q[y + 1] = t; }
+    for (int i = 0; i < g->n; i++)
+        if (!memcmp(g->v[i], q, 3 * sizeof *q)) return i;
+    return -1;
+}
+
+static int zlongest(zgraph *g, int i)
+{
+    if (g->memo[i]) return g->memo[i];
+    int best = 0;
+    for (int e = 0; e < g->deg[i]; e++) {
+        int l = zlongest(g, g->to[i][e]);
+        if (l > best) best = l;
+    }
+    return g->memo[i] = best + 1;
+}
+
+static bool zchain_covers(int S)
+{
+    static zgraph g;
+    memset(&g, 0, sizeof g);
+    for (int a = 1; 3 * a < S; a++)
+        for (int b = a + 1; a + 2 * b < S; b++)
+            if ((a ^ b ^ (S - a - b)) == 0) {
+                cr_assert_lt(g.n, ZMAX);
+                g.v[g.n][0] = a, g.v[g.n][1] = b, g.v[g.n][2] = S - a - b, g.n++;
+            }
+    for (int i = 0; i < g.n; i++)
+        for (int s = 0; s < 3; s++)
+            for (int d = 0; d < 3; d++)
+                for (int k = 1; d != s && g.v[i][s] <= g.v[i][d] && k < g.v[i][s]; k++) {
+                    int q[3] = {g.v[i][0], g.v[i][1], g.v[i][2]};
+                    q[s] -= k, q[d] += k;
+                    if (q[0] ^ q[1] ^ q[2]) continue;
+                    int j = zfind(&g, q);
+                    bool dup = false;
+                    for (int e = 0; e < g.deg[i]; e++) dup |= g.to[i][e] == j;
+                    if (j >= 0 && !dup) g.to[i][g.deg[i]++] = j;
+                }
+    int longest = 0;
+    for (int i = 0; i < g.n; i++)
+        if (zlongest(&g, i) > longest) longest = zlongest(&g, i);
+    return longest == g.n;
+}
+
+Test(claims_cex, seed001_chains)
+{
+    for (int S = 6; S <= 40; S += 2)
+        if (!zchain_covers(S)) {
+            expect_cex("001/lemma-7.13", 40, 1, (uint64_t[]){(uint64_t)S});
+            return;
+        }
+    cr_assert_fail("every total up to 40 has a chain through all its positions");
 }
 
 /* ---- seed 002: three players ---- */
