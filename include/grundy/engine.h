@@ -80,4 +80,34 @@ int gr_engine_one_winning_move(gr_engine *e, const gr_bigpos *pos, gr_engine_mov
 int gr_engine_moves(gr_engine *e, const gr_bigpos *pos, gr_engine_move_fn fn, void *ctx,
                     gr_moves_summary *sum, gr_error *err);
 
+/* ---- the blocker's strategy (block=k, block-position=k; seed 003) ----
+ * At a P-position the blocker forbids every move to a P-position (at most k
+ * of them; the rest of its ban is free) and the mover loses; at an
+ * N-position more than k moves (positions) lead to P, so one survives any
+ * ban: for k = 1 each ban has its reply. Moves come from gr_engine_moves, so
+ * a closed form answers positions of any size. Owned strings; clear once. */
+typedef struct gr_block_move {
+    char *text;                /* the move as the ruleset writes it: "take 3 from pile 0" */
+    char *key;                 /* the result, canonical, as text: equal keys, equal positions */
+    char *result;              /* the result as listed */
+} gr_block_move;
+
+typedef struct gr_block_strategy {
+    int k;
+    bool by_position;          /* block-position=k: the ban counts distinct positions */
+    bool p;                    /* the position is P: the blocker wins */
+    bool listed;               /* every move was seen (false beyond search) */
+    bool all_forbidden;        /* P with at most k moves (options): all of them are forbidden */
+    size_t options;            /* the moves (block) or distinct options (block-position) seen */
+    size_t units;              /* moves to P-positions, or distinct P-positions among the options */
+    gr_block_move *to_p;       /* units of them: under block-position the first move to each */
+} gr_block_strategy;
+
+/* e's outcome rule must be block=k or block-position=k. */
+int gr_engine_block_strategy(gr_engine *e, const gr_bigpos *pos, gr_block_strategy *s, gr_error *err);
+void gr_block_strategy_clear(gr_block_strategy *s);
+/* Not P, k = 1: the index in to_p of the mover's reply when to_p[banned] is
+ * forbidden (any other ban: to_p[0]). */
+static inline size_t gr_block_reply(size_t banned) { return banned == 0 ? 1 : 0; }
+
 #endif

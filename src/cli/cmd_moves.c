@@ -188,7 +188,7 @@ int cmd_moves(int argc, char **argv)
             gr_json_string(out, sum.method ? sum.method : "search");
             if (cli_is_blocking(&a.outcome)) {
                 fputs(",\"blocking\":", out);
-                rc = cli_moves_block(out, a.format, &e, &a.pos, &here, &err);
+                rc = cli_moves_block(out, a.format, &e, &a.pos, &err);
             }
             fputs("}\n", out);
         } else if (!sum.all_listed && a.outcome.rule == &gr_outcome_players) {
@@ -213,7 +213,7 @@ int cmd_moves(int argc, char **argv)
                    sum.method);
         }
         if (a.format != FMT_JSON && cli_is_blocking(&a.outcome))
-            rc = cli_moves_block(out, a.format, &e, &a.pos, &here, &err);
+            rc = cli_moves_block(out, a.format, &e, &a.pos, &err);
     }
     fclose(out);
     if (!rc) fwrite(buf, 1, len, stdout);
