@@ -39,10 +39,21 @@ typedef struct gr_engine {
      * periodicity theorem from the table; looked for once. */
     bool period_tried, periodic;
     uint64_t preperiod, period;
+    const char *db;            /* gr_engine_use_db: stored results answer instead (borrowed) */
 } gr_engine;
 
 void gr_engine_init(gr_engine *e, const gr_game *g, const gr_outcome *o, const gr_limits *lim);
 void gr_engine_free(gr_engine *e);
+
+/* From now on value and moves are read from the results `grundy solve --out
+ * DIR` stored in dir (borrowed; kept by the caller), never searched: normal
+ * play only, positions that fit 64 bits, and an exit-2 error when dir holds
+ * another game's results. */
+void gr_engine_use_db(gr_engine *e, const char *dir);
+/* G(0,a,b), b <= n, into t from stored three-pile Sharing Nim results (the
+ * caller frees t with gr_s3table_free). */
+struct gr_s3table;
+int gr_engine_db_s3table(const char *dir, struct gr_s3table *t, uint32_t n, gr_error *err);
 
 /* Checks the pile count against the rules (exit-2 errors). */
 int gr_engine_check(gr_engine *e, const gr_bigpos *pos, gr_error *err);

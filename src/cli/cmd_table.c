@@ -360,7 +360,7 @@ static int run_table(const table_opts *t, int format, gr_error *err)
 static int print_db_table(const table_opts *t, int format, gr_error *err)
 {
     gr_s3table tab = {0, NULL};
-    int rc = cli_db_s3table(t->db, &tab, (uint32_t)t->max, err);
+    int rc = gr_engine_db_s3table(t->db, &tab, (uint32_t)t->max, err);
     if (rc) return rc;
     if (format == FMT_CSV) {
         puts("a,b,value");

@@ -1,4 +1,5 @@
 #include "grundy/engine.h"
+#include "db_internal.h"
 #include "grundy/heapseq.h"
 #include "grundy/tier.h"
 #include <stdlib.h>
@@ -50,6 +51,7 @@ void gr_engine_init(gr_engine *e, const gr_game *g, const gr_outcome *o, const g
     e->heap_n = 0;
     e->period_tried = e->periodic = false;
     e->preperiod = e->period = 0;
+    e->db = NULL;
 }
 
 void gr_engine_free(gr_engine *e)
@@ -249,6 +251,7 @@ static bool heap_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans, gr_er
 
 int gr_engine_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans, gr_error *err)
 {
+    if (e->db) return gr_engine_db_value(e->db, e->game, &e->outcome, pos, ans, err);
     int rc = gr_engine_check(e, pos, err);
     if (rc) return rc;
     const gr_closed_form *cf = closed_form(e, pos);
@@ -380,6 +383,7 @@ int gr_engine_one_winning_move(gr_engine *e, const gr_bigpos *pos, gr_engine_mov
 int gr_engine_moves(gr_engine *e, const gr_bigpos *pos, gr_engine_move_fn fn, void *ctx,
                     gr_moves_summary *sum, gr_error *err)
 {
+    if (e->db) return gr_engine_db_moves(e->db, e->game, pos, fn, ctx, sum, err);
     gr_answer parent;
     gr_answer_init(&parent);
     int rc = gr_engine_value(e, pos, &parent, err);
