@@ -574,7 +574,7 @@ PyMODINIT_FUNC PyInit_grundy(void)
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
     game_cache = PyDict_New();
-    if (!game_cache || pg_value_types_init(m) || PyModule_AddObjectRef(m, "Game", (PyObject *)&pg_game_type) ||
+    if (!game_cache || pg_value_types_init(m) || pg_movelist_init(m) || PyModule_AddObjectRef(m, "Game", (PyObject *)&pg_game_type) ||
         PyModule_AddObjectRef(m, "Values", (PyObject *)&pg_values_type) ||
         PyModule_AddStringConstant(m, "__version__", "0.1.0")) {
         Py_DECREF(m);
