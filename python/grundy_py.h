@@ -2,7 +2,8 @@
  *
  * Each file holds one group of functions: module.c the module, games() and
  * the Game type; value.c value() and moves(); moves.c the Moves list type
- * moves() returns; values.c the Values buffer type; seq.c seq(), period() and table(); claims.c check() and count().
+ * moves() returns; values.c the Values buffer type; seq.c seq(), period()
+ * and table(); claims.c check(); counts.c count().
  * This header holds what they share: argument conversion and the rules for
  * running long computations without the GIL. */
 #ifndef GRUNDY_PY_H
