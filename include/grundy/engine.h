@@ -121,4 +121,27 @@ void gr_block_strategy_clear(gr_block_strategy *s);
  * forbidden (any other ban: to_p[0]). */
 static inline size_t gr_block_reply(size_t banned) { return banned == 0 ? 1 : 0; }
 
+/* ---- the losing positions under blocking (block=k, block-position=k) ----
+ * Every P-position of `piles` piles, each at most max, piles sorted (so the
+ * ruleset's pile order must not matter: refused otherwise, and loopy
+ * rulesets too). rules "nim" is answered by a bottom-up table (within
+ * lim->max_bytes), any other ruleset by the generic solver (within lim, and
+ * at most 1e8 positions listed). Opaque; gr_losing_free once. */
+typedef struct gr_losing gr_losing;
+int gr_losing_open(gr_losing **out, const char *rules, const gr_outcome *rule, int piles, uint32_t max,
+                   const gr_limits *lim, gr_error *err);
+void gr_losing_free(gr_losing *l);
+int gr_losing_piles(const gr_losing *l);
+uint32_t gr_losing_max(const gr_losing *l);
+/* Is x (piles sorted ascending, each <= max) a P-position? */
+int gr_losing_is_p(gr_losing *l, const uint32_t *x, bool *p, gr_error *err);
+/* fn(ctx, piles) for every P-position in colex order (by the largest pile,
+ * then the next, ...); a non-zero return stops and is returned. *visited:
+ * the positions looked at. */
+typedef int (*gr_losing_fn)(void *ctx, const uint32_t *piles);
+int gr_losing_each(gr_losing *l, gr_losing_fn fn, void *ctx, unsigned long long *visited, gr_error *err);
+/* The position of the piles `fixed` (piles - 2 of them) and b and c, in any
+ * order: is it P? */
+int gr_losing_slice(gr_losing *l, const uint32_t *fixed, uint32_t b, uint32_t c, bool *p, gr_error *err);
+
 #endif
