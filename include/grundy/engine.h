@@ -144,4 +144,12 @@ int gr_losing_each(gr_losing *l, gr_losing_fn fn, void *ctx, unsigned long long 
  * order: is it P? */
 int gr_losing_slice(gr_losing *l, const uint32_t *fixed, uint32_t b, uint32_t c, bool *p, gr_error *err);
 
+/* ---- a three-pile table under any outcome rule ----
+ * The score (gr_outcome_label names it) of every (0,a,b), 0 <= a <= b <=
+ * max, by the generic search within lim: (*scores)[b(b+1)/2 + a], owned by
+ * the caller (free). Normal-play values have their own, faster tables
+ * (sharing3.h). */
+int gr_engine_outcome_table(const gr_game *g, const gr_outcome *o, const gr_limits *lim, uint32_t max,
+                            uint32_t **scores, gr_error *err);
+
 #endif
