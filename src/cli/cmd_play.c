@@ -671,6 +671,78 @@ static char *slurp(const char *path, gr_error *err)
     return NULL;
 }
 
+/* The game a record names, at its first position, with its seats. */
+static int replay_open(session *ss, const gr_play_record *rec, gr_game *g, gr_outcome *o, const gr_limits *lim,
+                       bool *started, gr_error *err)
+{
+    int rc = gr_game_parse(g, rec->rules, err);
+    if (!rc) rc = gr_play_outcome_parse(o, rec->outcome, err);
+    if (!rc) rc = gr_play_init(&ss->pl, g, o, lim, &rec->start, err);
+    *started = !rc;
+    if (rc) return rc;
+    play_opts seats = {.seats = NULL};
+    char list[256];
+    snprintf(list, sizeof list, "%s", rec->seats);
+    for (char *c = list; *c; c++)
+        if (*c == ' ') *c = ',';
+    if (list[0]) seats.seats = list;
+    return parse_seats(ss, &seats, err);
+}
+
+/* Record line i: a move (shown with the board) or a ban. */
+static int replay_step(session *ss, const gr_play_record *rec, size_t i, gr_play_move *mv, gr_error *err)
+{
+    gr_error bad;
+    gr_error_clear(&bad);
+    bool ban = !strncmp(rec->moves[i], "ban ", 4);
+    const char *text = rec->moves[i] + (ban ? 4 : 0);
+    if (gr_play_parse_move(&ss->pl, text, mv, &bad) ||
+        (ban ? gr_play_ban(&ss->pl, mv, &bad) : gr_play_make(&ss->pl, mv, &bad)))
+        return gr_fail(err, GR_EINPUT, "record %s %zu '%.40s': %s", ban ? "ban" : "move", i + 1, text, bad.msg);
+    if (ban) {
+        if (!ss->script) {
+            char *w = gr_play_move_words(mv);
+            printf("   forbidden: %s\n", w ? w : "?");
+            free(w);
+        }
+        return GR_OK;
+    }
+    int rc = GR_OK;
+    if (ss->script) {
+        reply r = {.kind = "move", .winning = -1};
+        rc = answer(ss, &r, err);
+    } else {
+        char name[64];
+        seat_name(ss, (int)((ss->pl.nmoves - 1) % (size_t)ss->pl.seats), name, sizeof name);
+        char *w = gr_play_move_words(mv);
+        printf("%zu. %s: %s\n", ss->pl.nmoves, name, w ? w : "?");
+        free(w);
+        print_board(ss);
+    }
+    ss->step_from = ss->pl.nmoves;
+    return rc;
+}
+
+/* How the record ends: who lost, or who is to move. */
+static int replay_end(session *ss, gr_error *err)
+{
+    gr_play_state st;
+    int rc = gr_play_state_get(&ss->pl, &st, err);
+    if (rc) return rc;
+    char name[64];
+    if (ss->script) {
+        reply r = {.kind = "end", .winning = -1};
+        json_reply(ss, &r, &st);
+    } else if (st.over) {
+        seat_name(ss, st.loser, name, sizeof name);
+        printf("Game over after %zu moves: %s lost.\n", ss->pl.nmoves, name);
+    } else {
+        seat_name(ss, st.to_move, name, sizeof name);
+        printf("The record ends after %zu moves with %s to move (%s).\n", ss->pl.nmoves, name, st.outcome);
+    }
+    return GR_OK;
+}
+
 static int replay(const play_opts *po, const gr_limits *lim, gr_error *err)
 {
     char *text = slurp(po->replay, err);
@@ -682,19 +754,7 @@ static int replay(const play_opts *po, const gr_limits *lim, gr_error *err)
     gr_outcome o;
     session ss = {0};
     bool started = false;
-    if (!rc) rc = gr_game_parse(&g, rec.rules, err);
-    if (!rc) rc = gr_play_outcome_parse(&o, rec.outcome, err);
-    if (!rc) rc = gr_play_init(&ss.pl, &g, &o, lim, &rec.start, err);
-    started = !rc;
-    if (!rc) {
-        play_opts seats = {.seats = NULL};
-        char list[256];
-        snprintf(list, sizeof list, "%s", rec.seats);
-        for (char *c = list; *c; c++)
-            if (*c == ' ') *c = ',';
-        if (list[0]) seats.seats = list;
-        rc = parse_seats(&ss, &seats, err);
-    }
+    if (!rc) rc = replay_open(&ss, &rec, &g, &o, lim, &started, err);
     gr_play_move mv;
     gr_play_move_init(&mv);
     ss.script = po->script;
@@ -704,53 +764,8 @@ static int replay(const play_opts *po, const gr_limits *lim, gr_error *err)
         printf("replay of %s: %s, %s play, seats: %s\n", po->replay, rec.rules, oc, ss.seats_line);
         print_board(&ss);
     }
-    for (size_t i = 0; !rc && i < rec.nmoves; i++) {
-        gr_error bad;
-        gr_error_clear(&bad);
-        bool ban = !strncmp(rec.moves[i], "ban ", 4);
-        const char *text = rec.moves[i] + (ban ? 4 : 0);
-        if (gr_play_parse_move(&ss.pl, text, &mv, &bad) ||
-            (ban ? gr_play_ban(&ss.pl, &mv, &bad) : gr_play_make(&ss.pl, &mv, &bad))) {
-            rc = gr_fail(err, GR_EINPUT, "record %s %zu '%.40s': %s", ban ? "ban" : "move", i + 1, text, bad.msg);
-            break;
-        }
-        if (ban) {
-            if (!ss.script) {
-                char *w = gr_play_move_words(&mv);
-                printf("   forbidden: %s\n", w ? w : "?");
-                free(w);
-            }
-            continue;
-        }
-        if (ss.script) {
-            reply r = {.kind = "move", .winning = -1};
-            rc = answer(&ss, &r, err);
-        } else {
-            char name[64];
-            seat_name(&ss, (int)((ss.pl.nmoves - 1) % (size_t)ss.pl.seats), name, sizeof name);
-            char *w = gr_play_move_words(&mv);
-            printf("%zu. %s: %s\n", ss.pl.nmoves, name, w ? w : "?");
-            free(w);
-            print_board(&ss);
-        }
-        ss.step_from = ss.pl.nmoves;
-    }
-    if (!rc) {
-        gr_play_state st;
-        rc = gr_play_state_get(&ss.pl, &st, err);
-        if (!rc && ss.script) {
-            reply r = {.kind = "end", .winning = -1};
-            json_reply(&ss, &r, &st);
-        } else if (!rc && st.over) {
-            char name[64];
-            seat_name(&ss, st.loser, name, sizeof name);
-            printf("Game over after %zu moves: %s lost.\n", ss.pl.nmoves, name);
-        } else if (!rc) {
-            char name[64];
-            seat_name(&ss, st.to_move, name, sizeof name);
-            printf("The record ends after %zu moves with %s to move (%s).\n", ss.pl.nmoves, name, st.outcome);
-        }
-    }
+    for (size_t i = 0; !rc && i < rec.nmoves; i++) rc = replay_step(&ss, &rec, i, &mv, err);
+    if (!rc) rc = replay_end(&ss, err);
     gr_play_move_clear(&mv);
     if (started) gr_play_free(&ss.pl);
     free(ss.seat);
