@@ -153,6 +153,7 @@ static int cmp_str(const void *a, const void *b)
 static size_t option_units(entries *es, bool bypos)
 {
     if (!bypos) return es->moves;
+    if (es->nkeys == 0) return 0; /* no option: qsort must not see a NULL array */
     qsort(es->keys, es->nkeys, sizeof *es->keys, cmp_str);
     size_t m = 0;
     for (size_t i = 0; i < es->nkeys; i++) m += i == 0 || strcmp(es->keys[i - 1], es->keys[i]) != 0;
