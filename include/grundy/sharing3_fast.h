@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include "grundy/error.h"
 #include "grundy/sharing3.h"
+#include "grundy/solve.h"
 
 /* The fast method needs one summary word per line (see the .c file). */
 #define GR_S3FAST_MAX_N 262000u
@@ -64,5 +65,14 @@ size_t gr_s3fast_touched_bytes(const gr_s3fast *st);
 
 /* The whole triangular table by the fast method (for small n and tests). */
 int gr_s3table_fast(gr_s3table *t, uint32_t n, gr_error *err);
+
+/* ---- seed 000's counts from the table (sharing3_counts.c), n <= GR_S3FAST_MAX_N ----
+ * lim (may be NULL) only for its stop hook: GR_EINPUT when it stopped the rows.
+ * gr_s3count_p: P(m), m = 0..n, the P-positions with exactly m tokens, piles
+ * as a multiset: all[m] with empty piles allowed, positive[m] with every
+ * pile non-empty (arrays of n + 1, filled). gr_s3count_f: f[m] = 1 when
+ * G(0,0,m) > 0, else 0, m = 0..n. */
+int gr_s3count_p(uint32_t n, const gr_limits *lim, uint64_t *all, uint64_t *positive, gr_error *err);
+int gr_s3count_f(uint32_t n, const gr_limits *lim, unsigned char *f, gr_error *err);
 
 #endif

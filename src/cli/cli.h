@@ -95,14 +95,5 @@ int table_mpi_rows(table_mpi *m, uint32_t start, table_mpi_fn fn, void *ctx);
 /* rank 0: the line for --stats and progress (every rank must call it) */
 void table_mpi_usage(table_mpi *m, char *buf, size_t size);
 void table_mpi_end(table_mpi *m);
-/* value --db DIR: the answer from stored tier results (db_value.c). */
-int cli_db_value(const char *dir, const gr_game *g, const gr_outcome *o, const gr_bigpos *pos, gr_answer *ans,
-                 gr_error *err);
-/* table --db DIR: G(0,a,b), b <= n, from stored three-pile results. */
-struct gr_s3table;
-int cli_db_s3table(const char *dir, struct gr_s3table *t, uint32_t n, gr_error *err);
-/* moves --db DIR: every move with its result's stored value. */
-int cli_db_moves(const char *dir, const gr_game *g, const gr_bigpos *pos, gr_engine_move_fn fn, void *ctx,
-                 gr_moves_summary *sum, gr_error *err);
 
 #endif

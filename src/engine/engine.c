@@ -1,4 +1,5 @@
 #include "grundy/engine.h"
+#include "db_internal.h"
 #include "grundy/heapseq.h"
 #include "grundy/tier.h"
 #include <stdlib.h>
@@ -92,6 +93,7 @@ void gr_engine_init(gr_engine *e, const gr_game *g, const gr_outcome *o, const g
     e->heap_n = 0;
     e->period_tried = e->periodic = false;
     e->preperiod = e->period = 0;
+    e->db = NULL;
 }
 
 void gr_engine_free(gr_engine *e)
@@ -287,7 +289,9 @@ static int value_of(gr_engine *e, const gr_bigpos *pos, const gr_bigpos *given, 
 int gr_engine_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans, gr_error *err)
 {
     int rc = gr_engine_check(e, pos, err);
-    if (rc || !e->game->rs->reduce) return rc ? rc : value_of(e, pos, pos, ans, err);
+    if (rc) return rc;
+    if (e->db) return gr_engine_db_value(e->db, e->game, &e->outcome, pos, ans, err);
+    if (!e->game->rs->reduce) return value_of(e, pos, pos, ans, err);
     gr_bigpos red;
     gr_bigpos_init(&red);
     for (int i = 0; i < pos->n; i++) gr_bigpos_push(&red, pos->p[i]);
@@ -399,6 +403,7 @@ int gr_engine_one_winning_move(gr_engine *e, const gr_bigpos *pos, gr_engine_mov
 int gr_engine_moves(gr_engine *e, const gr_bigpos *pos, gr_engine_move_fn fn, void *ctx,
                     gr_moves_summary *sum, gr_error *err)
 {
+    if (e->db) return gr_engine_db_moves(e->db, e->game, pos, fn, ctx, sum, err);
     gr_answer parent;
     gr_answer_init(&parent);
     int rc = gr_engine_value(e, pos, &parent, err);

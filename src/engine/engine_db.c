@@ -1,13 +1,20 @@
-/* --db DIR on value: the answer read from a directory `grundy solve --out`
- * wrote, without search. */
-#include "cli.h"
+/* The engine's stored-results backend: answers read from a directory
+ * `grundy solve --out DIR` wrote, without search (value, moves and
+ * table --db on the command line, and any library user). The results are
+ * normal-play values of positions that fit 64 bits. */
+#include "db_internal.h"
 #include "grundy/sharing3.h"
 #include "grundy/tierdb.h"
 #include <stdlib.h>
 #include <string.h>
 
-int cli_db_value(const char *dir, const gr_game *g, const gr_outcome *o, const gr_bigpos *pos, gr_answer *ans,
-                 gr_error *err)
+void gr_engine_use_db(gr_engine *e, const char *dir)
+{
+    e->db = dir;
+}
+
+int gr_engine_db_value(const char *dir, const gr_game *g, const gr_outcome *o, const gr_bigpos *pos,
+                       gr_answer *ans, gr_error *err)
 {
     if (strcmp(o->rule->name, "normal") != 0)
         return gr_fail(err, GR_EINPUT, "--db holds normal-play values; it cannot answer under %s", o->rule->name);
@@ -69,7 +76,7 @@ static int on_move(void *ctx, const gr_move *mv, const gr_pos *result)
     return rc;
 }
 
-int cli_db_moves(const char *dir, const gr_game *g, const gr_bigpos *pos, gr_engine_move_fn fn, void *ctx,
+int gr_engine_db_moves(const char *dir, const gr_game *g, const gr_bigpos *pos, gr_engine_move_fn fn, void *ctx,
                  gr_moves_summary *sum, gr_error *err)
 {
     gr_pos p;
@@ -93,7 +100,7 @@ int cli_db_moves(const char *dir, const gr_game *g, const gr_bigpos *pos, gr_eng
     return rc;
 }
 
-int cli_db_s3table(const char *dir, gr_s3table *t, uint32_t n, gr_error *err)
+int gr_engine_db_s3table(const char *dir, gr_s3table *t, uint32_t n, gr_error *err)
 {
     gr_tierdb_reader r;
     int rc = gr_tierdb_reader_open(&r, dir, err);
