@@ -23,14 +23,15 @@ static PyObject *verdict(const gr_claim *c, const gr_claim_result *r)
                          cex, "detail", r->detail);
 }
 
-/* One claim, without the GIL. */
-static int run_claim(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+/* One claim, without the GIL; Ctrl-C stops it (the claims poll the hook). */
+static int run_claim(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err, bool *stopped)
 {
-    memset(r, 0, sizeof *r);
-    int rc;
-    Py_BEGIN_ALLOW_THREADS
-    rc = c->check(c, to ? to : c->default_to, r, err);
-    Py_END_ALLOW_THREADS
+    gr_limits lim;
+    if (pg_limits(NULL, NULL, &lim)) return -1;
+    pg_call call;
+    pg_begin(&call);
+    int rc = gr_claim_run(c, to, &lim, r, err);
+    *stopped = pg_end(&call);
     return rc;
 }
 
@@ -66,7 +67,9 @@ PyObject *pg_check(PyObject *self, PyObject *args, PyObject *kw)
             gr_claim_result r;
             PyObject *d = NULL;
             /* between claims: Ctrl-C stops the run */
-            if (run_claim(c, (uint64_t)to, &r, &err)) pg_raise(&err);
+            bool stopped = false;
+            int rc = run_claim(c, (uint64_t)to, &r, &err, &stopped);
+            if (rc || stopped) pg_failed(rc ? rc : GR_EINPUT, stopped, &err);
             else if (PyErr_CheckSignals() == 0) d = verdict(c, &r);
             if (!d || PyList_Append(list, d)) Py_CLEAR(list);
             Py_XDECREF(d);

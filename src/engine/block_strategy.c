@@ -123,7 +123,7 @@ static int collect(void *ctx, const gr_bigmove *mv, const gr_answer *res, bool w
     entries *es = ctx;
     es->moves++;
     if (es->keys_wanted && add_key(es, mv->result)) return 1;
-    return strcmp(res->outcome, "P") == 0 ? add_p_move(es, mv) : 0;
+    return res->score == 0 ? add_p_move(es, mv) : 0;   /* P: score 0 under every blocking rule */
 }
 
 static int collect_big(void *ctx, const gr_bigmove *mv)
@@ -183,7 +183,7 @@ static int gather(gr_engine *e, const gr_bigpos *pos, bool p, entries *es, bool 
     gr_moves_summary_init(&sum);
     int rc = gr_engine_moves(e, pos, collect, es, &sum, err);
     if (!rc && !sum.all_listed && p && gr_outcome_is_block(&e->outcome) && e->outcome.param == 1 && pos->n <= 3 &&
-        strcmp(e->game->rs->name, "nim") == 0)
+        gr_game_family(e->game, NULL) == GR_FAMILY_NIM)
         rc = gr_block3_p_moves(pos, collect_big, es);
     *listed = sum.all_listed;
     gr_moves_summary_clear(&sum);
@@ -202,7 +202,7 @@ int gr_engine_block_strategy(gr_engine *e, const gr_bigpos *pos, gr_block_strate
     gr_answer here;
     gr_answer_init(&here);
     int rc = gr_engine_value(e, pos, &here, err);
-    s->p = !rc && strcmp(here.outcome, "P") == 0;
+    s->p = !rc && here.score == 0;
     gr_answer_clear(&here);
     entries es = {.game = e->game, .keys_wanted = bypos};
     if (!rc) rc = gather(e, pos, s->p, &es, &s->listed, err);

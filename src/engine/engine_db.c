@@ -8,6 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A stored value: P exactly when it is 0 (normal play). */
+static void stored_answer(gr_answer *a, uint32_t v)
+{
+    mpz_t z;
+    mpz_init_set_ui(z, v);
+    gr_answer_set(a, GR_METHOD_TABLE, NULL, v ? "N" : "P", v, z);
+    mpz_clear(z);
+}
+
 void gr_engine_use_db(gr_engine *e, const char *dir)
 {
     e->db = dir;
@@ -16,7 +25,7 @@ void gr_engine_use_db(gr_engine *e, const char *dir)
 int gr_engine_db_value(const char *dir, const gr_game *g, const gr_outcome *o, const gr_bigpos *pos,
                        gr_answer *ans, gr_error *err)
 {
-    if (strcmp(o->rule->name, "normal") != 0)
+    if (o->rule != &gr_outcome_normal)
         return gr_fail(err, GR_EINPUT, "--db holds normal-play values; it cannot answer under %s", o->rule->name);
     gr_pos p;
     if (!gr_bigpos_to_pos(pos, &p)) return gr_fail(err, GR_EINPUT, "the position is too big for stored results");
@@ -28,12 +37,7 @@ int gr_engine_db_value(const char *dir, const gr_game *g, const gr_outcome *o, c
     uint32_t v = 0;
     if (!rc) rc = gr_tierdb_reader_value(&r, &p, &v, err);
     if (!rc) {
-        snprintf(ans->outcome, sizeof ans->outcome, "%s", v ? "N" : "P");
-        ans->score = v;
-        ans->has_value = true;
-        mpz_set_ui(ans->value, v);
-        ans->by_search = false;
-        ans->method = "stored results";
+        stored_answer(ans, v);
     }
     gr_tierdb_reader_close(&r);
     return rc;
@@ -55,11 +59,7 @@ static int on_move(void *ctx, const gr_move *mv, const gr_pos *result)
     if ((d->rc = gr_tierdb_reader_value(d->r, result, &v, d->err))) return 1;
     gr_answer a;
     gr_answer_init(&a);
-    snprintf(a.outcome, sizeof a.outcome, "%s", v ? "N" : "P");
-    a.score = v;
-    a.has_value = true;
-    mpz_set_ui(a.value, v);
-    a.method = "stored results";
+    stored_answer(&a, v);
     mpz_t amount;
     mpz_init_set_ui(amount, mv->amount);
     gr_bigpos bp;
@@ -94,7 +94,7 @@ int gr_engine_db_moves(const char *dir, const gr_game *g, const gr_bigpos *pos, 
     if (!rc) {
         mpz_set_ui(sum->total, d.count);
         sum->all_listed = true;
-        sum->method = "stored results";
+        sum->method = gr_method_name(GR_METHOD_TABLE);
     }
     gr_tierdb_reader_close(&r);
     return rc;

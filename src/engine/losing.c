@@ -62,8 +62,8 @@ static int check_searchable(const gr_game *g, int d, uint32_t n, gr_error *err)
 
 static int open_search(gr_losing *l, const char *rules, const gr_outcome *rule, const gr_limits *lim, gr_error *err)
 {
-    int rc = gr_game_parse(&l->g, rules, err);
-    if (!rc) rc = gr_game_check_count(&l->g, l->d, err);
+    (void)rules;
+    int rc = gr_game_check_count(&l->g, l->d, err);
     if (!rc) rc = check_searchable(&l->g, l->d, l->n, err);
     if (rc) return rc;
     gr_pos top = {.n = l->d};
@@ -85,8 +85,10 @@ int gr_losing_open(gr_losing **out, const char *rules, const gr_outcome *rule, i
     if (!l) return gr_fail(err, GR_EINTERNAL, "out of memory");
     l->d = piles;
     l->n = max;
-    int rc;
-    if (strcmp(rules, "nim") == 0)
+    int rc = gr_game_parse(&l->g, rules, err);
+    if (rc)
+        ;
+    else if (gr_game_family(&l->g, NULL) == GR_FAMILY_NIM)
         rc = gr_nbtable_build(&l->t, piles, max, rule->param, gr_outcome_is_block_position(rule), lim->max_bytes, err);
     else
         rc = open_search(l, rules, rule, lim, err);

@@ -28,8 +28,6 @@ def interrupt_after(delay, sent):
     return t
 
 
-@pytest.mark.xfail(reason="python/claims.c does not yet run claims through gr_claim_run with its stop hook",
-                   strict=False)
 @pytest.mark.parametrize("which", ["000/thm-thm.ab", "000"])
 def test_ctrl_c_during_check(which):
     sent = []
