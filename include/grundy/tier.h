@@ -1,45 +1,23 @@
 /* The tier solver: every position of a ruleset that keeps its total, solved
  * bottom-up in tiers (Sharing Nim with any number of piles, and on graphs).
+ * The positions, their ranks and checksums are the index (grundy/tier_index.h).
  *
- * Sharing positions are taken up to translation (the minimum subtracted), so a
- * position of canonical total t has a pile 0 and its other piles sum to t. A
- * move keeps the raw total and never lowers the minimum, so the options of a
- * position of canonical total t lie in totals t, t-n, t-2n, ...: the totals
- * with the same residue mod n form a chain that needs no other. A tier is one
- * canonical total; inside a tier positions get a perfect rank (the rank of a
- * partition on the complete graph, of a composition on a graph) and values
- * live in flat arrays. docs/tiers.md proves the order and the fast mex. */
+ * A move keeps the raw total and never lowers the minimum, so the options of
+ * a position of canonical total t lie in totals t, t-n, t-2n, ...: the totals
+ * with the same residue mod n form a chain that needs no other. Inside a tier
+ * a position's options come earlier in a known order. docs/tiers.md proves
+ * the order and the fast mex, and describes the split over threads and ranks. */
 #ifndef GRUNDY_TIER_H
 #define GRUNDY_TIER_H
 #include <stdbool.h>
-#include <stddef.h>
 #include <stdint.h>
 #include "grundy/error.h"
-#include "grundy/position.h"
-#include "grundy/ruleset.h"
+#include "grundy/tier_index.h"
 
 enum gr_tier_method {
     GR_TIER_FAST = 0,     /* per line bitsets (complete graph); graphs fall back to options */
     GR_TIER_OPTIONS = 1   /* every option looked up by rank: the reference */
 };
-
-typedef struct gr_tier_tables gr_tier_tables;
-
-typedef struct gr_tiers {
-    int n;                        /* piles */
-    bool graph;                   /* pile order matters (not the complete graph) */
-    bool edge[GR_MAX_PILES][GR_MAX_PILES];
-    uint64_t total;               /* every canonical total 0..total is solved */
-    uint64_t *size;               /* size[t]: positions of canonical total t */
-    uint32_t **v;                 /* v[t][rank]: values, NULL until tier t is known */
-    uint64_t *sum;                /* sum[t]: FNV-1a 64 of tier t's values (u32 LE) */
-    gr_tier_tables *tab;          /* ranking tables */
-    /* What the last solve used in this process: threads, thread-seconds
-     * (threads x wall), and thread-seconds lost waiting (for the longest
-     * chain, and at the end of each level inside a tier). */
-    int used_threads;
-    double thread_s, waited_s;
-} gr_tiers;
 
 /* Called when tier t is finished (its values in s->v[t]); may run on several
  * threads at once, for different t. Non-zero stops the solve. */
@@ -70,32 +48,10 @@ typedef struct gr_tier_opts {
     int rank, ranks;
 } gr_tier_opts;
 
-/* Sets up the solver for a sharing game (any pile count n, optional graph)
- * and every canonical total up to `total`. Refuses (GR_EINPUT) other
- * rulesets and sizes whose tables would not fit. */
-int gr_tiers_init(gr_tiers *s, const gr_game *g, int n, uint64_t total, gr_error *err);
-void gr_tiers_free(gr_tiers *s);
 int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err);
 
-/* The total number of positions. */
-uint64_t gr_tiers_positions(const gr_tiers *s);
 /* The memory a solve with these options is expected to need at its peak. */
 double gr_tiers_bytes(const gr_tiers *s, const gr_tier_opts *o);
 /* A rough time estimate (measured rates, docs/tiers.md). */
 double gr_tiers_seconds(const gr_tiers *s, const gr_tier_opts *o);
-/* Canonical form of pos (n piles): min subtracted, sorted ascending unless a
- * graph; returns its canonical total. */
-uint64_t gr_tiers_canonical(const gr_tiers *s, gr_pos *pos);
-/* The rank of a canonical position inside its tier. */
-uint64_t gr_tiers_rank(const gr_tiers *s, const gr_pos *canon);
-/* The canonical position of a rank (inverse of gr_tiers_rank). */
-void gr_tiers_unrank(const gr_tiers *s, uint64_t t, uint64_t rank, gr_pos *out);
-/* The value of any position of n piles whose canonical total is solved and
- * kept: GR_EINPUT otherwise. */
-int gr_tiers_value(const gr_tiers *s, const gr_pos *pos, uint32_t *value, gr_error *err);
-/* FNV-1a 64 over the tiers' checksums sum[0..total] in order: the checksum
- * of all values in rank order, tier by tier (computable in parallel). */
-uint64_t gr_tiers_checksum(const gr_tiers *s);
-uint64_t gr_tier_fnv(const uint32_t *v, uint64_t count);
-
 #endif

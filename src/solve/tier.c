@@ -1,4 +1,5 @@
-/* The tier solver for Sharing Nim with any number of piles and on graphs.
+/* The tier solver for Sharing Nim with any number of piles and on graphs:
+ * the values, by chains of tiers (positions and ranks: tier_index.c).
  * docs/tiers.md has the proofs this code relies on:
  *  - options of canonical total t lie in t, t-n, t-2n, ... (chains by t mod n);
  *  - inside a tier every move lowers the rank of the sorted-descending piles
@@ -7,6 +8,7 @@
  *  - on the complete graph, the options along one pair of piles are the
  *    points of one line, so one running bitset per line gives the mex. */
 #include "grundy/tier.h"
+#include "tier_internal.h"
 #include <limits.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -16,395 +18,6 @@
 #ifdef _OPENMP
 #include <omp.h>
 #endif
-
-/* Partition counting, for ranks: cum[e][s][m] = the number of partitions of
- * s whose first (largest) entry u is below m and whose other e entries are
- * each <= u (entries >= 0). Triangular in (s, m), m = 0..s+1. */
-struct gr_tier_tables {
-    int emax;                 /* cum[1..emax] */
-    uint64_t smax;
-    uint64_t *cum[GR_MAX_PILES];
-    /* graphs: binom[a * (n) + b] = C(a, b), a <= smax + n, b < n */
-    uint64_t *binom;
-    int bn;
-};
-
-static size_t tri(uint64_t s)
-{
-    return (size_t)(s * (s + 3) / 2);   /* rows of length s+2 before row s */
-}
-
-static uint64_t cum_get(const gr_tier_tables *tb, int e, uint64_t s, uint64_t m)
-{
-    if (e == 0) return m > s ? 1 : 0;   /* only the partition (s) itself */
-    if (e == 1) {                        /* (u, s-u) with u >= s-u: u from ceil(s/2) */
-        uint64_t lo = (s + 1) / 2;
-        return m > lo ? m - lo : 0;
-    }
-    return tb->cum[e][tri(s) + m];
-}
-
-/* partitions of s into k entries >= 0 */
-static uint64_t parts(const gr_tier_tables *tb, uint64_t s, int k)
-{
-    if (k == 0) return s == 0;
-    if (k == 1) return 1;
-    return cum_get(tb, k - 1, s, s + 1);
-}
-
-static int build_cum(gr_tier_tables *tb, int emax, uint64_t smax, gr_error *err)
-{
-    tb->emax = emax;
-    tb->smax = smax;
-    if (emax < 1) return GR_OK;
-    size_t cells = tri(smax + 1);
-    if (smax > 200000 || (double)cells * 8 * (emax + 2) > 8e9)
-        return gr_fail(err, GR_EINPUT, "total %llu with %d piles: ranking tables too big",
-                       (unsigned long long)smax, emax + 2);
-    /* cnt[s][m] (m <= s+1, clipped) for e entries, one layer at a time:
-     * cnt_e(s, m) = cnt_{e-1}(s, m) + cnt_e(s-e, m-1): either an entry is 0,
-     * or subtract 1 from each of the e entries. */
-    uint64_t *prev = malloc(cells * sizeof *prev), *cur = malloc(cells * sizeof *cur);
-    if (!prev || !cur) {
-        free(prev), free(cur);
-        return gr_fail(err, GR_EINPUT, "total %llu: not enough memory for ranking tables", (unsigned long long)smax);
-    }
-    /* e = 0: only the empty partition of 0 */
-    for (uint64_t s = 0; s <= smax; s++)
-        for (uint64_t m = 0; m <= s + 1; m++) prev[tri(s) + m] = s == 0;
-    for (int e = 1; e <= emax; e++) {
-        for (uint64_t s = 0; s <= smax; s++)
-            for (uint64_t m = 0; m <= s + 1; m++) {
-                uint64_t x = prev[tri(s) + m];
-                if (s >= (uint64_t)e && m >= 1) {
-                    uint64_t s2 = s - (uint64_t)e, m2 = m - 1;
-                    if (m2 > s2 + 1) m2 = s2 + 1;
-                    x += cur[tri(s2) + m2];
-                }
-                cur[tri(s) + m] = x;
-            }
-        uint64_t *c = malloc(cells * sizeof *c);
-        if (!c) {
-            free(prev), free(cur);
-            return gr_fail(err, GR_EINPUT, "total %llu: not enough memory for ranking tables", (unsigned long long)smax);
-        }
-        for (uint64_t s = 0; s <= smax; s++) {
-            c[tri(s)] = 0;
-            for (uint64_t u = 0; u <= s; u++) {
-                uint64_t r = s - u, mm = u > r + 1 ? r + 1 : u;
-                c[tri(s) + u + 1] = c[tri(s) + u] + cur[tri(r) + mm];
-            }
-        }
-        tb->cum[e] = c;
-        uint64_t *t = prev;
-        prev = cur;
-        cur = t;
-    }
-    free(prev), free(cur);
-    /* e = 1 has a closed form (cum_get) */
-    free(tb->cum[1]);
-    tb->cum[1] = NULL;
-    return GR_OK;
-}
-
-/* Rank of a partition (entries descending, k of them, sum s) among all such,
- * in lexicographic order of the entries. */
-static uint64_t part_rank(const gr_tier_tables *tb, const uint64_t *mu, int k, uint64_t s)
-{
-    uint64_t r = 0;
-    for (int i = 0; i + 1 < k; i++) {
-        r += cum_get(tb, k - 1 - i, s, mu[i]);
-        s -= mu[i];
-    }
-    return r;
-}
-
-static void part_unrank(const gr_tier_tables *tb, uint64_t r, int k, uint64_t s, uint64_t *mu)
-{
-    for (int i = 0; i + 1 < k; i++) {
-        int e = k - 1 - i;
-        uint64_t lo = 0, hi = s;   /* largest m with cum(m) <= r */
-        while (lo < hi) {
-            uint64_t mid = lo + (hi - lo + 1) / 2;
-            if (cum_get(tb, e, s, mid) <= r) lo = mid;
-            else hi = mid - 1;
-        }
-        mu[i] = lo;
-        r -= cum_get(tb, e, s, lo);
-        s -= lo;
-    }
-    if (k > 0) mu[k - 1] = s;
-}
-
-/* ---- compositions (graphs) ---- */
-
-static uint64_t binom(const gr_tier_tables *tb, uint64_t a, int b)
-{
-    return tb->binom[a * (uint64_t)tb->bn + (uint64_t)b];
-}
-
-/* weak compositions of s into k entries */
-static uint64_t comps(const gr_tier_tables *tb, int64_t s, int k)
-{
-    if (s < 0) return 0;
-    if (k == 0) return s == 0;
-    return binom(tb, (uint64_t)s + (uint64_t)k - 1, k - 1);
-}
-
-/* weak compositions w of s into k entries with w < v lexicographically */
-static uint64_t lexcount(const gr_tier_tables *tb, int64_t s, int k, const int64_t *v)
-{
-    uint64_t r = 0;
-    for (int i = 0; i < k && s >= 0; i++) {
-        if (v[i] <= 0) {
-            if (v[i] < 0) break;
-            continue;
-        }
-        int64_t top = v[i] > s ? s + 1 : v[i];   /* u = 0..top-1 */
-        /* sum_{u<top} comps(s-u, k-i-1) = comps(s, k-i) - comps(s-top, k-i) */
-        r += comps(tb, s, k - i) - comps(tb, s - top, k - i);
-        if (v[i] > s) break;
-        s -= v[i];
-    }
-    return r;
-}
-
-static int build_binom(gr_tier_tables *tb, int n, uint64_t smax, gr_error *err)
-{
-    tb->bn = n;
-    uint64_t rows = smax + (uint64_t)n + 1;
-    tb->binom = calloc(rows * (uint64_t)n, sizeof *tb->binom);
-    if (!tb->binom) return gr_fail(err, GR_EINPUT, "not enough memory");
-    for (uint64_t a = 0; a < rows; a++)
-        for (int b = 0; b < n; b++) {
-            uint64_t x;
-            if (b == 0) x = 1;
-            else if (a == 0) x = 0;
-            else {
-                x = tb->binom[(a - 1) * n + b] + tb->binom[(a - 1) * n + b - 1];
-                if (x < tb->binom[(a - 1) * n + b]) return gr_fail(err, GR_EINPUT, "graph tiers too big to count");
-            }
-            tb->binom[a * n + b] = x;
-        }
-    return GR_OK;
-}
-
-static uint64_t graph_rank(const gr_tiers *s, const gr_pos *c, uint64_t t)
-{
-    int64_t v[GR_MAX_PILES] = {0};
-    for (int i = 0; i < s->n; i++) v[i] = (int64_t)c->p[i];
-    uint64_t r = lexcount(s->tab, (int64_t)t, s->n, v);
-    if (t >= (uint64_t)s->n) {
-        for (int i = 0; i < s->n; i++) v[i]--;
-        r -= lexcount(s->tab, (int64_t)t - s->n, s->n, v);
-    }
-    return r;
-}
-
-/* lexicographically next weak composition of the same sum; false at the end */
-static bool comp_next(uint64_t *c, int n)
-{
-    uint64_t tail = c[n - 1];
-    for (int i = n - 2; i >= 0; i--) {
-        if (tail > 0) {
-            c[i]++;
-            for (int j = i + 1; j < n - 1; j++) c[j] = 0;
-            c[n - 1] = tail - 1;
-            return true;
-        }
-        tail += c[i];
-    }
-    return false;
-}
-
-/* ---- public: set-up ---- */
-
-uint64_t gr_tier_fnv(const uint32_t *v, uint64_t count)
-{
-    uint64_t h = 1469598103934665603ULL;
-    for (uint64_t i = 0; i < count; i++)
-        for (int b = 0; b < 4; b++) {
-            h ^= (v[i] >> (8 * b)) & 0xff;
-            h *= 1099511628211ULL;
-        }
-    return h;
-}
-
-uint64_t gr_tiers_checksum(const gr_tiers *s)
-{
-    uint64_t h = 1469598103934665603ULL;
-    for (uint64_t t = 0; t <= s->total; t++)
-        for (int b = 0; b < 8; b++) {
-            h ^= (s->sum[t] >> (8 * b)) & 0xff;
-            h *= 1099511628211ULL;
-        }
-    return h;
-}
-
-struct probe {
-    bool (*edge)[GR_MAX_PILES];
-};
-
-static int probe_move(void *ctx, const gr_move *mv, const gr_pos *r)
-{
-    (void)r;
-    struct probe *p = ctx;
-    if (mv->kind == GR_MOVE_TRANSFER && mv->dst >= 0) p->edge[mv->src][mv->dst] = true;
-    return 0;
-}
-
-int gr_tiers_init(gr_tiers *s, const gr_game *g, int n, uint64_t total, gr_error *err)
-{
-    memset(s, 0, sizeof *s);
-    if (!g->rs || strcmp(g->rs->name, "sharing") != 0 || !(g->flags & GR_RS_CONSERVES_TOTAL))
-        return gr_fail(err, GR_EINPUT, "the tier solver covers sharing (any piles, any graph), not '%s'", g->spec);
-    if (g->piles) n = g->piles;
-    if (n < 2 || n > GR_MAX_PILES)
-        return gr_fail(err, GR_EINPUT, "the tier solver needs a pile count (piles=n, 2 <= n <= %d)", GR_MAX_PILES);
-    int rc = gr_game_check_count(g, n, err);
-    if (rc) return rc;
-    if (total > 100000) return gr_fail(err, GR_EINPUT, "--total %llu: the tier solver stops at 100000",
-                                       (unsigned long long)total);
-    s->n = n;
-    s->total = total;
-    /* Ask the ruleset which transfers it allows: a pile of 2 tokens can send
-     * one token exactly where an edge lets it. */
-    struct probe pr = {s->edge};
-    for (int a = 0; a < n; a++) {
-        gr_pos p = {.n = n};
-        p.p[a] = 2;
-        gr_game_moves(g, &p, probe_move, &pr);
-    }
-    for (int a = 0; a < n; a++)
-        for (int b = 0; b < n; b++)
-            if (a != b && !s->edge[a][b]) s->graph = true;
-    s->tab = calloc(1, sizeof *s->tab);
-    s->size = calloc(total + 1, sizeof *s->size);
-    s->v = calloc(total + 1, sizeof *s->v);
-    s->sum = calloc(total + 1, sizeof *s->sum);
-    if (!s->tab || !s->size || !s->v || !s->sum) {
-        gr_tiers_free(s);
-        return gr_fail(err, GR_EINPUT, "not enough memory");
-    }
-    if (s->graph) rc = build_binom(s->tab, n, total, err);
-    else rc = build_cum(s->tab, n - 2, total, err);
-    if (rc) {
-        gr_tiers_free(s);
-        return rc;
-    }
-    for (uint64_t t = 0; t <= total; t++) {
-        if (s->graph) s->size[t] = comps(s->tab, (int64_t)t, n) - comps(s->tab, (int64_t)t - n, n);
-        else s->size[t] = parts(s->tab, t, n - 1);
-        if (s->size[t] > ((uint64_t)1 << 40)) {
-            gr_tiers_free(s);
-            return gr_fail(err, GR_EINPUT, "tier %llu has too many positions", (unsigned long long)t);
-        }
-    }
-    return GR_OK;
-}
-
-void gr_tiers_free(gr_tiers *s)
-{
-    if (s->v)
-        for (uint64_t t = 0; t <= s->total; t++) free(s->v[t]);
-    free(s->v);
-    free(s->size);
-    free(s->sum);
-    if (s->tab) {
-        for (int e = 0; e < GR_MAX_PILES; e++) free(s->tab->cum[e]);
-        free(s->tab->binom);
-        free(s->tab);
-    }
-    memset(s, 0, sizeof *s);
-}
-
-uint64_t gr_tiers_positions(const gr_tiers *s)
-{
-    uint64_t x = 0;
-    for (uint64_t t = 0; t <= s->total; t++) x += s->size[t];
-    return x;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
-}
-
-uint64_t gr_tiers_canonical(const gr_tiers *s, gr_pos *pos)
-{
-    uint64_t m = UINT64_MAX, t = 0;
-    for (int i = 0; i < pos->n; i++)
-        if (pos->p[i] < m) m = pos->p[i];
-    for (int i = 0; i < pos->n; i++) {
-        pos->p[i] -= m;
-        t += pos->p[i];
-    }
-    if (!s->graph) /* a handful of piles: insertion sort beats qsort's calls */
-        for (int i = 1; i < pos->n; i++) {
-            uint64_t x = pos->p[i];
-            int j = i;
-            for (; j > 0 && pos->p[j - 1] > x; j--) pos->p[j] = pos->p[j - 1];
-            pos->p[j] = x;
-        }
-    return t;
-}
-
-uint64_t gr_tiers_rank(const gr_tiers *s, const gr_pos *c)
-{
-    uint64_t t = 0;
-    for (int i = 0; i < c->n; i++) t += c->p[i];
-    if (s->graph) return graph_rank(s, c, t);
-    uint64_t mu[GR_MAX_PILES];
-    int k = s->n - 1;
-    for (int i = 0; i < k; i++) mu[i] = c->p[s->n - 1 - i];   /* drop the 0, descending */
-    return part_rank(s->tab, mu, k, t);
-}
-
-void gr_tiers_unrank(const gr_tiers *s, uint64_t t, uint64_t rank, gr_pos *out)
-{
-    out->n = s->n;
-    if (s->graph) {
-        /* entry by entry: count the completions with at least one 0 */
-        uint64_t rem = t;
-        bool zero = false;
-        for (int i = 0; i < s->n; i++) {
-            int k = s->n - 1 - i;   /* entries after this one */
-            for (uint64_t u = 0;; u++) {
-                uint64_t left = rem - u, cnt;
-                bool z = zero || u == 0;
-                if (k == 0) cnt = left == 0 && z;
-                else cnt = comps(s->tab, (int64_t)left, k) - (z ? 0 : comps(s->tab, (int64_t)left - k, k));
-                if (rank < cnt || u == rem) {
-                    out->p[i] = u;
-                    rem -= u;
-                    zero = z;
-                    break;
-                }
-                rank -= cnt;
-            }
-        }
-        return;
-    }
-    uint64_t mu[GR_MAX_PILES];
-    part_unrank(s->tab, rank, s->n - 1, t, mu);
-    out->p[0] = 0;
-    for (int i = 0; i < s->n - 1; i++) out->p[s->n - 1 - i] = mu[i];
-}
-
-int gr_tiers_value(const gr_tiers *s, const gr_pos *pos, uint32_t *value, gr_error *err)
-{
-    if (pos->n != s->n) return gr_fail(err, GR_EINPUT, "the stored results have %d piles, the position %d", s->n, pos->n);
-    gr_pos c = *pos;
-    uint64_t t = gr_tiers_canonical(s, &c);
-    if (t > s->total || !s->v[t])
-        return gr_fail(err, GR_EINPUT, "canonical total %llu is not among the stored results (to %llu)",
-                       (unsigned long long)t, (unsigned long long)s->total);
-    *value = s->v[t][gr_tiers_rank(s, &c)];
-    return GR_OK;
-}
-
-/* ---- solving ---- */
 
 typedef struct chain {
     gr_tiers *s;
@@ -474,6 +87,12 @@ static int tier_alloc(gr_tiers *s, uint64_t t, gr_error *err)
     return GR_OK;
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
 /* The per-option method: every move's result canonicalised, ranked and
  * looked up. Works on the complete graph and on any graph. */
 static int solve_tier_options(gr_tiers *s, uint64_t t, optbuf *ob, gr_error *err)
@@ -503,7 +122,7 @@ static int solve_tier_options(gr_tiers *s, uint64_t t, optbuf *ob, gr_error *err
             order[2 * r + 1] = r;
             for (int i = 0; i < n; i++) comp[r * (uint64_t)n + (uint64_t)i] = (uint32_t)c[i];
             r++;
-        } while (comp_next(c, n));
+        } while (gr_tier_comp_next(c, n));
         qsort(order, size, 2 * sizeof *order, cmp_u64);
     }
     for (uint64_t i = 0; i < size; i++) {
@@ -579,33 +198,7 @@ static inline uint64_t line_id(const gr_tiers *s, const lines *L, const uint64_t
     for (int a = 0; a < s->n; a++)
         if (a != i && a != j) R[k++] = lam[a];
     uint64_t c = lam[i] + lam[j];
-    return L->off[c] + part_rank(s->tab, R, k, L->top - c);
-}
-
-/* Balanced fill of mu[i..k-1] with sum rem: the lexicographically least. */
-static void fill_min(uint64_t *mu, int i, int k, uint64_t rem)
-{
-    for (; i < k; i++) {
-        uint64_t left = (uint64_t)(k - i);
-        mu[i] = (rem + left - 1) / left;
-        rem -= mu[i];
-    }
-}
-
-/* Next partition in increasing lexicographic order of descending entries. */
-static bool part_next(uint64_t *mu, int k)
-{
-    uint64_t rem = mu[k - 1];
-    for (int i = k - 2; i >= 0; i--) {
-        rem += mu[i];
-        uint64_t cap = i > 0 ? mu[i - 1] : UINT64_MAX;
-        if (mu[i] + 1 <= cap && mu[i] + 1 <= rem) {
-            mu[i]++;
-            fill_min(mu, i + 1, k, rem - mu[i]);
-            return true;
-        }
-    }
-    return false;
+    return L->off[c] + gr_tier_part_rank(s->tab, R, k, L->top - c);
 }
 
 /* How many positions' lines are prefetched ahead of their use (measured:
@@ -690,7 +283,7 @@ static int fast_tier(gr_tiers *s, lines *L, uint64_t t, bool known, gr_error *er
     lineset ls[AHEAD];
     uint32_t *v = s->v[t];
     if (k == 0) return GR_OK;
-    fill_min(mu, 0, k, t);
+    gr_tier_part_first(mu, 0, k, t);
     uint64_t rank = 0;
     int rc;
     bool more;
@@ -701,7 +294,7 @@ static int fast_tier(gr_tiers *s, lines *L, uint64_t t, bool known, gr_error *er
         if (rank >= AHEAD && (rc = lineset_apply(L, &ls[rank % AHEAD], v, rank - AHEAD, known, err))) return rc;
         lineset_make(s, L, lam, &ls[rank % AHEAD]);
         rank++;
-        more = part_next(mu, k);
+        more = gr_tier_part_next(mu, k);
     } while (more);
     for (uint64_t r = rank > AHEAD ? rank - AHEAD : 0; r < rank; r++)
         if ((rc = lineset_apply(L, &ls[r % AHEAD], v, r, known, err))) return rc;
@@ -742,13 +335,13 @@ static int tier_levels(const gr_tiers *s, uint64_t t, uint32_t **mus, uint64_t *
     if (!*mus || !*order || !*start)
         return gr_fail(err, GR_EINPUT, "tier %llu: not enough memory", (unsigned long long)t);
     uint64_t mu[GR_MAX_PILES], rank = 0;
-    fill_min(mu, 0, k, t);
+    gr_tier_part_first(mu, 0, k, t);
     do {
         uint32_t *x = *mus + rank * (uint64_t)k;
         for (int i = 0; i < k; i++) x[i] = (uint32_t)mu[i];
         (*start)[spread_level(x, k) + 1]++;
         rank++;
-    } while (rank < size && part_next(mu, k));
+    } while (rank < size && gr_tier_part_next(mu, k));
     for (uint64_t l = 0; l < nb; l++) (*start)[l + 1] += (*start)[l];
     uint64_t *fill = malloc(nb * sizeof *fill);
     if (!fill) return gr_fail(err, GR_EINPUT, "tier %llu: not enough memory", (unsigned long long)t);
@@ -841,7 +434,7 @@ static int run_chain_fast(chain *ch)
     L.off = malloc((ch->top + 2) * sizeof *L.off);
     if (!L.off) return gr_fail(&ch->err, GR_EINPUT, "not enough memory");
     L.off[0] = 0;
-    for (uint64_t c = 0; c <= ch->top; c++) L.off[c + 1] = L.off[c] + parts(s->tab, ch->top - c, n - 2);
+    for (uint64_t c = 0; c <= ch->top; c++) L.off[c + 1] = L.off[c] + gr_tier_parts(s->tab, ch->top - c, n - 2);
     L.count = L.off[ch->top + 1];
     L.bits = calloc(L.count ? L.count : 1, sizeof *L.bits);
     int rc = L.bits ? GR_OK : gr_fail(&ch->err, GR_EINPUT, "not enough memory for %llu line bitsets",
@@ -909,7 +502,7 @@ static int run_chain_options(chain *ch)
 static double chain_lines(const gr_tiers *s, uint64_t top)
 {
     double x = 0;
-    for (uint64_t c = 0; c <= top; c++) x += (double)parts(s->tab, top - c, s->n - 2);
+    for (uint64_t c = 0; c <= top; c++) x += (double)gr_tier_parts(s->tab, top - c, s->n - 2);
     return x;
 }
 
