@@ -25,6 +25,9 @@ typedef struct chain {
     uint64_t r;             /* residue: tiers r, r+n, ..., top */
     uint64_t top;
     int inner;              /* threads inside a tier (fast method) */
+    int gi, gq;             /* this rank's index in the chain's group, the group's size */
+    uint32_t *agree;        /* groups: one word per rank, before each split tier */
+    int *counts, *displs;   /* groups: every rank's block of a level */
     double seconds;         /* wall time of the chain */
     double waited;          /* thread-seconds its inner threads waited at levels' ends */
     gr_error err;
@@ -313,6 +316,7 @@ static int fast_tier(gr_tiers *s, lines *L, uint64_t t, bool known, gr_error *er
  * holds what it holds in rank order (the points of its line with smaller
  * |p_i - p_j|, and the lower tiers), so the values are the same. */
 #define PAR_MIN 4096   /* smaller tiers are not worth a parallel region */
+#define SHARE_MIN 64   /* smaller levels cost less to compute than to send */
 
 static uint64_t spread_level(const uint32_t *mu, int k)
 {
@@ -322,33 +326,51 @@ static uint64_t spread_level(const uint32_t *mu, int k)
     return (uint64_t)d / 2;   /* D has the parity of (n-1) t: halving keeps levels apart */
 }
 
-/* Positions of tier t grouped by level: (*mus)[rank*k ..] the partition,
- * (*order)[start[l] .. start[l+1]) the ranks of level l. */
-static int tier_levels(const gr_tiers *s, uint64_t t, uint32_t **mus, uint64_t **order, uint64_t **start,
-                       uint64_t *nlev, gr_error *err)
+/* A tier split into levels: its positions grouped by level, and the values
+ * in level order, the order in which ranks exchange them. */
+typedef struct levels {
+    uint32_t *mus;          /* mus[rank*k ..]: the partition of each position */
+    uint64_t *order;        /* order[start[l] .. start[l+1]): the ranks of level l */
+    uint64_t *start;
+    uint64_t nlev;
+    uint32_t *vals;         /* vals[i]: the value of order[i] */
+    uint32_t *v;            /* the tier's values by rank */
+    uint64_t m;             /* raw positions are canonical ones plus m */
+    _Atomic uint64_t wide;  /* a level with a value too wide for the bitsets */
+} levels;
+
+static void levels_free(levels *lv)
+{
+    free(lv->mus), free(lv->order), free(lv->start), free(lv->vals);
+}
+
+/* Groups the positions of tier t by level (counting sort on the level). */
+static int tier_levels(const gr_tiers *s, uint64_t t, levels *lv, gr_error *err)
 {
     int k = s->n - 1;
     uint64_t size = s->size[t], nb = t * (uint64_t)k / 2 + 2;
-    *mus = malloc(size * (uint64_t)k * sizeof **mus);
-    *order = malloc(size * sizeof **order);
-    *start = calloc(nb + 1, sizeof **start);
-    if (!*mus || !*order || !*start)
+    lv->mus = malloc(size * (uint64_t)k * sizeof *lv->mus);
+    lv->order = malloc(size * sizeof *lv->order);
+    lv->start = calloc(nb + 1, sizeof *lv->start);
+    lv->vals = malloc(size * sizeof *lv->vals);
+    uint64_t *fill = malloc(nb * sizeof *fill);
+    if (!lv->mus || !lv->order || !lv->start || !lv->vals || !fill) {
+        free(fill);
         return gr_fail(err, GR_EINPUT, "tier %llu: not enough memory", (unsigned long long)t);
+    }
     uint64_t mu[GR_MAX_PILES], rank = 0;
     gr_tier_part_first(mu, 0, k, t);
     do {
-        uint32_t *x = *mus + rank * (uint64_t)k;
+        uint32_t *x = lv->mus + rank * (uint64_t)k;
         for (int i = 0; i < k; i++) x[i] = (uint32_t)mu[i];
-        (*start)[spread_level(x, k) + 1]++;
+        lv->start[spread_level(x, k) + 1]++;
         rank++;
     } while (rank < size && gr_tier_part_next(mu, k));
-    for (uint64_t l = 0; l < nb; l++) (*start)[l + 1] += (*start)[l];
-    uint64_t *fill = malloc(nb * sizeof *fill);
-    if (!fill) return gr_fail(err, GR_EINPUT, "tier %llu: not enough memory", (unsigned long long)t);
-    memcpy(fill, *start, nb * sizeof *fill);
-    for (uint64_t r = 0; r < size; r++) (*order)[fill[spread_level(*mus + r * (uint64_t)k, k)]++] = r;
+    for (uint64_t l = 0; l < nb; l++) lv->start[l + 1] += lv->start[l];
+    memcpy(fill, lv->start, nb * sizeof *fill);
+    for (uint64_t r = 0; r < size; r++) lv->order[fill[spread_level(lv->mus + r * (uint64_t)k, k)]++] = r;
     free(fill);
-    *nlev = nb;
+    lv->nlev = nb;
     return GR_OK;
 }
 
@@ -361,54 +383,103 @@ static void level_position(const gr_tiers *s, const lines *L, const uint32_t *mu
     lineset_make(s, L, lam, ls);
 }
 
-static int fast_tier_levels(gr_tiers *s, lines *L, uint64_t t, int inner, double *waited, gr_error *err)
+/* The position at level-order index i of level l: its value computed (or,
+ * when taken, received from another rank) and added to its lines; a value
+ * too wide for the bitsets is added after the level, by one thread. */
+static void level_point(const gr_tiers *s, lines *L, levels *lv, uint64_t i, uint64_t l, bool taken)
 {
-    int k = s->n - 1;
-    uint64_t m = (L->top - t) / (uint64_t)s->n, nlev = 0;
-    uint32_t *mus = NULL, *v = s->v[t];
-    uint64_t *order = NULL, *start = NULL;
-    int rc = tier_levels(s, t, &mus, &order, &start, &nlev, err);
-    /* a value that needs wider bitsets is added after its level, by one thread */
-    _Atomic uint64_t wide = UINT64_MAX;
-    double idle = 0;
-    (void)inner;   /* without OpenMP */
-#pragma omp parallel num_threads(inner) if (!rc) reduction(+ : idle)
-    for (uint64_t l = 0; l < nlev; l++) {
-        if (start[l] == start[l + 1]) continue;
-        size_t words = L->words;
-#pragma omp for schedule(dynamic, 16) nowait
-        for (uint64_t i = start[l]; i < start[l + 1]; i++) {
-            lineset ls;
-            uint64_t r = order[i];
-            level_position(s, L, mus + r * (uint64_t)k, m, &ls);
-            uint32_t x = lineset_mex(L, &ls);
-            v[r] = x;
-            if (x < words * 64) lineset_add(L, &ls, x);
-            else atomic_store(&wide, l);
-        }
-        double done = now_s();
-#pragma omp barrier
-        idle += now_s() - done;
-        if (atomic_load(&wide) == l) {
-#pragma omp single
-            for (uint64_t i = start[l]; i < start[l + 1] && !rc; i++) {
-                uint64_t r = order[i];
-                if (v[r] < words * 64) continue;
-                lineset ls;
-                level_position(s, L, mus + r * (uint64_t)k, m, &ls);
-                if (!(rc = lines_fit(L, v[r], err))) lineset_add(L, &ls, v[r]);
-            }
-            if (rc) break;
-        }
+    lineset ls;
+    uint64_t r = lv->order[i];
+    level_position(s, L, lv->mus + r * (uint64_t)(s->n - 1), lv->m, &ls);
+    uint32_t x = taken ? lv->vals[i] : lineset_mex(L, &ls);
+    lv->v[r] = lv->vals[i] = x;
+    if (x < L->words * 64) lineset_add(L, &ls, x);
+    else atomic_store(&lv->wide, l);
+}
+
+static int level_widen(const gr_tiers *s, lines *L, levels *lv, uint64_t l, gr_error *err)
+{
+    int rc = GR_OK;
+    size_t words = L->words;
+    for (uint64_t i = lv->start[l]; i < lv->start[l + 1] && !rc; i++) {
+        uint64_t r = lv->order[i];
+        if (lv->v[r] < words * 64) continue;
+        lineset ls;
+        level_position(s, L, lv->mus + r * (uint64_t)(s->n - 1), lv->m, &ls);
+        if (!(rc = lines_fit(L, lv->v[r], err))) lineset_add(L, &ls, lv->v[r]);
     }
-    free(mus), free(order), free(start);
-    *waited += idle;
     return rc;
 }
 
+/* Rank j's block of a level of m positions: [block(m, j, q), block(m, j+1, q)). */
+static uint64_t block(uint64_t m, int j, int q)
+{
+    return m * (uint64_t)j / (uint64_t)q;
+}
+
+/* The level's blocks, gathered on every rank of the group. */
+static int level_share(chain *ch, levels *lv, uint64_t l)
+{
+    uint64_t a = lv->start[l], m = lv->start[l + 1] - a;
+    for (int j = 0; j < ch->gq; j++) {
+        ch->displs[j] = (int)block(m, j, ch->gq);
+        ch->counts[j] = (int)block(m, j + 1, ch->gq) - ch->displs[j];
+    }
+    return ch->o->share(ch->o->share_ctx, lv->vals + a, ch->counts, ch->displs, &ch->err);
+}
+
+/* Inside a tier, by levels of the spread (docs/tiers.md): positions of one
+ * level share no line, so the threads of this rank split each level, and
+ * with a group the ranks do too: each computes its block, the blocks are
+ * exchanged, and every rank adds the others' values to its own lines, so
+ * that every rank holds the whole chain's bitsets for the next level. */
+static int fast_tier_levels(chain *ch, lines *L, uint64_t t)
+{
+    gr_tiers *s = ch->s;
+    levels lv = {.v = s->v[t], .m = (L->top - t) / (uint64_t)s->n, .wide = UINT64_MAX};
+    int rc = tier_levels(s, t, &lv, &ch->err), q = ch->gq;
+    uint64_t share_min = ch->o->share_min ? ch->o->share_min : SHARE_MIN;
+    double idle = 0;
+#pragma omp parallel num_threads(ch->inner) if (!rc) reduction(+ : idle)
+    for (uint64_t l = 0; l < lv.nlev; l++) {
+        uint64_t a = lv.start[l], size = lv.start[l + 1] - a, lo = a, hi = a + size;
+        if (!size) continue;
+        bool shared = q > 1 && size >= share_min;
+        if (shared) lo = a + block(size, ch->gi, q), hi = a + block(size, ch->gi + 1, q);
+#pragma omp for schedule(dynamic, 16) nowait
+        for (uint64_t i = lo; i < hi; i++) level_point(s, L, &lv, i, l, false);
+        double d = now_s();
+#pragma omp barrier
+        if (shared) {
+#pragma omp master
+            if (!rc) rc = level_share(ch, &lv, l);   /* MPI from the main thread only */
+#pragma omp barrier
+            idle += now_s() - d;   /* the exchange is waiting, for the slowest rank */
+#pragma omp for schedule(dynamic, 16) nowait
+            for (uint64_t i = a; i < a + size; i++)
+                if (i < lo || i >= hi) level_point(s, L, &lv, i, l, true);
+            d = now_s();
+#pragma omp barrier
+        }
+        idle += now_s() - d;
+        if (atomic_load(&lv.wide) == l) {
+#pragma omp single
+            if (!rc) rc = level_widen(s, L, &lv, l, &ch->err);
+            /* a group goes on exchanging until all its ranks learn of it */
+            if (rc && q < 2) break;
+        }
+    }
+    levels_free(&lv);
+    ch->waited += idle;
+    return rc;
+}
+
+/* Tier t's checksum, and done() for a tier computed here; in a group only
+ * the first rank reports it (the others leave sum[t] at 0). */
 static int finish_tier(chain *ch, uint64_t t, bool computed)
 {
     gr_tiers *s = ch->s;
+    if (ch->gi > 0) return GR_OK;
     s->sum[t] = gr_tier_fnv(s->v[t], s->size[t]);
     if (computed && ch->o->done) return ch->o->done(ch->o->ctx, s, t, &ch->err);
     return GR_OK;
@@ -426,55 +497,94 @@ static int load_tier(chain *ch, uint64_t t, bool *known)
     return GR_OK;
 }
 
-static int run_chain_fast(chain *ch)
+/* Before a tier the group splits, its ranks agree: the tier is taken as
+ * known only when every rank read it (one that could not must not be left
+ * alone in the level exchanges), and when one rank failed, all stop here
+ * together. */
+static int group_agree(chain *ch, bool *known, int rc)
+{
+    for (int j = 0; j < ch->gq; j++) ch->counts[j] = 1, ch->displs[j] = j;
+    ch->agree[ch->gi] = (*known ? 1u : 0u) | (rc ? (uint32_t)(rc > 0 ? rc : GR_EINTERNAL) << 1 : 0u);
+    int src = ch->o->share(ch->o->share_ctx, ch->agree, ch->counts, ch->displs, &ch->err);
+    if (src) return rc ? rc : src;
+    bool all = true;
+    uint32_t worst = 0;
+    for (int j = 0; j < ch->gq; j++) {
+        all = all && (ch->agree[j] & 1u);
+        if (ch->agree[j] >> 1 > worst) worst = ch->agree[j] >> 1;
+    }
+    *known = all;
+    if (worst && !rc) rc = gr_fail(&ch->err, (int)worst, "stopped: another rank solving this chain failed");
+    return rc;
+}
+
+static int lines_init(chain *ch, lines *L)
 {
     gr_tiers *s = ch->s;
     int n = s->n;
-    lines L = {.top = ch->top, .k = n - 2, .words = 1};
-    L.off = malloc((ch->top + 2) * sizeof *L.off);
-    if (!L.off) return gr_fail(&ch->err, GR_EINPUT, "not enough memory");
-    L.off[0] = 0;
-    for (uint64_t c = 0; c <= ch->top; c++) L.off[c + 1] = L.off[c] + gr_tier_parts(s->tab, ch->top - c, n - 2);
-    L.count = L.off[ch->top + 1];
-    L.bits = calloc(L.count ? L.count : 1, sizeof *L.bits);
-    int rc = L.bits ? GR_OK : gr_fail(&ch->err, GR_EINPUT, "not enough memory for %llu line bitsets",
-                                      (unsigned long long)L.count);
-    /* Stored tiers above the last missing one need not be replayed into the
-     * lines: nothing after them is computed. If such a tier turns out
-     * damaged after all, the chain starts over replaying everything. */
-    uint64_t replay_to = UINT64_MAX;
-    if (ch->o->have) {
-        replay_to = 0;
-        for (uint64_t t = ch->r; t <= ch->top; t += (uint64_t)n)
-            if (!ch->o->have(ch->o->ctx, s, t)) replay_to = t + 1;
-    }
-    /* lower tiers first: they hold the raw positions with the bigger minimum */
-    for (uint64_t t = ch->r; !rc && t <= ch->top; t += (uint64_t)n) {
-        bool known;
-        if ((rc = load_tier(ch, t, &known))) break;
-        if (!known && t >= replay_to) {
-            replay_to = UINT64_MAX;
-            memset(L.bits, 0, L.count * L.words * sizeof *L.bits);
-            free(s->v[t]);
-            s->v[t] = NULL;
-            t = ch->r - (uint64_t)n;   /* wraps; the loop's step brings it back to r */
-            continue;
+    *L = (lines){.top = ch->top, .k = n - 2, .words = 1};
+    L->off = malloc((ch->top + 2) * sizeof *L->off);
+    if (!L->off) return gr_fail(&ch->err, GR_EINPUT, "not enough memory");
+    L->off[0] = 0;
+    for (uint64_t c = 0; c <= ch->top; c++) L->off[c + 1] = L->off[c] + gr_tier_parts(s->tab, ch->top - c, n - 2);
+    L->count = L->off[ch->top + 1];
+    L->bits = calloc(L->count ? L->count : 1, sizeof *L->bits);
+    if (!L->bits)
+        return gr_fail(&ch->err, GR_EINPUT, "not enough memory for %llu line bitsets", (unsigned long long)L->count);
+    if (ch->gq < 2) return GR_OK;
+    ch->agree = malloc((size_t)ch->gq * sizeof *ch->agree);
+    ch->counts = malloc((size_t)ch->gq * sizeof *ch->counts);
+    ch->displs = malloc((size_t)ch->gq * sizeof *ch->displs);
+    return ch->agree && ch->counts && ch->displs ? GR_OK : gr_fail(&ch->err, GR_EINPUT, "not enough memory");
+}
+
+/* Stored tiers above the last missing one need not be replayed into the
+ * lines: nothing after them is computed (UINT64_MAX: replay every one). A
+ * group replays every one, so that its ranks take the same path. */
+static uint64_t replay_limit(const chain *ch)
+{
+    if (!ch->o->have || ch->gq > 1) return UINT64_MAX;
+    uint64_t to = 0;
+    for (uint64_t t = ch->r; t <= ch->top; t += (uint64_t)ch->s->n)
+        if (!ch->o->have(ch->o->ctx, ch->s, t)) to = t + 1;
+    return to;
+}
+
+static int run_chain_fast(chain *ch)
+{
+    gr_tiers *s = ch->s;
+    int n = s->n, rc = GR_OK;
+    lines L;
+    uint64_t replay_to = replay_limit(ch), split_min = ch->o->level_min ? ch->o->level_min : PAR_MIN;
+    if (!(rc = lines_init(ch, &L)))   /* lower tiers first: they hold the raw positions with the bigger minimum */
+        for (uint64_t t = ch->r; t <= ch->top; t += (uint64_t)n) {
+            bool known = false, split = s->size[t] >= split_min && (ch->inner > 1 || ch->gq > 1);
+            if (!rc) rc = load_tier(ch, t, &known);
+            if (split && ch->gq > 1) rc = group_agree(ch, &known, rc);
+            if (rc && (ch->gq < 2 || split)) break;
+            if (rc) continue;   /* on to the group's next agreement, to tell the others */
+            if (!known && t >= replay_to) {   /* a stored tier was damaged after all: start over */
+                replay_to = UINT64_MAX;
+                memset(L.bits, 0, L.count * L.words * sizeof *L.bits);
+                free(s->v[t]);
+                s->v[t] = NULL;
+                t = ch->r - (uint64_t)n;   /* wraps; the loop's step brings it back to r */
+                continue;
+            }
+            if (!known && split) rc = fast_tier_levels(ch, &L, t);
+            else if (!known || t < replay_to) {
+                double t0 = now_s();
+                rc = fast_tier(s, &L, t, known, &ch->err);
+                ch->waited += (now_s() - t0) * (ch->inner - 1);   /* a small tier leaves the others idle */
+            }
+            if (!rc) rc = finish_tier(ch, t, !known);
+            if (!ch->o->keep) {
+                free(s->v[t]);
+                s->v[t] = NULL;
+            }
         }
-        if (!known && ch->inner > 1 && s->size[t] >= (ch->o->level_min ? ch->o->level_min : PAR_MIN)) rc = fast_tier_levels(s, &L, t, ch->inner, &ch->waited, &ch->err);
-        else if (!known || t < replay_to) {
-            double t0 = now_s();
-            rc = fast_tier(s, &L, t, known, &ch->err);
-            ch->waited += (now_s() - t0) * (ch->inner - 1);   /* a small tier leaves the others idle */
-        }
-        if (rc) break;
-        if ((rc = finish_tier(ch, t, !known))) break;
-        if (!ch->o->keep) {
-            free(s->v[t]);
-            s->v[t] = NULL;
-        }
-    }
-    free(L.off);
-    free(L.bits);
+    free(L.off), free(L.bits);
+    free(ch->agree), free(ch->counts), free(ch->displs);
     return rc;
 }
 
@@ -516,14 +626,44 @@ static int threads_of(const gr_tier_opts *o)
 #endif
 }
 
-/* The chains this process solves (all, or its rank's share). */
+static uint64_t chain_count(const gr_tiers *s)
+{
+    return s->total + 1 < (uint64_t)s->n ? s->total + 1 : (uint64_t)s->n;
+}
+
+int gr_tiers_rank_chain(const gr_tiers *s, int rank, int ranks)
+{
+    uint64_t nch = chain_count(s);
+    if (ranks <= 1 || (uint64_t)ranks <= nch || rank < 0) return -1;
+    /* the i-th longest chain is the one whose top tier is total - i */
+    return (int)((s->total - (uint64_t)rank % nch) % (uint64_t)s->n);
+}
+
+/* Does this process work on chain r (alone, or in r's group)? */
+static bool chain_here(const gr_tiers *s, const gr_tier_opts *o, uint64_t r)
+{
+    int c = gr_tiers_rank_chain(s, o->rank, o->ranks);
+    if (o->ranks <= 1) return true;
+    return c < 0 ? (int)(r % (uint64_t)o->ranks) == o->rank : (uint64_t)c == r;
+}
+
+/* The chains this process works on (all, or its rank's share). */
 static int chains_here(const gr_tiers *s, const gr_tier_opts *o)
 {
-    uint64_t nch = s->total + 1 < (uint64_t)s->n ? s->total + 1 : (uint64_t)s->n;
     int c = 0;
-    for (uint64_t r = 0; r < nch; r++)
-        if (o->ranks <= 1 || (int)(r % (uint64_t)o->ranks) == o->rank) c++;
+    for (uint64_t r = 0; r < chain_count(s); r++) c += chain_here(s, o, r);
     return c > 0 ? c : 1;
+}
+
+/* This rank's place in the group of its chain: ranks k with the same
+ * k mod chains share one, in the order of k. */
+static void group_place(const gr_tiers *s, const gr_tier_opts *o, chain *ch)
+{
+    int nch = (int)chain_count(s);
+    ch->gi = 0, ch->gq = 1;
+    if (gr_tiers_rank_chain(s, o->rank, o->ranks) < 0) return;
+    ch->gi = o->rank / nch;
+    ch->gq = o->ranks / nch + (o->rank % nch < o->ranks % nch);
 }
 
 double gr_tiers_bytes(const gr_tiers *s, const gr_tier_opts *o)
@@ -576,7 +716,11 @@ int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err)
     if (o->max_seconds > 0 && secs > o->max_seconds)
         return gr_fail(err, GR_EINPUT, "this solve would take about %.0f s, more than the %.0f s allowed (--max-seconds)",
                        secs, o->max_seconds);
-    uint64_t nch = s->total + 1 < (uint64_t)n ? s->total + 1 : (uint64_t)n;
+    bool fast = o->method == GR_TIER_FAST && !s->graph;
+    if (fast && gr_tiers_rank_chain(s, o->rank, o->ranks) >= 0 && !o->share)
+        return gr_fail(err, GR_EINPUT, "%d ranks for %llu chains: the ranks of a chain need a way to share levels",
+                       o->ranks, (unsigned long long)chain_count(s));
+    uint64_t nch = chain_count(s);
     chain *ch = calloc(nch, sizeof *ch);
     if (!ch) return gr_fail(err, GR_EINPUT, "not enough memory");
     for (uint64_t r = 0; r < nch; r++) {
@@ -584,16 +728,16 @@ int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err)
         ch[r].o = o;
         ch[r].r = r;
         ch[r].top = r + (s->total - r) / (uint64_t)n * (uint64_t)n;
+        group_place(s, o, &ch[r]);
         gr_error_clear(&ch[r].err);
     }
-    bool fast = o->method == GR_TIER_FAST && !s->graph;
     int rcs[GR_MAX_PILES] = {0};
     int nt = threads_of(o), outer = chains_here(s, o), inner = outer < nt ? nt / outer : 1;
     /* every chain of this process runs at once (outer <= nt when inner > 1):
      * the threads left over go to the longest chains, one each */
     int extra = outer < nt ? nt % outer : 0, used = 0;
     for (long r = (long)nch - 1; r >= 0; r--)
-        if (o->ranks <= 1 || r % o->ranks == o->rank) {
+        if (chain_here(s, o, (uint64_t)r)) {
             ch[r].inner = fast ? inner + (extra > 0) : 1;
             extra -= extra > 0;
             used += ch[r].inner;
@@ -610,7 +754,7 @@ int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err)
 #pragma omp parallel for schedule(dynamic, 1) num_threads(outer)
 #endif
     for (long r = (long)nch - 1; r >= 0; r--)   /* the longest chains first */
-        if (o->ranks <= 1 || r % o->ranks == o->rank) {
+        if (chain_here(s, o, (uint64_t)r) && (fast || ch[r].gi == 0)) {
             double c0 = now_s();
             rcs[r] = fast ? run_chain_fast(&ch[r]) : run_chain_options(&ch[r]);
             ch[r].seconds = now_s() - c0;
