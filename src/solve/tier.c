@@ -514,7 +514,7 @@ static int group_agree(chain *ch, bool *known, int rc)
         if (ch->agree[j] >> 1 > worst) worst = ch->agree[j] >> 1;
     }
     *known = all;
-    if (worst && !rc) rc = gr_fail(&ch->err, (int)worst, "stopped: another rank solving this chain failed");
+    if (worst && !rc) rc = gr_fail(&ch->err, (int)worst, "stopped with another rank solving this chain (its status %u)", worst);
     return rc;
 }
 
