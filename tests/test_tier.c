@@ -192,12 +192,13 @@ Test(tier, levels_inside_tiers_agree, .timeout = 60)
 }
 
 /* Ranks beyond the chains, without MPI: P "ranks" are threads of this
- * process, each with its own solver; the ranks of a chain's group OR their
- * words into a shared buffer between barriers, as MPI_Allreduce would. */
+ * process, each with its own solver; the ranks of a chain's group exchange
+ * their blocks of a level through a shared buffer between two barriers, as
+ * MPI_Allgatherv would. */
 typedef struct fake_group {
     pthread_barrier_t bar;
-    pthread_mutex_t lock;
-    uint64_t *buf;
+    uint32_t *buf;
+    int q;                    /* ranks in the group */
 } fake_group;
 
 typedef struct fake_rank {
@@ -212,18 +213,16 @@ typedef struct fake_rank {
     int rc;
 } fake_rank;
 
-static int fake_share(void *ctx, uint64_t *words, size_t count, gr_error *err)
+static int fake_share(void *ctx, uint32_t *buf, const int *counts, const int *displs, gr_error *err)
 {
     (void)err;
     fake_rank *r = ctx;
     fake_group *g = r->group;
-    pthread_mutex_lock(&g->lock);
-    for (size_t i = 0; i < count; i++) g->buf[i] |= words[i];
-    pthread_mutex_unlock(&g->lock);
+    int q = g->q;
+    memcpy(g->buf + displs[r->gi], buf + displs[r->gi], (size_t)counts[r->gi] * sizeof *buf);
     pthread_barrier_wait(&g->bar);
-    memcpy(words, g->buf, count * sizeof *words);
-    pthread_barrier_wait(&g->bar);
-    if (r->gi == 0) memset(g->buf, 0, count * sizeof *words);   /* for the next call */
+    for (int j = 0; j < q; j++)
+        if (j != r->gi && counts[j] > 0) memcpy(buf + displs[j], g->buf + displs[j], (size_t)counts[j] * sizeof *buf);
     pthread_barrier_wait(&g->bar);
     return GR_OK;
 }
@@ -243,7 +242,7 @@ static void *fake_run(void *arg)
     gr_error_clear(&err);
     r->rc = gr_game_parse(&r->g, r->spec, &err);
     if (!r->rc) r->rc = gr_tiers_init(&r->s, &r->g, r->n, r->total, &err);
-    gr_tier_opts o = {.method = GR_TIER_FAST, .threads = r->threads, .level_min = 1,
+    gr_tier_opts o = {.method = GR_TIER_FAST, .threads = r->threads, .level_min = 1, .share_min = 1,
                       .rank = r->rank, .ranks = r->ranks, .share = fake_share, .share_ctx = r,
                       .done = fake_done, .ctx = r};
     if (!r->rc) r->rc = gr_tiers_solve(&r->s, &o, &err);
@@ -260,10 +259,9 @@ static uint64_t ranks_checksum(const char *spec, int n, uint64_t total, int rank
     int nch = (int)(total + 1 < (uint64_t)n ? total + 1 : (uint64_t)n);
     cr_assert(ranks > nch);
     for (int c = 0; c < nch; c++) {
-        pthread_barrier_init(&groups[c].bar, NULL, (unsigned)(ranks / nch + (c < ranks % nch)));
-        pthread_mutex_init(&groups[c].lock, NULL);
-        /* a level's unions: at most a tier of positions, 16 words each here */
-        groups[c].buf = calloc((size_t)total * total * total / 4 * 16 + 64, sizeof *groups[c].buf);
+        groups[c].q = ranks / nch + (c < ranks % nch);
+        pthread_barrier_init(&groups[c].bar, NULL, (unsigned)groups[c].q);
+        groups[c].buf = malloc(((size_t)total * total * total / 4 + 64) * sizeof *groups[c].buf);
     }
     pthread_t *th = calloc((size_t)ranks, sizeof *th);
     for (int k = 0; k < ranks; k++) {
@@ -294,7 +292,6 @@ static uint64_t ranks_checksum(const char *spec, int n, uint64_t total, int rank
     }
     for (int c = 0; c < nch; c++) {
         pthread_barrier_destroy(&groups[c].bar);
-        pthread_mutex_destroy(&groups[c].lock);
         free(groups[c].buf);
     }
     free(th), free(r);

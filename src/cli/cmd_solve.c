@@ -28,6 +28,7 @@ static const char help[] =
     "                 and those beyond n inside each tier (fast method)\n"
     "  --piles N      the number of piles, as sharing:piles=N says\n"
     "  --stop-after K stop after K tiers (the next run resumes from --out DIR)\n"
+    "  --split-min K  testing: split tiers and levels from K positions on\n"
     "  --mpi          under mpirun: chains spread over the ranks (ranks beyond the\n"
     "                 chains split their tiers), results gathered on rank 0\n"
     "                 (same files and checksum for any number of ranks)\n"
@@ -46,6 +47,7 @@ typedef struct solve_args {
     int method;
     long threads;
     long stop_after;          /* testing: stop after this many new tiers */
+    long split_min;           /* testing: levels, and blocks of them over ranks, from this size on */
     bool mpi;
 } solve_args;
 
@@ -72,6 +74,7 @@ static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
     if (strcmp(f, "--threads") == 0) return (rc = cli_flag_long(argc, argv, i, 1, 1024, &s->threads, err)) ? rc : 1;
     if (strcmp(f, "--stop-after") == 0)
         return (rc = cli_flag_long(argc, argv, i, 1, 1000000, &s->stop_after, err)) ? rc : 1;
+    if (strcmp(f, "--split-min") == 0) return (rc = cli_flag_long(argc, argv, i, 1, 1L << 30, &s->split_min, err)) ? rc : 1;
     if (strcmp(f, "--stats") == 0) return s->stats = true, 1;
     if (strcmp(f, "--mpi") == 0) return s->mpi = true, 1;
     if (strcmp(f, "--out") == 0) {
@@ -207,7 +210,7 @@ int cmd_solve(int argc, char **argv)
         gr_tier_opts o = {.method = a.method, .threads = (int)a.threads, .keep = false, .done = on_done,
                           .load = c.have_db ? on_load : NULL, .have = c.have_db ? on_have : NULL, .ctx = &c, .max_bytes = a.common.limits.max_bytes,
                           .max_seconds = a.common.limits.max_seconds,
-                          .rank = rank, .ranks = ranks};
+                          .rank = rank, .ranks = ranks, .level_min = (uint64_t)a.split_min, .share_min = (uint64_t)a.split_min};
         double t0 = now();
         if (mpi) rc = cli_mpi_share(&o, &s, &err);
         if (!rc) rc = gr_tiers_solve(&s, &o, &err);

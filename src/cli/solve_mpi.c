@@ -1,7 +1,7 @@
 /* grundy solve --mpi: chains spread over Open MPI ranks (rank k solves the
  * chains r with r % ranks == k; with more ranks than chains, the ranks of a
- * chain's group keep parts of its lines and OR their parts of each level's
- * unions in their own communicator), per-tier checksums, largest values and P-position
+ * chain's group split its tiers and exchange each level's values in their
+ * own communicator), per-tier checksums, largest values and P-position
  * counts gathered on rank 0, which alone prints and finishes the MANIFEST. grundy table --mpi (table_mpi.c) uses the row reductions and
  * broadcasts below. Built only when CMake finds MPI (GR_HAVE_MPI);
  * otherwise --mpi says so. */
@@ -78,10 +78,10 @@ void cli_mpi_gather(struct gr_tiers *s, uint32_t *max, uint64_t *zeros, uint64_t
     s->used_threads = (int)use[0], s->thread_s = use[1], s->waited_s = use[2];
 }
 
-static int share_level(void *ctx, uint64_t *words, size_t count, gr_error *err)
+static int share_level(void *ctx, uint32_t *buf, const int *counts, const int *displs, gr_error *err)
 {
-    int rc = MPI_Allreduce(MPI_IN_PLACE, words, (int)count, MPI_UINT64_T, MPI_BOR, *(MPI_Comm *)ctx);
-    return rc == MPI_SUCCESS ? GR_OK : gr_fail(err, GR_EINTERNAL, "MPI_Allreduce failed (error %d)", rc);
+    int rc = MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, buf, counts, displs, MPI_UINT32_T, *(MPI_Comm *)ctx);
+    return rc == MPI_SUCCESS ? GR_OK : gr_fail(err, GR_EINTERNAL, "MPI_Allgatherv failed (error %d)", rc);
 }
 
 int cli_mpi_share(struct gr_tier_opts *o, const struct gr_tiers *s, gr_error *err)
@@ -90,7 +90,7 @@ int cli_mpi_share(struct gr_tier_opts *o, const struct gr_tiers *s, gr_error *er
     if (chain < 0) return GR_OK;   /* the same on every rank: no split at all */
     MPI_Comm *comm = malloc(sizeof *comm);
     if (!comm) return gr_fail(err, GR_EINPUT, "not enough memory");
-    /* ordered by world rank, as the solver numbers a group's ranks */
+    /* ordered by world rank, as the solver numbers a group's blocks */
     MPI_Comm_split(MPI_COMM_WORLD, chain, o->rank, comm);
     o->share = share_level;
     o->share_ctx = comm;

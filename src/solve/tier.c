@@ -26,7 +26,8 @@ typedef struct chain {
     uint64_t top;
     int inner;              /* threads inside a tier (fast method) */
     int gi, gq;             /* this rank's index in the chain's group, the group's size */
-    uint64_t *agree;        /* groups: one word per rank, before each tier */
+    uint32_t *agree;        /* groups: one word per rank, before each split tier */
+    int *counts, *displs;   /* groups: every rank's block of a level */
     double seconds;         /* wall time of the chain */
     double waited;          /* thread-seconds its inner threads waited at levels' ends */
     gr_error err;
@@ -176,7 +177,6 @@ typedef struct lines {
     uint64_t count;
     uint64_t *bits;
     size_t words;
-    uint64_t q, j;           /* a group of q ranks: this one keeps the lines id % q == j */
 } lines;
 
 static int lines_grow(lines *L)
@@ -226,7 +226,6 @@ static void lineset_make(const gr_tiers *s, const lines *L, const uint64_t *lam,
         for (int j = i + 1; j < n; j++) {
             if (j > i + 1 && lam[j] == lam[j - 1]) continue;
             ls->ids[np] = line_id(s, L, lam, i, j);
-            if (L->q > 1 && ls->ids[np] % L->q != L->j) continue;   /* another rank's line */
             ls->read[np] = lam[i] >= lam[j] + 2;
             /* the bitsets are far apart in memory: ask for them a position ahead */
             const uint64_t *b = L->bits + ls->ids[np] * L->words;
@@ -249,18 +248,6 @@ static uint32_t lineset_mex(const lines *L, const lineset *ls)
         if (~acc) return (uint32_t)(w * 64 + (size_t)__builtin_ctzll(~acc));
     }
     return (uint32_t)(L->words * 64);
-}
-
-/* The union of the read lines' sets, every word (a part of the union when
- * the lines are spread over a group). */
-static void lineset_or(const lines *L, const lineset *ls, uint64_t *acc)
-{
-    for (size_t w = 0; w < L->words; w++) {
-        uint64_t x = 0;
-        for (int q = 0; q < ls->np; q++)
-            if (ls->read[q]) x |= L->bits[ls->ids[q] * L->words + w];
-        acc[w] = x;
-    }
 }
 
 static void lineset_add(lines *L, const lineset *ls, uint32_t x)
@@ -329,6 +316,7 @@ static int fast_tier(gr_tiers *s, lines *L, uint64_t t, bool known, gr_error *er
  * holds what it holds in rank order (the points of its line with smaller
  * |p_i - p_j|, and the lower tiers), so the values are the same. */
 #define PAR_MIN 4096   /* smaller tiers are not worth a parallel region */
+#define SHARE_MIN 64   /* smaller levels cost less to compute than to send */
 
 static uint64_t spread_level(const uint32_t *mu, int k)
 {
@@ -345,8 +333,7 @@ typedef struct levels {
     uint64_t *order;        /* order[start[l] .. start[l+1]): the ranks of level l */
     uint64_t *start;
     uint64_t nlev;
-    uint64_t *acc;          /* groups: a level's unions, L->words words a position */
-    size_t acc_words;
+    uint32_t *vals;         /* vals[i]: the value of order[i] */
     uint32_t *v;            /* the tier's values by rank */
     uint64_t m;             /* raw positions are canonical ones plus m */
     _Atomic uint64_t wide;  /* a level with a value too wide for the bitsets */
@@ -354,7 +341,7 @@ typedef struct levels {
 
 static void levels_free(levels *lv)
 {
-    free(lv->mus), free(lv->order), free(lv->start), free(lv->acc);
+    free(lv->mus), free(lv->order), free(lv->start), free(lv->vals);
 }
 
 /* Groups the positions of tier t by level (counting sort on the level). */
@@ -365,8 +352,9 @@ static int tier_levels(const gr_tiers *s, uint64_t t, levels *lv, gr_error *err)
     lv->mus = malloc(size * (uint64_t)k * sizeof *lv->mus);
     lv->order = malloc(size * sizeof *lv->order);
     lv->start = calloc(nb + 1, sizeof *lv->start);
+    lv->vals = malloc(size * sizeof *lv->vals);
     uint64_t *fill = malloc(nb * sizeof *fill);
-    if (!lv->mus || !lv->order || !lv->start || !fill) {
+    if (!lv->mus || !lv->order || !lv->start || !lv->vals || !fill) {
         free(fill);
         return gr_fail(err, GR_EINPUT, "tier %llu: not enough memory", (unsigned long long)t);
     }
@@ -396,34 +384,17 @@ static void level_position(const gr_tiers *s, const lines *L, const uint32_t *mu
 }
 
 /* The position at level-order index i of level l: its value computed (or,
- * in a group, taken from the level's unions) and added to its lines; a
- * value too wide for the bitsets is added after the level, by one thread. */
-static void level_point(const gr_tiers *s, lines *L, levels *lv, uint64_t i, uint64_t l, const uint64_t *acc)
+ * when taken, received from another rank) and added to its lines; a value
+ * too wide for the bitsets is added after the level, by one thread. */
+static void level_point(const gr_tiers *s, lines *L, levels *lv, uint64_t i, uint64_t l, bool taken)
 {
     lineset ls;
     uint64_t r = lv->order[i];
     level_position(s, L, lv->mus + r * (uint64_t)(s->n - 1), lv->m, &ls);
-    uint32_t x = (uint32_t)(L->words * 64);
-    if (!acc) x = lineset_mex(L, &ls);
-    else
-        for (size_t w = 0; w < L->words; w++)
-            if (~acc[w]) {
-                x = (uint32_t)(w * 64 + (size_t)__builtin_ctzll(~acc[w]));
-                break;
-            }
-    lv->v[r] = x;
+    uint32_t x = taken ? lv->vals[i] : lineset_mex(L, &ls);
+    lv->v[r] = lv->vals[i] = x;
     if (x < L->words * 64) lineset_add(L, &ls, x);
     else atomic_store(&lv->wide, l);
-}
-
-/* In a group: this rank's part of the union of the read lines of every
- * position of level l, into lv->acc. */
-static void level_part(const gr_tiers *s, const lines *L, levels *lv, uint64_t i, uint64_t a)
-{
-    lineset ls;
-    uint64_t r = lv->order[i];
-    level_position(s, L, lv->mus + r * (uint64_t)(s->n - 1), lv->m, &ls);
-    lineset_or(L, &ls, lv->acc + (i - a) * L->words);
 }
 
 static int level_widen(const gr_tiers *s, lines *L, levels *lv, uint64_t l, gr_error *err)
@@ -440,61 +411,62 @@ static int level_widen(const gr_tiers *s, lines *L, levels *lv, uint64_t l, gr_e
     return rc;
 }
 
-/* Room for the unions of the largest level at the current width. */
-static int level_room(levels *lv, const lines *L, gr_error *err)
+/* Rank j's block of a level of m positions: [block(m, j, q), block(m, j+1, q)). */
+static uint64_t block(uint64_t m, int j, int q)
 {
-    uint64_t most = 0;
-    for (uint64_t l = 0; l < lv->nlev; l++)
-        if (lv->start[l + 1] - lv->start[l] > most) most = lv->start[l + 1] - lv->start[l];
-    size_t need = (size_t)most * L->words;
-    if (need <= lv->acc_words) return GR_OK;
-    uint64_t *acc = realloc(lv->acc, need * sizeof *acc);
-    if (!acc) return gr_fail(err, GR_EINPUT, "not enough memory for a level's unions");
-    lv->acc = acc, lv->acc_words = need;
-    return GR_OK;
+    return m * (uint64_t)j / (uint64_t)q;
+}
+
+/* The level's blocks, gathered on every rank of the group. */
+static int level_share(chain *ch, levels *lv, uint64_t l)
+{
+    uint64_t a = lv->start[l], m = lv->start[l + 1] - a;
+    for (int j = 0; j < ch->gq; j++) {
+        ch->displs[j] = (int)block(m, j, ch->gq);
+        ch->counts[j] = (int)block(m, j + 1, ch->gq) - ch->displs[j];
+    }
+    return ch->o->share(ch->o->share_ctx, lv->vals + a, ch->counts, ch->displs, &ch->err);
 }
 
 /* Inside a tier, by levels of the spread (docs/tiers.md): positions of one
- * level share no line, so the threads of this rank split each level. In a
- * group the ranks keep disjoint parts of the lines: each ORs, for every
- * position of the level, the words of the lines it keeps, one OR over the
- * ranks (share) gives every rank the whole union, and each rank takes the
- * mex from it and adds the value to the lines it keeps. */
+ * level share no line, so the threads of this rank split each level, and
+ * with a group the ranks do too: each computes its block, the blocks are
+ * exchanged, and every rank adds the others' values to its own lines, so
+ * that every rank holds the whole chain's bitsets for the next level. */
 static int fast_tier_levels(chain *ch, lines *L, uint64_t t)
 {
     gr_tiers *s = ch->s;
     levels lv = {.v = s->v[t], .m = (L->top - t) / (uint64_t)s->n, .wide = UINT64_MAX};
-    int rc = tier_levels(s, t, &lv, &ch->err);
-    bool group = ch->gq > 1;
-    if (!rc && group) rc = level_room(&lv, L, &ch->err);
+    int rc = tier_levels(s, t, &lv, &ch->err), q = ch->gq;
+    uint64_t share_min = ch->o->share_min ? ch->o->share_min : SHARE_MIN;
     double idle = 0;
 #pragma omp parallel num_threads(ch->inner) if (!rc) reduction(+ : idle)
     for (uint64_t l = 0; l < lv.nlev; l++) {
-        uint64_t a = lv.start[l], size = lv.start[l + 1] - a;
-        if (!size || (rc && !group)) continue;
-        const uint64_t *acc = NULL;
-        double d;
-        if (group) {
-#pragma omp for schedule(dynamic, 16)
-            for (uint64_t i = a; i < a + size; i++) level_part(s, L, &lv, i, a);
-            d = now_s();
-#pragma omp master
-            if (!rc) rc = ch->o->share(ch->o->share_ctx, lv.acc, (size_t)size * L->words, &ch->err);
-#pragma omp barrier
-            idle += now_s() - d;   /* the reduction is waiting, for the slowest rank */
-            acc = lv.acc;
-        }
+        uint64_t a = lv.start[l], size = lv.start[l + 1] - a, lo = a, hi = a + size;
+        if (!size) continue;
+        bool shared = q > 1 && size >= share_min;
+        if (shared) lo = a + block(size, ch->gi, q), hi = a + block(size, ch->gi + 1, q);
 #pragma omp for schedule(dynamic, 16) nowait
-        for (uint64_t i = a; i < a + size; i++) level_point(s, L, &lv, i, l, acc ? acc + (i - a) * L->words : NULL);
-        d = now_s();
+        for (uint64_t i = lo; i < hi; i++) level_point(s, L, &lv, i, l, false);
+        double d = now_s();
 #pragma omp barrier
+        if (shared) {
+#pragma omp master
+            if (!rc) rc = level_share(ch, &lv, l);   /* MPI from the main thread only */
+#pragma omp barrier
+            idle += now_s() - d;   /* the exchange is waiting, for the slowest rank */
+#pragma omp for schedule(dynamic, 16) nowait
+            for (uint64_t i = a; i < a + size; i++)
+                if (i < lo || i >= hi) level_point(s, L, &lv, i, l, true);
+            d = now_s();
+#pragma omp barrier
+        }
         idle += now_s() - d;
         if (atomic_load(&lv.wide) == l) {
 #pragma omp single
-            {
-                if (!rc) rc = level_widen(s, L, &lv, l, &ch->err);
-                if (!rc && group) rc = level_room(&lv, L, &ch->err);
-            }
+            if (!rc) rc = level_widen(s, L, &lv, l, &ch->err);
+            /* a group goes on exchanging until all its ranks learn of it */
+            if (rc && q < 2) break;
         }
     }
     levels_free(&lv);
@@ -502,6 +474,8 @@ static int fast_tier_levels(chain *ch, lines *L, uint64_t t)
     return rc;
 }
 
+/* Tier t's checksum, and done() for a tier computed here; in a group only
+ * the first rank reports it (the others leave sum[t] at 0). */
 static int finish_tier(chain *ch, uint64_t t, bool computed)
 {
     gr_tiers *s = ch->s;
@@ -523,25 +497,24 @@ static int load_tier(chain *ch, uint64_t t, bool *known)
     return GR_OK;
 }
 
-/* Before each tier the ranks of a group agree: the tier is taken as known
- * only when every rank read it (one that could not must not be left alone
- * in the level reductions), and when one rank failed, all stop here
- * together. Each rank sets its own word, an OR over the group joins them. */
+/* Before a tier the group splits, its ranks agree: the tier is taken as
+ * known only when every rank read it (one that could not must not be left
+ * alone in the level exchanges), and when one rank failed, all stop here
+ * together. */
 static int group_agree(chain *ch, bool *known, int rc)
 {
-    memset(ch->agree, 0, (size_t)ch->gq * sizeof *ch->agree);
-    ch->agree[ch->gi] = (*known ? 1u : 0u) | (rc ? (uint64_t)(rc > 0 ? rc : GR_EINTERNAL) << 1 : 0u);
-    int src = ch->o->share(ch->o->share_ctx, ch->agree, (size_t)ch->gq, &ch->err);
+    for (int j = 0; j < ch->gq; j++) ch->counts[j] = 1, ch->displs[j] = j;
+    ch->agree[ch->gi] = (*known ? 1u : 0u) | (rc ? (uint32_t)(rc > 0 ? rc : GR_EINTERNAL) << 1 : 0u);
+    int src = ch->o->share(ch->o->share_ctx, ch->agree, ch->counts, ch->displs, &ch->err);
     if (src) return rc ? rc : src;
     bool all = true;
-    uint64_t worst = 0;
+    uint32_t worst = 0;
     for (int j = 0; j < ch->gq; j++) {
         all = all && (ch->agree[j] & 1u);
         if (ch->agree[j] >> 1 > worst) worst = ch->agree[j] >> 1;
     }
     *known = all;
-    if (worst && !rc)
-        rc = gr_fail(&ch->err, (int)worst, "stopped with another rank solving this chain (its status %d)", (int)worst);
+    if (worst && !rc) rc = gr_fail(&ch->err, (int)worst, "stopped with another rank solving this chain (its status %u)", worst);
     return rc;
 }
 
@@ -559,9 +532,10 @@ static int lines_init(chain *ch, lines *L)
     if (!L->bits)
         return gr_fail(&ch->err, GR_EINPUT, "not enough memory for %llu line bitsets", (unsigned long long)L->count);
     if (ch->gq < 2) return GR_OK;
-    L->q = (uint64_t)ch->gq, L->j = (uint64_t)ch->gi;
     ch->agree = malloc((size_t)ch->gq * sizeof *ch->agree);
-    return ch->agree ? GR_OK : gr_fail(&ch->err, GR_EINPUT, "not enough memory");
+    ch->counts = malloc((size_t)ch->gq * sizeof *ch->counts);
+    ch->displs = malloc((size_t)ch->gq * sizeof *ch->displs);
+    return ch->agree && ch->counts && ch->displs ? GR_OK : gr_fail(&ch->err, GR_EINPUT, "not enough memory");
 }
 
 /* Stored tiers above the last missing one need not be replayed into the
@@ -584,11 +558,11 @@ static int run_chain_fast(chain *ch)
     uint64_t replay_to = replay_limit(ch), split_min = ch->o->level_min ? ch->o->level_min : PAR_MIN;
     if (!(rc = lines_init(ch, &L)))   /* lower tiers first: they hold the raw positions with the bigger minimum */
         for (uint64_t t = ch->r; t <= ch->top; t += (uint64_t)n) {
-            /* a group computes every tier in levels: no rank holds all the lines */
-            bool known = false, split = ch->gq > 1 || (s->size[t] >= split_min && ch->inner > 1);
+            bool known = false, split = s->size[t] >= split_min && (ch->inner > 1 || ch->gq > 1);
             if (!rc) rc = load_tier(ch, t, &known);
-            if (ch->gq > 1) rc = group_agree(ch, &known, rc);
-            if (rc) break;
+            if (split && ch->gq > 1) rc = group_agree(ch, &known, rc);
+            if (rc && (ch->gq < 2 || split)) break;
+            if (rc) continue;   /* on to the group's next agreement, to tell the others */
             if (!known && t >= replay_to) {   /* a stored tier was damaged after all: start over */
                 replay_to = UINT64_MAX;
                 memset(L.bits, 0, L.count * L.words * sizeof *L.bits);
@@ -610,7 +584,7 @@ static int run_chain_fast(chain *ch)
             }
         }
     free(L.off), free(L.bits);
-    free(ch->agree);
+    free(ch->agree), free(ch->counts), free(ch->displs);
     return rc;
 }
 
