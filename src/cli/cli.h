@@ -66,10 +66,19 @@ int cmd_solve(int argc, char **argv);
 /* table under an outcome rule other than normal play (table_outcome.c) */
 int table_by_outcome(const gr_game *g, const gr_outcome *o, const gr_limits *lim, long max, int format,
                      gr_error *err);
-/* solve --mpi (solve_mpi.c; stubs that refuse when built without MPI). */
+/* solve --mpi (solve_mpi.c; stubs that refuse when built without MPI).
+ * begin refuses a process not started by mpirun. gather: the per-tier
+ * figures onto rank 0, each from the one rank that reports the tier, and
+ * the threads and thread-seconds of every rank summed there. share: with
+ * more ranks than chains, one communicator per chain's group as o's share
+ * hook (collective; unshare frees it). */
+struct gr_tiers;
+struct gr_tier_opts;
 int cli_mpi_begin(int *rank, int *ranks, gr_error *err);
 int cli_mpi_status(int rc);
-void cli_mpi_gather(uint64_t *sum, uint32_t *max, uint64_t *zeros, uint64_t *loaded, size_t count);
+void cli_mpi_gather(struct gr_tiers *s, uint32_t *max, uint64_t *zeros, uint64_t *loaded);
+int cli_mpi_share(struct gr_tier_opts *o, const struct gr_tiers *s, gr_error *err);
+void cli_mpi_unshare(struct gr_tier_opts *o);
 void cli_mpi_end(void);
 /* table --mpi: started by mpirun; the minimum over ranks, in place on every
  * rank; rank 0's values to every rank; x summed and maxed onto rank 0. */

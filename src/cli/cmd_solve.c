@@ -28,8 +28,10 @@ static const char help[] =
     "                 and those beyond n inside each tier (fast method)\n"
     "  --piles N      the number of piles, as sharing:piles=N says\n"
     "  --stop-after K stop after K tiers (the next run resumes from --out DIR)\n"
-    "  --mpi          under mpirun: chains spread over the ranks, results gathered\n"
-    "                 on rank 0 (same checksum for any number of ranks)\n"
+    "  --split-min K  testing: split tiers and levels from K positions on\n"
+    "  --mpi          under mpirun: chains spread over the ranks (ranks beyond the\n"
+    "                 chains split their tiers), results gathered on rank 0\n"
+    "                 (same files and checksum for any number of ranks)\n"
     "  --max-memory, --max-seconds  refuse up front a solve estimated beyond them\n"
     "                 (defaults: half the machine, 60 s)\n"
     "Prints positions, max_value, seconds and checksum (FNV-1a 64 over the tiers'\n"
@@ -45,6 +47,7 @@ typedef struct solve_args {
     int method;
     long threads;
     long stop_after;          /* testing: stop after this many new tiers */
+    long split_min;           /* testing: levels, and blocks of them over ranks, from this size on */
     bool mpi;
 } solve_args;
 
@@ -71,6 +74,7 @@ static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
     if (strcmp(f, "--threads") == 0) return (rc = cli_flag_long(argc, argv, i, 1, 1024, &s->threads, err)) ? rc : 1;
     if (strcmp(f, "--stop-after") == 0)
         return (rc = cli_flag_long(argc, argv, i, 1, 1000000, &s->stop_after, err)) ? rc : 1;
+    if (strcmp(f, "--split-min") == 0) return (rc = cli_flag_long(argc, argv, i, 1, 1L << 30, &s->split_min, err)) ? rc : 1;
     if (strcmp(f, "--stats") == 0) return s->stats = true, 1;
     if (strcmp(f, "--mpi") == 0) return s->mpi = true, 1;
     if (strcmp(f, "--out") == 0) {
@@ -219,12 +223,14 @@ static int solve_tiers(solve_run *r, gr_error *err)
     gr_tier_opts o = {.method = r->a.method, .threads = (int)r->a.threads, .keep = false, .done = on_done,
                       .load = c->have_db ? on_load : NULL, .have = c->have_db ? on_have : NULL, .ctx = c,
                       .max_bytes = lim->max_bytes, .max_seconds = lim->max_seconds, .rank = r->rank,
-                      .ranks = r->ranks};
+                      .ranks = r->ranks, .level_min = (uint64_t)r->a.split_min, .share_min = (uint64_t)r->a.split_min};
     double t0 = now();
-    int rc = gr_tiers_solve(&r->s, &o, err);
+    int rc = r->mpi ? cli_mpi_share(&o, &r->s, err) : GR_OK;
+    if (!rc) rc = gr_tiers_solve(&r->s, &o, err);
     r->secs = now() - t0;
     rc = solve_agree(r, rc, err);
-    if (!rc && r->mpi) cli_mpi_gather(r->s.sum, c->max, c->zeros, c->loaded, r->s.total + 1);
+    if (!rc && r->mpi) cli_mpi_gather(&r->s, c->max, c->zeros, c->loaded);
+    if (r->mpi) cli_mpi_unshare(&o);
     if (!rc && c->have_db && r->rank == 0) rc = gr_tierdb_finish(&c->db, &r->s, err);
     return rc;
 }
