@@ -35,6 +35,27 @@ class Move(NamedTuple):
     value: int | None
     winning: bool
 
+class Blocking(TypedDict):
+    """The blocker's strategy, as `grundy moves --block k --format json` gives it."""
+    rule: Literal["block", "block-position"]
+    k: int
+    p_options: int                     # moves (block) or distinct positions (block-position) leading to P
+    forbid: list[str]                  # at a P-position: the bans that win for the blocker
+    mover_wins: bool
+    all_forbidden: bool                # every move (option) is forbidden: the mover has lost
+    replies: list[dict[str, str]]      # k = 1 at an N-position: {"forbidden", "play", "result"} per ban
+
+class Moves(list[Move]):
+    """moves()'s answer: the moves, with what the command line says beside them."""
+    @property
+    def listed(self) -> Literal["all", "winning"]: ...
+    @property
+    def total_moves(self) -> int: ...
+    @property
+    def method(self) -> str: ...
+    @property
+    def blocking(self) -> Blocking | None: ...
+
 class Values(Sequence[Any]):
     """A read-only uint32 buffer (format 'I'), 1-D (seq) or 2-D (table)."""
     @property
@@ -77,7 +98,7 @@ def value(game: GameLike, position: Position, outcome: Literal["normal", "misere
 def moves(game: GameLike, position: Position, outcome: Literal["normal", "misere"] = "normal", *,
           winning: bool = False, players: int | None = None, block: int | None = None,
           block_position: int | None = None, max_memory: Size | None = None,
-          max_seconds: float | None = None) -> list[Move]: ...
+          max_seconds: float | None = None) -> Moves: ...
 def seq(game: GameLike, n: int, *, start: int = 0, row: int | None = None, diagonal: int | None = None,
         players: int | None = None, method: Literal["simple", "fast", "sparse"] | None = None,
         max_memory: Size | None = None, max_seconds: float | None = None) -> Values: ...
@@ -85,6 +106,11 @@ def period(game: GameLike, n: int, *, players: int | None = None, method: Litera
            max_memory: Size | None = None, max_seconds: float | None = None) -> dict[str, Any]: ...
 def table(game: GameLike, n: int, *, max_memory: Size | None = None, max_seconds: float | None = None) -> Values: ...
 def check(which: str | None = None, *, to: int | None = None) -> list[Verdict]: ...
+@overload
 def count(what: Literal["pairs", "zero-nim", "no-carry"], *, sum: int | None = None, xor: int | None = None,
           max_total: int | None = None, digits: int | None = None, ordered: bool = False, zero: bool = False,
           at_most: bool = False) -> int: ...
+@overload
+def count(what: Literal["zero-graph"], *, sum: int, list: bool = False) -> dict[str, Any]: ...
+@overload
+def count(what: Literal["sharing-p", "sharing-f"], *, to: int) -> dict[str, Any]: ...

@@ -1,8 +1,9 @@
 /* The Python module `grundy`: a thin layer over the public C API (grundy.h).
  *
  * Each file holds one group of functions: module.c the module, games() and
- * the Game type; value.c value() and moves(); values.c the Values buffer
- * type; seq.c seq(), period() and table(); claims.c check() and count().
+ * the Game type; value.c value() and moves(); moves.c the Moves list type
+ * moves() returns; values.c the Values buffer type; seq.c seq(), period()
+ * and table(); claims.c check(); counts.c count().
  * This header holds what they share: argument conversion and the rules for
  * running long computations without the GIL. */
 #ifndef GRUNDY_PY_H
@@ -85,5 +86,12 @@ PyObject *pg_table(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *pg_check(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *pg_count(PyObject *self, PyObject *args, PyObject *kw);
 int pg_value_types_init(PyObject *module);
+
+/* moves.c: grundy.Moves, a list subclass; pg_movelist_new makes an empty
+ * one with the summary's members, pg_movelist_set_blocking adds the
+ * blocker's strategy (rule: the outcome rule's name). */
+int pg_movelist_init(PyObject *module);
+PyObject *pg_movelist_new(const gr_moves_summary *sum, bool only_winning);
+int pg_movelist_set_blocking(PyObject *list, const char *rule, const gr_block_strategy *s);
 
 #endif

@@ -497,13 +497,20 @@ static PyMethodDef methods[] = {
     {"moves", (PyCFunction)(void (*)(void))pg_moves, METH_VARARGS | METH_KEYWORDS,
      "moves(game, position, outcome='normal', *, winning=False, players=None, block=None, block_position=None, max_memory=None, max_seconds=None)\n"
      "--\n\n"
-     "Returns a list of Move. "
+     "Returns grundy.Moves, a list of Move. "
      "Every move from the position with its result and the result's outcome and\n"
      "value; each Move has .kind ('take', 'transfer', 'split'), .source, .target\n"
      "(None unless a transfer), .amount, .result (a tuple), .outcome, .value and\n"
      ".winning. winning=True keeps the winning moves only. Beyond search, where a\n"
      "closed form applies, only the winning moves are listed (as on the command\n"
-     "line)."},
+     "line). The list also has .listed ('all' or 'winning'), .total_moves and\n"
+     ".method, and under block=k or block_position=k .blocking: the blocker's\n"
+     "strategy as `grundy moves --block k --format json` gives it, a dict with\n"
+     "'forbid' (the bans that win for the blocker at a P-position), 'mover_wins',\n"
+     "'all_forbidden', 'p_options' and, for k = 1 at an N-position, 'replies'\n"
+     "(the move that answers each ban).\n\n"
+     ">>> grundy.moves('nim', [1, 2, 4], block=1).blocking['forbid']\n"
+     "['take 4 from pile 2']"},
     {"seq", (PyCFunction)(void (*)(void))pg_seq, METH_VARARGS | METH_KEYWORDS,
      "seq(game, n, *, start=0, row=None, diagonal=None, players=None, method=None, max_memory=None, max_seconds=None)\n"
      "--\n\n"
@@ -546,14 +553,23 @@ static PyMethodDef methods[] = {
      "tuple or None) and 'detail', as `grundy check --format json` gives them.\n"
      "to=N raises or lowers each claim's bound."},
     {"count", (PyCFunction)(void (*)(void))pg_count, METH_VARARGS | METH_KEYWORDS,
-     "count(what, *, sum=None, xor=None, max_total=None, digits=None, ordered=False, zero=False, at_most=False)\n"
+     "count(what, *, sum=None, xor=None, max_total=None, digits=None, ordered=False, zero=False, at_most=False, to=None, list=False)\n"
      "--\n\n"
-     "Returns an int. "
-     "The papers' exact enumerations (seed 001), on integers of any size:\n"
+     "Returns an int or a dict. "
+     "The papers' exact enumerations, as `grundy count WHAT` gives them.\n"
+     "An int, on integers of any size (seed 001):\n"
      "count('pairs', sum=S, xor=X, ordered=False, zero=False): pairs (a, b) with\n"
      "a + b = S and a ^ b = X; count('zero-nim', sum=S) or max_total=K: three-pile\n"
      "positions with nim-sum 0; count('no-carry', digits=k, at_most=False):\n"
-     "positions (a, b, a+b) by binary digits."},
+     "positions (a, b, a+b) by binary digits.\n"
+     "A dict with the members of `grundy count WHAT --format json` (numbers as\n"
+     "ints, positions as tuples): count('zero-graph', sum=S, list=False): the\n"
+     "zero nim-sum positions of total S linked by transfers (seed 001, 7.11-7.13):\n"
+     "'count', 'moves', 'components', 'longest_chain', 'chain', and with list=True\n"
+     "'positions'; count('sharing-p', to=N): P(n) of three-pile Sharing Nim for\n"
+     "n <= N beside floor(n/3) (seed 000), 'rows' of (n, P(n), P(n) with piles > 0,\n"
+     "floor(n/3)); count('sharing-f', to=N): 'f' with f(n) = [G(0,0,n) > 0] and\n"
+     "'columns' per n mod 32. The GIL is released while the table runs."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -574,7 +590,7 @@ PyMODINIT_FUNC PyInit_grundy(void)
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
     game_cache = PyDict_New();
-    if (!game_cache || pg_value_types_init(m) || PyModule_AddObjectRef(m, "Game", (PyObject *)&pg_game_type) ||
+    if (!game_cache || pg_value_types_init(m) || pg_movelist_init(m) || PyModule_AddObjectRef(m, "Game", (PyObject *)&pg_game_type) ||
         PyModule_AddObjectRef(m, "Values", (PyObject *)&pg_values_type) ||
         PyModule_AddStringConstant(m, "__version__", "0.1.0")) {
         Py_DECREF(m);

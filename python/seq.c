@@ -7,7 +7,7 @@
 /* Three-pile Sharing Nim, the game the fast table and its rows are for. */
 static bool three_pile_sharing(const pg_game *g)
 {
-    return strcmp(g->g.spec, "sharing") == 0 || strcmp(g->g.spec, "sharing:piles=3") == 0;
+    return gr_s3table_covers(&g->g);
 }
 
 /* GR_HEAPSEQ_* or SPARSE (grundy/sparse.h). */

@@ -238,6 +238,35 @@ static PyObject *move_object(const found *f)
     return r;
 }
 
+/* The moves as a grundy.Moves list, with the blocker's strategy when s is
+ * not NULL. */
+static PyObject *move_list(const collect *c, const gr_moves_summary *sum, const gr_outcome *o,
+                           const gr_block_strategy *s)
+{
+    PyObject *list = pg_movelist_new(sum, c->only_winning);
+    for (size_t i = 0; list && i < c->n; i++) {
+        PyObject *m = move_object(&c->found[i]);
+        if (!m || PyList_Append(list, m)) Py_CLEAR(list);
+        Py_XDECREF(m);
+    }
+    if (list && s && pg_movelist_set_blocking(list, o->rule->name, s)) Py_CLEAR(list);
+    return list;
+}
+
+/* The engine's calls for moves(), run without the GIL. */
+static int find_moves(gr_engine *e, const gr_bigpos *pos, collect *c, gr_moves_summary *sum,
+                      gr_block_strategy *s, gr_error *err)
+{
+    gr_answer here;
+    gr_answer_init(&here);
+    int rc = gr_engine_value(e, pos, &here, err);
+    gr_answer_clear(&here);
+    if (!rc) rc = gr_engine_moves(e, pos, keep_move, c, sum, err);
+    if (rc && !err->code) gr_fail(err, GR_EINTERNAL, "out of memory");
+    if (!rc && s) rc = gr_engine_block_strategy(e, pos, s, err);
+    return rc;
+}
+
 PyObject *pg_moves(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
@@ -256,25 +285,18 @@ PyObject *pg_moves(PyObject *self, PyObject *args, PyObject *kw)
     collect c = {winning != 0, NULL, 0, 0};
     gr_moves_summary sum;
     gr_moves_summary_init(&sum);
-    gr_answer here;
-    gr_answer_init(&here);
+    gr_block_strategy strategy, *s = NULL;
+    if (gr_outcome_is_block(&q.outcome) || gr_outcome_is_block_position(&q.outcome)) s = &strategy;
     gr_error err;
     gr_error_clear(&err);
     pg_call call;
     pg_begin(&call);
-    int rc = gr_engine_value(e, &q.pos, &here, &err);
-    if (!rc) rc = gr_engine_moves(e, &q.pos, keep_move, &c, &sum, &err);
-    if (rc && !err.code) gr_fail(&err, GR_EINTERNAL, "out of memory");
+    int rc = find_moves(e, &q.pos, &c, &sum, s, &err);
     bool stopped = pg_end(&call);
     pg_engine_done(q.game, e);
-    PyObject *list = rc || stopped ? pg_failed(rc, stopped, &err) : PyList_New((Py_ssize_t)c.n);
-    for (size_t i = 0; list && i < c.n; i++) {
-        PyObject *m = move_object(&c.found[i]);
-        if (!m) Py_CLEAR(list);
-        else PyList_SET_ITEM(list, (Py_ssize_t)i, m);
-    }
+    PyObject *list = rc || stopped ? pg_failed(rc, stopped, &err) : move_list(&c, &sum, &q.outcome, s);
+    if (s && !rc) gr_block_strategy_clear(s);
     collect_free(&c);
-    gr_answer_clear(&here);
     gr_moves_summary_clear(&sum);
     request_free(&q);
     return list;

@@ -50,6 +50,24 @@ if [ "$(head -1 "$tmp/long" | cut -d' ' -f1-201)" = "$(cat "$tmp/short")" ] && g
   pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: seq tb:0.77 --to 1000000 --period: $(tail -c 300 "$tmp/long")"; fi
 expect_out '"method":"(certified period|sparse)"' "$G" seq tb:0.77 --to 1000000 --format json
 expect_out '"method":"certified period"' "$G" seq tb:0.77 --from 19999990 --to 20000000 --format json
+# sharing:piles=3 is the game sharing is: Theorem P on piles past 2^64, in
+# the same words (text and JSON, but for the ruleset as written)
+x=1180591620717411303424; y=2361183241434822606848; z=4722366482869645213696
+for f in text json; do
+  want=$("$G" value sharing $x $y $z --format $f 2>&1 | sed 's/"ruleset":"sharing"/"ruleset":"R"/')
+  got=$("$G" value sharing:piles=3 $x $y $z --format $f 2>&1 | sed 's/"ruleset":"sharing:piles=3"/"ruleset":"R"/')
+  if [ "$got" = "$want" ] && echo "$got" | grep -q 'Theorem P of seed 000'; then pass=$((pass + 1)); else
+    fail=$((fail + 1)); echo "FAIL: sharing:piles=3 answers unlike sharing ($f): $got / $want"; fi
+done
+if [ "$("$G" table sharing:piles=3 --max 9)" = "$("$G" table sharing --max 9)" ] &&
+   [ "$("$G" seq sharing:piles=3 --row 2 --to 30)" = "$("$G" seq sharing --row 2 --to 30)" ]; then
+  pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: table/seq sharing:piles=3 unlike sharing"; fi
+expect_out '^P  value 0  \(Theorem P of seed 000 \(three-pile Sharing Nim\)\)$' "$G" value sharing:piles=3 $x $y $y
+expect_out '^\* move 1180591620717411303424 from pile 2 to pile 0 ' "$G" moves sharing:piles=3 $x $y $z
+# normalised first under Kim's reading R1: an empty pile is inert, and the
+# three piles left are the closed form's
+expect_out '^P  value 0  \(Nim inside Nim \(corrected\)\)$' "$G" value kim 1 0 100000000000000000000000000000000000000002 \
+  100000000000000000000000000000000000000004
 # four-pile Sharing Nim beyond search, within the tier solver's reach
 expect_out '^N  value 170  \(tier solver\)$' "$G" value sharing:piles=4 100 200 300 400
 expect_exit 2 "search refused: .*; the tier solver: this solve (needs|would take) about" "$G" value sharing:piles=4 1000 2000 3000 4000

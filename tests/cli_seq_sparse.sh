@@ -24,6 +24,11 @@ expect_same "$G" seq tb:0.6 --to 5000 --method sparse --bfile -- "$G" seq tb:0.6
 expect_same "$G" seq tb:0.137 --to 3000 --method sparse --mask 1 -- "$G" seq tb:0.137 --to 3000 --method simple
 expect_same "$G" seq tb:0.6 --to 20000 --method sparse --threads 1 -- "$G" seq tb:0.6 --to 20000 --method sparse --threads 4
 expect_out '"method":"sparse","mask":[0-9]+,"values":\[0,0,0,1,0,2' "$G" seq grundy-game --to 10 --method sparse --format json
+# Grundy's game to 2^18 - 1 equals the O(N^2) method: its b-file's SHA-256,
+# from `grundy seq grundy-game --to 262143 --method fast --bfile | sha256sum`
+# (about a minute, too long to rerun here; the sparse run takes a second).
+expect_out '^7402870f1924b2c1614baa04a1163bc9674c307a14690771e07ec02a15acd898 ' \
+  bash -c "'$G' seq grundy-game --to 262143 --method sparse --bfile | sha256sum"
 # Long runs choose the sparse method by themselves.
 expect_out '"method":"sparse"' "$G" seq tb:0.16 --to 60000 --format json
 expect_out '"method":"fast"' "$G" seq tb:0.16 --to 600 --format json

@@ -1,7 +1,9 @@
 /* The tier solver against the generic search (every position to a bound),
  * against the three-pile table, and its ranks against their inverse. */
 #include <criterion/criterion.h>
+#include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 #include "grundy/claims.h"
 #include "grundy/sharing3.h"
 #include "grundy/solve.h"
@@ -187,4 +189,136 @@ Test(tier, levels_inside_tiers_agree, .timeout = 60)
             cr_assert_eq(checksum_on(cases[c].spec, cases[c].n, cases[c].total, ps[i]), one,
                          "%s total %llu, %d threads", cases[c].spec, (unsigned long long)cases[c].total, ps[i]);
     }
+}
+
+/* Ranks beyond the chains, without MPI: P "ranks" are threads of this
+ * process, each with its own solver; the ranks of a chain's group exchange
+ * their blocks of a level through a shared buffer between two barriers, as
+ * MPI_Allgatherv would. */
+typedef struct fake_group {
+    pthread_barrier_t bar;
+    uint32_t *buf;
+    int q;                    /* ranks in the group */
+} fake_group;
+
+typedef struct fake_rank {
+    const char *spec;
+    int n, rank, ranks, threads, gi;
+    uint64_t total;
+    long stop_after;          /* done() fails after this many tiers (0: never) */
+    long done;
+    fake_group *group;
+    gr_tiers s;
+    gr_game g;
+    int rc;
+} fake_rank;
+
+static int fake_share(void *ctx, uint32_t *buf, const int *counts, const int *displs, gr_error *err)
+{
+    (void)err;
+    fake_rank *r = ctx;
+    fake_group *g = r->group;
+    int q = g->q;
+    memcpy(g->buf + displs[r->gi], buf + displs[r->gi], (size_t)counts[r->gi] * sizeof *buf);
+    pthread_barrier_wait(&g->bar);
+    for (int j = 0; j < q; j++)
+        if (j != r->gi && counts[j] > 0) memcpy(buf + displs[j], g->buf + displs[j], (size_t)counts[j] * sizeof *buf);
+    pthread_barrier_wait(&g->bar);
+    return GR_OK;
+}
+
+static int fake_done(void *ctx, const gr_tiers *s, uint64_t t, gr_error *err)
+{
+    (void)s, (void)t;
+    fake_rank *r = ctx;
+    if (r->stop_after && ++r->done >= r->stop_after) return gr_fail(err, 3, "stopped as asked");
+    return GR_OK;
+}
+
+static void *fake_run(void *arg)
+{
+    fake_rank *r = arg;
+    gr_error err;
+    gr_error_clear(&err);
+    r->rc = gr_game_parse(&r->g, r->spec, &err);
+    if (!r->rc) r->rc = gr_tiers_init(&r->s, &r->g, r->n, r->total, &err);
+    gr_tier_opts o = {.method = GR_TIER_FAST, .threads = r->threads, .level_min = 1, .share_min = 1,
+                      .rank = r->rank, .ranks = r->ranks, .share = fake_share, .share_ctx = r,
+                      .done = fake_done, .ctx = r};
+    if (!r->rc) r->rc = gr_tiers_solve(&r->s, &o, &err);
+    return NULL;
+}
+
+/* Runs P fake ranks; returns the checksum of the tiers they report
+ * (asserting that exactly one rank reports each tier), or 0 on failure. */
+static uint64_t ranks_checksum(const char *spec, int n, uint64_t total, int ranks, int threads, long stop_after,
+                               int *failed)
+{
+    fake_rank *r = calloc((size_t)ranks, sizeof *r);
+    fake_group groups[GR_MAX_PILES];
+    int nch = (int)(total + 1 < (uint64_t)n ? total + 1 : (uint64_t)n);
+    cr_assert(ranks > nch);
+    for (int c = 0; c < nch; c++) {
+        groups[c].q = ranks / nch + (c < ranks % nch);
+        pthread_barrier_init(&groups[c].bar, NULL, (unsigned)groups[c].q);
+        groups[c].buf = malloc(((size_t)total * total * total / 4 + 64) * sizeof *groups[c].buf);
+    }
+    pthread_t *th = calloc((size_t)ranks, sizeof *th);
+    for (int k = 0; k < ranks; k++) {
+        r[k] = (fake_rank){.spec = spec, .n = n, .rank = k, .ranks = ranks, .threads = threads, .gi = k / nch,
+                           .total = total, .group = &groups[k % nch], .stop_after = stop_after};
+        pthread_create(&th[k], NULL, fake_run, &r[k]);
+    }
+    *failed = 0;
+    for (int k = 0; k < ranks; k++) {
+        pthread_join(th[k], NULL);
+        *failed += r[k].rc != 0;
+    }
+    uint64_t sum = 0;
+    if (!*failed) {
+        for (uint64_t t = 0; t <= total; t++) {
+            int reporters = 0;
+            for (int k = 1; k < ranks; k++)
+                if (r[k].s.sum[t]) r[0].s.sum[t] = r[k].s.sum[t], reporters++;
+            reporters += r[0].s.sum[t] != 0 && reporters == 0;
+            cr_assert_eq(reporters, 1, "%s, %d ranks: tier %llu reported %d times", spec, ranks,
+                         (unsigned long long)t, reporters);
+        }
+        sum = gr_tiers_checksum(&r[0].s);
+    }
+    for (int k = 0; k < ranks; k++) {
+        gr_tiers_free(&r[k].s);
+        if (r[k].g.rs) gr_game_release(&r[k].g);
+    }
+    for (int c = 0; c < nch; c++) {
+        pthread_barrier_destroy(&groups[c].bar);
+        free(groups[c].buf);
+    }
+    free(th), free(r);
+    return sum;
+}
+
+Test(tier, ranks_beyond_chains_agree, .timeout = 120)
+{
+    struct { const char *spec; int n; uint64_t total; int ranks, threads; } cases[] = {
+        {"sharing:piles=3", 3, 120, 5, 1}, {"sharing:piles=4", 4, 90, 5, 1}, {"sharing:piles=4", 4, 90, 9, 1},
+        {"sharing:piles=5", 5, 45, 7, 2}, {"sharing:piles=4", 4, 2, 5, 1}};
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        int failed;
+        uint64_t one = checksum_on(cases[c].spec, cases[c].n, cases[c].total, 1);
+        uint64_t got = ranks_checksum(cases[c].spec, cases[c].n, cases[c].total, cases[c].ranks, cases[c].threads, 0,
+                                      &failed);
+        cr_assert_eq(failed, 0, "%s, %d ranks: %d failed", cases[c].spec, cases[c].ranks, failed);
+        cr_assert_eq(got, one, "%s total %llu, %d ranks", cases[c].spec, (unsigned long long)cases[c].total,
+                     cases[c].ranks);
+    }
+}
+
+/* A rank that stops (done() fails) stops the other ranks of its chain at
+ * the next tier instead of leaving them waiting in an exchange. */
+Test(tier, a_stopped_rank_stops_its_group, .timeout = 60)
+{
+    int failed;
+    cr_assert_eq(ranks_checksum("sharing:piles=4", 4, 60, 8, 1, 3, &failed), 0);
+    cr_assert_eq(failed, 8, "every rank of every chain stops: %d did", failed);
 }

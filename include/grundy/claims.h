@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include "grundy/error.h"
 #include "grundy/position.h"
+#include "grundy/solve.h"
 
 enum gr_claim_status { GR_CLAIM_HOLDS, GR_CLAIM_FAILS, GR_CLAIM_UNCHECKED };
 
@@ -23,6 +24,10 @@ typedef struct gr_claim_result {
     bool has_cex;
     gr_pos cex;                 /* smallest counterexample, as a position */
     char detail[512];           /* why it fails, what was found instead, or why unchecked */
+    /* In: the limits the check runs under, set by gr_claim_run (NULL: the
+     * defaults, no stop hook). Searches get them, and long loops poll their
+     * stop hook, so that an interrupt ends a check within a second. */
+    const gr_limits *limits;
 } gr_claim_result;
 
 typedef struct gr_claim gr_claim;
@@ -31,7 +36,8 @@ struct gr_claim {
     const char *statement;      /* the paper's claim, in plain words */
     const char *reading;        /* how it is read when the text leaves a choice, or NULL */
     uint64_t default_to;        /* the bound checked when none is asked for */
-    /* Checks up to `to` (the claim says what the bound measures). */
+    /* Checks up to `to` (the claim says what the bound measures). Call it
+     * through gr_claim_run, or on a zeroed result (its limits are read). */
     int (*check)(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err);
 };
 
@@ -52,7 +58,16 @@ const gr_seed_claims *gr_claim_seed(const gr_claim *c);
  * when c has no estimate. */
 double gr_claim_estimate(const gr_claim *c, uint64_t to);
 
+/* Runs c's check up to `to` (0: its default bound) under lim (NULL: the
+ * defaults). r is cleared first. When lim's stop hook fires, the check ends
+ * with GR_EINPUT and a message that says it was stopped. */
+int gr_claim_run(const gr_claim *c, uint64_t to, const gr_limits *lim, gr_claim_result *r, gr_error *err);
+
 /* Helpers for check functions. */
+/* GR_EINPUT, with err saying so, when the check should end now (its stop
+ * hook fired), else GR_OK. Cheap enough for every outer iteration of a loop:
+ * `if ((rc = gr_claim_poll(r, err))) break;`. */
+int gr_claim_poll(const gr_claim_result *r, gr_error *err);
 void gr_claim_holds(gr_claim_result *r, const char *range_fmt, ...) __attribute__((format(printf, 2, 3)));
 void gr_claim_fails(gr_claim_result *r, const gr_pos *cex, const char *detail_fmt, ...)
     __attribute__((format(printf, 3, 4)));

@@ -46,7 +46,9 @@ typedef struct gr_zgraph {
     uint32_t *chain;           /* that chain, `longest` ids */
 } gr_zgraph;
 
-/* Refuses (GR_EINPUT) totals whose graph has more than max_vertices vertices. */
+/* Refuses (GR_EINPUT) totals whose graph has more than max_vertices vertices.
+ * The front ends pass GR_ZGRAPH_MAX_VERTICES (popcount(S) <= 11). */
+#define GR_ZGRAPH_MAX_VERTICES 30000
 int gr_zgraph_build(gr_zgraph *g, uint64_t S, size_t max_vertices, gr_error *err);
 void gr_zgraph_free(gr_zgraph *g);
 

@@ -19,18 +19,44 @@
 #include "grundy/solve.h"
 #include "grundy/theory.h"
 
+/* The method that answered, for steering (a caller asks `how`, never the
+ * text). Its text, gr_method_name, is part of the output: JSON "method". */
+enum gr_method {
+    GR_METHOD_NONE = 0,
+    GR_METHOD_CLOSED_FORM,     /* a closed form of src/theory/; the text is its name */
+    GR_METHOD_NIM_SEQUENCE,    /* the heaps' values from the nim-sequence engine: "nim-sequence" */
+    GR_METHOD_PERIOD,          /* the same past the table, by a certified period */
+    GR_METHOD_SEARCH,          /* memoised search: "search" */
+    GR_METHOD_RETROGRADE,      /* retrograde analysis, for loopy games: "retrograde analysis" */
+    GR_METHOD_TIERS,           /* the tier solver: "tier solver" */
+    GR_METHOD_TABLE            /* results stored by `grundy solve --out`: "stored results" */
+};
+
+/* The method's text; NULL for GR_METHOD_NONE and GR_METHOD_CLOSED_FORM
+ * (a closed form is named by itself). */
+const char *gr_method_name(enum gr_method how);
+
 typedef struct gr_answer {
     char outcome[16];          /* "P", "N", "draw", or a class name */
     uint32_t score;            /* the outcome rule's score (0 for P under two-player rules) */
     bool has_value;            /* Grundy value known */
     mpz_t value;
     bool by_search;            /* false: a closed form decided it */
-    const char *method;        /* the closed form's name, or "search" */
+    enum gr_method how;        /* what answered */
+    const char *method;        /* its text: the closed form's name, or gr_method_name(how) */
     bool value_needs_search;   /* a closed form decided the outcome, search was out of reach */
 } gr_answer;
 
 void gr_answer_init(gr_answer *a);
 void gr_answer_clear(gr_answer *a);
+/* Fills every field of a from one method's result: how, the closed form's
+ * name (GR_METHOD_CLOSED_FORM only; else NULL), the outcome's label and
+ * score, and the Grundy value (NULL: not known). */
+void gr_answer_set(gr_answer *a, enum gr_method how, const char *name, const char *outcome, uint32_t score,
+                   mpz_srcptr value);
+/* Was it answered by the heaps' values (a nim-sequence, with or without a
+ * certified period)? Then its moves are found by those values too. */
+bool gr_answer_by_heaps(const gr_answer *a);
 
 /* What the engine keeps between calls (a search table, the retrograde
  * solver, a nim-sequence and its period) is private: src/engine/engine_internal.h. */
@@ -44,10 +70,21 @@ typedef struct gr_engine {
     gr_outcome outcome;
     gr_limits limits;
     struct gr_engine_cache *cache;  /* private; made on first use */
+    const char *db;            /* gr_engine_use_db: stored results answer instead (borrowed) */
 } gr_engine;
 
 void gr_engine_init(gr_engine *e, const gr_game *g, const gr_outcome *o, const gr_limits *lim);
 void gr_engine_free(gr_engine *e);
+
+/* From now on value and moves are read from the results `grundy solve --out
+ * DIR` stored in dir (borrowed; kept by the caller), never searched: normal
+ * play only, positions that fit 64 bits, and an exit-2 error when dir holds
+ * another game's results. */
+void gr_engine_use_db(gr_engine *e, const char *dir);
+/* G(0,a,b), b <= n, into t from stored three-pile Sharing Nim results (the
+ * caller frees t with gr_s3table_free). */
+struct gr_s3table;
+int gr_engine_db_s3table(const char *dir, struct gr_s3table *t, uint32_t n, gr_error *err);
 
 /* Checks the pile count against the rules (exit-2 errors). */
 int gr_engine_check(gr_engine *e, const gr_bigpos *pos, gr_error *err);
@@ -72,7 +109,7 @@ int gr_engine_heap_grundy(gr_engine *e, mpz_srcptr x, uint32_t *value, gr_error 
 typedef struct gr_moves_summary {
     mpz_t total;               /* all moves from the position */
     bool all_listed;           /* false: only the winning moves were listed */
-    const char *method;
+    const char *method;        /* as gr_answer's */
 } gr_moves_summary;
 
 void gr_moves_summary_init(gr_moves_summary *s);
@@ -90,5 +127,66 @@ int gr_engine_one_winning_move(gr_engine *e, const gr_bigpos *pos, gr_engine_mov
  * search but a closed form applies, every winning move. */
 int gr_engine_moves(gr_engine *e, const gr_bigpos *pos, gr_engine_move_fn fn, void *ctx,
                     gr_moves_summary *sum, gr_error *err);
+
+/* ---- the blocker's strategy (block=k, block-position=k; seed 003) ----
+ * At a P-position the blocker forbids every move to a P-position (at most k
+ * of them; the rest of its ban is free) and the mover loses; at an
+ * N-position more than k moves (positions) lead to P, so one survives any
+ * ban: for k = 1 each ban has its reply. Moves come from gr_engine_moves, so
+ * a closed form answers positions of any size. Owned strings; clear once. */
+typedef struct gr_block_move {
+    char *text;                /* the move as the ruleset writes it: "take 3 from pile 0" */
+    char *key;                 /* the result, canonical, as text: equal keys, equal positions */
+    char *result;              /* the result as listed */
+} gr_block_move;
+
+typedef struct gr_block_strategy {
+    int k;
+    bool by_position;          /* block-position=k: the ban counts distinct positions */
+    bool p;                    /* the position is P: the blocker wins */
+    bool listed;               /* every move was seen (false beyond search) */
+    bool all_forbidden;        /* P with at most k moves (options): all of them are forbidden */
+    size_t options;            /* the moves (block) or distinct options (block-position) seen */
+    size_t units;              /* moves to P-positions, or distinct P-positions among the options */
+    gr_block_move *to_p;       /* units of them: under block-position the first move to each */
+} gr_block_strategy;
+
+/* e's outcome rule must be block=k or block-position=k. */
+int gr_engine_block_strategy(gr_engine *e, const gr_bigpos *pos, gr_block_strategy *s, gr_error *err);
+void gr_block_strategy_clear(gr_block_strategy *s);
+/* Not P, k = 1: the index in to_p of the mover's reply when to_p[banned] is
+ * forbidden (any other ban: to_p[0]). */
+static inline size_t gr_block_reply(size_t banned) { return banned == 0 ? 1 : 0; }
+
+/* ---- the losing positions under blocking (block=k, block-position=k) ----
+ * Every P-position of `piles` piles, each at most max, piles sorted (so the
+ * ruleset's pile order must not matter: refused otherwise, and loopy
+ * rulesets too). rules "nim" is answered by a bottom-up table (within
+ * lim->max_bytes), any other ruleset by the generic solver (within lim, and
+ * at most 1e8 positions listed). Opaque; gr_losing_free once. */
+typedef struct gr_losing gr_losing;
+int gr_losing_open(gr_losing **out, const char *rules, const gr_outcome *rule, int piles, uint32_t max,
+                   const gr_limits *lim, gr_error *err);
+void gr_losing_free(gr_losing *l);
+int gr_losing_piles(const gr_losing *l);
+uint32_t gr_losing_max(const gr_losing *l);
+/* Is x (piles sorted ascending, each <= max) a P-position? */
+int gr_losing_is_p(gr_losing *l, const uint32_t *x, bool *p, gr_error *err);
+/* fn(ctx, piles) for every P-position in colex order (by the largest pile,
+ * then the next, ...); a non-zero return stops and is returned. *visited:
+ * the positions looked at. */
+typedef int (*gr_losing_fn)(void *ctx, const uint32_t *piles);
+int gr_losing_each(gr_losing *l, gr_losing_fn fn, void *ctx, unsigned long long *visited, gr_error *err);
+/* The position of the piles `fixed` (piles - 2 of them) and b and c, in any
+ * order: is it P? */
+int gr_losing_slice(gr_losing *l, const uint32_t *fixed, uint32_t b, uint32_t c, bool *p, gr_error *err);
+
+/* ---- a three-pile table under any outcome rule ----
+ * The score (gr_outcome_label names it) of every (0,a,b), 0 <= a <= b <=
+ * max, by the generic search within lim: (*scores)[b(b+1)/2 + a], owned by
+ * the caller (free). Normal-play values have their own, faster tables
+ * (sharing3.h). */
+int gr_engine_outcome_table(const gr_game *g, const gr_outcome *o, const gr_limits *lim, uint32_t max,
+                            uint32_t **scores, gr_error *err);
 
 #endif

@@ -98,9 +98,9 @@ int gr_play_parse_move(const gr_play *pl, const char *text, gr_play_move *mv, gr
 /* Is mv legal from the current position? Fills *result (initialised by the
  * caller) with the position after it. The message says why not. */
 int gr_play_check(gr_play *pl, const gr_play_move *mv, gr_bigpos *result, gr_error *err);
-/* The check used on positions too big to list their moves: nim, sharing and
- * kim decide on a small stand-in position, heap games by their take-and-break
- * code or on the one heap moved. Public so that tests can hold it against
+/* The check used on positions too big to list their moves: the ruleset's
+ * own legal capability (nim, sharing, kim), or a heap game's take-and-break
+ * code. Public so that tests can hold it against
  * listing; mv must name existing piles. */
 bool gr_play_probe_legal(const gr_play *pl, const gr_bigpos *pos, const gr_play_move *mv);
 /* Checks and makes the move. */

@@ -24,6 +24,7 @@ uint64_t gr_pos_max(const gr_pos *pos);
 bool gr_pos_equal(const gr_pos *a, const gr_pos *b);
 uint64_t gr_pos_hash(const gr_pos *pos);
 void gr_pos_sort(gr_pos *pos);                        /* ascending */
+void gr_pos_drop_empty(gr_pos *pos);                  /* removes the 0 piles, keeping the order */
 /* "3 5 9" style; returns the number of characters written (snprintf rules). */
 int gr_pos_format(const gr_pos *pos, char *buf, size_t len);
 void gr_pos_print(FILE *f, const gr_pos *pos, const char *sep);

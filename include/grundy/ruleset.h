@@ -12,6 +12,7 @@
 #define GRUNDY_RULESET_H
 #include <stddef.h>
 #include <stdint.h>
+#include "grundy/bigpos.h"
 #include "grundy/error.h"
 #include "grundy/position.h"
 
@@ -41,13 +42,45 @@ enum gr_ruleset_flags {
     /* Play can return to a position; solvers must detect draws. */
     GR_RS_LOOPY = 1u << 1,
     /* Moves keep the total number of tokens. */
-    GR_RS_CONSERVES_TOTAL = 1u << 2,
-    /* Adding the same number to every pile changes nothing (seed 000's
-     * Lemma 1): a position may be searched with its minimum subtracted. */
-    GR_RS_SHIFT_INVARIANT = 1u << 3
+    GR_RS_CONSERVES_TOTAL = 1u << 2
 };
 
+/* A move on piles of any size (GMP), as the closed forms and play see it. */
+typedef struct gr_bigmove {
+    int kind;                  /* enum gr_move_kind */
+    int src, dst;
+    mpz_srcptr amount;
+    const gr_bigpos *result;   /* in the pile order of the position moved from; may be NULL */
+} gr_bigmove;
+
+/* The games the papers' theorems (src/theory/) and the specialised solvers
+ * (src/fast/, the tier solver) are about, named by their moves, not by how
+ * a ruleset is spelled: `sharing` and `sharing:piles=3` are both
+ * GR_FAMILY_SHARING. A ruleset says which one its parsed options make it
+ * (its `family` member); a new ruleset with no theory of its own is
+ * GR_FAMILY_NONE and needs no line here. */
+enum gr_family {
+    GR_FAMILY_NONE = 0,
+    GR_FAMILY_NIM,           /* Bouton's Nim: take any positive amount from one pile */
+    GR_FAMILY_SHARING,       /* Sharing Nim on the complete graph (seed 000): every pair of piles */
+    GR_FAMILY_SHARING_GRAPH, /* Sharing Nim along the edges of a directed graph (seed 000's Graph Nim) */
+    GR_FAMILY_KIM,           /* Kim's Sharing Nim (seed 001); param: the reading, 1 to 4 */
+    GR_FAMILY_SPLIT          /* Nim or split a heap into exactly param parts (seed 004) */
+};
+
+/* How a ruleset's moves are a take-and-break code (grundy/takebreak.h). */
+enum gr_code_fit {
+    GR_CODE_NONE = 0,
+    GR_CODE_RULES = 1,       /* the ruleset is this code (nim, tb, split, grundy-game) */
+    GR_CODE_HEAPS = 2        /* the code lists the same heap moves, but the ruleset keeps its own
+                                sequence makers (subtraction:S): for deciding moves and periods */
+};
+
+/* Bits of the kinds of move a game has: GR_MOVE_BIT(GR_MOVE_TAKE) | ... */
+#define GR_MOVE_BIT(kind) (1u << (kind))
+
 typedef struct gr_ruleset gr_ruleset;
+typedef struct gr_tb_code gr_tb_code;
 
 typedef struct gr_game {
     const gr_ruleset *rs;
@@ -80,6 +113,29 @@ struct gr_ruleset {
      * them, so a search can be refused before it starts. */
     void (*estimate)(const gr_game *g, const gr_pos *pos, double *states, double *edges);
     int (*format_move)(const gr_game *g, const gr_move *mv, char *buf, size_t len);
+
+    /* ---- Optional capabilities: what the engine, play, hints and closed
+     * forms would otherwise have to guess from the name. NULL when the
+     * ruleset has none; the wrappers below give the defaults. ---- */
+
+    /* Which game of the papers this is, with its parameter (GR_FAMILY_NONE
+     * when the theory knows nothing of it). */
+    enum gr_family (*family)(const gr_game *g, int *param);
+    /* The game as a take-and-break code, filling *out (enum gr_code_fit). */
+    int (*tb_code)(const gr_game *g, gr_tb_code *out);
+    /* The kinds of move the game has (GR_MOVE_BIT bits); without it play
+     * finds them by listing the moves of small positions. */
+    unsigned (*move_kinds)(const gr_game *g);
+    /* Is a take or transfer legal on pos, piles of any size? 1 yes; 0 no,
+     * with why the rules forbid it in why (left empty when there is nothing
+     * more to say than "illegal"); -1 when it cannot tell. */
+    int (*legal)(const gr_game *g, const gr_bigpos *pos, const gr_bigmove *mv, char *why, size_t len);
+    /* Replaces pos by a smaller position whose game is the same under every
+     * outcome rule (an isomorphic move graph), e.g. Sharing Nim less its
+     * minimum (seed 000, Lemma 1). Only values are read from the reduced
+     * position: the pile count may change, so moves are never listed from
+     * it. Returns true when it changed pos. */
+    bool (*reduce)(const gr_game *g, gr_bigpos *pos);
 };
 
 /* The registry. */
@@ -89,6 +145,9 @@ const gr_ruleset *gr_ruleset_find(const char *name, size_t len);
 
 /* Parses "name" or "name:options" into g. */
 int gr_game_parse(gr_game *g, const char *spec, gr_error *err);
+/* The same for a ruleset that is not in the registry (a library user's
+ * own, or a test's): spec is "name" or "name:options", as printed. */
+int gr_game_init(gr_game *g, const gr_ruleset *rs, const char *spec, gr_error *err);
 void gr_game_release(gr_game *g);
 int gr_game_moves(const gr_game *g, const gr_pos *pos, gr_move_fn fn, void *ctx);
 void gr_game_canonical(const gr_game *g, gr_pos *pos);
@@ -96,6 +155,13 @@ int gr_game_check_count(const gr_game *g, int n, gr_error *err);
 int gr_game_format_move(const gr_game *g, const gr_move *mv, char *buf, size_t len);
 /* "pile" or "heap", as the game's board and messages say. */
 const char *gr_game_unit(const gr_game *g);
+
+/* The optional capabilities, with their defaults. */
+enum gr_family gr_game_family(const gr_game *g, int *param);      /* GR_FAMILY_NONE, *param 0 */
+int gr_game_tb_code(const gr_game *g, gr_tb_code *out);           /* GR_CODE_NONE */
+unsigned gr_game_move_kinds(const gr_game *g);                    /* 0: unknown, list to find out */
+int gr_game_legal(const gr_game *g, const gr_bigpos *pos, const gr_bigmove *mv, char *why, size_t len); /* -1 */
+bool gr_game_reduce(const gr_game *g, gr_bigpos *pos);            /* false: pos as it is */
 
 /* Helpers for ruleset files: iterate "key=value" items separated by commas. */
 typedef int (*gr_option_fn)(gr_game *g, const char *key, size_t klen,

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "grundy/error.h"
+#include "grundy/ruleset.h"
 
 typedef struct gr_s3table {
     uint32_t n;
@@ -24,6 +25,11 @@ static inline uint32_t gr_s3table_get(const gr_s3table *t, uint32_t a, uint32_t 
 {
     return t->v[gr_s3table_index(a, b)];
 }
+
+/* Is g the game these tables are of: Sharing Nim on the complete graph of
+ * three piles, however spelled (sharing, sharing:piles=3)? Normal play is
+ * the caller's to check. */
+bool gr_s3table_covers(const gr_game *g);
 
 /* The simple method: every option of every position, O(n^3) time, O(n^2)
  * memory. The reference other methods are tested against. */

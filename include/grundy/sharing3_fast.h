@@ -19,6 +19,7 @@
 #include <stdint.h>
 #include "grundy/error.h"
 #include "grundy/sharing3.h"
+#include "grundy/solve.h"
 
 /* The fast method needs one summary word per line (see the .c file). */
 #define GR_S3FAST_MAX_N 262000u
@@ -71,5 +72,14 @@ int gr_s3table_fast(gr_s3table *t, uint32_t n, gr_error *err);
 /* A gr_s3fast_fn that stores row b, both halves by symmetry, in the
  * gr_s3table `table` (made to reach row b at least); returns 0. */
 int gr_s3table_put_row(void *table, uint32_t b, const uint32_t *row);
+
+/* ---- seed 000's counts from the table (sharing3_counts.c), n <= GR_S3FAST_MAX_N ----
+ * lim (may be NULL) only for its stop hook: GR_EINPUT when it stopped the rows.
+ * gr_s3count_p: P(m), m = 0..n, the P-positions with exactly m tokens, piles
+ * as a multiset: all[m] with empty piles allowed, positive[m] with every
+ * pile non-empty (arrays of n + 1, filled). gr_s3count_f: f[m] = 1 when
+ * G(0,0,m) > 0, else 0, m = 0..n. */
+int gr_s3count_p(uint32_t n, const gr_limits *lim, uint64_t *all, uint64_t *positive, gr_error *err);
+int gr_s3count_f(uint32_t n, const gr_limits *lim, unsigned char *f, gr_error *err);
 
 #endif

@@ -67,7 +67,12 @@ void gr_tb_estimate(const gr_tb_code *c, const gr_pos *pos, double *states, doub
 int gr_tb_format_move(const gr_move *mv, char *buf, size_t len);
 
 /* The ruleset functions shared by every ruleset built on a code (tb, split,
- * grundy-game): g->data is its gr_tb_code, only the parsing differs. */
+ * grundy-game): g->data is its gr_tb_code, only the parsing differs.
+ * gr_tb_rules_parse makes g->data the code `code` spells (any number of
+ * heaps: g->piles 0), for the ruleset's parse to adjust; tb_code hands it
+ * out (GR_CODE_RULES). */
+int gr_tb_rules_parse(gr_game *g, const char *code, gr_error *err);
+int gr_tb_rules_code(const gr_game *g, gr_tb_code *out);
 void gr_tb_rules_release(gr_game *g);
 int gr_tb_rules_moves(const gr_game *g, const gr_pos *pos, gr_move_fn fn, void *ctx);
 void gr_tb_rules_canonical(const gr_game *g, gr_pos *pos);
@@ -80,12 +85,14 @@ int gr_tb_rules_format_move(const gr_game *g, const gr_move *mv, char *buf, size
  * listing the heap's moves, so it serves heaps of any 64-bit size. */
 bool gr_tb_allows(const gr_tb_code *c, uint64_t x, uint64_t taken, const uint64_t *parts, int k);
 
-/* The code a game is played by, when its ruleset is nim, tb, split or
- * grundy-game; false for every other ruleset. */
+/* The code a game is played by, when its ruleset is one (its tb_code
+ * capability says GR_CODE_RULES: nim, tb, split, grundy-game); false for
+ * every other ruleset. */
 bool gr_tb_code_of(const gr_game *g, gr_tb_code *out);
-/* The same, and also subtraction:S as the code whose digit s is 3 for each s
- * in S (when every element is below GR_TB_MAX_DIGITS): the code that decides
- * moves and certifies periods, where the sequence makers keep their own. */
+/* The same, and also a code that only lists the same heap moves
+ * (GR_CODE_HEAPS: subtraction:S as the code whose digit s is 3 for each s in
+ * S): the code that decides moves and certifies periods, where the sequence
+ * makers keep their own. */
 bool gr_tb_code_of_heaps(const gr_game *g, gr_tb_code *out);
 
 #endif

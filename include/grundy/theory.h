@@ -17,13 +17,6 @@
 #include "grundy/outcome.h"
 #include "grundy/ruleset.h"
 
-typedef struct gr_bigmove {
-    int kind;                  /* enum gr_move_kind */
-    int src, dst;
-    mpz_srcptr amount;
-    const gr_bigpos *result;   /* in the pile order of the position moved from */
-} gr_bigmove;
-
 typedef int (*gr_bigmove_fn)(void *ctx, const gr_bigmove *mv);
 
 typedef struct gr_verdict {

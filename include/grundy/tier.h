@@ -1,45 +1,23 @@
 /* The tier solver: every position of a ruleset that keeps its total, solved
  * bottom-up in tiers (Sharing Nim with any number of piles, and on graphs).
+ * The positions, their ranks and checksums are the index (grundy/tier_index.h).
  *
- * Sharing positions are taken up to translation (the minimum subtracted), so a
- * position of canonical total t has a pile 0 and its other piles sum to t. A
- * move keeps the raw total and never lowers the minimum, so the options of a
- * position of canonical total t lie in totals t, t-n, t-2n, ...: the totals
- * with the same residue mod n form a chain that needs no other. A tier is one
- * canonical total; inside a tier positions get a perfect rank (the rank of a
- * partition on the complete graph, of a composition on a graph) and values
- * live in flat arrays. docs/tiers.md proves the order and the fast mex. */
+ * A move keeps the raw total and never lowers the minimum, so the options of
+ * a position of canonical total t lie in totals t, t-n, t-2n, ...: the totals
+ * with the same residue mod n form a chain that needs no other. Inside a tier
+ * a position's options come earlier in a known order. docs/tiers.md proves
+ * the order and the fast mex, and describes the split over threads and ranks. */
 #ifndef GRUNDY_TIER_H
 #define GRUNDY_TIER_H
 #include <stdbool.h>
-#include <stddef.h>
 #include <stdint.h>
 #include "grundy/error.h"
-#include "grundy/position.h"
-#include "grundy/ruleset.h"
+#include "grundy/tier_index.h"
 
 enum gr_tier_method {
     GR_TIER_FAST = 0,     /* per line bitsets (complete graph); graphs fall back to options */
     GR_TIER_OPTIONS = 1   /* every option looked up by rank: the reference */
 };
-
-typedef struct gr_tier_tables gr_tier_tables;
-
-typedef struct gr_tiers {
-    int n;                        /* piles */
-    bool graph;                   /* pile order matters (not the complete graph) */
-    bool edge[GR_MAX_PILES][GR_MAX_PILES];
-    uint64_t total;               /* every canonical total 0..total is solved */
-    uint64_t *size;               /* size[t]: positions of canonical total t */
-    uint32_t **v;                 /* v[t][rank]: values, NULL until tier t is known */
-    uint64_t *sum;                /* sum[t]: FNV-1a 64 of tier t's values (u32 LE) */
-    gr_tier_tables *tab;          /* ranking tables */
-    /* What the last solve used in this process: threads, thread-seconds
-     * (threads x wall), and thread-seconds lost waiting (for the longest
-     * chain, and at the end of each level inside a tier). */
-    int used_threads;
-    double thread_s, waited_s;
-} gr_tiers;
 
 /* Called when tier t is finished (its values in s->v[t]); may run on several
  * threads at once, for different t. Non-zero stops the solve. */
@@ -50,6 +28,12 @@ typedef int (*gr_tier_load_fn)(void *ctx, gr_tiers *s, uint64_t t, gr_error *err
 
 /* Optional, cheap: is tier t stored (so that load will likely find it)? */
 typedef bool (*gr_tier_have_fn)(void *ctx, const gr_tiers *s, uint64_t t);
+
+/* Exchanges one level's values among the ranks of a chain's group: rank j
+ * of the group (j = 0 .. q-1, in the order of the ranks) holds
+ * buf[displs[j] .. displs[j] + counts[j]) and receives every other rank's
+ * block (an allgather). GR_OK or an error status. */
+typedef int (*gr_tier_share_fn)(void *ctx, uint32_t *buf, const int *counts, const int *displs, gr_error *err);
 
 typedef struct gr_tier_opts {
     int method;                   /* enum gr_tier_method */
@@ -65,37 +49,31 @@ typedef struct gr_tier_opts {
     void *ctx;
     double max_bytes;             /* refuse a solve estimated above this; 0: half the machine */
     double max_seconds;           /* refuse a solve estimated longer; 0: no limit */
-    /* Spread over processes (MPI ranks): this one solves the chains r with
-     * r % ranks == rank. ranks 0 or 1: every chain. */
+    /* Spread over processes (MPI ranks); ranks 0 or 1: every chain here.
+     * With ranks <= chains this one solves the chains r with r % ranks ==
+     * rank. With more ranks each rank joins the group of one chain
+     * (gr_tiers_rank_chain), and the group splits that chain's tiers by
+     * levels, each rank computing a block of every level and `share`
+     * exchanging the blocks (fast method; with the per-option method the
+     * extra ranks idle). One rank reports a tier: the first of its group
+     * calls done() and sets sum[t]; on the others sum[t] stays 0. */
     int rank, ranks;
+    gr_tier_share_fn share;
+    void *share_ctx;
+    uint64_t share_min;           /* a level is split over a group from this many
+                                   * positions on, smaller ones are computed
+                                   * whole on every rank; 0: 64 (tests lower it) */
 } gr_tier_opts;
 
-/* Sets up the solver for a sharing game (any pile count n, optional graph)
- * and every canonical total up to `total`. Refuses (GR_EINPUT) other
- * rulesets and sizes whose tables would not fit. */
-int gr_tiers_init(gr_tiers *s, const gr_game *g, int n, uint64_t total, gr_error *err);
-void gr_tiers_free(gr_tiers *s);
 int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err);
 
-/* The total number of positions. */
-uint64_t gr_tiers_positions(const gr_tiers *s);
+/* The chain (its residue mod n) whose group `rank` joins when there are more
+ * ranks than chains; -1 when ranks <= chains (each rank solves whole chains
+ * alone). The extra ranks go to the longest chains first. */
+int gr_tiers_rank_chain(const gr_tiers *s, int rank, int ranks);
+
 /* The memory a solve with these options is expected to need at its peak. */
 double gr_tiers_bytes(const gr_tiers *s, const gr_tier_opts *o);
 /* A rough time estimate (measured rates, docs/tiers.md). */
 double gr_tiers_seconds(const gr_tiers *s, const gr_tier_opts *o);
-/* Canonical form of pos (n piles): min subtracted, sorted ascending unless a
- * graph; returns its canonical total. */
-uint64_t gr_tiers_canonical(const gr_tiers *s, gr_pos *pos);
-/* The rank of a canonical position inside its tier. */
-uint64_t gr_tiers_rank(const gr_tiers *s, const gr_pos *canon);
-/* The canonical position of a rank (inverse of gr_tiers_rank). */
-void gr_tiers_unrank(const gr_tiers *s, uint64_t t, uint64_t rank, gr_pos *out);
-/* The value of any position of n piles whose canonical total is solved and
- * kept: GR_EINPUT otherwise. */
-int gr_tiers_value(const gr_tiers *s, const gr_pos *pos, uint32_t *value, gr_error *err);
-/* FNV-1a 64 over the tiers' checksums sum[0..total] in order: the checksum
- * of all values in rank order, tier by tier (computable in parallel). */
-uint64_t gr_tiers_checksum(const gr_tiers *s);
-uint64_t gr_tier_fnv(const uint32_t *v, uint64_t count);
-
 #endif

@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include "grundy/error.h"
 #include "grundy/ruleset.h"
-#include "grundy/tier.h"
+#include "grundy/tier_index.h"
 
 typedef struct gr_tierdb {
     char *dir;

@@ -26,8 +26,10 @@ static gr_pos heap(uint64_t x)
     return (gr_pos){.n = 1, .p = {x}};
 }
 
-/* G(0..to), stopping early once a period is certified when `until`. */
-static int run(const char *rules, uint64_t to, bool until, gr_sparse_result *r, double *secs, gr_error *err)
+/* G(0..to), stopping early once a period is certified when `until`; the
+ * claim's stop hook (cr's limits) stops the run. */
+static int run(const char *rules, uint64_t to, bool until, const gr_claim_result *cr, gr_sparse_result *r,
+               double *secs, gr_error *err)
 {
     gr_tb_code c;
     int rc = gr_tb_parse(&c, rules + 3, err);   /* "tb:" */
@@ -35,6 +37,7 @@ static int run(const char *rules, uint64_t to, bool until, gr_sparse_result *r, 
     gr_sparse_job j = {.code = &c, .rules = rules, .to = to, .until_period = until, .period = true};
     gr_limits_default(&j.lim);
     j.lim.max_seconds = CHECK_SECONDS;
+    if (cr->limits) j.lim.stop = cr->limits->stop, j.lim.stop_ctx = cr->limits->stop_ctx;
     double t0 = wall();
     rc = gr_sparse_job_run(&j, r, err);
     *secs = wall() - t0;
@@ -56,7 +59,7 @@ static int check_period(const published *pub, uint64_t to, gr_claim_result *r, g
 {
     gr_sparse_result s;
     double secs;
-    int rc = run(pub->rules, to, true, &s, &secs, err);
+    int rc = run(pub->rules, to, true, r, &s, &secs, err);
     if (rc) return rc;
     const uint16_t *g = gr_sparse_values(s.s);
     uint64_t n = gr_sparse_count(s.s), p = pub->period;
@@ -68,6 +71,8 @@ static int check_period(const published *pub, uint64_t to, gr_claim_result *r, g
             /* The smallest heap past the published preperiod where the
              * published period breaks, scanned in increasing order. */
             uint64_t x = pub->preperiod;
+            gr_claim_holds(r, "every heap from the published preperiod %llu up, in increasing order",
+                           (unsigned long long)x);
             while (x + p < n && g[x] == g[x + p]) x++;
             bool found = x + p < n;
             gr_pos cex = heap(x);
@@ -84,6 +89,8 @@ static int check_period(const published *pub, uint64_t to, gr_claim_result *r, g
     } else {
         /* Not certified yet: does the data contradict the published pair? */
         uint64_t bad = UINT64_MAX;
+        gr_claim_holds(r, "every heap from the published preperiod %llu up, in increasing order",
+                       (unsigned long long)pub->preperiod);
         for (uint64_t x = pub->preperiod; x + p < n; x++)
             if (g[x] != g[x + p]) {
                 bad = x;
@@ -110,7 +117,7 @@ static int check_some_period(const char *rules, uint64_t to, gr_claim_result *r,
 {
     gr_sparse_result s;
     double secs;
-    int rc = run(rules, to, true, &s, &secs, err);
+    int rc = run(rules, to, true, r, &s, &secs, err);
     if (rc) return rc;
     uint64_t n = gr_sparse_count(s.s);
     if (s.cert.certified)
@@ -131,7 +138,7 @@ static int check_open(const char *rules, uint64_t to, gr_claim_result *r, gr_err
 {
     gr_sparse_result s;
     double secs;
-    int rc = run(rules, to, false, &s, &secs, err);
+    int rc = run(rules, to, false, r, &s, &secs, err);
     if (rc) return rc;
     uint64_t n = gr_sparse_count(s.s);
     if (s.cert.certified)
@@ -155,13 +162,14 @@ static int check_same_game(const char *a, const char *b, uint64_t to, gr_claim_r
 {
     gr_sparse_result sa, sb;
     double ta, tb;
-    int rc = run(a, to, false, &sa, &ta, err);
+    int rc = run(a, to, false, r, &sa, &ta, err);
     if (rc) return rc;
-    if ((rc = run(b, to, false, &sb, &tb, err))) {
+    if ((rc = run(b, to, false, r, &sb, &tb, err))) {
         gr_sparse_free(sa.s);
         return rc;
     }
     const uint16_t *ga = gr_sparse_values(sa.s), *gb = gr_sparse_values(sb.s);
+    gr_claim_holds(r, "every heap 0..%llu of both codes, in increasing order", (unsigned long long)to);
     uint64_t x = 0;
     while (x <= to && ga[x] == gb[x]) x++;
     if (x <= to) {

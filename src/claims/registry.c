@@ -9,7 +9,9 @@ extern const gr_seed_claims gr_claims_000;
 extern const gr_seed_claims gr_claims_000_distribution;
 extern const gr_seed_claims gr_claims_000_more_piles;
 extern const gr_seed_claims gr_claims_001;
+extern const gr_seed_claims gr_claims_001_text;
 extern const gr_seed_claims gr_claims_002;
+extern const gr_seed_claims gr_claims_002_text;
 extern const gr_seed_claims gr_claims_003;
 extern const gr_seed_claims gr_claims_004;
 extern const gr_seed_claims gr_claims_octal;
@@ -19,7 +21,9 @@ static const gr_seed_claims *const seeds[] = {
     &gr_claims_000_distribution,
     &gr_claims_000_more_piles,
     &gr_claims_001,
+    &gr_claims_001_text,
     &gr_claims_002,
+    &gr_claims_002_text,
     &gr_claims_003,
     &gr_claims_004,
     &gr_claims_octal,
@@ -48,6 +52,21 @@ const gr_seed_claims *gr_claim_seed(const gr_claim *c)
     for (size_t s = 0; s < gr_seed_count(); s++)
         if (c >= seeds[s]->claims && c < seeds[s]->claims + seeds[s]->count) return seeds[s];
     return NULL;
+}
+
+int gr_claim_run(const gr_claim *c, uint64_t to, const gr_limits *lim, gr_claim_result *r, gr_error *err)
+{
+    memset(r, 0, sizeof *r);
+    r->limits = lim;
+    int rc = c->check(c, to ? to : c->default_to, r, err);
+    /* a stop inside a search the check ran reads as the search's failure */
+    if (!rc && gr_limits_stopped(lim)) rc = gr_fail(err, GR_EINPUT, "%s: stopped", c->id);
+    return rc;
+}
+
+int gr_claim_poll(const gr_claim_result *r, gr_error *err)
+{
+    return gr_limits_stopped(r->limits) ? gr_fail(err, GR_EINPUT, "check stopped") : GR_OK;
 }
 
 void gr_claim_holds(gr_claim_result *r, const char *range_fmt, ...)

@@ -117,8 +117,8 @@ static int rows_bound(uint32_t g, uint32_t bound, uint64_t to, gr_claim_result *
         gr_s3fast_free(st);
         return gr_fail(err, GR_EINPUT, "not enough memory");
     }
-    gr_claim_holds(r, "all (0,a,b) with 2a <= b <= %llu", (unsigned long long)to);
-    for (uint32_t b = 0; b <= to && r->status == GR_CLAIM_HOLDS; b++) {
+    gr_claim_holds(r, "all (0,a,b) with 2a <= b <= %llu, in increasing order of b, then a", (unsigned long long)to);
+    for (uint32_t b = 0; b <= to && r->status == GR_CLAIM_HOLDS && !(rc = gr_claim_poll(r, err)); b++) {
         gr_s3fast_row(st, row);
         for (uint32_t a = bound + 1; a <= b / 2; a++)
             if (row[a] == g) {
@@ -129,7 +129,7 @@ static int rows_bound(uint32_t g, uint32_t bound, uint64_t to, gr_claim_result *
     }
     free(row);
     gr_s3fast_free(st);
-    return GR_OK;
+    return rc;
 }
 
 static int check_g2_rows(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
@@ -155,8 +155,8 @@ static int check_2g_minus_1(const gr_claim *c, uint64_t to, gr_claim_result *r, 
         gr_s3fast_free(st);
         return gr_fail(err, GR_EINPUT, "not enough memory");
     }
-    gr_claim_holds(r, "all (0,a,b) with 2a <= b <= %llu", (unsigned long long)to);
-    for (uint32_t b = 0; b <= to && r->status == GR_CLAIM_HOLDS; b++) {
+    gr_claim_holds(r, "all (0,a,b) with 2a <= b <= %llu, in increasing order of b, then a", (unsigned long long)to);
+    for (uint32_t b = 0; b <= to && r->status == GR_CLAIM_HOLDS && !(rc = gr_claim_poll(r, err)); b++) {
         gr_s3fast_row(st, row);
         for (uint32_t a = 0; a <= b / 2; a++)
             if (row[a] >= 2 && a > 2 * row[a] - 1) {
@@ -167,7 +167,7 @@ static int check_2g_minus_1(const gr_claim *c, uint64_t to, gr_claim_result *r, 
     }
     free(row);
     gr_s3fast_free(st);
-    return GR_OK;
+    return rc;
 }
 
 /* "Up to b = 200: g = 4, a <= 6; ... g = 10, a <= 13", read as the largest

@@ -24,12 +24,13 @@ typedef struct kim {
     gr_solver *s;
 } kim;
 
-static int kim_open(kim *k, const char *spec, gr_error *err)
+/* The solver runs under the check's limits: an interrupt stops its search. */
+static int kim_open(kim *k, const char *spec, const gr_claim_result *r, gr_error *err)
 {
     int rc = gr_game_parse(&k->g, spec, err);
     if (rc) return rc;
     gr_outcome_init_normal(&k->o);
-    k->s = gr_solver_new(&k->g, &k->o, NULL);
+    k->s = gr_solver_new(&k->g, &k->o, r->limits);
     return k->s ? GR_OK : gr_fail(err, GR_EINTERNAL, "out of memory");
 }
 
@@ -65,9 +66,12 @@ static uint64_t nimsum(const gr_pos *p)
  * t = 0..to; stops at the first non-zero return. */
 typedef int (*triple_fn)(void *ctx, const gr_pos *p, gr_error *err);
 
-static int each_triple(uint64_t to, uint64_t min, triple_fn fn, void *ctx, gr_error *err)
+static int each_triple(uint64_t to, uint64_t min, triple_fn fn, void *ctx, const gr_claim_result *r,
+                       gr_error *err)
 {
-    for (uint64_t t = 0; t <= to; t++)
+    for (uint64_t t = 0; t <= to; t++) {
+        int stopped = gr_claim_poll(r, err);
+        if (stopped) return stopped;
         for (uint64_t a = min; a <= t; a++)
             for (uint64_t b = min; a + b <= t; b++) {
                 uint64_t c = t - a - b;
@@ -76,6 +80,7 @@ static int each_triple(uint64_t to, uint64_t min, triple_fn fn, void *ctx, gr_er
                 int rc = fn(ctx, &p, err);
                 if (rc) return rc;
             }
+    }
     return 0;
 }
 
@@ -136,8 +141,8 @@ static int check_nim_lemma(uint64_t to, gr_claim_result *r, int which, gr_error 
     nim_ctx n = {.r = r, .which = which};
     int rc = gr_game_parse(&n.g, "nim", err);
     if (rc) return rc;
-    gr_claim_holds(r, "every 3-pile Nim position with total <= %llu", (unsigned long long)to);
-    rc = each_triple(to, 0, nim_lemma, &n, err);
+    gr_claim_holds(r, "every 3-pile Nim position with total <= %llu, in increasing order of total, then lexicographically", (unsigned long long)to);
+    rc = each_triple(to, 0, nim_lemma, &n, r, err);
     gr_game_release(&n.g);
     return rc == FOUND ? GR_OK : rc;
 }
@@ -260,14 +265,14 @@ static int check_thm_4_4(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_
     (void)c;
     if (to > 6) return gr_fail(err, GR_EINPUT, "--to %llu: this check stops at 6 (piles of each game)", (unsigned long long)to);
     kim k;
-    int rc = kim_open(&k, "kim", err);
+    int rc = kim_open(&k, "kim", r, err);
     if (rc) return rc;
     sg s = {.g = &k.g};
     gr_postab_init(&s.tab);
     gr_bitset_init(&s.scratch);
     gr_claim_holds(r, "sums of two 2-pile kim games, every pile at most %llu (the pair is shown as a+b, c+d)",
                    (unsigned long long)to);
-    for (uint64_t a = 0; a <= to && r->status == GR_CLAIM_HOLDS && !rc; a++)
+    for (uint64_t a = 0; a <= to && r->status == GR_CLAIM_HOLDS && !rc && !(rc = gr_claim_poll(r, err)); a++)
         for (uint64_t b = a; b <= to && r->status == GR_CLAIM_HOLDS && !rc; b++)
             for (uint64_t cc = 0; cc <= to && r->status == GR_CLAIM_HOLDS && !rc; cc++)
                 for (uint64_t d = cc; d <= to; d++) {
@@ -335,10 +340,10 @@ static int check_thm_5_3(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_
 {
     (void)c;
     kim k;
-    int rc = kim_open(&k, "kim", err);
+    int rc = kim_open(&k, "kim", r, err);
     if (rc) return rc;
     gr_claim_holds(r, "every 2-pile position with piles <= %llu, by search", (unsigned long long)to);
-    for (uint64_t t = 0; t <= 2 * to && !rc && r->status == GR_CLAIM_HOLDS; t++)
+    for (uint64_t t = 0; t <= 2 * to && !rc && !(rc = gr_claim_poll(r, err)) && r->status == GR_CLAIM_HOLDS; t++)
         for (uint64_t a = t > to ? t - to : 0; a <= t && a <= to; a++) {
             gr_pos p = pos2(a, t - a);
             uint32_t v;
@@ -381,12 +386,12 @@ static int lemma6(void *ctx, const gr_pos *p, gr_error *err)
 static int check_lemma6(uint64_t to, gr_claim_result *r, int which, gr_error *err)
 {
     outcome_ctx o = {.r = r, .which = which};
-    int rc = kim_open(&o.k, "kim", err);
+    int rc = kim_open(&o.k, "kim", r, err);
     if (rc) return rc;
     gr_claim_holds(r, "%s with positive piles and total <= %llu, by search",
                    which == 3 ? "every (a,a,b)" : "every (a,b,a+b) with a < b (not only those of nim-sum 0)",
                    (unsigned long long)to);
-    rc = each_triple(to, 1, lemma6, &o, err);
+    rc = each_triple(to, 1, lemma6, &o, r, err);
     kim_close(&o.k);
     return rc == FOUND ? GR_OK : rc;
 }
@@ -446,9 +451,9 @@ static int check_lemma_6_5(const gr_claim *c, uint64_t to, gr_claim_result *r, g
     transfer_ctx t = {.r = r};
     int rc = gr_game_parse(&t.g, "kim", err);
     if (rc) return rc;
-    gr_claim_holds(r, "every 3-pile position with total <= %llu: no legal transfer from nim-sum != 0 reaches 0",
+    gr_claim_holds(r, "every 3-pile position with total <= %llu, in increasing order of total, then lexicographically: no legal transfer from nim-sum != 0 reaches 0",
                    (unsigned long long)to);
-    rc = each_triple(to, 0, lemma_6_5, &t, err);
+    rc = each_triple(to, 0, lemma_6_5, &t, r, err);
     gr_game_release(&t.g);
     return rc == FOUND ? GR_OK : rc;
 }
@@ -542,7 +547,7 @@ static void half(char *buf, size_t len, int64_t twice)
 static int check_pairs(uint64_t to, gr_claim_result *r, uint64_t xmin, gr_error *err)
 {
     (void)err;
-    gr_claim_holds(r, "1 <= S <= %llu, %llu <= X <= S (counterexample shown as (S, X))", (unsigned long long)to,
+    gr_claim_holds(r, "1 <= S <= %llu, %llu <= X <= S, (S, X) in increasing order (counterexample shown as (S, X))", (unsigned long long)to,
                    (unsigned long long)xmin);
     for (uint64_t S = 1; S <= to; S++)
         for (uint64_t X = xmin; X <= S; X++) {
@@ -601,7 +606,7 @@ static void sixth(char *buf, size_t len, int64_t six)
 static int check_lemma_7_4(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
 {
     (void)c, (void)err;
-    gr_claim_holds(r, "3 <= S <= %llu, against brute force (counterexample shown as (S))", (unsigned long long)to);
+    gr_claim_holds(r, "3 <= S <= %llu in increasing order, against brute force (counterexample shown as (S))", (unsigned long long)to);
     for (uint64_t S = 3; S <= to; S++) {
         int64_t q6 = paper_q6(S);
         uint64_t b = brute_zero_nim(S);
@@ -622,7 +627,7 @@ static int check_lemma_7_4(const gr_claim *c, uint64_t to, gr_claim_result *r, g
 static int check_lemma_7_5(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
 {
     (void)c, (void)err;
-    gr_claim_holds(r, "3 <= K <= %llu, against brute force (counterexample shown as (K))", (unsigned long long)to);
+    gr_claim_holds(r, "3 <= K <= %llu in increasing order, against brute force (counterexample shown as (K))", (unsigned long long)to);
     int64_t p6 = 0;
     uint64_t b = 0;
     for (uint64_t K = 3; K <= to; K++) {
@@ -644,7 +649,7 @@ static int check_lemma_7_5(const gr_claim *c, uint64_t to, gr_claim_result *r, g
 static int check_lemma_7_5_alt(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
 {
     (void)c, (void)err;
-    gr_claim_holds(r, "3 <= K <= %llu, with q(S) the true count (counterexample shown as (K))", (unsigned long long)to);
+    gr_claim_holds(r, "3 <= K <= %llu in increasing order, with q(S) the true count (counterexample shown as (K))", (unsigned long long)to);
     uint64_t sum = 0;
     for (uint64_t K = 3; K <= to; K++) {
         sum += brute_zero_nim(K);
@@ -728,7 +733,7 @@ static int64_t listing_f(int64_t xor_sum, int64_t sum)
 static int check_listing_2(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
 {
     (void)c, (void)err;
-    gr_claim_holds(r, "1 <= S <= %llu, against brute force", (unsigned long long)to);
+    gr_claim_holds(r, "1 <= S <= %llu in increasing order, against brute force", (unsigned long long)to);
     for (uint64_t S = 1; S <= to; S++) {
         int64_t t = 0;
         for (int64_t i = 1; i <= (int64_t)S; i++) t += listing_f(i, (int64_t)S - i);
@@ -747,7 +752,7 @@ static int check_listing_2(const gr_claim *c, uint64_t to, gr_claim_result *r, g
 static int check_listing_3(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
 {
     (void)c, (void)err;
-    gr_claim_holds(r, "1 <= K <= %llu, against brute force", (unsigned long long)to);
+    gr_claim_holds(r, "1 <= K <= %llu in increasing order, against brute force", (unsigned long long)to);
     int64_t t = 0;
     uint64_t b = 0;
     for (uint64_t K = 1; K <= to; K++) {
@@ -893,7 +898,7 @@ static int check_lemma_7_11_12(uint64_t to, gr_claim_result *r, int which, gr_er
     gr_game g;
     int rc = gr_game_parse(&g, "kim", err);
     if (rc) return rc;
-    gr_claim_holds(r, "every zero nim-sum a < b < c, a >= 1, total <= %llu", (unsigned long long)to);
+    gr_claim_holds(r, "every zero nim-sum a < b < c, a >= 1, total <= %llu, in increasing order of total, then a, then b", (unsigned long long)to);
     /* Lemma 7.11 under the other reading too (results with positive piles only), reported in the detail. */
     bool pos_found = which != 11;
     gr_pos pos_cex = {0};
@@ -954,7 +959,7 @@ static int check_lemma_7_12(const gr_claim *c, uint64_t to, gr_claim_result *r, 
 static int check_lemma_7_13(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
 {
     (void)c;
-    gr_claim_holds(r, "even totals 6 <= S <= %llu: a chain of transfers through every zero nim-sum position",
+    gr_claim_holds(r, "even totals 6 <= S <= %llu in increasing order: a chain of transfers through every zero nim-sum position",
                    (unsigned long long)to);
     bool skipped = false;
     for (uint64_t S = 6; S <= to; S += 2) {
@@ -988,12 +993,12 @@ static int check_lemma_9_1(const gr_claim *c, uint64_t to, gr_claim_result *r, g
 {
     (void)c;
     kim k;
-    int rc = kim_open(&k, "kim", err);
+    int rc = kim_open(&k, "kim", r, err);
     if (rc) return rc;
     gr_claim_holds(r, "every (1,a,b), 1 <= a, b <= %llu: with abs(a-b) > 1 no winning move touches the 1; with abs(a-b) = 1 "
                       "moving the 1 onto the smaller pile wins",
                    (unsigned long long)to);
-    for (uint64_t t = 2; t <= 2 * to && !rc && r->status == GR_CLAIM_HOLDS; t++)
+    for (uint64_t t = 2; t <= 2 * to && !rc && !(rc = gr_claim_poll(r, err)) && r->status == GR_CLAIM_HOLDS; t++)
         for (uint64_t a = 1; a < t && !rc; a++) {
             uint64_t b = t - a;
             if (a > to || b > to) continue;
@@ -1021,7 +1026,7 @@ static int check_lemma_9_2(const gr_claim *c, uint64_t to, gr_claim_result *r, g
 {
     (void)c, (void)to;
     kim k;
-    int rc = kim_open(&k, "kim", err);
+    int rc = kim_open(&k, "kim", r, err);
     if (rc) return rc;
     gr_pos p = pos3(1, 2, 4);
     uint32_t v;
@@ -1043,14 +1048,14 @@ static bool corrected_p(uint64_t a, uint64_t b)
 static int check_nim_in_nim(uint64_t to, gr_claim_result *r, int which, gr_error *err)
 {
     kim k;
-    int rc = kim_open(&k, "kim", err);
+    int rc = kim_open(&k, "kim", r, err);
     if (rc) return rc;
-    gr_claim_holds(r, "every (1,a,b), %s b <= %llu, by search",
+    gr_claim_holds(r, "every (1,a,b), %s b <= %llu, by search, in increasing order of a + b, then a",
                    which == 3 ? "2 <= a, 4 <= b, b - a >= 2," : which == 4 ? "2 <= a, b - a >= 2," : "1 <= a <=",
                    (unsigned long long)to);
     bool corrected_ok = true;
     gr_pos first = {0};
-    for (uint64_t t = 0; t <= 2 * to && !rc; t++)
+    for (uint64_t t = 0; t <= 2 * to && !rc && !(rc = gr_claim_poll(r, err)); t++)
         for (uint64_t a = 1; a <= t && !rc; a++) {
             uint64_t b = t - a;
             if (b > to || a > b) continue;
@@ -1103,10 +1108,10 @@ static int check_lemma_9_5(const gr_claim *c, uint64_t to, gr_claim_result *r, g
 {
     (void)c;
     kim k;
-    int rc = kim_open(&k, "kim", err);
+    int rc = kim_open(&k, "kim", r, err);
     if (rc) return rc;
-    gr_claim_holds(r, "every (a,b,b+2), 1 <= a, b, total <= %llu, by search", (unsigned long long)to);
-    for (uint64_t t = 4; t <= to && !rc && r->status == GR_CLAIM_HOLDS; t++)
+    gr_claim_holds(r, "every (a,b,b+2), 1 <= a, b, total <= %llu, by search, in increasing order of total, then a", (unsigned long long)to);
+    for (uint64_t t = 4; t <= to && !rc && !(rc = gr_claim_poll(r, err)) && r->status == GR_CLAIM_HOLDS; t++)
         for (uint64_t a = 1; a + 2 < t; a++) {
             if ((t - a - 2) % 2) continue;
             uint64_t b = (t - a - 2) / 2;

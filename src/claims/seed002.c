@@ -20,6 +20,7 @@ static int each_position(int n, uint64_t max, pos_fn fn, void *ctx, gr_claim_res
 {
     int rc = GR_OK;
     for (uint64_t top = 0; top <= max; top++) {
+        if ((rc = gr_claim_poll(r, err))) return rc;
         gr_pos p = {.n = n};
         for (int i = 0; i < n; i++) p.p[i] = 0;
         p.p[n - 1] = top;
@@ -45,7 +46,8 @@ static gr_pos trimmed(const gr_pos *p)
     return t;
 }
 
-static gr_solver *players_solver(const char *spec, int m, gr_game *g, gr_error *err)
+/* The solver runs under the check's limits: an interrupt stops its search. */
+static gr_solver *players_solver(const char *spec, int m, const gr_claim_result *r, gr_game *g, gr_error *err)
 {
     if (gr_game_parse(g, spec, err)) return NULL;
     gr_outcome o;
@@ -53,7 +55,7 @@ static gr_solver *players_solver(const char *spec, int m, gr_game *g, gr_error *
         gr_game_release(g);
         return NULL;
     }
-    gr_solver *s = gr_solver_new(g, &o, NULL);
+    gr_solver *s = gr_solver_new(g, &o, r->limits);
     if (!s) {
         gr_game_release(g);
         gr_fail(err, GR_EINTERNAL, "out of memory");
@@ -109,9 +111,10 @@ static int check_formula12(const gr_claim *cl, uint64_t to, gr_claim_result *r, 
     (void)cl;
     gr_game g;
     nimctx c = {.m = 3};
-    if (!(c.s = players_solver("nim", 3, &g, err))) return err->code;
+    if (!(c.s = players_solver("nim", 3, r, &g, err))) return err->code;
     c.g = &g;
-    gr_claim_holds(r, "3-player Nim, all positions of up to 3 piles each <= %llu", (unsigned long long)to);
+    gr_claim_holds(r, "3-player Nim, all positions of up to 3 piles each <= %llu, in increasing order of the largest pile, "
+                      "then lexicographically", (unsigned long long)to);
     int rc = each_position(3, to, formula12, &c, r, err);
     gr_solver_free(c.s);
     gr_game_release(&g);
@@ -162,7 +165,7 @@ static int check_nim_thm(uint64_t to, int mlo, int mhi, int which, gr_claim_resu
     for (int m = mlo; m <= mhi && r->status == GR_CLAIM_HOLDS; m++) {
         gr_game g;
         thmctx c = {.m = m, .which = which};
-        if (!(c.s = players_solver("nim", m, &g, err))) return err->code;
+        if (!(c.s = players_solver("nim", m, r, &g, err))) return err->code;
         int rc = each_position(4, to, thm22, &c, r, err);
         gr_solver_free(c.s);
         gr_game_release(&g);
@@ -304,6 +307,8 @@ static int each_set(uint64_t to, size_t maxn, set_fn fn, void *ctx, gr_claim_res
         for (uint64_t bits = 1; bits < lim; bits++) {
             size_t n = (size_t)__builtin_popcountll(bits) + 1;
             if (n > maxn) continue;
+            int stopped = gr_claim_poll(r, err);
+            if (stopped) return stopped;
             uint64_t set[8];
             size_t k = 0;
             for (uint64_t e = 1; e < top; e++)
@@ -398,13 +403,15 @@ static int check_thm42(const gr_claim *cl, uint64_t to, gr_claim_result *r, gr_e
 {
     (void)cl;
     if (to > 20) return gr_fail(err, GR_EINPUT, "--to %llu: at most 20", (unsigned long long)to);
-    gr_claim_holds(r, "all S' of 2..4 elements <= %llu and each choice of the added element a_n, 3 players",
+    gr_claim_holds(r, "all S' of 2..4 elements <= %llu and each choice of the added element a_n, 3 players, in increasing "
+                      "order of the largest element, then of the others as a bit mask",
                    (unsigned long long)to);
     int rc = each_set(to, 4, thm42_one, NULL, r, err);
     if (rc || r->status != GR_CLAIM_FAILS) return rc;
     /* Say too whether the narrower reading (a_n the largest) survives. */
     gr_claim_result narrow;
     memset(&narrow, 0, sizeof narrow);
+    narrow.limits = r->limits;
     gr_claim_holds(&narrow, "-");
     if ((rc = each_set(to, 4, thm42_one, &narrow, &narrow, err))) return rc;
     size_t len = strlen(r->detail);
@@ -460,7 +467,8 @@ static int check_conj31(const gr_claim *cl, uint64_t to, gr_claim_result *r, gr_
 {
     (void)cl;
     if (to > 20) return gr_fail(err, GR_EINPUT, "--to %llu: at most 20", (unsigned long long)to);
-    gr_claim_holds(r, "all S' of 2..4 elements <= %llu and each choice of the added element a_n, 3 players",
+    gr_claim_holds(r, "all S' of 2..4 elements <= %llu and each choice of the added element a_n, 3 players, in increasing "
+                      "order of the largest element, then of the others as a bit mask",
                    (unsigned long long)to);
     return each_set(to, 4, conj31_one, NULL, r, err);
 }
@@ -657,7 +665,7 @@ static int check_ggg(const gr_claim *cl, uint64_t to, gr_claim_result *r, gr_err
                 if (bits >> (e - 1) & 1) len += snprintf(spec + len, sizeof spec - (size_t)len, "%llu,", (unsigned long long)e);
             snprintf(spec + len, sizeof spec - (size_t)len, "%llu", (unsigned long long)top);
             gr_game g;
-            gr_solver *s = players_solver(spec, 3, &g, err);
+            gr_solver *s = players_solver(spec, 3, r, &g, err);
             if (!s) return err->code;
             for (uint64_t x = 1; x <= to; x++) {
                 gr_pos p = {.n = 3, .p = {x, x, x}};

@@ -234,6 +234,7 @@ static int check_gap(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_erro
                    (unsigned long long)to, (unsigned long long)to / 3, (unsigned long long)to / 6,
                    (unsigned long long)to / 12);
     for (size_t i = 0; i < sizeof cfg / sizeof cfg[0] && r->status == GR_CLAIM_HOLDS; i++) {
+        if (gr_claim_poll(r, err)) return err->code;
         gr_nbtable t;
         uint32_t n = (uint32_t)(to / cfg[i].divide);
         int rc = gr_nbtable_build(&t, cfg[i].d, n, cfg[i].k, cfg[i].bypos, TABLE_BYTES, err);
@@ -307,6 +308,7 @@ static int check_odd_k(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_er
     gr_claim_holds(r, "k = 3, 5, 7; all (a,b,c) with a <= b <= c <= %llu and c past the row's start",
                    (unsigned long long)to);
     for (int k = 3; k <= 7 && r->status == GR_CLAIM_HOLDS; k += 2) {
+        if (gr_claim_poll(r, err)) return err->code;
         gr_nbtable t;
         int rc = gr_nbtable_build(&t, 3, (uint32_t)to, k, false, TABLE_BYTES, err);
         if (rc) return rc;
@@ -349,7 +351,8 @@ static int check_rows(int d, int k, uint32_t n, const row_spec *rows, size_t nro
         return gr_fail(err, GR_EINTERNAL, "out of memory");
     }
     char found[400] = "";
-    for (size_t i = 0; i < nrows && r->status == GR_CLAIM_HOLDS; i++) {
+    int stopped = GR_OK;
+    for (size_t i = 0; i < nrows && r->status == GR_CLAIM_HOLDS && !(stopped = gr_claim_poll(r, err)); i++) {
         const uint32_t *f = rows[i].f;
         uint32_t lo = f[d - 3];
         uint32_t x[GR_NBTABLE_MAX_D];
@@ -393,7 +396,7 @@ static int check_rows(int d, int k, uint32_t n, const row_spec *rows, size_t nro
     if (r->status == GR_CLAIM_HOLDS) snprintf(r->detail, sizeof r->detail, "%s", found);
     free(row);
     gr_nbtable_free(&t);
-    return GR_OK;
+    return stopped;
 }
 
 static int check_even_k(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)

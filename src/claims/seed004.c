@@ -9,7 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int values(const char *spec, uint64_t to, uint32_t **out, gr_error *err)
+/* f over 0..to, under the check's limits (an interrupt stops it). */
+static int values(const char *spec, uint64_t to, const gr_claim_result *r, uint32_t **out, gr_error *err)
 {
     if (to > 2000000) return gr_fail(err, GR_EINPUT, "--to %llu: these checks stop at 2000000", (unsigned long long)to);
     gr_game g;
@@ -20,7 +21,7 @@ static int values(const char *spec, uint64_t to, uint32_t **out, gr_error *err)
         gr_game_release(&g);
         return gr_fail(err, GR_EINTERNAL, "out of memory");
     }
-    rc = gr_heapseq(&g, GR_HEAPSEQ_AUTO, (uint32_t)to, v, NULL, NULL, err);
+    rc = gr_heapseq(&g, GR_HEAPSEQ_AUTO, (uint32_t)to, v, r->limits, NULL, err);
     gr_game_release(&g);
     if (rc) {
         free(v);
@@ -40,7 +41,7 @@ static gr_pos heap(uint64_t x)
 static int check_shape(const char *spec, uint64_t m, uint64_t to, gr_claim_result *r, gr_error *err)
 {
     uint32_t *v;
-    int rc = values(spec, to, &v, err);
+    int rc = values(spec, to, r, &v, err);
     if (rc) return rc;
     gr_claim_holds(r, "every heap x <= %llu, x = 0, 1, 2, ... in increasing order", (unsigned long long)to);
     for (uint64_t x = 0; x <= to; x++) {
@@ -66,6 +67,26 @@ static int check_n2(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error
 {
     (void)c;
     return check_shape("split:parts=2", 4, to, r, err);
+}
+
+/* Case 1 of the proof: for x = 7 (mod 8) "a solution would always exist;
+ * one may simply take a = 1, b = 2 and c = x - 3", i.e. the split (1, 2,
+ * x-3) has f(1) XOR f(2) XOR f(x-3) = x, with f by search. */
+static int check_case1_split(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)c;
+    uint32_t *v = NULL;
+    int rc = values("split:parts=3", to, r, &v, err);
+    if (rc) return rc;
+    gr_claim_holds(r, "every x = 7 (mod 8), x <= %llu, in increasing order", (unsigned long long)to);
+    for (uint64_t x = 7; x <= to; x += 8)
+        if ((v[1] ^ v[2] ^ v[x - 3]) != x) {
+            gr_pos p = heap(x);
+            gr_claim_fails(r, &p, "f(1) ^ f(2) ^ f(%llu) = %u", (unsigned long long)(x - 3), v[1] ^ v[2] ^ v[x - 3]);
+            break;
+        }
+    free(v);
+    return GR_OK;
 }
 
 /* The n = 4 table as the seed's text has it. Extraction glued each row's
@@ -133,7 +154,7 @@ static int check_table_rows(int row, uint64_t to, gr_claim_result *r, gr_error *
     if (to > TABLE_MAX) to = TABLE_MAX;
     r->detail[0] = '\0';
     uint32_t *v;
-    int rc = values("split:parts=4", to, &v, err);
+    int rc = values("split:parts=4", to, r, &v, err);
     if (rc) return rc;
     int listed[TABLE_MAX + 1];
     parse_table(listed);
@@ -180,7 +201,7 @@ static int check_chaotic(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_
 {
     (void)c;
     uint32_t *v;
-    int rc = values("split:parts=4", to, &v, err);
+    int rc = values("split:parts=4", to, r, &v, err);
     if (rc) return rc;
     gr_period p;
     if (!gr_period_find(v, to, false, &p)) gr_period_find(v, to, true, &p);
@@ -204,6 +225,9 @@ static const gr_claim claims[] = {
     {"004/thm-n3",
      "For the split into three heaps, f(x) = x+1 if x = 7 (mod 8), x-1 if x = 0 (mod 8) and x >= 8, and x otherwise",
      NULL, 20000, check_n3},
+    {"004/text-case1-split", "For x = 7 (mod 8) the split into (1, 2, x-3) has f(1) XOR f(2) XOR f(x-3) = x (Case 1 "
+                             "of the proof: 'one may simply take a = 1, b = 2 and c = x - 3')",
+     NULL, 20000, check_case1_split},
     {"004/text-n2",
      "For n = 2 a similar pattern arises: f_2(x) = x+1 if x = 3 (mod 4), x-1 if x = 0 (mod 4) and x >= 4, else x",
      "'a similar pattern' read as the same shape with modulus 4 (Lasker's Nim)", 20000, check_n2},

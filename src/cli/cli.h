@@ -66,10 +66,19 @@ int cmd_solve(int argc, char **argv);
 /* table under an outcome rule other than normal play (table_outcome.c) */
 int table_by_outcome(const gr_game *g, const gr_outcome *o, const gr_limits *lim, long max, int format,
                      gr_error *err);
-/* solve --mpi (solve_mpi.c; stubs that refuse when built without MPI). */
+/* solve --mpi (solve_mpi.c; stubs that refuse when built without MPI).
+ * begin refuses a process not started by mpirun. gather: the per-tier
+ * figures onto rank 0, each from the one rank that reports the tier, and
+ * the threads and thread-seconds of every rank summed there. share: with
+ * more ranks than chains, one communicator per chain's group as o's share
+ * hook (collective; unshare frees it). */
+struct gr_tiers;
+struct gr_tier_opts;
 int cli_mpi_begin(int *rank, int *ranks, gr_error *err);
 int cli_mpi_status(int rc);
-void cli_mpi_gather(uint64_t *sum, uint32_t *max, uint64_t *zeros, uint64_t *loaded, size_t count);
+void cli_mpi_gather(struct gr_tiers *s, uint32_t *max, uint64_t *zeros, uint64_t *loaded);
+int cli_mpi_share(struct gr_tier_opts *o, const struct gr_tiers *s, gr_error *err);
+void cli_mpi_unshare(struct gr_tier_opts *o);
 void cli_mpi_end(void);
 /* table --mpi: started by mpirun; the minimum over ranks, in place on every
  * rank; rank 0's values to every rank; x summed and maxed onto rank 0. */
@@ -95,14 +104,5 @@ int table_mpi_rows(table_mpi *m, uint32_t start, table_mpi_fn fn, void *ctx);
 /* rank 0: the line for --stats and progress (every rank must call it) */
 void table_mpi_usage(table_mpi *m, char *buf, size_t size);
 void table_mpi_end(table_mpi *m);
-/* value --db DIR: the answer from stored tier results (db_value.c). */
-int cli_db_value(const char *dir, const gr_game *g, const gr_outcome *o, const gr_bigpos *pos, gr_answer *ans,
-                 gr_error *err);
-/* table --db DIR: G(0,a,b), b <= n, from stored three-pile results. */
-struct gr_s3table;
-int cli_db_s3table(const char *dir, struct gr_s3table *t, uint32_t n, gr_error *err);
-/* moves --db DIR: every move with its result's stored value. */
-int cli_db_moves(const char *dir, const gr_game *g, const gr_bigpos *pos, gr_engine_move_fn fn, void *ctx,
-                 gr_moves_summary *sum, gr_error *err);
 
 #endif

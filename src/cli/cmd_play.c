@@ -349,6 +349,85 @@ static int winning_now(session *ss, gr_error *err)
     return w;
 }
 
+static void text_help(const session *ss)
+{
+    printf("Moves (%s):\n", ss->pl.game->spec);
+    for (const char *h = ss->pl.game->rs->move_help; *h;) {
+        size_t n = strcspn(h, "\n");
+        printf("  %.*s\n", (int)n, h);
+        h += n + (h[n] == '\n');
+    }
+    if (ss->pl.has_split) puts("  Empty heaps are dropped after each move and the others renumbered.");
+    puts(ss->pl.has_split ? "  (the computer's words work too: take 3 from pile 1, split pile 2 into 1, 3 and 5)"
+                          : "  (the computer's words work too: take 3 from pile 1, move 2 from pile 0 to pile 1)");
+    puts("\nCommands:\n"
+         "  hint      a winning move, and why\n"
+         "  undo      take back your last move (and the computer's reply)\n"
+         "  restart   start again from the first position\n"
+         "  show      show the position again\n"
+         "  quit      stop (end of input stops too)");
+    if (ss->pl.block && !ss->pl.ban_positions)
+        printf("Blocking (block=%d): before each move the other player forbids %d of the mover's moves;\n"
+               "when asked, type the moves you forbid, one per line (ban FROM TO AMOUNT works too).\n",
+               ss->pl.block, ss->pl.block);
+    else if (ss->pl.block)
+        printf("Blocking (block-position=%d): before each move the other player forbids %d of the\n"
+               "positions the mover could move to; when asked, name each by a move that leads there,\n"
+               "one per line: every move to that position is forbidden this turn.\n",
+               ss->pl.block, ss->pl.block);
+}
+
+/* The moves forbidden this turn; returns how many. */
+static size_t text_bans(const session *ss, const gr_play_state *st)
+{
+    size_t nb;
+    const gr_play_move *b = gr_play_bans(&ss->pl, &nb);
+    for (size_t i = 0; i < nb && !st->over; i++) {
+        char *w = gr_play_move_words(&b[i]);
+        printf("%s%s%s%s", i ? ", " : "Forbidden this turn: ", ss->pl.ban_positions ? "the position after " : "",
+               w ? w : "?", i + 1 == nb ? "\n" : "");
+        free(w);
+    }
+    return nb;
+}
+
+/* "Your move", with the hint when --hints asked for one. */
+static void text_prompt(const session *ss, const reply *r, const gr_play_state *st)
+{
+    char name[64];
+    seat_name(ss, st->to_move, name, sizeof name);
+    if (strcmp(name, "you") == 0) printf("Your move");
+    else printf("%c%s to move", name[0] == 't' ? 'T' : name[0], name + 1);
+    if (r->winning >= 0 && ss->pl.seats == 2)
+        printf(" -- hint: %s", r->winning ? "you can win (a winning move exists)"
+                                          : "every move loses against perfect play");
+    else if (r->winning >= 0 && r->winning)
+        printf(" -- hint: class %s, the rule prescribes a move here", st->outcome);
+    else if (r->winning >= 0)
+        printf(" -- hint: class %s, you lose if the others play by the rule", st->outcome);
+    puts(".");
+}
+
+/* The board and what the person does next. */
+static void text_board(session *ss, const reply *r, const gr_play_state *st, bool person_bans, bool person_next)
+{
+    print_board(ss);
+    size_t nb = text_bans(ss, st);
+    if (st->over) {
+        text_over(ss, st);
+    } else if (person_bans) {
+        char name[64];
+        seat_name(ss, st->to_move, name, sizeof name);
+        if (ss->pl.ban_positions)
+            printf("Forbid %zu more of the positions %s could move to: type a move that leads to each.\n",
+                   (size_t)ss->pl.block - nb, name);
+        else
+            printf("Forbid %zu more of the moves of %s: type them as moves.\n", (size_t)ss->pl.block - nb, name);
+    } else if (person_next) {
+        text_prompt(ss, r, st);
+    }
+}
+
 /* Replies to what a line did: the JSON line, or the text. */
 static int answer(session *ss, reply *r, gr_error *err)
 {
@@ -362,72 +441,12 @@ static int answer(session *ss, reply *r, gr_error *err)
         json_reply(ss, r, &st);
     } else {
         if (r->error) printf("%s\n", r->error);
-        if (strcmp(r->kind, "help") == 0) {
-            printf("Moves (%s):\n", ss->pl.game->spec);
-            for (const char *h = ss->pl.game->rs->move_help; *h;) {
-                size_t n = strcspn(h, "\n");
-                printf("  %.*s\n", (int)n, h);
-                h += n + (h[n] == '\n');
-            }
-            if (ss->pl.has_split) puts("  Empty heaps are dropped after each move and the others renumbered.");
-            puts(ss->pl.has_split ? "  (the computer's words work too: take 3 from pile 1, split pile 2 into 1, 3 and 5)"
-                                  : "  (the computer's words work too: take 3 from pile 1, move 2 from pile 0 to pile 1)");
-            puts("\nCommands:\n"
-                 "  hint      a winning move, and why\n"
-                 "  undo      take back your last move (and the computer's reply)\n"
-                 "  restart   start again from the first position\n"
-                 "  show      show the position again\n"
-                 "  quit      stop (end of input stops too)");
-            if (ss->pl.block && !ss->pl.ban_positions)
-                printf("Blocking (block=%d): before each move the other player forbids %d of the mover's moves;\n"
-                       "when asked, type the moves you forbid, one per line (ban FROM TO AMOUNT works too).\n",
-                       ss->pl.block, ss->pl.block);
-            else if (ss->pl.block)
-                printf("Blocking (block-position=%d): before each move the other player forbids %d of the\n"
-                       "positions the mover could move to; when asked, name each by a move that leads there,\n"
-                       "one per line: every move to that position is forbidden this turn.\n",
-                       ss->pl.block, ss->pl.block);
-        }
+        if (strcmp(r->kind, "help") == 0) text_help(ss);
         if (r->hint && r->why) printf("Hint: %s\n", r->why);
         text_moves(ss);
         bool show = !r->error && strcmp(r->kind, "help") != 0 && strcmp(r->kind, "hint") != 0 &&
                     strcmp(r->kind, "quit") != 0;
-        if (show) {
-            print_board(ss);
-            size_t nb;
-            const gr_play_move *b = gr_play_bans(&ss->pl, &nb);
-            for (size_t i = 0; i < nb && !st.over; i++) {
-                char *w = gr_play_move_words(&b[i]);
-                printf("%s%s%s%s", i ? ", " : "Forbidden this turn: ", ss->pl.ban_positions ? "the position after " : "",
-                       w ? w : "?", i + 1 == nb ? "\n" : "");
-                free(w);
-            }
-            if (st.over) {
-                text_over(ss, &st);
-            } else if (person_bans) {
-                char name[64];
-                seat_name(ss, st.to_move, name, sizeof name);
-                if (ss->pl.ban_positions)
-                    printf("Forbid %zu more of the positions %s could move to: type a move that leads to each.\n",
-                           (size_t)ss->pl.block - nb, name);
-                else
-                    printf("Forbid %zu more of the moves of %s: type them as moves.\n", (size_t)ss->pl.block - nb,
-                           name);
-            } else if (person_next) {
-                char name[64];
-                seat_name(ss, st.to_move, name, sizeof name);
-                if (strcmp(name, "you") == 0) printf("Your move");
-                else printf("%c%s to move", name[0] == 't' ? 'T' : name[0], name + 1);
-                if (r->winning >= 0 && ss->pl.seats == 2)
-                    printf(" -- hint: %s", r->winning ? "you can win (a winning move exists)"
-                                                    : "every move loses against perfect play");
-                else if (r->winning >= 0 && r->winning)
-                    printf(" -- hint: class %s, the rule prescribes a move here", st.outcome);
-                else if (r->winning >= 0)
-                    printf(" -- hint: class %s, you lose if the others play by the rule", st.outcome);
-                puts(".");
-            }
-        }
+        if (show) text_board(ss, r, &st, person_bans, person_next);
         fflush(stdout);
     }
     ss->step_from = ss->pl.nmoves;
@@ -441,6 +460,91 @@ static bool any_person_move(const session *ss)
     return false;
 }
 
+static int do_undo(session *ss, reply *r, gr_error *err)
+{
+    r->kind = "undo";
+    if (!any_person_move(ss)) {
+        r->error = "nothing to undo";
+        return answer(ss, r, err);
+    }
+    while (ss->pl.nmoves) {
+        size_t i = ss->pl.nmoves - 1;
+        gr_play_undo(&ss->pl, 1);
+        if (ss->seat[i % (size_t)ss->pl.seats] == SEAT_PERSON) break;
+    }
+    ss->step_from = ss->pl.nmoves;
+    int rc = computer_turns(ss, err); /* saves the record */
+    return rc ? rc : answer(ss, r, err);
+}
+
+/* The words that are not moves; returns -1 when s is none of them, 1 to stop. */
+static int do_command(session *ss, const char *s, reply *r, gr_error *err)
+{
+    int rc;
+    if (!strcmp(s, "quit") || !strcmp(s, "exit") || !strcmp(s, "q")) {
+        r->kind = "quit";
+        r->reason = "quit";
+        return (rc = answer(ss, r, err)) ? rc : 1;
+    }
+    if (!strcmp(s, "help") || !strcmp(s, "?") || !strcmp(s, "show")) {
+        r->kind = s[0] == 's' ? "show" : "help";
+        return answer(ss, r, err);
+    }
+    if (!strcmp(s, "restart")) {
+        r->kind = "restart";
+        gr_play_restart(&ss->pl);
+        ss->step_from = 0;
+        return (rc = computer_turns(ss, err)) ? rc : answer(ss, r, err);
+    }
+    if (!strcmp(s, "undo")) return do_undo(ss, r, err);
+    return -1;
+}
+
+static int do_hint(session *ss, reply *r, const gr_play_state *st, gr_error *err)
+{
+    r->kind = "hint";
+    if (st->over || st->banning) {
+        r->error = st->over ? "the game is over" : "hints are for moves; now forbid moves of the computer";
+        return answer(ss, r, err);
+    }
+    gr_play_choice c;
+    gr_play_choice_init(&c);
+    int rc = gr_play_best(&ss->pl, &c, err);
+    char *why = rc ? NULL : gr_play_explain(&ss->pl, &c);
+    if (!rc) {
+        r->hint = &c;
+        r->why = why;
+        r->winning = c.winning;
+        rc = answer(ss, r, err);
+    }
+    free(why);
+    gr_play_choice_clear(&c);
+    return rc;
+}
+
+/* A move, or while the person is the blocker a move to forbid. */
+static int do_move(session *ss, const char *s, reply *r, const gr_play_state *st, gr_error *err)
+{
+    gr_error bad;
+    gr_error_clear(&bad);
+    gr_play_move mv;
+    gr_play_move_init(&mv);
+    if (st->banning) r->kind = "ban";
+    int ok = gr_play_parse_move(&ss->pl, s, &mv, &bad) == GR_OK &&
+             (st->banning ? gr_play_ban(&ss->pl, &mv, &bad) : gr_play_make(&ss->pl, &mv, &bad)) == GR_OK;
+    int rc;
+    if (ok) {
+        rc = computer_turns(ss, err);
+        if (!rc) rc = answer(ss, r, err);
+    } else {
+        r->kind = "error";
+        r->error = bad.msg;
+        rc = answer(ss, r, err);
+    }
+    gr_play_move_clear(&mv);
+    return rc;
+}
+
 /* One line of input; returns 1 to stop. */
 static int handle(session *ss, char *line, gr_error *err)
 {
@@ -449,72 +553,16 @@ static int handle(session *ss, char *line, gr_error *err)
     size_t len = strlen(s);
     while (len && strchr(" \t\r\n", s[len - 1])) s[--len] = '\0';
     reply r = {.kind = "move", .winning = -1};
-    gr_error bad;
-    gr_error_clear(&bad);
-    int rc;
     if (len == 0) {
         if (ss->script) return 0;
         r.kind = "show";
         return answer(ss, &r, err);
     }
-    if (!strcmp(s, "quit") || !strcmp(s, "exit") || !strcmp(s, "q")) {
-        r.kind = "quit";
-        r.reason = "quit";
-        if ((rc = answer(ss, &r, err))) return rc;
-        return 1;
-    }
-    if (!strcmp(s, "help") || !strcmp(s, "?")) {
-        r.kind = "help";
-        return answer(ss, &r, err);
-    }
-    if (!strcmp(s, "show")) {
-        r.kind = "show";
-        return answer(ss, &r, err);
-    }
-    if (!strcmp(s, "restart")) {
-        r.kind = "restart";
-        gr_play_restart(&ss->pl);
-        ss->step_from = 0;
-        if ((rc = computer_turns(ss, err))) return rc;
-        return answer(ss, &r, err);
-    }
-    if (!strcmp(s, "undo")) {
-        r.kind = "undo";
-        if (!any_person_move(ss)) {
-            r.error = "nothing to undo";
-        } else {
-            while (ss->pl.nmoves) {
-                size_t i = ss->pl.nmoves - 1;
-                gr_play_undo(&ss->pl, 1);
-                if (ss->seat[i % (size_t)ss->pl.seats] == SEAT_PERSON) break;
-            }
-            ss->step_from = ss->pl.nmoves;
-            if ((rc = computer_turns(ss, err))) return rc; /* saves the record */
-        }
-        return answer(ss, &r, err);
-    }
+    int rc = do_command(ss, s, &r, err);
+    if (rc >= 0) return rc;
     gr_play_state st;
     if ((rc = gr_play_state_get(&ss->pl, &st, err))) return rc;
-    if (!strcmp(s, "hint")) {
-        r.kind = "hint";
-        if (st.over || st.banning) {
-            r.error = st.over ? "the game is over" : "hints are for moves; now forbid moves of the computer";
-            return answer(ss, &r, err);
-        }
-        gr_play_choice c;
-        gr_play_choice_init(&c);
-        rc = gr_play_best(&ss->pl, &c, err);
-        char *why = rc ? NULL : gr_play_explain(&ss->pl, &c);
-        if (!rc) {
-            r.hint = &c;
-            r.why = why;
-            r.winning = c.winning;
-            rc = answer(ss, &r, err);
-        }
-        free(why);
-        gr_play_choice_clear(&c);
-        return rc;
-    }
+    if (!strcmp(s, "hint")) return do_hint(ss, &r, &st, err);
     if (st.over) {
         r.kind = "error";
         r.error = "the game is over: undo, restart or quit";
@@ -527,29 +575,7 @@ static int handle(session *ss, char *line, gr_error *err)
         r.error = ss->pl.block ? "nothing to forbid now: it is a move's turn" : "no moves are forbidden under this rule";
         return answer(ss, &r, err);
     }
-    gr_play_move mv;
-    gr_play_move_init(&mv);
-    if (st.banning) {
-        /* the person is the blocker: the line names a move to forbid */
-        r.kind = "ban";
-        if (gr_play_parse_move(&ss->pl, s, &mv, &bad) == GR_OK && gr_play_ban(&ss->pl, &mv, &bad) == GR_OK) {
-            rc = computer_turns(ss, err);
-            if (!rc) rc = answer(ss, &r, err);
-        } else {
-            r.kind = "error";
-            r.error = bad.msg;
-            rc = answer(ss, &r, err);
-        }
-    } else if (gr_play_parse_move(&ss->pl, s, &mv, &bad) == GR_OK && gr_play_make(&ss->pl, &mv, &bad) == GR_OK) {
-        rc = computer_turns(ss, err);
-        if (!rc) rc = answer(ss, &r, err);
-    } else {
-        r.kind = "error";
-        r.error = bad.msg;
-        rc = answer(ss, &r, err);
-    }
-    gr_play_move_clear(&mv);
-    return rc;
+    return do_move(ss, s, &r, &st, err);
 }
 
 static char *read_line(const session *ss, bool tty)
@@ -645,6 +671,78 @@ static char *slurp(const char *path, gr_error *err)
     return NULL;
 }
 
+/* The game a record names, at its first position, with its seats. */
+static int replay_open(session *ss, const gr_play_record *rec, gr_game *g, gr_outcome *o, const gr_limits *lim,
+                       bool *started, gr_error *err)
+{
+    int rc = gr_game_parse(g, rec->rules, err);
+    if (!rc) rc = gr_play_outcome_parse(o, rec->outcome, err);
+    if (!rc) rc = gr_play_init(&ss->pl, g, o, lim, &rec->start, err);
+    *started = !rc;
+    if (rc) return rc;
+    play_opts seats = {.seats = NULL};
+    char list[256];
+    snprintf(list, sizeof list, "%s", rec->seats);
+    for (char *c = list; *c; c++)
+        if (*c == ' ') *c = ',';
+    if (list[0]) seats.seats = list;
+    return parse_seats(ss, &seats, err);
+}
+
+/* Record line i: a move (shown with the board) or a ban. */
+static int replay_step(session *ss, const gr_play_record *rec, size_t i, gr_play_move *mv, gr_error *err)
+{
+    gr_error bad;
+    gr_error_clear(&bad);
+    bool ban = !strncmp(rec->moves[i], "ban ", 4);
+    const char *text = rec->moves[i] + (ban ? 4 : 0);
+    if (gr_play_parse_move(&ss->pl, text, mv, &bad) ||
+        (ban ? gr_play_ban(&ss->pl, mv, &bad) : gr_play_make(&ss->pl, mv, &bad)))
+        return gr_fail(err, GR_EINPUT, "record %s %zu '%.40s': %s", ban ? "ban" : "move", i + 1, text, bad.msg);
+    if (ban) {
+        if (!ss->script) {
+            char *w = gr_play_move_words(mv);
+            printf("   forbidden: %s\n", w ? w : "?");
+            free(w);
+        }
+        return GR_OK;
+    }
+    int rc = GR_OK;
+    if (ss->script) {
+        reply r = {.kind = "move", .winning = -1};
+        rc = answer(ss, &r, err);
+    } else {
+        char name[64];
+        seat_name(ss, (int)((ss->pl.nmoves - 1) % (size_t)ss->pl.seats), name, sizeof name);
+        char *w = gr_play_move_words(mv);
+        printf("%zu. %s: %s\n", ss->pl.nmoves, name, w ? w : "?");
+        free(w);
+        print_board(ss);
+    }
+    ss->step_from = ss->pl.nmoves;
+    return rc;
+}
+
+/* How the record ends: who lost, or who is to move. */
+static int replay_end(session *ss, gr_error *err)
+{
+    gr_play_state st;
+    int rc = gr_play_state_get(&ss->pl, &st, err);
+    if (rc) return rc;
+    char name[64];
+    if (ss->script) {
+        reply r = {.kind = "end", .winning = -1};
+        json_reply(ss, &r, &st);
+    } else if (st.over) {
+        seat_name(ss, st.loser, name, sizeof name);
+        printf("Game over after %zu moves: %s lost.\n", ss->pl.nmoves, name);
+    } else {
+        seat_name(ss, st.to_move, name, sizeof name);
+        printf("The record ends after %zu moves with %s to move (%s).\n", ss->pl.nmoves, name, st.outcome);
+    }
+    return GR_OK;
+}
+
 static int replay(const play_opts *po, const gr_limits *lim, gr_error *err)
 {
     char *text = slurp(po->replay, err);
@@ -656,19 +754,7 @@ static int replay(const play_opts *po, const gr_limits *lim, gr_error *err)
     gr_outcome o;
     session ss = {0};
     bool started = false;
-    if (!rc) rc = gr_game_parse(&g, rec.rules, err);
-    if (!rc) rc = gr_play_outcome_parse(&o, rec.outcome, err);
-    if (!rc) rc = gr_play_init(&ss.pl, &g, &o, lim, &rec.start, err);
-    started = !rc;
-    if (!rc) {
-        play_opts seats = {.seats = NULL};
-        char list[256];
-        snprintf(list, sizeof list, "%s", rec.seats);
-        for (char *c = list; *c; c++)
-            if (*c == ' ') *c = ',';
-        if (list[0]) seats.seats = list;
-        rc = parse_seats(&ss, &seats, err);
-    }
+    if (!rc) rc = replay_open(&ss, &rec, &g, &o, lim, &started, err);
     gr_play_move mv;
     gr_play_move_init(&mv);
     ss.script = po->script;
@@ -678,53 +764,8 @@ static int replay(const play_opts *po, const gr_limits *lim, gr_error *err)
         printf("replay of %s: %s, %s play, seats: %s\n", po->replay, rec.rules, oc, ss.seats_line);
         print_board(&ss);
     }
-    for (size_t i = 0; !rc && i < rec.nmoves; i++) {
-        gr_error bad;
-        gr_error_clear(&bad);
-        bool ban = !strncmp(rec.moves[i], "ban ", 4);
-        const char *text = rec.moves[i] + (ban ? 4 : 0);
-        if (gr_play_parse_move(&ss.pl, text, &mv, &bad) ||
-            (ban ? gr_play_ban(&ss.pl, &mv, &bad) : gr_play_make(&ss.pl, &mv, &bad))) {
-            rc = gr_fail(err, GR_EINPUT, "record %s %zu '%.40s': %s", ban ? "ban" : "move", i + 1, text, bad.msg);
-            break;
-        }
-        if (ban) {
-            if (!ss.script) {
-                char *w = gr_play_move_words(&mv);
-                printf("   forbidden: %s\n", w ? w : "?");
-                free(w);
-            }
-            continue;
-        }
-        if (ss.script) {
-            reply r = {.kind = "move", .winning = -1};
-            rc = answer(&ss, &r, err);
-        } else {
-            char name[64];
-            seat_name(&ss, (int)((ss.pl.nmoves - 1) % (size_t)ss.pl.seats), name, sizeof name);
-            char *w = gr_play_move_words(&mv);
-            printf("%zu. %s: %s\n", ss.pl.nmoves, name, w ? w : "?");
-            free(w);
-            print_board(&ss);
-        }
-        ss.step_from = ss.pl.nmoves;
-    }
-    if (!rc) {
-        gr_play_state st;
-        rc = gr_play_state_get(&ss.pl, &st, err);
-        if (!rc && ss.script) {
-            reply r = {.kind = "end", .winning = -1};
-            json_reply(&ss, &r, &st);
-        } else if (!rc && st.over) {
-            char name[64];
-            seat_name(&ss, st.loser, name, sizeof name);
-            printf("Game over after %zu moves: %s lost.\n", ss.pl.nmoves, name);
-        } else if (!rc) {
-            char name[64];
-            seat_name(&ss, st.to_move, name, sizeof name);
-            printf("The record ends after %zu moves with %s to move (%s).\n", ss.pl.nmoves, name, st.outcome);
-        }
-    }
+    for (size_t i = 0; !rc && i < rec.nmoves; i++) rc = replay_step(&ss, &rec, i, &mv, err);
+    if (!rc) rc = replay_end(&ss, err);
     gr_play_move_clear(&mv);
     if (started) gr_play_free(&ss.pl);
     free(ss.seat);

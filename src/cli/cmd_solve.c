@@ -28,8 +28,10 @@ static const char help[] =
     "                 and those beyond n inside each tier (fast method)\n"
     "  --piles N      the number of piles, as sharing:piles=N says\n"
     "  --stop-after K stop after K tiers (the next run resumes from --out DIR)\n"
-    "  --mpi          under mpirun: chains spread over the ranks, results gathered\n"
-    "                 on rank 0 (same checksum for any number of ranks)\n"
+    "  --split-min K  testing: split tiers and levels from K positions on\n"
+    "  --mpi          under mpirun: chains spread over the ranks (ranks beyond the\n"
+    "                 chains split their tiers), results gathered on rank 0\n"
+    "                 (same files and checksum for any number of ranks)\n"
     "  --max-memory, --max-seconds  refuse up front a solve estimated beyond them\n"
     "                 (defaults: half the machine, 60 s)\n"
     "Prints positions, max_value, seconds and checksum (FNV-1a 64 over the tiers'\n"
@@ -45,6 +47,7 @@ typedef struct solve_args {
     int method;
     long threads;
     long stop_after;          /* testing: stop after this many new tiers */
+    long split_min;           /* testing: levels, and blocks of them over ranks, from this size on */
     bool mpi;
 } solve_args;
 
@@ -71,6 +74,7 @@ static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
     if (strcmp(f, "--threads") == 0) return (rc = cli_flag_long(argc, argv, i, 1, 1024, &s->threads, err)) ? rc : 1;
     if (strcmp(f, "--stop-after") == 0)
         return (rc = cli_flag_long(argc, argv, i, 1, 1000000, &s->stop_after, err)) ? rc : 1;
+    if (strcmp(f, "--split-min") == 0) return (rc = cli_flag_long(argc, argv, i, 1, 1L << 30, &s->split_min, err)) ? rc : 1;
     if (strcmp(f, "--stats") == 0) return s->stats = true, 1;
     if (strcmp(f, "--mpi") == 0) return s->mpi = true, 1;
     if (strcmp(f, "--out") == 0) {
@@ -139,129 +143,180 @@ static double now(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-int cmd_solve(int argc, char **argv)
-{
+/* One run: the rules, the tiers, the per-tier tallies, where it runs. */
+typedef struct solve_run {
     solve_args a;
-    memset(&a, 0, sizeof a);
-    gr_error err;
-    gr_error_clear(&err);
-    gr_game g = {0};
+    gr_game g;
     gr_tiers s;
-    memset(&s, 0, sizeof s);
     solve_ctx c;
-    memset(&c, 0, sizeof c);
-    int rc = cli_parse(&a.common, argc, argv, CLI_RULES | CLI_LIMITS, extra, &a, &err);
-    if (!rc && a.common.help) {
-        fputs(help, stdout);
-        cli_args_free(&a.common);
-        return 0;
-    }
-    if (!rc && !a.have_total) rc = gr_fail(&err, GR_EINPUT, "solve needs --total T");
-    if (!rc) rc = gr_game_parse(&g, a.common.rules, &err);
-    int n = g.piles ? g.piles : (int)a.piles;
-    if (!rc && g.piles && a.piles && g.piles != a.piles)
-        rc = gr_fail(&err, GR_EINPUT, "--piles %ld disagrees with the rules' piles=%d", a.piles, g.piles);
-    if (!rc && !n) {
-        /* a graph names its piles: the fewest piles the rules accept, when
-         * that is more than 2 (plain sharing accepts 2 and needs piles=n) */
-        gr_error quiet;
-        gr_error_clear(&quiet);
-        if (gr_game_check_count(&g, 2, &quiet))
-            for (int k = 3; k <= GR_MAX_PILES && !n; k++) {
-                gr_error_clear(&quiet);
-                if (!gr_game_check_count(&g, k, &quiet)) n = k;
-            }
-    }
-    if (!rc) rc = gr_tiers_init(&s, &g, n, (uint64_t)a.total, &err);
+    int n;                    /* piles */
+    int rank, ranks;
+    bool mpi;
+    double secs;
+} solve_run;
+
+/* The pile count: the rules', --piles, or for a graph the fewest piles the
+ * rules accept when that is more than 2 (plain sharing accepts 2 and needs
+ * piles=n). */
+static int solve_piles(solve_run *r, gr_error *err)
+{
+    r->n = r->g.piles ? r->g.piles : (int)r->a.piles;
+    if (r->g.piles && r->a.piles && r->g.piles != r->a.piles)
+        return gr_fail(err, GR_EINPUT, "--piles %ld disagrees with the rules' piles=%d", r->a.piles, r->g.piles);
+    if (r->n) return GR_OK;
+    gr_error quiet;
+    gr_error_clear(&quiet);
+    if (gr_game_check_count(&r->g, 2, &quiet))
+        for (int k = 3; k <= GR_MAX_PILES && !r->n; k++) {
+            gr_error_clear(&quiet);
+            if (!gr_game_check_count(&r->g, k, &quiet)) r->n = k;
+        }
+    return GR_OK;
+}
+
+/* Under --mpi every rank learns whether any failed; one that did not fail
+ * itself reports nothing (err.code -1), the failing rank said why. */
+static int solve_agree(solve_run *r, int rc, gr_error *err)
+{
+    if (!r->mpi) return rc;
+    int mine = rc;
+    rc = cli_mpi_status(rc);
+    if (rc && !mine) err->code = -1;
+    return rc;
+}
+
+static int solve_setup(solve_run *r, gr_error *err)
+{
+    solve_ctx *c = &r->c;
+    int rc = gr_tiers_init(&r->s, &r->g, r->n, (uint64_t)r->a.total, err);
     if (!rc) {
-        c.max = calloc(s.total + 1, sizeof *c.max);
-        c.zeros = calloc(s.total + 1, sizeof *c.zeros);
-        c.loaded = calloc(s.total + 1, sizeof *c.loaded);
-        if (!c.max || !c.zeros || !c.loaded) rc = gr_fail(&err, GR_EINPUT, "not enough memory");
+        c->max = calloc(r->s.total + 1, sizeof *c->max);
+        c->zeros = calloc(r->s.total + 1, sizeof *c->zeros);
+        c->loaded = calloc(r->s.total + 1, sizeof *c->loaded);
+        if (!c->max || !c->zeros || !c->loaded) rc = gr_fail(err, GR_EINPUT, "not enough memory");
     }
-    int rank = 0, ranks = 1;
-    bool mpi = !rc && a.mpi;
-    if (mpi) {
-        rc = cli_mpi_begin(&rank, &ranks, &err);
-        mpi = !rc;
+    r->rank = 0, r->ranks = 1;
+    r->mpi = !rc && r->a.mpi;
+    if (r->mpi) {
+        rc = cli_mpi_begin(&r->rank, &r->ranks, err);
+        r->mpi = !rc;
     }
     /* rank 0 sets the directory up (and clears stale temporary files) before
      * the others start writing into it */
-    if (!rc && a.out && rank == 0) {
-        rc = gr_tierdb_open(&c.db, a.out, &g, n, true, &err);
-        c.have_db = !rc;
+    if (!rc && r->a.out && r->rank == 0) {
+        rc = gr_tierdb_open(&c->db, r->a.out, &r->g, r->n, true, err);
+        c->have_db = !rc;
     }
-    if (mpi) {
-        int mine = rc;
-        rc = cli_mpi_status(rc);
-        if (rc && !mine) err.code = -1;   /* rank 0 failed and said why */
+    rc = solve_agree(r, rc, err);
+    if (!rc && r->a.out && r->rank != 0) {
+        rc = gr_tierdb_open(&c->db, r->a.out, &r->g, r->n, false, err);
+        c->have_db = !rc;
     }
-    if (!rc && a.out && rank != 0) {
-        rc = gr_tierdb_open(&c.db, a.out, &g, n, false, &err);
-        c.have_db = !rc;
+    return rc;
+}
+
+static int solve_tiers(solve_run *r, gr_error *err)
+{
+    solve_ctx *c = &r->c;
+    c->stop_after = r->a.stop_after;
+    const gr_limits *lim = &r->a.common.limits;
+    gr_tier_opts o = {.method = r->a.method, .threads = (int)r->a.threads, .keep = false, .done = on_done,
+                      .load = c->have_db ? on_load : NULL, .have = c->have_db ? on_have : NULL, .ctx = c,
+                      .max_bytes = lim->max_bytes, .max_seconds = lim->max_seconds, .rank = r->rank,
+                      .ranks = r->ranks, .level_min = (uint64_t)r->a.split_min, .share_min = (uint64_t)r->a.split_min};
+    double t0 = now();
+    int rc = r->mpi ? cli_mpi_share(&o, &r->s, err) : GR_OK;
+    if (!rc) rc = gr_tiers_solve(&r->s, &o, err);
+    r->secs = now() - t0;
+    rc = solve_agree(r, rc, err);
+    if (!rc && r->mpi) cli_mpi_gather(&r->s, c->max, c->zeros, c->loaded);
+    if (r->mpi) cli_mpi_unshare(&o);
+    if (!rc && c->have_db && r->rank == 0) rc = gr_tierdb_finish(&c->db, &r->s, err);
+    return rc;
+}
+
+typedef struct solve_totals {
+    uint64_t positions, zeros, loaded, sum;
+    uint32_t max;
+    double pps;
+} solve_totals;
+
+static void print_json(const solve_run *r, const solve_totals *t)
+{
+    const gr_tiers *s = &r->s;
+    printf("{\"rules\": ");
+    gr_json_string(stdout, r->a.common.rules);
+    printf(", \"piles\": %d, \"graph\": %s, \"total\": %ld, \"positions\": %" PRIu64
+           ", \"max_value\": %u, \"seconds\": %.3f, \"checksum\": \"%016" PRIx64 "\"",
+           s->n, s->graph ? "true" : "false", r->a.total, t->positions, t->max, r->secs, t->sum);
+    if (r->ranks > 1) printf(", \"ranks\": %d", r->ranks);
+    if (r->a.stats)
+        printf(", \"p_positions\": %" PRIu64 ", \"tiers\": %" PRIu64 ", \"tiers_loaded\": %" PRIu64
+               ", \"positions_per_second\": %.0f, \"method\": \"%s\", \"threads\": %d, \"ranks_used\": %d"
+               ", \"thread_seconds\": %.3f, \"waiting_seconds\": %.3f",
+               t->zeros, s->total + 1, t->loaded, t->pps, r->a.method == GR_TIER_FAST ? "fast" : "options",
+               s->used_threads, r->ranks, s->thread_s, s->waited_s);
+    printf("}\n");
+}
+
+static void print_text(const solve_run *r, const solve_totals *t)
+{
+    const gr_tiers *s = &r->s;
+    printf("positions %" PRIu64 "\nmax_value %u\nseconds %.3f\nchecksum %016" PRIx64 "\n", t->positions, t->max,
+           r->secs, t->sum);
+    if (r->a.stats)
+        printf("p_positions %" PRIu64 "\ntiers %" PRIu64 "\ntiers_loaded %" PRIu64
+               "\npositions_per_second %.0f\nmethod %s\nthreads %d\nranks %d\n"
+               "thread_seconds %.3f\nwaiting_seconds %.3f (%.0f%%)\n",
+               t->zeros, s->total + 1, t->loaded, t->pps, r->a.method == GR_TIER_FAST ? "fast" : "options",
+               s->used_threads, r->ranks, s->thread_s, s->waited_s,
+               s->thread_s > 0 ? 100 * s->waited_s / s->thread_s : 0);
+}
+
+static void print_report(const solve_run *r)
+{
+    solve_totals t = {gr_tiers_positions(&r->s), 0, 0, gr_tiers_checksum(&r->s), 0, 0};
+    for (uint64_t i = 0; i <= r->s.total; i++) {
+        if (r->c.max[i] > t.max) t.max = r->c.max[i];
+        t.zeros += r->c.zeros[i];
+        t.loaded += r->c.loaded[i];
     }
-    double secs = 0;
-    if (!rc) {
-        c.stop_after = a.stop_after;
-        gr_tier_opts o = {.method = a.method, .threads = (int)a.threads, .keep = false, .done = on_done,
-                          .load = c.have_db ? on_load : NULL, .have = c.have_db ? on_have : NULL, .ctx = &c, .max_bytes = a.common.limits.max_bytes,
-                          .max_seconds = a.common.limits.max_seconds,
-                          .rank = rank, .ranks = ranks};
-        double t0 = now();
-        rc = gr_tiers_solve(&s, &o, &err);
-        secs = now() - t0;
-        if (mpi) {
-            int mine = rc;
-            rc = cli_mpi_status(rc);
-            if (rc && !mine) err.code = -1;   /* another rank failed and said why */
-            if (!rc) cli_mpi_gather(s.sum, c.max, c.zeros, c.loaded, s.total + 1);
-        }
-        if (!rc && c.have_db && rank == 0) rc = gr_tierdb_finish(&c.db, &s, &err);
+    t.pps = r->secs > 0 ? t.positions / r->secs : 0;
+    if (r->a.common.format == FMT_JSON) print_json(r, &t);
+    else print_text(r, &t);
+}
+
+static void solve_free(solve_run *r)
+{
+    if (r->c.have_db) gr_tierdb_close(&r->c.db);
+    if (r->mpi) cli_mpi_end();
+    free(r->c.max);
+    free(r->c.zeros);
+    free(r->c.loaded);
+    gr_tiers_free(&r->s);
+    if (r->g.rs) gr_game_release(&r->g);
+    cli_args_free(&r->a.common);
+}
+
+int cmd_solve(int argc, char **argv)
+{
+    solve_run r;
+    memset(&r, 0, sizeof r);
+    gr_error err;
+    gr_error_clear(&err);
+    int rc = cli_parse(&r.a.common, argc, argv, CLI_RULES | CLI_LIMITS, extra, &r.a, &err);
+    if (!rc && r.a.common.help) {
+        fputs(help, stdout);
+        cli_args_free(&r.a.common);
+        return 0;
     }
-    if (!rc && rank == 0) {
-        uint64_t positions = gr_tiers_positions(&s), zeros = 0, loaded = 0;
-        uint32_t mx = 0;
-        for (uint64_t t = 0; t <= s.total; t++) {
-            if (c.max[t] > mx) mx = c.max[t];
-            zeros += c.zeros[t];
-            loaded += c.loaded[t];
-        }
-        uint64_t sum = gr_tiers_checksum(&s);
-        int threads = s.used_threads;
-        double pps = secs > 0 ? positions / secs : 0;
-        if (a.common.format == FMT_JSON) {
-            printf("{\"rules\": ");
-            gr_json_string(stdout, a.common.rules);
-            printf(", \"piles\": %d, \"graph\": %s, \"total\": %ld, \"positions\": %" PRIu64
-                   ", \"max_value\": %u, \"seconds\": %.3f, \"checksum\": \"%016" PRIx64 "\"",
-                   s.n, s.graph ? "true" : "false", a.total, positions, mx, secs, sum);
-            if (ranks > 1) printf(", \"ranks\": %d", ranks);
-            if (a.stats)
-                printf(", \"p_positions\": %" PRIu64 ", \"tiers\": %" PRIu64 ", \"tiers_loaded\": %" PRIu64
-                       ", \"positions_per_second\": %.0f, \"method\": \"%s\", \"threads\": %d, \"ranks_used\": %d"
-                       ", \"thread_seconds\": %.3f, \"waiting_seconds\": %.3f",
-                       zeros, s.total + 1, loaded, pps, a.method == GR_TIER_FAST ? "fast" : "options", threads, ranks,
-                       s.thread_s, s.waited_s);
-            printf("}\n");
-        } else {
-            printf("positions %" PRIu64 "\nmax_value %u\nseconds %.3f\nchecksum %016" PRIx64 "\n", positions, mx,
-                   secs, sum);
-            if (a.stats)
-                printf("p_positions %" PRIu64 "\ntiers %" PRIu64 "\ntiers_loaded %" PRIu64
-                       "\npositions_per_second %.0f\nmethod %s\nthreads %d\nranks %d\n"
-                       "thread_seconds %.3f\nwaiting_seconds %.3f (%.0f%%)\n",
-                       zeros, s.total + 1, loaded, pps, a.method == GR_TIER_FAST ? "fast" : "options", threads, ranks,
-                       s.thread_s, s.waited_s, s.thread_s > 0 ? 100 * s.waited_s / s.thread_s : 0);
-        }
-    }
-    if (c.have_db) gr_tierdb_close(&c.db);
-    if (mpi) cli_mpi_end();
-    free(c.max);
-    free(c.zeros);
-    free(c.loaded);
-    gr_tiers_free(&s);
-    if (g.rs) gr_game_release(&g);
-    cli_args_free(&a.common);
+    if (!rc && !r.a.have_total) rc = gr_fail(&err, GR_EINPUT, "solve needs --total T");
+    if (!rc) rc = gr_game_parse(&r.g, r.a.common.rules, &err);
+    if (!rc) rc = solve_piles(&r, &err);
+    if (!rc) rc = solve_setup(&r, &err);
+    if (!rc) rc = solve_tiers(&r, &err);
+    if (!rc && r.rank == 0) print_report(&r);
+    solve_free(&r);
     if (rc && err.code == -1) return rc;
     return rc ? cli_report(&err) : 0;
 }

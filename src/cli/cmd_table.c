@@ -229,101 +229,149 @@ static int deliver_row(void *ctx, uint32_t b, const uint32_t *row)
     return GR_OK;
 }
 
-/* mpi: rank 0 of a --mpi run (the other ranks follow, below), else NULL. */
-static int run(const table_opts *t, int format, table_mpi *mpi, gr_error *err)
+/* The requests refused before any work; *fast: the fast method. */
+static int check_run(const table_opts *t, int format, const table_mpi *mpi, bool *fast, gr_error *err)
 {
     uint32_t n = (uint32_t)t->max;
-    bool fast = !t->method || strcmp(t->method, "fast") == 0;
-    if (t->method && !fast && strcmp(t->method, "simple") != 0)
+    *fast = !t->method || strcmp(t->method, "fast") == 0;
+    if (t->method && !*fast && strcmp(t->method, "simple") != 0)
         return gr_fail(err, GR_EINPUT, "--method %s: not simple or fast", t->method);
     if (t->in && t->out) return gr_fail(err, GR_EINPUT, "--in and --out together: nothing to compute");
-    if (!fast && n > SIMPLE_MAX)
+    if (!*fast && n > SIMPLE_MAX)
         return gr_fail(err, GR_EINPUT, "--method simple is O(N^3) time and O(N^2) memory; it stops at --max %d",
                        SIMPLE_MAX);
-    if (fast && !mpi && !t->in && n > GR_S3FAST_MAX_N)
+    if (*fast && !mpi && !t->in && n > GR_S3FAST_MAX_N)
         return gr_fail(err, GR_EINPUT,
                        "--max %u: the fast table on one process goes to %u; beyond, run it over several with --mpi", n,
                        GR_S3FAST_MAX_N);
     bool print = !t->out && !t->stats && !t->png;
     if (print && format == FMT_TEXT && n > TEXT_MAX)
         return gr_fail(err, GR_EINPUT, "the text layout stops at --max %d; use --format csv or --out", TEXT_MAX);
+    return GR_OK;
+}
 
-    int rc = GR_OK;
-    gr_s3table full = {0, NULL}, simple = {0, NULL};
-    gr_s3fast *st = NULL;
+/* One run of rank 0 (or the only process): where the rows come from and go. */
+typedef struct table_run {
+    const table_opts *t;
+    uint32_t n;
+    bool fast;
+    gr_s3table full, simple;
+    gr_s3fast *st;
     gr_s3file in, out;
-    bool have_in = false, have_out = false;
-    sinks k = {print && format != FMT_TEXT ? format : -1, NULL, NULL, NULL, NULL, mpi};
-    uint32_t *row = malloc(((size_t)n / 2 + 1) * sizeof *row);
-    if (!row) return gr_fail(err, GR_ENOMEM, "not enough memory for a row of %u", n);
+    bool have_in, have_out;
+    sinks k;
+    uint32_t *row;
+    uint32_t start;           /* the first row to compute (a resumed --out) */
+} table_run;
 
+/* The sinks (text table, --stats, --png) and the source: --in, the fast
+ * state, or the simple table. */
+static int open_run(table_run *r, bool print, int format, gr_error *err)
+{
+    const table_opts *t = r->t;
+    int rc = GR_OK;
     if (print && format == FMT_TEXT) {
-        full.n = n;
-        full.v = malloc(gr_s3table_index(0, n + 1) * sizeof *full.v);
-        if (!full.v) rc = gr_fail(err, GR_ENOMEM, "not enough memory for the table");
-        k.full = &full;
+        r->full.n = r->n;
+        r->full.v = malloc(gr_s3table_index(0, r->n + 1) * sizeof *r->full.v);
+        if (!r->full.v) rc = gr_fail(err, GR_ENOMEM, "not enough memory for the table");
+        r->k.full = &r->full;
     }
     if (!rc && t->stats) {
         uint32_t gs[] = {2, 3};
-        rc = gr_s3stats_new(&k.stats, n, gs, 2, 4, err);
+        rc = gr_s3stats_new(&r->k.stats, r->n, gs, 2, 4, err);
     }
-    if (!rc && t->png) rc = gr_s3png_new(&k.png, n, err);
+    if (!rc && t->png) rc = gr_s3png_new(&r->k.png, r->n, err);
     if (!rc && t->in) {
-        rc = gr_s3file_open_read(&in, t->in, err);
-        have_in = !rc;
-        if (!rc && in.n < n) rc = gr_fail(err, GR_EINPUT, "'%s' holds the table to %u, not %u", t->in, in.n, n);
-    } else if (!rc && fast && !mpi) {
-        rc = gr_s3fast_new(&st, n, err);
-        if (!rc) gr_s3fast_set_threads(st, (int)t->threads);
-    } else if (!rc && !mpi) {
-        rc = gr_s3table_simple(&simple, n, err);
+        rc = gr_s3file_open_read(&r->in, t->in, err);
+        r->have_in = !rc;
+        if (!rc && r->in.n < r->n)
+            rc = gr_fail(err, GR_EINPUT, "'%s' holds the table to %u, not %u", t->in, r->in.n, r->n);
+    } else if (!rc && r->fast && !r->k.mpi) {
+        rc = gr_s3fast_new(&r->st, r->n, err);
+        if (!rc) gr_s3fast_set_threads(r->st, (int)t->threads);
+    } else if (!rc && !r->k.mpi) {
+        rc = gr_s3table_simple(&r->simple, r->n, err);
     }
-    if (k.format == FMT_JSON && !rc) printf("{\"ruleset\":\"sharing\",\"max\":%u,\"rows\":[", n);
-    if (k.format == FMT_CSV && !rc) puts("a,b,value");
-    uint32_t start = 0;
-    if (!rc && t->out) {
-        if (!fast) rc = gr_fail(err, GR_EINPUT, "--out streams the fast method; drop --method simple");
-        k.feed = st;
-        if (!rc) rc = gr_s3file_open_write(&out, t->out, n, recovered, &k, err);
-        have_out = !rc;
-        if (!rc) start = out.next;
-        if (!rc && start && isatty(2)) fprintf(stderr, "grundy: resumed %s.part at row %u\n", t->out, start);
+    return rc;
+}
+
+/* --out: the file, resumed from its .part where a run was stopped. */
+static int open_out(table_run *r, gr_error *err)
+{
+    const table_opts *t = r->t;
+    if (!r->fast) return gr_fail(err, GR_EINPUT, "--out streams the fast method; drop --method simple");
+    r->k.feed = r->st;
+    int rc = gr_s3file_open_write(&r->out, t->out, r->n, recovered, &r->k, err);
+    r->have_out = !rc;
+    if (!rc) r->start = r->out.next;
+    if (!rc && r->start && isatty(2)) fprintf(stderr, "grundy: resumed %s.part at row %u\n", t->out, r->start);
+    return rc;
+}
+
+/* Rows start..n into d: over the ranks, by the fast state, or read. */
+static int compute_rows(table_run *r, deliver *d, char *usage, size_t size, gr_error *err)
+{
+    int rc = GR_OK;
+    if (r->k.mpi) {
+        rc = table_mpi_rows(r->k.mpi, r->start, deliver_row, d);
+        if (!rc && r->t->stats) table_mpi_usage(r->k.mpi, usage, size);
+        return rc;
     }
-    if (mpi) rc = table_mpi_recovered(mpi, rc, &start);
-    deliver d = {st, mpi, &k, have_out ? &out : NULL, err, isatty(2) && (t->out || n >= 4096), now(), 0, n};
+    if (r->st) return gr_s3fast_rows(r->st, r->n + 1 - r->start, deliver_row, d);
+    for (uint32_t b = r->start; !rc && b <= r->n; b++) {
+        if (r->have_in) rc = gr_s3file_read_row(&r->in, r->row, err);
+        else
+            for (uint32_t x = 0; x <= b / 2; x++) r->row[x] = gr_s3table_get(&r->simple, x, b);
+        if (!rc) rc = deliver_row(d, b, r->row);
+    }
+    return rc;
+}
+
+/* What follows the rows: the files closed, the text, picture and figures. */
+static int finish_run(table_run *r, int rc, int format, double t0, const char *usage, gr_error *err)
+{
+    const table_opts *t = r->t;
+    if (r->have_out) {
+        if (!rc) rc = gr_s3file_commit(&r->out, err);
+        else gr_s3file_close(&r->out);
+    }
+    if (r->have_in) gr_s3file_close(&r->in);
+    if (!rc && r->k.format == FMT_JSON) fputs("]}\n", stdout);
+    if (!rc && r->k.full) print_text(&r->full, stdout);
+    if (!rc && r->k.png) rc = gr_s3png_write(r->k.png, t->png, err);
+    if (!rc && r->k.stats) gr_s3stats_print(r->k.stats, stdout, format == FMT_JSON);
+    if (!rc && t->stats && r->st) print_usage(r->st, now() - t0);
+    if (!rc && usage[0]) fprintf(stderr, "%s\n", usage);
+    if (!rc && t->out && !t->stats) printf("wrote %s: G(0,a,b) for 0 <= a <= b/2, b <= %u\n", t->out, r->n);
+    return rc;
+}
+
+/* mpi: rank 0 of a --mpi run (the other ranks follow, below), else NULL. */
+static int run(const table_opts *t, int format, table_mpi *mpi, gr_error *err)
+{
+    table_run r = {.t = t, .n = (uint32_t)t->max};
+    int rc = check_run(t, format, mpi, &r.fast, err);
+    if (rc) return rc;
+    bool print = !t->out && !t->stats && !t->png;
+    r.k = (sinks){print && format != FMT_TEXT ? format : -1, NULL, NULL, NULL, NULL, mpi};
+    r.row = malloc(((size_t)r.n / 2 + 1) * sizeof *r.row);
+    if (!r.row) return gr_fail(err, GR_ENOMEM, "not enough memory for a row of %u", r.n);
+    rc = open_run(&r, print, format, err);
+    if (r.k.format == FMT_JSON && !rc) printf("{\"ruleset\":\"sharing\",\"max\":%u,\"rows\":[", r.n);
+    if (r.k.format == FMT_CSV && !rc) puts("a,b,value");
+    if (!rc && t->out) rc = open_out(&r, err);
+    if (mpi) rc = table_mpi_recovered(mpi, rc, &r.start);
+    deliver d = {r.st, mpi, &r.k, r.have_out ? &r.out : NULL, err, isatty(2) && (t->out || r.n >= 4096), now(), 0, r.n};
     d.last = d.t0;
     char usage[512] = "";
-    if (mpi) {
-        if (!rc) rc = table_mpi_rows(mpi, start, deliver_row, &d);
-        if (!rc && t->stats) table_mpi_usage(mpi, usage, sizeof usage);
-    } else if (!rc && st) {
-        rc = gr_s3fast_rows(st, n + 1 - start, deliver_row, &d);
-    } else {
-        for (uint32_t b = start; !rc && b <= n; b++) {
-            if (have_in) rc = gr_s3file_read_row(&in, row, err);
-            else
-                for (uint32_t x = 0; x <= b / 2; x++) row[x] = gr_s3table_get(&simple, x, b);
-            if (!rc) rc = deliver_row(&d, b, row);
-        }
-    }
-    if (have_out) {
-        if (!rc) rc = gr_s3file_commit(&out, err);
-        else gr_s3file_close(&out);
-    }
-    if (have_in) gr_s3file_close(&in);
-    if (!rc && k.format == FMT_JSON) fputs("]}\n", stdout);
-    if (!rc && k.full) print_text(&full, stdout);
-    if (!rc && k.png) rc = gr_s3png_write(k.png, t->png, err);
-    if (!rc && k.stats) gr_s3stats_print(k.stats, stdout, format == FMT_JSON);
-    if (!rc && t->stats && st) print_usage(st, now() - d.t0);
-    if (!rc && usage[0]) fprintf(stderr, "%s\n", usage);
-    if (!rc && t->out && !t->stats) printf("wrote %s: G(0,a,b) for 0 <= a <= b/2, b <= %u\n", t->out, n);
-    gr_s3stats_free(k.stats);
-    gr_s3png_free(k.png);
-    gr_s3fast_free(st);
-    gr_s3table_free(&simple);
-    gr_s3table_free(&full);
-    free(row);
+    if (!rc) rc = compute_rows(&r, &d, usage, sizeof usage, err);
+    rc = finish_run(&r, rc, format, d.t0, usage, err);
+    gr_s3stats_free(r.k.stats);
+    gr_s3png_free(r.k.png);
+    gr_s3fast_free(r.st);
+    gr_s3table_free(&r.simple);
+    gr_s3table_free(&r.full);
+    free(r.row);
     return rc;
 }
 
@@ -360,7 +408,7 @@ static int run_table(const table_opts *t, int format, gr_error *err)
 static int print_db_table(const table_opts *t, int format, gr_error *err)
 {
     gr_s3table tab = {0, NULL};
-    int rc = cli_db_s3table(t->db, &tab, (uint32_t)t->max, err);
+    int rc = gr_engine_db_s3table(t->db, &tab, (uint32_t)t->max, err);
     if (rc) return rc;
     if (format == FMT_CSV) {
         puts("a,b,value");
@@ -398,7 +446,7 @@ int cmd_table(int argc, char **argv)
     if (!rc && !t.have_max) rc = gr_fail(&err, GR_EINPUT, "table needs --max N");
     if (!rc) rc = cli_check_output("--png", t.png, &err);
     if (!rc) rc = cli_check_output("--out", t.out, &err);
-    if (!rc && (strcmp(g.rs->name, "sharing") != 0 || g.piles > 3 || strchr(a.rules, ':')))
+    if (!rc && !gr_s3table_covers(&g))
         rc = gr_fail(&err, GR_EINPUT, "table covers three-pile sharing so far, not '%s'", a.rules);
     bool other_rule = a.outcome.rule != &gr_outcome_normal;
     if (!rc && other_rule && (t.db || t.out || t.in || t.png || t.stats || t.method))

@@ -57,9 +57,10 @@ int cmd_value(int argc, char **argv)
         return cli_report(&err);
     }
     gr_engine_init(&e, &g, &a.outcome, &a.limits);
+    if (db) gr_engine_use_db(&e, db);
     gr_answer ans;
     gr_answer_init(&ans);
-    rc = db ? cli_db_value(db, &g, &a.outcome, &a.pos, &ans, &err) : gr_engine_value(&e, &a.pos, &ans, &err);
+    rc = gr_engine_value(&e, &a.pos, &ans, &err);
     if (!rc) {
         if (a.format == FMT_JSON) {
             cli_print_answer_json(a.rules, &a.pos, &ans);

@@ -210,8 +210,6 @@ int count_kim_no_carry(int argc, char **argv)
 
 /* ---- zero-graph ---- */
 
-#define ZGRAPH_MAX_VERTICES 30000
-
 static const char help_graph[] =
     "usage: grundy count zero-graph --sum S [--list] [--format text|json]\n\n"
     "The zero nim-sum positions (positive piles a < b < c) of total S as a graph whose\n"
@@ -236,7 +234,7 @@ static int body_graph(copts *o, gr_error *err)
     if (!mpz_fits_ulong_p(o->sum) || mpz_sizeinbase(o->sum, 2) > 63)
         return gr_fail(err, GR_EINPUT, "count zero-graph: --sum must be below 2^63 (the graph is built explicitly)");
     gr_zgraph g;
-    int rc = gr_zgraph_build(&g, mpz_get_ui(o->sum), ZGRAPH_MAX_VERTICES, err);
+    int rc = gr_zgraph_build(&g, mpz_get_ui(o->sum), GR_ZGRAPH_MAX_VERTICES, err);
     if (rc) return rc;
     char *s = mpz_get_str(NULL, 10, o->sum);
     if (o->format == FMT_JSON) {

@@ -5,7 +5,8 @@
  * Two readings: empty piles allowed (x >= 0), or all three piles non-empty.
  * sharing-f: f(n) = 0 when (0,0,n) is a P-position, else 1, laid out in rows
  * of 32 (n mod 32 across), with what each column does (Proposition P-per and
- * the non-periodicity discussion). Both use rows b <= N of the fast table. */
+ * the non-periodicity discussion). Both come from rows b <= N of the fast
+ * table (src/fast/sharing3_counts.c); this file parses and prints. */
 #include "count.h"
 #include "grundy/sharing3_fast.h"
 #include <stdlib.h>
@@ -55,21 +56,37 @@ static int parse(int argc, char **argv, long *to, int *format, const char *usage
     return 0;
 }
 
-/* c[m]: the canonical P-positions (0,p,q), p <= q, with p + q = m. */
-static int p_counts(void *ctx, uint32_t b, const uint32_t *half)
-{
-    uint64_t *c = ((uint64_t **)ctx)[0];
-    uint64_t n = (uint64_t)(uintptr_t)((uint64_t **)ctx)[1];
-    for (uint32_t p = 0; p <= b && p + (uint64_t)b <= n; p++)
-        if (half[p <= b - p ? p : b - p] == 0) c[p + b]++;
-    return 0;
-}
-
 static const char p_usage[] =
     "usage: grundy count sharing-p --to N [--format text|json]\n\n"
     "P(n) for n = 0..N: the P-positions of three-pile Sharing Nim with exactly n\n"
     "tokens, piles taken as a multiset, counted from the computed table; with empty\n"
     "piles allowed and with all piles non-empty, beside seed 000's floor(n/3).\n";
+
+static void print_p(uint32_t n, const uint64_t *all, const uint64_t *pos, int format)
+{
+    long first_all = -1, first_pos = -1;
+    if (format == FMT_JSON) printf("{\"what\":\"sharing-p\",\"to\":%u,\"rows\":[", n);
+    else printf("%8s %10s %12s %10s\n", "n", "P(n)", "P(n) piles>0", "floor(n/3)");
+    for (uint32_t m = 0; m <= n; m++) {
+        uint32_t f = m / 3;
+        if (all[m] != f && first_all < 0) first_all = m;
+        if (pos[m] != f && first_pos < 0) first_pos = m;
+        if (format == FMT_JSON)
+            printf("%s[%u,%llu,%llu,%u]", m ? "," : "", m, (unsigned long long)all[m], (unsigned long long)pos[m], f);
+        else
+            printf("%8u %10llu %12llu %10u\n", m, (unsigned long long)all[m], (unsigned long long)pos[m], f);
+    }
+    if (format == FMT_JSON) {
+        printf("],\"first_differs_all\":%ld,\"first_differs_positive\":%ld}\n", first_all, first_pos);
+        return;
+    }
+    printf("piles may be empty: ");
+    if (first_all < 0) printf("P(n) = floor(n/3) for every n <= %u\n", n);
+    else printf("P(n) differs from floor(n/3) first at n = %ld\n", first_all);
+    printf("all piles non-empty: ");
+    if (first_pos < 0) printf("P(n) = floor(n/3) for every n <= %u\n", n);
+    else printf("P(n) differs from floor(n/3) first at n = %ld\n", first_pos);
+}
 
 int count_sharing_p(int argc, char **argv)
 {
@@ -78,53 +95,15 @@ int count_sharing_p(int argc, char **argv)
     int rc = parse(argc, argv, &to, &format, p_usage);
     if (rc) return rc < 0 ? 0 : rc;
     uint32_t n = (uint32_t)to;
-    uint64_t *c = calloc((size_t)n + 1, sizeof *c);
-    gr_s3fast *st = NULL;
+    uint64_t *all = calloc((size_t)n + 1, sizeof *all), *pos = calloc((size_t)n + 1, sizeof *pos);
     gr_error err;
     gr_error_clear(&err);
-    if (!c) return fprintf(stderr, "grundy: not enough memory\n"), GR_ENOMEM;
-    if (gr_s3fast_new(&st, n, &err)) {
-        free(c);
-        return cli_report(&err);
-    }
-    void *ctx[2] = {c, (void *)(uintptr_t)n};
-    gr_s3fast_rows(st, n + 1, p_counts, ctx);
-    gr_s3fast_free(st);
-    long first_all = -1, first_pos = -1;
-    if (format == FMT_JSON) printf("{\"what\":\"sharing-p\",\"to\":%u,\"rows\":[", n);
-    else printf("%8s %10s %12s %10s\n", "n", "P(n)", "P(n) piles>0", "floor(n/3)");
-    for (uint32_t m = 0; m <= n; m++) {
-        uint64_t all = 0, pos = 0;
-        for (uint32_t x = 0; 3 * x <= m; x++) {
-            all += c[m - 3 * x];
-            if (x) pos += c[m - 3 * x];
-        }
-        uint32_t f = m / 3;
-        if (all != f && first_all < 0) first_all = m;
-        if (pos != f && first_pos < 0) first_pos = m;
-        if (format == FMT_JSON)
-            printf("%s[%u,%llu,%llu,%u]", m ? "," : "", m, (unsigned long long)all, (unsigned long long)pos, f);
-        else
-            printf("%8u %10llu %12llu %10u\n", m, (unsigned long long)all, (unsigned long long)pos, f);
-    }
-    if (format == FMT_JSON) {
-        printf("],\"first_differs_all\":%ld,\"first_differs_positive\":%ld}\n", first_all, first_pos);
-    } else {
-        printf("piles may be empty: ");
-        if (first_all < 0) printf("P(n) = floor(n/3) for every n <= %u\n", n);
-        else printf("P(n) differs from floor(n/3) first at n = %ld\n", first_all);
-        printf("all piles non-empty: ");
-        if (first_pos < 0) printf("P(n) = floor(n/3) for every n <= %u\n", n);
-        else printf("P(n) differs from floor(n/3) first at n = %ld\n", first_pos);
-    }
-    free(c);
-    return 0;
-}
-
-static int f_row0(void *ctx, uint32_t b, const uint32_t *half)
-{
-    ((unsigned char *)ctx)[b] = half[0] != 0;
-    return 0;
+    if (!all || !pos) rc = gr_fail(&err, GR_ENOMEM, "not enough memory");
+    if (!rc) rc = gr_s3count_p(n, NULL, all, pos, &err);
+    if (!rc) print_p(n, all, pos, format);
+    free(all);
+    free(pos);
+    return rc ? cli_report(&err) : 0;
 }
 
 static const char f_usage[] =
@@ -134,24 +113,8 @@ static const char f_usage[] =
     "and for each n mod 32 whether the column is constant (Proposition P-per) or\n"
     "varies (the column n = 0 mod 32, where periodicity dies out).\n";
 
-int count_sharing_f(int argc, char **argv)
+static void print_f(uint32_t n, const unsigned char *f, int format)
 {
-    long to;
-    int format;
-    int rc = parse(argc, argv, &to, &format, f_usage);
-    if (rc) return rc < 0 ? 0 : rc;
-    uint32_t n = (uint32_t)to;
-    unsigned char *f = calloc((size_t)n + 1, 1);
-    gr_s3fast *st = NULL;
-    gr_error err;
-    gr_error_clear(&err);
-    if (!f) return fprintf(stderr, "grundy: not enough memory\n"), GR_ENOMEM;
-    if (gr_s3fast_new(&st, n, &err)) {
-        free(f);
-        return cli_report(&err);
-    }
-    gr_s3fast_rows(st, n + 1, f_row0, f);
-    gr_s3fast_free(st);
     /* per residue, from n >= 3 as in the proposition */
     uint64_t zeros[32] = {0}, ones[32] = {0};
     for (uint32_t m = 3; m <= n; m++) (f[m] ? ones : zeros)[m % 32]++;
@@ -163,21 +126,36 @@ int count_sharing_f(int argc, char **argv)
             printf("%s{\"residue\":%d,\"zeros\":%llu,\"ones\":%llu}", r ? "," : "", r, (unsigned long long)zeros[r],
                    (unsigned long long)ones[r]);
         fputs("]}\n", stdout);
-    } else {
-        printf("f(n), n = 32 r + c (c across, r down); f(n) = 0: (0,0,n) is a P-position\n%8s ", "r \\ c");
-        for (int c = 0; c < 32; c++) printf("%c", c % 10 == 0 ? '0' + c / 10 : ' ');
-        putchar('\n');
-        for (uint32_t r = 0; 32 * r <= n; r++) {
-            printf("%8u ", r);
-            for (uint32_t c = 0; c < 32 && 32 * r + c <= n; c++) putchar('0' + f[32 * r + c]);
-            putchar('\n');
-        }
-        printf("\ncolumns for n >= 3: n mod 32, then always 0, always 1, or varies (zeros/ones)\n");
-        for (int c = 0; c < 32; c++) {
-            const char *what = ones[c] == 0 ? "always 0" : zeros[c] == 0 ? "always 1" : "varies";
-            printf("%4d %-9s (%llu/%llu)\n", c, what, (unsigned long long)zeros[c], (unsigned long long)ones[c]);
-        }
+        return;
     }
+    printf("f(n), n = 32 r + c (c across, r down); f(n) = 0: (0,0,n) is a P-position\n%8s ", "r \\ c");
+    for (int c = 0; c < 32; c++) printf("%c", c % 10 == 0 ? '0' + c / 10 : ' ');
+    putchar('\n');
+    for (uint32_t r = 0; 32 * r <= n; r++) {
+        printf("%8u ", r);
+        for (uint32_t c = 0; c < 32 && 32 * r + c <= n; c++) putchar('0' + f[32 * r + c]);
+        putchar('\n');
+    }
+    printf("\ncolumns for n >= 3: n mod 32, then always 0, always 1, or varies (zeros/ones)\n");
+    for (int c = 0; c < 32; c++) {
+        const char *what = ones[c] == 0 ? "always 0" : zeros[c] == 0 ? "always 1" : "varies";
+        printf("%4d %-9s (%llu/%llu)\n", c, what, (unsigned long long)zeros[c], (unsigned long long)ones[c]);
+    }
+}
+
+int count_sharing_f(int argc, char **argv)
+{
+    long to;
+    int format;
+    int rc = parse(argc, argv, &to, &format, f_usage);
+    if (rc) return rc < 0 ? 0 : rc;
+    uint32_t n = (uint32_t)to;
+    unsigned char *f = calloc((size_t)n + 1, 1);
+    gr_error err;
+    gr_error_clear(&err);
+    if (!f) rc = gr_fail(&err, GR_ENOMEM, "not enough memory");
+    if (!rc) rc = gr_s3count_f(n, NULL, f, &err);
+    if (!rc) print_f(n, f, format);
     free(f);
-    return 0;
+    return rc ? cli_report(&err) : 0;
 }

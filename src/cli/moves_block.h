@@ -1,5 +1,5 @@
-/* The blocking part of `grundy moves` (seed 003): which moves the blocker
- * forbids, and which move wins under each ban. */
+/* The blocking part of `grundy moves` (seed 003): prints which moves the
+ * blocker forbids, and which move wins under each ban. */
 #ifndef GRUNDY_MOVES_BLOCK_H
 #define GRUNDY_MOVES_BLOCK_H
 #include "cli.h"
@@ -7,7 +7,7 @@
 /* Is the outcome rule block=k or block-position=k? */
 bool cli_is_blocking(const gr_outcome *o);
 /* Appends the report: plain text, or (FMT_JSON) the value of a "blocking"
- * member. `here` is the position's answer. */
-int cli_moves_block(FILE *out, int format, gr_engine *e, const gr_bigpos *pos, const gr_answer *here, gr_error *err);
+ * member. */
+int cli_moves_block(FILE *out, int format, gr_engine *e, const gr_bigpos *pos, gr_error *err);
 
 #endif

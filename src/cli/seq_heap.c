@@ -76,6 +76,86 @@ static int by_period(seq_args *s, uint32_t n, uint32_t *v, gr_heapseq_info *info
     return rc;
 }
 
+/* --method and the sizes, checked before any work. */
+static int heap_checks(const seq_args *s, int *method, gr_error *err)
+{
+    *method = GR_HEAPSEQ_AUTO;
+    if (s->method) {
+        if (strcmp(s->method, "simple") == 0) *method = GR_HEAPSEQ_SIMPLE;
+        else if (strcmp(s->method, "fast") == 0) *method = GR_HEAPSEQ_FAST;
+        else return gr_fail(err, GR_EINPUT, "--method '%s': expected simple, fast or sparse", s->method);
+    }
+    if (s->common.format != FMT_TEXT && s->common.format != FMT_JSON)
+        return gr_fail(err, GR_EINPUT, "seq prints text or json");
+    if ((unsigned long)s->to >= UINT32_MAX)
+        return gr_fail(err, GR_EINPUT, "--to %ld: heap sizes up to %u", s->to, UINT32_MAX - 1);
+    double need = ((double)s->to + 1) * 4;
+    if (need > s->common.limits.max_bytes)
+        return gr_fail(err, GR_EINPUT, "--to %ld needs %.0f bytes for the values alone, over --max-memory", s->to, need);
+    return GR_OK;
+}
+
+/* The values G(0..n) (freed by the caller), by the method asked or, when
+ * that was refused and none was named, by a certified period. */
+static int heap_values(seq_args *s, int method, bool refused, uint32_t **out, gr_heapseq_info *info, gr_error *err)
+{
+    uint32_t n = (uint32_t)s->to;
+    uint32_t *v = malloc(((size_t)n + 1) * sizeof *v);
+    if (!v) return gr_fail(err, GR_ENOMEM, "--to %ld: not enough memory for the values", s->to);
+    int rc = refused ? GR_EINPUT : gr_heapseq(&s->game, method, n, v, &s->common.limits, info, err);
+    if (rc == GR_EINPUT && !s->method && by_period(s, n, v, info, err) == GR_OK) {
+        gr_error_clear(err);
+        rc = GR_OK;
+    }
+    if (rc) free(v);
+    else *out = v;
+    return rc;
+}
+
+static void heap_print(FILE *f, const seq_args *s, const uint32_t *v, const char *method, const gr_period *per,
+                       const gr_octal_cert *cert)
+{
+    uint32_t from = (uint32_t)s->from, n = (uint32_t)s->to;
+    if (s->common.format == FMT_JSON) {
+        fputs("{\"ruleset\":", f);
+        gr_json_string(f, s->common.rules);
+        fprintf(f, ",\"from\":%u,\"to\":%u,\"method\":\"%s\",\"values\":[", from, n, method);
+        for (uint32_t x = from; x <= n; x++) fprintf(f, x > from ? ",%u" : "%u", v[x]);
+        fputc(']', f);
+        if (s->period) seq_print_period_json(f, per, cert);
+        fputs("}\n", f);
+    } else if (s->bfile) {
+        for (uint32_t x = from; x <= n; x++) fprintf(f, "%u %u\n", x, v[x]);
+    } else {
+        for (uint32_t x = from; x <= n; x++) fprintf(f, x > from ? " %u" : "%u", v[x]);
+        fputc('\n', f);
+        if (s->period) seq_print_period_text(f, per, cert);
+    }
+}
+
+/* The whole answer assembled before any of it is written. */
+static int heap_write(const seq_args *s, const uint32_t *v, const char *method, const gr_period *per,
+                      const gr_octal_cert *cert, gr_error *err)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f) return gr_fail(err, GR_ENOMEM, "out of memory");
+    heap_print(f, s, v, method, per, cert);
+    if (fclose(f) != 0) {
+        free(buf);
+        return gr_fail(err, GR_ENOMEM, "out of memory");
+    }
+    fwrite(buf, 1, len, stdout);
+    free(buf);
+    /* A b-file holds "n a(n)" lines only: the period goes to stderr. */
+    if (s->bfile && s->common.format != FMT_JSON && s->period) {
+        fflush(stdout);
+        seq_print_period_text(stderr, per, cert);
+    }
+    return GR_OK;
+}
+
 int seq_heap(seq_args *s, gr_error *err)
 {
     gr_game *g = &s->game;
@@ -88,76 +168,22 @@ int seq_heap(seq_args *s, gr_error *err)
         if (rc != GR_EINPUT || seq_sparse_only(s)) return rc;
         refused = true;
     }
-    int method = GR_HEAPSEQ_AUTO;
-    if (s->method) {
-        if (strcmp(s->method, "simple") == 0) method = GR_HEAPSEQ_SIMPLE;
-        else if (strcmp(s->method, "fast") == 0) method = GR_HEAPSEQ_FAST;
-        else return gr_fail(err, GR_EINPUT, "--method '%s': expected simple, fast or sparse", s->method);
-    }
-    if (s->common.format != FMT_TEXT && s->common.format != FMT_JSON)
-        return gr_fail(err, GR_EINPUT, "seq prints text or json");
-    if ((unsigned long)s->to >= UINT32_MAX)
-        return gr_fail(err, GR_EINPUT, "--to %ld: heap sizes up to %u", s->to, UINT32_MAX - 1);
-    double need = ((double)s->to + 1) * 4;
-    if (need > s->common.limits.max_bytes)
-        return gr_fail(err, GR_EINPUT, "--to %ld needs %.0f bytes for the values alone, over --max-memory", s->to, need);
-    uint32_t n = (uint32_t)s->to;
-    uint32_t *v = malloc(((size_t)n + 1) * sizeof *v);
-    if (!v) return gr_fail(err, GR_ENOMEM, "--to %ld: not enough memory for the values", s->to);
+    int method;
+    int rc = heap_checks(s, &method, err);
+    uint32_t *v = NULL;
     gr_heapseq_info info = {0};
-    int rc = refused ? GR_EINPUT : gr_heapseq(g, method, n, v, &s->common.limits, &info, err);
-    if (rc == GR_EINPUT && !s->method && by_period(s, n, v, &info, err) == GR_OK) {
-        gr_error_clear(err);
-        rc = GR_OK;
-    }
-    if (rc) {
-        free(v);
-        return rc;
-    }
+    if (!rc) rc = heap_values(s, method, refused, &v, &info, err);
+    if (rc) return rc;
     gr_period per;
     gr_octal_cert cert;
     memset(&cert, 0, sizeof cert);
     if (s->period) {
         gr_tb_code code;
-        gr_period_find(v, n, false, &per);
-        if (!per.found) gr_period_find(v, n, true, &per);
+        gr_period_find(v, (uint32_t)s->to, false, &per);
+        if (!per.found) gr_period_find(v, (uint32_t)s->to, true, &per);
         if (gr_tb_code_of_heaps(g, &code)) gr_period_octal(&code, &per, &cert);
     }
-    /* Assemble the whole answer before writing any of it. */
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    if (!f) {
-        free(v);
-        return gr_fail_nomem(err);
-    }
-    uint32_t from = (uint32_t)s->from;
-    if (s->common.format == FMT_JSON) {
-        fputs("{\"ruleset\":", f);
-        gr_json_string(f, s->common.rules);
-        fprintf(f, ",\"from\":%u,\"to\":%u,\"method\":\"%s\",\"values\":[", from, n, info.method);
-        for (uint32_t x = from; x <= n; x++) fprintf(f, x > from ? ",%u" : "%u", v[x]);
-        fputc(']', f);
-        if (s->period) seq_print_period_json(f, &per, &cert);
-        fputs("}\n", f);
-    } else if (s->bfile) {
-        for (uint32_t x = from; x <= n; x++) fprintf(f, "%u %u\n", x, v[x]);
-    } else {
-        for (uint32_t x = from; x <= n; x++) fprintf(f, x > from ? " %u" : "%u", v[x]);
-        fputc('\n', f);
-        if (s->period) seq_print_period_text(f, &per, &cert);
-    }
+    rc = heap_write(s, v, info.method, &per, &cert, err);
     free(v);
-    if (fclose(f) != 0) {
-        free(buf);
-        return gr_fail_nomem(err);
-    }
-    fwrite(buf, 1, len, stdout);
-    free(buf);
-    /* A b-file holds "n a(n)" lines only: the period goes to stderr. */
-    if (s->bfile && s->common.format != FMT_JSON && s->period) {
-        fflush(stdout);
-        seq_print_period_text(stderr, &per, &cert);
-    }
-    return GR_OK;
+    return rc;
 }

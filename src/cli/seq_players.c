@@ -35,6 +35,43 @@ static void json_period(FILE *out, const gr_subperiod *p, uint64_t limit)
             ",\"certified\":true}", p->period, p->preperiod, p->window);
 }
 
+enum { CHUNK = 1 << 16 };
+
+/* The class labels from --from to --to (or b-file lines), written in chunks
+ * of buf: a long sequence is never held whole. */
+static void stream_labels(const seq_args *s, gr_subseq *g, int m, char *buf, FILE *out)
+{
+    size_t n = 0;
+    uint64_t x;
+    for (x = 0; x < (uint64_t)s->from; x++) gr_subseq_next(g);
+    for (; x <= (uint64_t)s->to; x++) {
+        uint8_t v = gr_subseq_next(g);
+        if (s->bfile) {
+            fprintf(out, "%" PRIu64 " %u\n", x, v);
+            continue;
+        }
+        buf[n++] = gr_players_label(m, v)[0];
+        if (n == CHUNK) {
+            fwrite(buf, 1, n, out);
+            n = 0;
+        }
+    }
+    fwrite(buf, 1, n, out);
+}
+
+/* JSON's second walk: the classes as numbers, then the period. */
+static void json_classes(const seq_args *s, gr_subseq *g2, const gr_subperiod *per, uint64_t limit, FILE *out)
+{
+    fputs("\",\"classes\":[", out);
+    for (uint64_t x = 0; x <= (uint64_t)s->to; x++) {
+        uint8_t v = gr_subseq_next(g2);
+        if (x >= (uint64_t)s->from) fprintf(out, x > (uint64_t)s->from ? ",%u" : "%u", v);
+    }
+    fputc(']', out);
+    if (s->period) json_period(out, per, limit);
+    fputs("}\n", out);
+}
+
 static int classes(seq_args *s, const uint64_t *set, size_t nset, gr_error *err)
 {
     int m = s->common.outcome.param;
@@ -43,7 +80,6 @@ static int classes(seq_args *s, const uint64_t *set, size_t nset, gr_error *err)
     int rc;
     if (s->period && (rc = gr_subseq_period(set, nset, m, limit, &per, err))) return rc;
     gr_subseq g;
-    enum { CHUNK = 1 << 16 };
     char *buf = malloc(CHUNK);
     if (!buf) return gr_fail_nomem(err);
     /* JSON walks the sequence twice (labels, then classes): both generators
@@ -57,40 +93,17 @@ static int classes(seq_args *s, const uint64_t *set, size_t nset, gr_error *err)
     }
     /* Nothing can fail from here on: the output streams in chunks. */
     FILE *out = stdout;
-    int fmt = s->common.format;
-    if (fmt == FMT_JSON) {
+    if (s->common.format == FMT_JSON) {
         fputs("{\"ruleset\":", out);
         gr_json_string(out, s->game.spec);
         fprintf(out, ",\"players\":%d,\"from\":%ld,\"to\":%ld,\"labels\":\"", m, s->from, s->to);
     }
-    size_t n = 0;
-    uint64_t x;
-    for (x = 0; x < (uint64_t)s->from; x++) gr_subseq_next(&g);
-    for (; x <= (uint64_t)s->to; x++) {
-        uint8_t v = gr_subseq_next(&g);
-        if (s->bfile) {
-            fprintf(out, "%" PRIu64 " %u\n", x, v);
-            continue;
-        }
-        buf[n++] = gr_players_label(m, v)[0];
-        if (n == CHUNK) {
-            fwrite(buf, 1, n, out);
-            n = 0;
-        }
-    }
-    fwrite(buf, 1, n, out);
+    stream_labels(s, &g, m, buf, out);
     free(buf);
     gr_subseq_free(&g);
-    if (fmt == FMT_JSON) {
-        fputs("\",\"classes\":[", out);
-        for (x = 0; x <= (uint64_t)s->to; x++) {
-            uint8_t v = gr_subseq_next(&g2);
-            if (x >= (uint64_t)s->from) fprintf(out, x > (uint64_t)s->from ? ",%u" : "%u", v);
-        }
+    if (s->common.format == FMT_JSON) {
+        json_classes(s, &g2, &per, limit, out);
         gr_subseq_free(&g2);
-        fputc(']', out);
-        if (s->period) json_period(out, &per, limit);
-        fputs("}\n", out);
         return GR_OK;
     }
     if (!s->bfile) fputc('\n', out);

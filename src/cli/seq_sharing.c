@@ -30,9 +30,7 @@ static int take(void *ctx, uint32_t b, const uint32_t *half)
 
 static bool plain_three_pile(const seq_args *s)
 {
-    const char *spec = s->common.rules;
-    if (strcmp(s->game.rs->name, "sharing") != 0) return false;
-    if (strchr(spec, ':') && strcmp(spec, "sharing:piles=3") != 0) return false;
+    if (!gr_s3table_covers(&s->game)) return false;
     return s->common.outcome.rule == &gr_outcome_normal && !s->period && !s->nim_pairs;
 }
 

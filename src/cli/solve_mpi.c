@@ -1,10 +1,12 @@
 /* grundy solve --mpi: chains spread over Open MPI ranks (rank k solves the
- * chains r with r % ranks == k), per-tier checksums, largest values and
- * P-position counts gathered on rank 0, which alone prints and finishes the
- * MANIFEST. grundy table --mpi (table_mpi.c) uses the row reductions and
+ * chains r with r % ranks == k; with more ranks than chains, the ranks of a
+ * chain's group split its tiers and exchange each level's values in their
+ * own communicator), per-tier checksums, largest values and P-position
+ * counts gathered on rank 0, which alone prints and finishes the MANIFEST. grundy table --mpi (table_mpi.c) uses the row reductions and
  * broadcasts below. Built only when CMake finds MPI (GR_HAVE_MPI);
  * otherwise --mpi says so. */
 #include "cli.h"
+#include "grundy/tier.h"
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -38,10 +40,13 @@ void cli_mpi_sum_max(double x, double *sum, double *max)
 
 int cli_mpi_begin(int *rank, int *ranks, gr_error *err)
 {
-    (void)err;
-    int ready = 0;
+    *rank = 0, *ranks = 1;
+    if (!cli_mpi_launched())
+        return gr_fail(err, GR_EINPUT, "--mpi: start it under mpirun (mpirun -np P grundy ... --mpi)");
+    int ready = 0, provided = 0;
     MPI_Initialized(&ready);
-    if (!ready) MPI_Init(NULL, NULL);
+    /* the solver's exchanges come from the main thread of OpenMP regions */
+    if (!ready) MPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, &provided);
     MPI_Comm_rank(MPI_COMM_WORLD, rank);
     MPI_Comm_size(MPI_COMM_WORLD, ranks);
     return GR_OK;
@@ -55,15 +60,49 @@ int cli_mpi_status(int rc)
     return worst;
 }
 
-void cli_mpi_gather(uint64_t *sum, uint32_t *max, uint64_t *zeros, uint64_t *loaded, size_t count)
+void cli_mpi_gather(struct gr_tiers *s, uint32_t *max, uint64_t *zeros, uint64_t *loaded)
 {
     int rank;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    /* a tier belongs to exactly one rank, the others hold 0 */
-    MPI_Reduce(rank ? sum : MPI_IN_PLACE, sum, (int)count, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
-    MPI_Reduce(rank ? max : MPI_IN_PLACE, max, (int)count, MPI_UINT32_T, MPI_MAX, 0, MPI_COMM_WORLD);
-    MPI_Reduce(rank ? zeros : MPI_IN_PLACE, zeros, (int)count, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
-    MPI_Reduce(rank ? loaded : MPI_IN_PLACE, loaded, (int)count, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+    int count = (int)(s->total + 1);
+    /* one rank reports a tier (its sum set); others of its group may hold
+     * figures of it too (they read or computed it), which must not add up */
+    for (int t = 0; t < count; t++)
+        if (!s->sum[t]) max[t] = 0, zeros[t] = 0, loaded[t] = 0;
+    MPI_Reduce(rank ? s->sum : MPI_IN_PLACE, s->sum, count, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+    MPI_Reduce(rank ? max : MPI_IN_PLACE, max, count, MPI_UINT32_T, MPI_MAX, 0, MPI_COMM_WORLD);
+    MPI_Reduce(rank ? zeros : MPI_IN_PLACE, zeros, count, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+    MPI_Reduce(rank ? loaded : MPI_IN_PLACE, loaded, count, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+    double use[3] = {s->used_threads, s->thread_s, s->waited_s};
+    MPI_Reduce(rank ? use : MPI_IN_PLACE, use, 3, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+    s->used_threads = (int)use[0], s->thread_s = use[1], s->waited_s = use[2];
+}
+
+static int share_level(void *ctx, uint32_t *buf, const int *counts, const int *displs, gr_error *err)
+{
+    int rc = MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, buf, counts, displs, MPI_UINT32_T, *(MPI_Comm *)ctx);
+    return rc == MPI_SUCCESS ? GR_OK : gr_fail(err, GR_EINTERNAL, "MPI_Allgatherv failed (error %d)", rc);
+}
+
+int cli_mpi_share(struct gr_tier_opts *o, const struct gr_tiers *s, gr_error *err)
+{
+    int chain = gr_tiers_rank_chain(s, o->rank, o->ranks);
+    if (chain < 0) return GR_OK;   /* the same on every rank: no split at all */
+    MPI_Comm *comm = malloc(sizeof *comm);
+    if (!comm) return gr_fail(err, GR_EINPUT, "not enough memory");
+    /* ordered by world rank, as the solver numbers a group's blocks */
+    MPI_Comm_split(MPI_COMM_WORLD, chain, o->rank, comm);
+    o->share = share_level;
+    o->share_ctx = comm;
+    return GR_OK;
+}
+
+void cli_mpi_unshare(struct gr_tier_opts *o)
+{
+    if (!o->share_ctx) return;
+    MPI_Comm_free(o->share_ctx);
+    free(o->share_ctx);
+    o->share_ctx = NULL;
 }
 
 void cli_mpi_end(void)
@@ -92,9 +131,18 @@ int cli_mpi_status(int rc)
 {
     return rc;
 }
-void cli_mpi_gather(uint64_t *sum, uint32_t *max, uint64_t *zeros, uint64_t *loaded, size_t count)
+void cli_mpi_gather(struct gr_tiers *s, uint32_t *max, uint64_t *zeros, uint64_t *loaded)
 {
-    (void)sum, (void)max, (void)zeros, (void)loaded, (void)count;
+    (void)s, (void)max, (void)zeros, (void)loaded;
+}
+int cli_mpi_share(struct gr_tier_opts *o, const struct gr_tiers *s, gr_error *err)
+{
+    (void)o, (void)s, (void)err;
+    return GR_OK;
+}
+void cli_mpi_unshare(struct gr_tier_opts *o)
+{
+    (void)o;
 }
 void cli_mpi_end(void)
 {

@@ -37,6 +37,14 @@ uint64_t gr_pos_hash(const gr_pos *pos)
     return h;
 }
 
+void gr_pos_drop_empty(gr_pos *pos)
+{
+    int k = 0;
+    for (int i = 0; i < pos->n; i++)
+        if (pos->p[i]) pos->p[k++] = pos->p[i];
+    pos->n = k;
+}
+
 void gr_pos_sort(gr_pos *pos)
 {
     /* insertion sort: positions are short */

@@ -1,4 +1,5 @@
 #include "engine_internal.h"
+#include "db_internal.h"
 #include "grundy/heapseq.h"
 #include "grundy/tier.h"
 #include <stdlib.h>
@@ -17,6 +18,48 @@ void gr_answer_init(gr_answer *a)
 void gr_answer_clear(gr_answer *a)
 {
     mpz_clear(a->value);
+}
+
+const char *gr_method_name(enum gr_method how)
+{
+    switch (how) {
+    case GR_METHOD_NIM_SEQUENCE: return "nim-sequence";
+    case GR_METHOD_PERIOD: return "nim-sequence, certified period";
+    case GR_METHOD_SEARCH: return "search";
+    case GR_METHOD_RETROGRADE: return "retrograde analysis";
+    case GR_METHOD_TIERS: return "tier solver";
+    case GR_METHOD_TABLE: return "stored results";
+    default: return NULL;
+    }
+}
+
+void gr_answer_set(gr_answer *a, enum gr_method how, const char *name, const char *outcome, uint32_t score,
+                   mpz_srcptr value)
+{
+    snprintf(a->outcome, sizeof a->outcome, "%s", outcome);
+    a->score = score;
+    a->has_value = value != NULL;
+    if (value) mpz_set(a->value, value);
+    else mpz_set_ui(a->value, 0);
+    a->by_search = how != GR_METHOD_CLOSED_FORM;
+    a->how = how;
+    a->method = how == GR_METHOD_CLOSED_FORM ? name : gr_method_name(how);
+    a->value_needs_search = false;
+}
+
+bool gr_answer_by_heaps(const gr_answer *a)
+{
+    return a->how == GR_METHOD_NIM_SEQUENCE || a->how == GR_METHOD_PERIOD;
+}
+
+/* An answer whose value is a small number, or unknown. */
+static void answer_small(gr_answer *a, enum gr_method how, const char *outcome, uint32_t score, bool known,
+                         uint32_t value)
+{
+    mpz_t v;
+    mpz_init_set_ui(v, value);
+    gr_answer_set(a, how, NULL, outcome, score, known ? v : NULL);
+    mpz_clear(v);
 }
 
 void gr_moves_summary_init(gr_moves_summary *s)
@@ -38,6 +81,7 @@ void gr_engine_init(gr_engine *e, const gr_game *g, const gr_outcome *o, const g
     if (lim) e->limits = *lim;
     else gr_limits_default(&e->limits);
     e->cache = NULL;
+    e->db = NULL;
 }
 
 struct gr_engine_cache *gr_engine_cache(gr_engine *e)
@@ -67,41 +111,21 @@ static const gr_closed_form *closed_form(gr_engine *e, const gr_bigpos *pos)
     return cf && cf->covers && !cf->covers(e->game, &e->outcome, pos) ? NULL : cf;
 }
 
-/* The position with its minimum subtracted from every pile, when the
- * ruleset allows it and some pile is past 64 bits: a position of huge piles
- * may be a small one (then search answers it). */
-static bool shifted_small(const gr_engine *e, const gr_bigpos *pos, gr_pos *small)
-{
-    if (!(e->game->flags & GR_RS_SHIFT_INVARIANT) || pos->n == 0 || pos->n > GR_MAX_PILES) return false;
-    int lo = 0;
-    for (int i = 1; i < pos->n; i++)
-        if (mpz_cmp(pos->p[i], pos->p[lo]) < 0) lo = i;
-    mpz_t d;
-    mpz_init(d);
-    bool fits = true;
-    for (int i = 0; i < pos->n && fits; i++) {
-        mpz_sub(d, pos->p[i], pos->p[lo]);
-        fits = mpz_sizeinbase(d, 2) <= 64;
-        if (fits) small->p[i] = mpz_get_ui(d);
-    }
-    mpz_clear(d);
-    small->n = pos->n;
-    return fits;
-}
-
-/* Why a position cannot be searched, as an exit-2 error, or GR_OK. */
-static int searchable(gr_engine *e, const gr_bigpos *pos, gr_pos *small, gr_error *err)
+/* Why a position cannot be searched, as an exit-2 error, or GR_OK with the
+ * position in *small. pos may be the ruleset's reduction of the position
+ * the user gave: the messages name the latter. */
+static int searchable(gr_engine *e, const gr_bigpos *pos, const gr_bigpos *given, gr_pos *small, gr_error *err)
 {
     if (pos->n > GR_MAX_PILES)
         return gr_fail(err, GR_EINPUT, "%d piles are more than search handles (%d) and %s has no closed form here",
-                       pos->n, GR_MAX_PILES, e->game->spec);
-    int big = gr_bigpos_first_big(pos);
-    if (big >= 0 && shifted_small(e, pos, small)) return gr_solver_admit(e->game, &e->outcome, small, &e->limits, err);
-    if (big >= 0)
+                       given->n, GR_MAX_PILES, e->game->spec);
+    if (!gr_bigpos_to_pos(pos, small)) {
+        int big = gr_bigpos_first_big(given);
+        if (big < 0) big = 0;
         return gr_fail(err, GR_EINPUT,
                        "pile %d (%zu digits) is too big for search (at most 2^64-1) and %s has no closed form here",
-                       big, gr_mpz_digits(pos->p[big]), e->game->spec);
-    gr_bigpos_to_pos(pos, small);
+                       big, gr_mpz_digits(given->p[big]), e->game->spec);
+    }
     return gr_solver_admit(e->game, &e->outcome, small, &e->limits, err);
 }
 
@@ -117,13 +141,8 @@ static int search_score(gr_engine *e, const gr_pos *pos, gr_answer *ans, gr_erro
     uint32_t score;
     int rc = gr_solver_score(c->solver, pos, &score, err);
     if (rc) return rc;
-    snprintf(ans->outcome, sizeof ans->outcome, "%s", gr_outcome_label(&e->outcome, score));
-    ans->score = score;
-    ans->has_value = e->outcome.rule->score_is_value;
-    mpz_set_ui(ans->value, ans->has_value ? score : 0);
-    ans->by_search = true;
-    ans->method = "search";
-    ans->value_needs_search = false;
+    answer_small(ans, GR_METHOD_SEARCH, gr_outcome_label(&e->outcome, score), score,
+                 e->outcome.rule->score_is_value, score);
     return GR_OK;
 }
 
@@ -165,24 +184,19 @@ static int tier_score(gr_engine *e, const gr_pos *pos, gr_answer *ans, gr_error 
     if (!rc && !probe.found) rc = gr_fail(err, GR_EINTERNAL, "the tier solver did not reach tier %llu",
                                           (unsigned long long)probe.t);
     if (rc) return rc;
-    snprintf(ans->outcome, sizeof ans->outcome, "%s", probe.value ? "N" : "P");
-    ans->score = probe.value;
-    ans->has_value = true;
-    mpz_set_ui(ans->value, probe.value);
-    ans->by_search = true;
-    ans->method = "tier solver";
-    ans->value_needs_search = false;
+    answer_small(ans, GR_METHOD_TIERS, probe.value ? "N" : "P", probe.value, true, probe.value);
     return GR_OK;
 }
 
 /* Search, or where search is refused and the ruleset keeps its total, the
  * tier solver; the search's refusal is kept when neither can answer. */
-static int search_or_tiers(gr_engine *e, const gr_bigpos *pos, gr_pos *small, gr_answer *ans, gr_error *err)
+static int search_or_tiers(gr_engine *e, const gr_bigpos *pos, const gr_bigpos *given, gr_pos *small,
+                           gr_answer *ans, gr_error *err)
 {
-    int rc = searchable(e, pos, small, err);
+    int rc = searchable(e, pos, given, small, err);
     if (!rc) return search_score(e, small, ans, err);
     bool tiers = (e->game->flags & GR_RS_CONSERVES_TOTAL) && e->outcome.rule == &gr_outcome_normal &&
-                 (gr_bigpos_to_pos(pos, small) || shifted_small(e, pos, small));
+                 pos->n <= GR_MAX_PILES && gr_bigpos_to_pos(pos, small);
     gr_error quiet;
     gr_error_clear(&quiet);
     if (!tiers || err->code != GR_EINPUT) return rc;
@@ -197,19 +211,15 @@ static int search_or_tiers(gr_engine *e, const gr_bigpos *pos, gr_pos *small, gr
 
 static void from_verdict(gr_answer *ans, const gr_verdict *v, const gr_closed_form *cf, const gr_outcome *o)
 {
-    snprintf(ans->outcome, sizeof ans->outcome, "%s", v->p ? "P" : "N");
     /* a score the outcome rule's prescribed() understands: 0 is P */
-    ans->score = v->p ? 0 : (v->has_value && mpz_fits_uint_p(v->value) ? (uint32_t)mpz_get_ui(v->value) : 1);
+    uint32_t score = v->p ? 0 : (v->has_value && mpz_fits_uint_p(v->value) ? (uint32_t)mpz_get_ui(v->value) : 1);
+    const char *label = v->p ? "P" : "N";
     if (v->has_score) {
         /* the closed form knows the class itself (players=m) */
-        ans->score = v->score;
-        snprintf(ans->outcome, sizeof ans->outcome, "%s", gr_outcome_label(o, v->score));
+        score = v->score;
+        label = gr_outcome_label(o, v->score);
     }
-    ans->has_value = v->has_value;
-    mpz_set(ans->value, v->value);
-    ans->by_search = false;
-    ans->method = cf->name;
-    ans->value_needs_search = false;
+    gr_answer_set(ans, GR_METHOD_CLOSED_FORM, cf->name, label, score, v->has_value ? v->value : NULL);
 }
 
 /* A heap ruleset under normal play is a sum of single heaps: its value is
@@ -234,20 +244,14 @@ static bool heap_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans, gr_er
     }
     /* some heap lies past the table exactly when the largest does */
     bool periodic = e->cache && e->cache->periodic && mpz_cmp_ui(pos->p[big], e->cache->heap_n) > 0;
-    snprintf(ans->outcome, sizeof ans->outcome, "%s", x ? "N" : "P");
-    ans->score = x;
-    ans->has_value = true;
-    mpz_set_ui(ans->value, x);
-    ans->by_search = true;
-    ans->method = periodic ? "nim-sequence, certified period" : "nim-sequence";
-    ans->value_needs_search = false;
+    answer_small(ans, periodic ? GR_METHOD_PERIOD : GR_METHOD_NIM_SEQUENCE, x ? "N" : "P", x, true, x);
     return true;
 }
 
-int gr_engine_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans, gr_error *err)
+/* The value of pos, the ruleset's reduction of the position `given`. */
+static int value_of(gr_engine *e, const gr_bigpos *pos, const gr_bigpos *given, gr_answer *ans, gr_error *err)
 {
-    int rc = gr_engine_check(e, pos, err);
-    if (rc) return rc;
+    int rc;
     const gr_closed_form *cf = closed_form(e, pos);
     gr_pos small;
     if (!cf) {
@@ -257,7 +261,7 @@ int gr_engine_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans, gr_error
         if (heap_value(e, pos, ans, &why)) return GR_OK;
         /* the nim-sequence engine's refusal says more than search's */
         gr_error *to = why.code ? &quiet : err;
-        rc = search_or_tiers(e, pos, &small, ans, to);
+        rc = search_or_tiers(e, pos, given, &small, ans, to);
         if (rc && why.code) return gr_fail(err, why.code, "%s", why.msg);
         return rc;
     }
@@ -270,9 +274,28 @@ int gr_engine_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans, gr_error
     /* The closed form knows the outcome only: search for the value if it can. */
     gr_error quiet;
     gr_error_clear(&quiet);
-    if (search_or_tiers(e, pos, &small, ans, &quiet) == GR_OK) return GR_OK;
+    if (search_or_tiers(e, pos, given, &small, ans, &quiet) == GR_OK) return GR_OK;
     ans->value_needs_search = true;
     return GR_OK;
+}
+
+/* Normalised first: a position the ruleset reduces (Sharing Nim less its
+ * minimum) is answered as its reduction, so that a huge position that is a
+ * small one in disguise gets its value by search, and every method sees
+ * the fewest piles. */
+int gr_engine_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans, gr_error *err)
+{
+    int rc = gr_engine_check(e, pos, err);
+    if (rc) return rc;
+    if (e->db) return gr_engine_db_value(e->db, e->game, &e->outcome, pos, ans, err);
+    if (!e->game->rs->reduce) return value_of(e, pos, pos, ans, err);
+    gr_bigpos red;
+    gr_bigpos_init(&red);
+    for (int i = 0; i < pos->n; i++) gr_bigpos_push(&red, pos->p[i]);
+    bool reduced = gr_game_reduce(e->game, &red);
+    rc = value_of(e, reduced ? &red : pos, pos, ans, err);
+    gr_bigpos_clear(&red);
+    return rc;
 }
 
 /* ---- moves ---- */
@@ -340,10 +363,10 @@ static void winners_init(winners *w, gr_engine *e, const gr_closed_form *cf, gr_
 {
     *w = (winners){.fn = fn, .ctx = ctx};
     gr_answer_init(&w->ans);
-    snprintf(w->ans.outcome, sizeof w->ans.outcome, "P");
-    w->ans.score = 0;
-    w->ans.has_value = e->outcome.rule->score_is_value;
-    w->ans.method = cf->name;
+    mpz_t zero;
+    mpz_init(zero);
+    gr_answer_set(&w->ans, GR_METHOD_CLOSED_FORM, cf->name, "P", 0, e->outcome.rule->score_is_value ? zero : NULL);
+    mpz_clear(zero);
     if (e->outcome.rule == &gr_outcome_players) {
         w->e = e;
         w->err = err;
@@ -377,6 +400,7 @@ int gr_engine_one_winning_move(gr_engine *e, const gr_bigpos *pos, gr_engine_mov
 int gr_engine_moves(gr_engine *e, const gr_bigpos *pos, gr_engine_move_fn fn, void *ctx,
                     gr_moves_summary *sum, gr_error *err)
 {
+    if (e->db) return gr_engine_db_moves(e->db, e->game, pos, fn, ctx, sum, err);
     gr_answer parent;
     gr_answer_init(&parent);
     int rc = gr_engine_value(e, pos, &parent, err);
@@ -387,7 +411,7 @@ int gr_engine_moves(gr_engine *e, const gr_bigpos *pos, gr_engine_move_fn fn, vo
     gr_error_clear(&why);
     /* Listed from the position itself: a shifted one (searchable's answer
      * for huge piles) would list the moves of another position. */
-    bool list_all = gr_bigpos_first_big(pos) < 0 && searchable(e, pos, &small, &why) == GR_OK;
+    bool list_all = gr_bigpos_first_big(pos) < 0 && searchable(e, pos, pos, &small, &why) == GR_OK;
     if (list_all && cf) {
         cf->count_moves(e->game, pos, sum->total);
         list_all = mpz_cmp_d(sum->total, GR_MAX_LISTED_MOVES) <= 0;
@@ -406,13 +430,16 @@ int gr_engine_moves(gr_engine *e, const gr_bigpos *pos, gr_engine_move_fn fn, vo
         gr_bigpos_clear(&l.child);
         goto out;
     }
-    if (!cf && parent.method && strncmp(parent.method, "nim-sequence", 12) == 0) {
+    if (!cf && gr_answer_by_heaps(&parent)) {
         /* a heap game answered by its heaps' values: list by them too */
         rc = gr_engine_heap_moves(e, pos, &parent, fn, ctx, sum, GR_MAX_LISTED_MOVES, err);
         goto out;
     }
     if (!cf) {
-        rc = gr_fail(err, why.code ? why.code : GR_EINPUT, "%s", why.msg);
+        /* answered as its reduction, which a closed form covers, but the
+         * moves are the position's own: say why search cannot list them */
+        if (!why.code) searchable(e, pos, pos, &small, &why);
+        rc = gr_fail(err, why.code ? why.code : GR_EINPUT, "%s", why.msg[0] ? why.msg : "no method lists these moves");
         goto out;
     }
     cf->count_moves(e->game, pos, sum->total);

@@ -40,12 +40,8 @@ static int heap_move(void *ctx, const gr_move *mv, const gr_pos *r)
         if (rc) return rc;
         x ^= v;
     }
-    snprintf(w->ans.outcome, sizeof w->ans.outcome, "%s", x ? "N" : "P");
-    w->ans.score = x;
-    w->ans.has_value = true;
-    mpz_set_ui(w->ans.value, x);
-    w->ans.by_search = true;
-    w->ans.method = "nim-sequence";
+    mpz_set_ui(w->part, x);
+    gr_answer_set(&w->ans, GR_METHOD_NIM_SEQUENCE, NULL, x ? "N" : "P", x, w->part);
     mpz_set_ui(w->amount, mv->amount);
     gr_bigmove bm = {mv->kind, w->src, -1, w->amount, c};
     return w->fn(w->ctx, &bm, &w->ans, w->parent != 0 && x == 0);

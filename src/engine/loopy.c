@@ -33,15 +33,9 @@ int gr_engine_loopy_score(gr_engine *e, const gr_pos *pos, gr_answer *ans, gr_er
     }
     int res;
     if ((rc = gr_retro_solve(c->retro, pos, &res, err))) return rc;
-    snprintf(ans->outcome, sizeof ans->outcome, "%s", gr_retro_label(res));
     /* 0 is P for every two-player rule's prescribed(); a draw is never 0, so
      * no move into a draw is marked winning. */
-    ans->score = (uint32_t)res;
-    ans->has_value = false;
-    mpz_set_ui(ans->value, 0);
-    ans->by_search = true;
-    ans->method = "retrograde analysis";
-    ans->value_needs_search = false;
+    gr_answer_set(ans, GR_METHOD_RETROGRADE, NULL, gr_retro_label(res), (uint32_t)res, NULL);
     return GR_OK;
 }
 

@@ -11,6 +11,7 @@
  * so the ruleset still decides; tests/test_play.c checks both against
  * listing on every small position. */
 #include "play_internal.h"
+#include "grundy/block.h"
 #include "grundy/grow.h"
 #include <stdlib.h>
 #include <string.h>
@@ -60,11 +61,6 @@ void gr_play_choice_clear(gr_play_choice *c)
 void gr_play_bp_copy(gr_bigpos *to, const gr_bigpos *from)
 {
     gr_bigpos_copy(to, from);
-}
-
-bool gr_play_is_rules(const gr_play *pl, const char *name)
-{
-    return strcmp(pl->game->rs->name, name) == 0;
 }
 
 /* ---- moves as the ruleset lists them ---- */
@@ -166,58 +162,6 @@ static bool listed(const gr_game *g, const gr_pos *q, const gr_play_move *want, 
     return f.found;
 }
 
-static int sign(int c)
-{
-    return (c > 0) - (c < 0);
-}
-
-/* Is the transfer (s, d, k) legal on pos? Decided by the ruleset on a small
- * position with the same order between p[s] and p[d] and between p[s]-k and
- * p[d]+k (all that nim, sharing and kim compare); other piles 0. */
-static bool transfer_by_probe(const gr_play *pl, const gr_bigpos *pos, const gr_play_move *mv)
-{
-    int s = mv->src, d = mv->dst;
-    if (pos->n > GR_MAX_PILES || mpz_cmp(mv->amount, pos->p[s]) > 0) return false;
-    int x = sign(mpz_cmp(pos->p[s], pos->p[d]));
-    mpz_t a, b;
-    mpz_inits(a, b, NULL);
-    mpz_sub(a, pos->p[s], mv->amount);
-    mpz_add(b, pos->p[d], mv->amount);
-    int y = sign(mpz_cmp(a, b));
-    mpz_clears(a, b, NULL);
-    for (uint64_t ps = 1; ps <= 8; ps++)
-        for (uint64_t pd = 0; pd <= 8; pd++)
-            for (uint64_t c = 1; c <= ps; c++) {
-                if (sign((ps > pd) - (ps < pd)) != x) continue;
-                if (sign((ps - c > pd + c) - (ps - c < pd + c)) != y) continue;
-                gr_pos q = {.n = pos->n};
-                q.p[s] = ps;
-                q.p[d] = pd;
-                gr_play_move probe;
-                gr_play_move_init(&probe);
-                gr_play_move_copy(&probe, mv);
-                mpz_set_ui(probe.amount, c);
-                bool ok = listed(pl->game, &q, &probe, NULL);
-                gr_play_move_clear(&probe);
-                return ok;
-            }
-    return false;
-}
-
-static bool take_by_probe(const gr_play *pl, const gr_bigpos *pos, const gr_play_move *mv)
-{
-    if (mpz_cmp(mv->amount, pos->p[mv->src]) > 0 || pos->n > GR_MAX_PILES) return false;
-    gr_pos q = {.n = pos->n};
-    q.p[mv->src] = 1;
-    gr_play_move probe;
-    gr_play_move_init(&probe);
-    gr_play_move_copy(&probe, mv);
-    mpz_set_ui(probe.amount, 1);
-    bool ok = listed(pl->game, &q, &probe, NULL);
-    gr_play_move_clear(&probe);
-    return ok;
-}
-
 static bool first_of_value(const gr_play_move *mv, int m)
 {
     for (int e = 0; e < m; e++)
@@ -301,12 +245,23 @@ static bool listable(const gr_bigpos *pos, gr_pos *small)
     return total * small->n <= LIST_MOVES_MAX;
 }
 
+/* The ruleset's own rule on piles of any size (its legal capability): 1, 0,
+ * or -1 when it has none; why as for gr_game_legal. */
+static int by_rules(const gr_play *pl, const gr_bigpos *pos, const gr_play_move *mv, char *why, size_t len)
+{
+    if (mv->kind == GR_MOVE_SPLIT) {
+        why[0] = '\0';
+        return 0;
+    }
+    gr_bigmove bm = {mv->kind, mv->src, mv->kind == GR_MOVE_TRANSFER ? mv->dst : -1, mv->amount, NULL};
+    return gr_game_legal(pl->game, pos, &bm, why, len);
+}
+
 bool gr_play_probe_legal(const gr_play *pl, const gr_bigpos *pos, const gr_play_move *mv)
 {
     if (pl->has_code) return mv->kind != GR_MOVE_TRANSFER && heap_by_code(pl, pos, mv);
-    if (mv->kind == GR_MOVE_SPLIT) return false;
-    if (mv->kind == GR_MOVE_TAKE) return take_by_probe(pl, pos, mv);
-    return transfer_by_probe(pl, pos, mv);
+    char why[8];
+    return by_rules(pl, pos, mv, why, sizeof why) == 1;
 }
 
 static bool legal(const gr_play *pl, const gr_bigpos *pos, const gr_play_move *mv, bool *known)
@@ -315,13 +270,12 @@ static bool legal(const gr_play *pl, const gr_bigpos *pos, const gr_play_move *m
     if (pl->has_code) return mv->kind != GR_MOVE_TRANSFER && heap_by_code(pl, pos, mv);
     gr_pos small;
     if (listable(pos, &small)) return listed(pl->game, &small, mv, NULL);
-    /* nim, with a code, never gets here */
+    /* a ruleset with a code never gets here */
     if (pl->game->flags & GR_RS_HEAPS) return heap_by_listing(pl, pos, mv, known);
-    if (!gr_play_is_rules(pl, "sharing") && !gr_play_is_rules(pl, "kim")) {
-        *known = false;
-        return false;
-    }
-    return gr_play_probe_legal(pl, pos, mv);
+    char why[8];
+    int ok = by_rules(pl, pos, mv, why, sizeof why);
+    *known = ok >= 0;
+    return ok == 1;
 }
 
 /* ---- blocking: the moves forbidden this turn ---- */
@@ -475,7 +429,7 @@ bool gr_play_first_move(const gr_play *pl, const gr_bigpos *pos, gr_play_move *m
     gr_pos small;
     /* heap games first: a heap's moves can be far more than its size
      * (splits), and listing stops at the first one */
-    if (pl->game->flags & GR_RS_HEAPS && !gr_play_is_rules(pl, "nim")) {
+    if (pl->game->flags & GR_RS_HEAPS && !pl->game->rs->legal) {
         for (int s = 0; s < pos->n; s++)
             if (heap_first_move(pl, pos, s, mv)) return true;
         return false;
@@ -486,7 +440,8 @@ bool gr_play_first_move(const gr_play *pl, const gr_bigpos *pos, gr_play_move *m
         if (sm.found) gr_play_from_listed(mv, &small, &sm.best, &sm.result);
         return sm.found;
     }
-    /* nim, sharing and kim: every move implies a one-token move exists */
+    /* rulesets that decide moves at any size (nim, sharing, kim): every
+     * move implies a one-token move exists */
     mpz_set_ui(mv->amount, 1);
     if (pl->has_take)
         for (int s = 0; s < pos->n; s++) {
@@ -521,8 +476,11 @@ static bool has_move(const gr_play *pl, const gr_bigpos *pos)
 static void probe_kinds(gr_play *pl, int n)
 {
     bool kinds[4] = {false};
-    if (gr_play_is_rules(pl, "nim")) {
-        pl->has_take = true;
+    unsigned known = gr_game_move_kinds(pl->game);
+    if (known) {
+        pl->has_take = known & GR_MOVE_BIT(GR_MOVE_TAKE);
+        pl->has_transfer = known & GR_MOVE_BIT(GR_MOVE_TRANSFER);
+        pl->has_split = known & GR_MOVE_BIT(GR_MOVE_SPLIT);
         return;
     }
     static const uint64_t shape[][2] = {{4, 0}, {2, 2}, {1, 3}};
@@ -555,14 +513,14 @@ int gr_play_init(gr_play *pl, const gr_game *g, const gr_outcome *o, const gr_li
     gr_play_bp_copy(&pl->start, start);
     gr_play_bp_copy(&pl->pos, start);
     /* players=m seats m people; every other rule is for two */
-    pl->seats = strcmp(o->rule->name, "players") == 0 && o->param >= 2 ? o->param : 2;
+    pl->seats = o->rule == &gr_outcome_players && o->param >= 2 ? o->param : 2;
     pl->ban_start = calloc(1, sizeof *pl->ban_start);
     if (!pl->ban_start) {
         gr_play_free(pl);
         return gr_fail_nomem(err);
     }
-    pl->ban_positions = strcmp(o->rule->name, "block-position") == 0;
-    if (strcmp(o->rule->name, "block") == 0 || pl->ban_positions) pl->block = o->param > 0 ? o->param : 1;
+    pl->ban_positions = o->rule == &gr_outcome_block_position;
+    if (o->rule == &gr_outcome_block || pl->ban_positions) pl->block = o->param > 0 ? o->param : 1;
     pl->has_code = gr_tb_code_of_heaps(g, &pl->code);
     probe_kinds(pl, start->n);
     gr_answer ans;
@@ -637,21 +595,11 @@ int gr_play_check(gr_play *pl, const gr_play_move *mv, gr_bigpos *result, gr_err
     bool ok = legal(pl, pos, mv, &known);
     if (!known)
         return gr_fail(err, GR_EINPUT, "moves of %s cannot be checked on a position this big", pl->game->spec);
+    char why[200];
+    if (!ok && by_rules(pl, pos, mv, why, sizeof why) == 0 && why[0]) {
+        return gr_fail(err, GR_EINPUT, "illegal: %s", why);
+    }
     if (!ok) {
-        if (gr_play_is_rules(pl, "sharing") && mv->kind == GR_MOVE_TRANSFER) {
-            mpz_t a, b;
-            mpz_inits(a, b, NULL);
-            mpz_sub(a, pos->p[mv->src], mv->amount);
-            mpz_add(b, pos->p[mv->dst], mv->amount);
-            bool bigger = mpz_cmp(a, b) < 0;
-            mpz_clears(a, b, NULL);
-            if (bigger)
-                return gr_fail(err, GR_EINPUT,
-                               "illegal: afterwards pile %d would be bigger than pile %d (the receiver may "
-                               "not end up bigger than the source)", mv->dst, mv->src);
-            return gr_fail(err, GR_EINPUT, "illegal: the rules allow no move from pile %d to pile %d",
-                           mv->src, mv->dst);
-        }
         if (pl->has_code && mv->kind != GR_MOVE_TRANSFER) {
             int left = mv->kind == GR_MOVE_SPLIT ? mv->nparts : mpz_cmp(mv->amount, pos->p[mv->src]) != 0;
             char taken[48] = "nothing";
@@ -719,14 +667,7 @@ int gr_play_state_get(gr_play *pl, gr_play_state *st, gr_error *err)
 {
     gr_answer ans;
     gr_answer_init(&ans);
-    int rc = GR_OK;
-    uint32_t score;
-    if (gr_play_own_score(pl, &pl->pos, &score) == GR_OK) {
-        ans.score = score;
-        snprintf(ans.outcome, sizeof ans.outcome, "%s", gr_outcome_label(&pl->engine.outcome, score));
-    } else {
-        rc = gr_engine_value(&pl->engine, &pl->pos, &ans, err);
-    }
+    int rc = gr_play_answer(pl, &pl->pos, &ans, err);
     if (!rc) {
         st->to_move = gr_play_to_move(pl);
         snprintf(st->outcome, sizeof st->outcome, "%s", ans.outcome);

@@ -68,10 +68,7 @@ int gr_play_best(gr_play *pl, gr_play_choice *c, gr_error *err)
     }
     gr_answer here;
     gr_answer_init(&here);
-    uint32_t own;
-    int rc = GR_OK;
-    if (gr_play_own_score(pl, &pl->pos, &own) == GR_OK) here.score = own, here.method = "search";
-    else rc = gr_engine_value(&pl->engine, &pl->pos, &here, err);
+    int rc = gr_play_answer(pl, &pl->pos, &here, err);
     chooser ch = {.pl = pl, .c = c, .parent = here.score, .best_other = -1, .err = err};
     gr_play_move_init(&ch.other);
     gr_pos small;
@@ -88,7 +85,7 @@ int gr_play_best(gr_play *pl, gr_play_choice *c, gr_error *err)
         }
         if (lrc == GR_OK) {
             c->found = true;
-            c->how = "search";
+            c->how = gr_method_name(GR_METHOD_SEARCH);
             if (!c->winning) {
                 gr_play_move_copy(&c->move, &ch.other);
                 c->length = ch.best_other;
@@ -104,9 +101,9 @@ int gr_play_best(gr_play *pl, gr_play_choice *c, gr_error *err)
     }
     /* heap games beyond the length search: the heaps' Grundy values find a
      * winning move without listing the whole position's moves */
-    if (!rc && here.method && strncmp(here.method, "nim-sequence", 12) == 0) {
+    if (!rc && gr_answer_by_heaps(&here)) {
         c->prescribed = -1;
-        c->how = "nim-sequence";
+        c->how = gr_method_name(GR_METHOD_NIM_SEQUENCE);
         if (here.score == 0 || gr_play_heap_winning_move(pl, &c->move)) {
             c->winning = here.score != 0;
             if (!c->winning) gr_play_move_copy(&c->move, &first), c->how = "first move";
@@ -130,8 +127,10 @@ int gr_play_best(gr_play *pl, gr_play_choice *c, gr_error *err)
             c->prescribed = -1;
             c->how = here.method;
             rc = gr_engine_one_winning_move(&pl->engine, &pl->pos, choose_listed, &ch, &why);
-        } else if (rc && here.outcome[0] == 'P') {
-            rc = GR_OK; /* a lost position needs no list: the first move will do */
+        } else if (rc) {
+            /* score 0, the lost class under every outcome rule: a lost
+             * position needs no list, the first move will do */
+            rc = GR_OK;
         }
         if (rc) gr_fail(err, quiet.code, "%s", quiet.msg);
         if (!rc && !c->winning) {

@@ -65,7 +65,7 @@ static char *explain_nim(const gr_play *pl, const gr_bigpos *r, char *mw)
     mpz_init(x);
     for (int i = 0; i < pl->pos.n; i++) mpz_xor(x, x, pl->pos.p[i]);
     char *xs = short_number(x);
-    bool misere = strcmp(pl->engine.outcome.rule->name, "misere") == 0;
+    bool misere = pl->engine.outcome.rule == &gr_outcome_misere;
     long ones = 0;
     bool big = false;
     for (int i = 0; i < r->n; i++) {
@@ -94,7 +94,7 @@ static char *explain_nim(const gr_play *pl, const gr_bigpos *r, char *mw)
  * beyond the nim-sequence engine). */
 static char *explain_heaps(gr_play *pl, const gr_bigpos *r, const char *mw)
 {
-    if (!(pl->game->flags & GR_RS_HEAPS) || gr_play_is_rules(pl, "nim")) return NULL;
+    if (!(pl->game->flags & GR_RS_HEAPS)) return NULL;
     uint32_t *v = malloc((size_t)r->n * sizeof *v);
     if (!v) return NULL;
     gr_error quiet;
@@ -161,13 +161,13 @@ char *gr_play_explain(gr_play *pl, const gr_play_choice *c)
     gr_bigpos r;
     gr_bigpos_init(&r);
     gr_play_result_of(pl, &pl->pos, &c->move, &r);
-    bool classic = strcmp(o->rule->name, "normal") == 0 || strcmp(o->rule->name, "misere") == 0;
-    if (two && classic && gr_play_is_rules(pl, "nim") && c->move.kind == GR_MOVE_TAKE) {
+    bool normal = o->rule == &gr_outcome_normal, classic = normal || o->rule == &gr_outcome_misere;
+    enum gr_family family = gr_game_family(pl->game, NULL);
+    if (two && classic && family == GR_FAMILY_NIM && c->move.kind == GR_MOVE_TAKE) {
         s = explain_nim(pl, &r, mw);
-    } else if (strcmp(o->rule->name, "normal") == 0 && gr_play_is_rules(pl, "sharing") &&
-               strchr(pl->game->spec, ':') == NULL && r.n == 3) {
+    } else if (normal && family == GR_FAMILY_SHARING && r.n == 3) {
         s = explain_sharing3(c, &r, mw);
-    } else if (strcmp(o->rule->name, "normal") == 0 && (s = explain_heaps(pl, &r, mw)) != NULL) {
+    } else if (normal && (s = explain_heaps(pl, &r, mw)) != NULL) {
         /* written */
     } else if (pl->block) {
         gmp_asprintf(&s,

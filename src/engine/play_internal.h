@@ -20,7 +20,6 @@ void gr_play_lengths_free(gr_play *pl);
  * estimated at no more positions than this (a fraction of a second). */
 #define GR_PLAY_LENGTH_STATES_MAX 100000.0
 
-bool gr_play_is_rules(const gr_play *pl, const char *name);
 void gr_play_bp_copy(gr_bigpos *to, const gr_bigpos *from);
 
 /* The position after mv (legality unchecked). In games that split heaps the
@@ -59,6 +58,9 @@ uint32_t gr_play_length_at(const gr_play *pl, const gr_pos *pos, uint32_t *score
 /* The score from the length search where the game is small enough for it;
  * GR_EINPUT otherwise. */
 int gr_play_own_score(gr_play *pl, const gr_bigpos *pos, uint32_t *score);
+/* The position's outcome and score: from the length search where it can
+ * (no Grundy value then), else from the engine. */
+int gr_play_answer(gr_play *pl, const gr_bigpos *pos, gr_answer *ans, gr_error *err);
 
 /* Heap games under normal play (play_heap.c): a winning move found from the
  * heaps' Grundy values (the nim-sequence engine), on positions too big to

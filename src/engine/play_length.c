@@ -185,6 +185,13 @@ int gr_play_own_score(gr_play *pl, const gr_bigpos *pos, uint32_t *score)
     return GR_OK;
 }
 
+int gr_play_answer(gr_play *pl, const gr_bigpos *pos, gr_answer *ans, gr_error *err)
+{
+    uint32_t score;
+    if (gr_play_own_score(pl, pos, &score) != GR_OK) return gr_engine_value(&pl->engine, pos, ans, err);
+    gr_answer_set(ans, GR_METHOD_SEARCH, NULL, gr_outcome_label(&pl->engine.outcome, score), score, NULL);
+    return GR_OK;
+}
 
 void gr_play_lengths_free(gr_play *pl)
 {

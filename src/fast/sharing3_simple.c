@@ -5,6 +5,11 @@
 #include "grundy/bitset.h"
 #include <stdlib.h>
 
+bool gr_s3table_covers(const gr_game *g)
+{
+    return gr_game_family(g, NULL) == GR_FAMILY_SHARING && (g->piles == 0 || g->piles == 3);
+}
+
 void gr_s3table_free(gr_s3table *t)
 {
     free(t->v);

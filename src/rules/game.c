@@ -15,6 +15,15 @@ int gr_game_parse(gr_game *g, const char *spec, gr_error *err)
     const gr_ruleset *rs = gr_ruleset_find(spec, nlen);
     if (!rs)
         return gr_fail(err, GR_EINPUT, "unknown ruleset '%.*s'; 'grundy games' lists them", (int)nlen, spec);
+    return gr_game_init(g, rs, spec, err);
+}
+
+int gr_game_init(gr_game *g, const gr_ruleset *rs, const char *spec, gr_error *err)
+{
+    memset(g, 0, sizeof *g);
+    if (strlen(spec) >= sizeof g->spec)
+        return gr_fail(err, GR_EINPUT, "ruleset description is longer than %zu characters", sizeof g->spec - 1);
+    const char *colon = strchr(spec, ':');
     g->rs = rs;
     g->flags = rs->flags;
     strcpy(g->spec, spec);
@@ -59,6 +68,35 @@ const char *gr_game_unit(const gr_game *g)
 {
     if (g->rs->unit) return g->rs->unit;
     return g->flags & GR_RS_HEAPS ? "heap" : "pile";
+}
+
+enum gr_family gr_game_family(const gr_game *g, int *param)
+{
+    int p = 0;
+    enum gr_family f = g->rs->family ? g->rs->family(g, &p) : GR_FAMILY_NONE;
+    if (param) *param = p;
+    return f;
+}
+
+int gr_game_tb_code(const gr_game *g, gr_tb_code *out)
+{
+    return g->rs->tb_code ? g->rs->tb_code(g, out) : GR_CODE_NONE;
+}
+
+unsigned gr_game_move_kinds(const gr_game *g)
+{
+    return g->rs->move_kinds ? g->rs->move_kinds(g) : 0;
+}
+
+int gr_game_legal(const gr_game *g, const gr_bigpos *pos, const gr_bigmove *mv, char *why, size_t len)
+{
+    if (len) why[0] = '\0';
+    return g->rs->legal ? g->rs->legal(g, pos, mv, why, len) : -1;
+}
+
+bool gr_game_reduce(const gr_game *g, gr_bigpos *pos)
+{
+    return g->rs->reduce ? g->rs->reduce(g, pos) : false;
 }
 
 int gr_options_each(gr_game *g, const char *opts, gr_option_fn fn, gr_error *err)

@@ -2,16 +2,11 @@
  * as tb:4!. (CGSuite's code for it); a name of its own because it is asked
  * for by name. */
 #include "grundy/takebreak.h"
-#include <stdlib.h>
 
 static int parse(gr_game *g, const char *opts, gr_error *err)
 {
     if (opts) return gr_fail(err, GR_EINPUT, "grundy-game takes no options (got '%s')", opts);
-    gr_tb_code *c = malloc(sizeof *c);
-    if (!c) return gr_fail(err, GR_EINTERNAL, "out of memory");
-    g->data = c;
-    g->piles = 0;
-    return gr_tb_parse(c, "4!.", err);
+    return gr_tb_rules_parse(g, "4!.", err);
 }
 
 const gr_ruleset gr_rules_grundy_game = {
@@ -26,4 +21,5 @@ const gr_ruleset gr_rules_grundy_game = {
     .canonical = gr_tb_rules_canonical,
     .estimate = gr_tb_rules_estimate,
     .format_move = gr_tb_rules_format_move,
+    .tb_code = gr_tb_rules_code,
 };

@@ -93,12 +93,7 @@ static void canonical(const gr_game *g, gr_pos *pos)
     /* Under R1 and R2 an empty pile can neither give nor receive (a source is
      * never bigger than its receiver), so it is inert. Under R3 and R4 it can
      * receive, so it stays. */
-    if (reading <= R2) {
-        int k = 0;
-        for (int i = 0; i < pos->n; i++)
-            if (pos->p[i]) pos->p[k++] = pos->p[i];
-        pos->n = k;
-    }
+    if (reading <= R2) gr_pos_drop_empty(pos);
     gr_pos_sort(pos);
 }
 
@@ -124,6 +119,56 @@ static int format_move(const gr_game *g, const gr_move *mv, char *buf, size_t le
     return snprintf(buf, len, "move %" PRIu64 " from pile %d to pile %d", mv->amount, mv->src, mv->dst);
 }
 
+static enum gr_family family(const gr_game *g, int *param)
+{
+    *param = *(const int *)g->data;
+    return GR_FAMILY_KIM;
+}
+
+static unsigned move_kinds(const gr_game *g)
+{
+    (void)g;
+    return GR_MOVE_BIT(GR_MOVE_TAKE) | GR_MOVE_BIT(GR_MOVE_TRANSFER);
+}
+
+/* transfer_ok on integers of any size */
+static bool big_transfer_ok(int reading, mpz_srcptr ps, mpz_srcptr pd, mpz_srcptr k)
+{
+    if (reading <= R2) return reading == R1 ? mpz_cmp(ps, pd) <= 0 : mpz_cmp(ps, pd) < 0;
+    mpz_t a, b;
+    mpz_inits(a, b, NULL);
+    mpz_sub(a, ps, k);
+    mpz_add(b, pd, k);
+    int c = mpz_cmp(a, b);
+    mpz_clears(a, b, NULL);
+    return reading == R3 ? c <= 0 : c < 0;
+}
+
+static int legal(const gr_game *g, const gr_bigpos *pos, const gr_bigmove *mv, char *why, size_t len)
+{
+    (void)why, (void)len;
+    mpz_srcptr ps = pos->p[mv->src];
+    if (mpz_sgn(mv->amount) <= 0 || mpz_cmp(mv->amount, ps) > 0) return 0;
+    if (mv->kind == GR_MOVE_TAKE) return 1;
+    if (mv->kind != GR_MOVE_TRANSFER || mv->dst == mv->src) return 0;
+    return big_transfer_ok(*(const int *)g->data, ps, pos->p[mv->dst], mv->amount);
+}
+
+/* Under R1 and R2 an empty pile is inert (see canonical): dropping it leaves
+ * the move graph as it was, under every outcome rule. One pile stays, so
+ * that the position is still a position. */
+static bool reduce(const gr_game *g, gr_bigpos *pos)
+{
+    if (*(const int *)g->data > R2) return false;
+    int k = 0;
+    for (int i = 0; i < pos->n; i++)
+        if (mpz_sgn(pos->p[i])) mpz_swap(pos->p[k++], pos->p[i]);
+    if (k == 0) k = 1;
+    bool changed = k < pos->n;
+    pos->n = k;
+    return changed;
+}
+
 const gr_ruleset gr_rules_kim = {
     .name = "kim",
     .summary = "Kim's Sharing Nim (seed 001): remove tokens, or transfer them never from a greater pile to a smaller",
@@ -139,4 +184,8 @@ const gr_ruleset gr_rules_kim = {
     .canonical = canonical,
     .estimate = estimate,
     .format_move = format_move,
+    .family = family,
+    .move_kinds = move_kinds,
+    .legal = legal,
+    .reduce = reduce,
 };

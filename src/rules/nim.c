@@ -1,7 +1,9 @@
 /* nim (Bouton): remove r >= 1 tokens from one pile. */
 #include "grundy/ruleset.h"
+#include "grundy/takebreak.h"
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 static int parse(gr_game *g, const char *opts, gr_error *err)
 {
@@ -30,10 +32,7 @@ static void canonical(const gr_game *g, gr_pos *pos)
 {
     (void)g;
     /* Empty piles have no moves and change no count of moves: drop them. */
-    int k = 0;
-    for (int i = 0; i < pos->n; i++)
-        if (pos->p[i]) pos->p[k++] = pos->p[i];
-    pos->n = k;
+    gr_pos_drop_empty(pos);
     gr_pos_sort(pos);
 }
 
@@ -53,6 +52,35 @@ static int format_move(const gr_game *g, const gr_move *mv, char *buf, size_t le
     return snprintf(buf, len, "take %" PRIu64 " from pile %d", mv->amount, mv->src);
 }
 
+static enum gr_family family(const gr_game *g, int *param)
+{
+    (void)g, (void)param;
+    return GR_FAMILY_NIM;
+}
+
+/* 0.[3]: any positive amount, leaving nothing or one heap. */
+static int tb_code(const gr_game *g, gr_tb_code *out)
+{
+    (void)g;
+    memset(out, 0, sizeof *out);
+    out->len = 2;
+    out->period = 1;
+    out->d[1].mask = 3;
+    return GR_CODE_RULES;
+}
+
+static unsigned move_kinds(const gr_game *g)
+{
+    (void)g;
+    return GR_MOVE_BIT(GR_MOVE_TAKE);
+}
+
+static int legal(const gr_game *g, const gr_bigpos *pos, const gr_bigmove *mv, char *why, size_t len)
+{
+    (void)g, (void)why, (void)len;
+    return mv->kind == GR_MOVE_TAKE && mpz_sgn(mv->amount) > 0 && mpz_cmp(mv->amount, pos->p[mv->src]) <= 0;
+}
+
 const gr_ruleset gr_rules_nim = {
     .name = "nim",
     .summary = "Bouton's Nim: remove any number of tokens from one pile",
@@ -65,4 +93,8 @@ const gr_ruleset gr_rules_nim = {
     .canonical = canonical,
     .estimate = estimate,
     .format_move = format_move,
+    .family = family,
+    .tb_code = tb_code,
+    .move_kinds = move_kinds,
+    .legal = legal,
 };

@@ -170,13 +170,63 @@ static int format_move(const gr_game *g, const gr_move *mv, char *buf, size_t le
     return snprintf(buf, len, "move %" PRIu64 " from pile %d to pile %d", mv->amount, mv->src, mv->dst);
 }
 
+static enum gr_family family(const gr_game *g, int *param)
+{
+    (void)param;
+    return ((const sharing_opts *)g->data)->graph ? GR_FAMILY_SHARING_GRAPH : GR_FAMILY_SHARING;
+}
+
+static unsigned move_kinds(const gr_game *g)
+{
+    (void)g;
+    return GR_MOVE_BIT(GR_MOVE_TRANSFER);
+}
+
+/* The rule itself on integers of any size: the source must stay at least
+ * as big as the receiver, along an edge of the graph. */
+static int legal(const gr_game *g, const gr_bigpos *pos, const gr_bigmove *mv, char *why, size_t len)
+{
+    if (mv->kind != GR_MOVE_TRANSFER) return 0;
+    mpz_t a, b;
+    mpz_inits(a, b, NULL);
+    mpz_sub(a, pos->p[mv->src], mv->amount);
+    mpz_add(b, pos->p[mv->dst], mv->amount);
+    bool bigger = mpz_cmp(a, b) < 0;
+    mpz_clears(a, b, NULL);
+    if (bigger) {
+        snprintf(why, len, "afterwards pile %d would be bigger than pile %d (the receiver may not end up bigger "
+                 "than the source)", mv->dst, mv->src);
+        return 0;
+    }
+    if (mpz_sgn(mv->amount) > 0 && allowed(g->data, mv->src, mv->dst)) return 1;
+    snprintf(why, len, "the rules allow no move from pile %d to pile %d", mv->src, mv->dst);
+    return 0;
+}
+
+/* Adding the same number to every pile changes no move (Lemma 1), on any
+ * graph: the rule compares differences only. */
+static bool reduce(const gr_game *g, gr_bigpos *pos)
+{
+    (void)g;
+    if (pos->n == 0) return false;
+    int lo = 0;
+    for (int i = 1; i < pos->n; i++)
+        if (mpz_cmp(pos->p[i], pos->p[lo]) < 0) lo = i;
+    if (mpz_sgn(pos->p[lo]) == 0) return false;
+    mpz_t m;
+    mpz_init_set(m, pos->p[lo]);
+    for (int i = 0; i < pos->n; i++) mpz_sub(pos->p[i], pos->p[i], m);
+    mpz_clear(m);
+    return true;
+}
+
 const gr_ruleset gr_rules_sharing = {
     .name = "sharing",
     .summary = "Sharing Nim (seed 000): move tokens to another pile that stays no bigger than the source",
     .options = "piles=n      number of piles, n >= 2 (default: as many as the position lists)\n"
                "graph=EDGES  moves only along edges: 0>1 one way, 0-1 both ways, '/' between edges",
     .move_help = "FROM TO AMOUNT   move AMOUNT tokens from pile FROM to pile TO (piles numbered from 0)",
-    .flags = GR_RS_CONSERVES_TOTAL | GR_RS_SHIFT_INVARIANT,
+    .flags = GR_RS_CONSERVES_TOTAL,
     .parse = parse,
     .release = release,
     .check_count = check_count,
@@ -184,4 +234,8 @@ const gr_ruleset gr_rules_sharing = {
     .canonical = canonical,
     .estimate = estimate,
     .format_move = format_move,
+    .family = family,
+    .move_kinds = move_kinds,
+    .legal = legal,
+    .reduce = reduce,
 };

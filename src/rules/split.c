@@ -2,7 +2,6 @@
  * split one heap into exactly `parts` non-empty heaps (default 3). It is the
  * take-and-break code 2^parts . [3]: parts=2 is Lasker's Nim, 4.[3]. */
 #include "grundy/takebreak.h"
-#include <stdlib.h>
 #include <string.h>
 
 static int option(gr_game *g, const char *key, size_t klen, const char *val, size_t vlen, gr_error *err)
@@ -19,15 +18,17 @@ static int option(gr_game *g, const char *key, size_t klen, const char *val, siz
 
 static int parse(gr_game *g, const char *opts, gr_error *err)
 {
-    gr_tb_code *c = calloc(1, sizeof *c);
-    if (!c) return gr_fail(err, GR_EINTERNAL, "out of memory");
-    g->data = c;
-    g->piles = 0;
-    c->len = 2;
-    c->period = 1;
-    c->d[0].mask = 1u << 3;
-    c->d[1].mask = 3;
-    return gr_options_each(g, opts, option, err);
+    int rc = gr_tb_rules_parse(g, "8.[3]", err);
+    return rc ? rc : gr_options_each(g, opts, option, err);
+}
+
+/* The papers' split game: digit 0 is the one split, 2^parts. */
+static enum gr_family family(const gr_game *g, int *param)
+{
+    const gr_tb_code *c = g->data;
+    for (int k = 2; k <= GR_TB_MAX_PARTS; k++)
+        if (c->d[0].mask == 1u << k) *param = k;
+    return GR_FAMILY_SPLIT;
 }
 
 const gr_ruleset gr_rules_split = {
@@ -43,4 +44,6 @@ const gr_ruleset gr_rules_split = {
     .canonical = gr_tb_rules_canonical,
     .estimate = gr_tb_rules_estimate,
     .format_move = gr_tb_rules_format_move,
+    .family = family,
+    .tb_code = gr_tb_rules_code,
 };

@@ -1,6 +1,7 @@
 /* subtraction:S (seed 002): heaps; a move removes s tokens from one heap, s in
  * the finite set S, written bare after the colon: subtraction:1,3,7. */
 #include "grundy/subtraction.h"
+#include "grundy/takebreak.h"
 #include <ctype.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -114,12 +115,32 @@ static int format_move(const gr_game *g, const gr_move *mv, char *buf, size_t le
     return snprintf(buf, len, "take %" PRIu64 " from heap %d", mv->amount, mv->src);
 }
 
+/* The same heap moves as the code whose digit s is 3 for each s in S
+ * (remove s, leave nothing or one heap), when S fits a code. */
+static int tb_code(const gr_game *g, gr_tb_code *out)
+{
+    const subset *set = g->data;
+    if (set->n == 0 || set->s[set->n - 1] >= GR_TB_MAX_DIGITS) return GR_CODE_NONE;
+    memset(out, 0, sizeof *out);
+    out->len = (int)set->s[set->n - 1] + 1;
+    for (size_t i = 0; i < set->n; i++) out->d[set->s[i]].mask = 3;
+    return GR_CODE_HEAPS;
+}
+
+static unsigned move_kinds(const gr_game *g)
+{
+    (void)g;
+    return GR_MOVE_BIT(GR_MOVE_TAKE);
+}
+
 const gr_ruleset gr_rules_subtraction = {
     .name = "subtraction",
     .summary = "subtraction game: remove s tokens from one heap, s in a finite set S (subtraction:1,3,7)",
     .options = "S            the subtraction set, comma-separated positive integers, e.g. subtraction:1,3,7",
     .move_help = "HEAP AMOUNT   take AMOUNT tokens (an element of S) from heap HEAP (heaps numbered from 0)",
     .flags = GR_RS_HEAPS,
+    .tb_code = tb_code,
+    .move_kinds = move_kinds,
     .parse = parse,
     .release = release,
     .moves = moves,

@@ -1,16 +1,11 @@
 /* tb:CODE: the take-and-break game of a CGSuite-style code (0.77 Kayles,
  * 0.07 Dawson's Kayles, 4!. Grundy's game; docs/takebreak.md). */
 #include "grundy/takebreak.h"
-#include <stdlib.h>
 
 static int parse(gr_game *g, const char *opts, gr_error *err)
 {
     if (!opts) return gr_fail(err, GR_EINPUT, "tb needs a code, e.g. tb:0.77 (Kayles)");
-    gr_tb_code *c = malloc(sizeof *c);
-    if (!c) return gr_fail(err, GR_EINTERNAL, "out of memory");
-    g->data = c;
-    g->piles = 0;
-    return gr_tb_parse(c, opts, err);
+    return gr_tb_rules_parse(g, opts, err);
 }
 
 const gr_ruleset gr_rules_tb = {
@@ -27,4 +22,5 @@ const gr_ruleset gr_rules_tb = {
     .canonical = gr_tb_rules_canonical,
     .estimate = gr_tb_rules_estimate,
     .format_move = gr_tb_rules_format_move,
+    .tb_code = gr_tb_rules_code,
 };

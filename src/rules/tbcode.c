@@ -1,17 +1,11 @@
 /* Take-and-break codes: parsing, printing and the moves they allow. The
  * rulesets tb, split and grundy-game are thin wrappers around this file. */
 #include "grundy/takebreak.h"
-#include "grundy/subtraction.h"
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-extern const gr_ruleset gr_rules_nim;
-extern const gr_ruleset gr_rules_tb;
-extern const gr_ruleset gr_rules_split;
-extern const gr_ruleset gr_rules_grundy_game;
 
 /* One generalised digit at *s: 0-9, A-Z (10..35, either case), &#N; or &#xH;,
  * then an optional '!' or '?'. */
@@ -273,41 +267,21 @@ bool gr_tb_allows(const gr_tb_code *c, uint64_t x, uint64_t taken, const uint64_
     return !(d.constraint == GR_TB_NOT_ALL_EQUAL && all_equal);
 }
 
+/* Asked of the ruleset (its tb_code member), so this file knows none of
+ * the rulesets built on it. */
 bool gr_tb_code_of(const gr_game *g, gr_tb_code *out)
 {
-    if (!g || !g->rs) return false;
-    if (g->rs == &gr_rules_nim) {
-        memset(out, 0, sizeof *out);
-        out->len = 2;
-        out->period = 1;
-        out->d[1].mask = 3;
-        return true;
-    }
-    if (g->rs == &gr_rules_tb || g->rs == &gr_rules_split || g->rs == &gr_rules_grundy_game) {
-        *out = *(const gr_tb_code *)g->data;
-        return true;
-    }
-    return false;
+    return g && g->rs && gr_game_tb_code(g, out) == GR_CODE_RULES;
 }
 
 bool gr_tb_code_of_heaps(const gr_game *g, gr_tb_code *out)
 {
-    if (gr_tb_code_of(g, out)) return true;
-    size_t n;
-    const uint64_t *set = gr_subtraction_set(g, &n);
-    if (!set || n == 0 || set[n - 1] >= GR_TB_MAX_DIGITS) return false;
-    memset(out, 0, sizeof *out);
-    out->len = (int)set[n - 1] + 1;
-    for (size_t i = 0; i < n; i++) out->d[set[i]].mask = 3; /* remove s, leaving nothing or one heap */
-    return true;
+    return g && g->rs && gr_game_tb_code(g, out) != GR_CODE_NONE;
 }
 
 void gr_tb_canonical(gr_pos *pos)
 {
-    int k = 0;
-    for (int i = 0; i < pos->n; i++)
-        if (pos->p[i]) pos->p[k++] = pos->p[i];
-    pos->n = k;
+    gr_pos_drop_empty(pos);
     gr_pos_sort(pos);
 }
 
@@ -363,9 +337,24 @@ int gr_tb_format_move(const gr_move *mv, char *buf, size_t len)
     return snprintf(buf, len, "take %llu from heap %d and split the rest%s", k, mv->src, into);
 }
 
+int gr_tb_rules_parse(gr_game *g, const char *code, gr_error *err)
+{
+    gr_tb_code *c = calloc(1, sizeof *c);
+    if (!c) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    g->data = c;
+    g->piles = 0;
+    return gr_tb_parse(c, code, err);
+}
+
 void gr_tb_rules_release(gr_game *g)
 {
     free(g->data);
+}
+
+int gr_tb_rules_code(const gr_game *g, gr_tb_code *out)
+{
+    *out = *(const gr_tb_code *)g->data;
+    return GR_CODE_RULES;
 }
 
 int gr_tb_rules_moves(const gr_game *g, const gr_pos *pos, gr_move_fn fn, void *ctx)

@@ -498,8 +498,10 @@ int gr_heapseq(const gr_game *g, int method, uint32_t n, uint32_t *out, const gr
 {
     if (!(g->flags & GR_RS_HEAPS))
         return gr_fail(err, GR_EINPUT, "%s is not a sum of heaps: it has no nim-sequence", g->spec);
+    /* the ruleset's own code (its tb_code capability); a subtraction set
+     * written as a code (GR_CODE_HEAPS) keeps the simple method */
     gr_tb_code c;
-    bool coded = gr_tb_code_of(g, &c);
+    bool coded = gr_game_tb_code(g, &c) == GR_CODE_RULES;
     if (method == GR_HEAPSEQ_FAST) {
         if (!coded) return gr_fail(err, GR_EINPUT, "the fast method needs a take-and-break code; %s has none", g->spec);
         return gr_heapseq_fast(&c, n, out, lim, info, err);

@@ -28,6 +28,21 @@
 #define SPILL_KEEP (1ull << 22)      /* heaps kept in memory at each end of a spilled run */
 #define PASS (1ull << 24)            /* heaps read between two trims when reading them all */
 
+/* Heaps phase A may run ahead of the last published one: far enough that a
+ * thread descheduled for a moment does not stall the others, near enough
+ * that phase A sees all but the smallest rare heaps. */
+#define AHEAD 512u
+#define RING 1024u
+#define BATCH 16u                    /* heap_a16 takes whole batches */
+
+/* A set of values below LOW_VALUES, a bit each (the low mode). */
+#define LOW_WORDS 4
+#define LOW_VALUES (64u * LOW_WORDS)
+#define MARK_ROW (LOW_VALUES + 32)    /* a row of marks: the values, then 256 for "256 or more" */
+typedef struct vset {
+    uint64_t w[LOW_WORDS];
+} vset;
+
 /* The rare heaps in chunks that never move (threads read them while the
  * publisher appends), heaps and values apart so the rare pass streams. */
 typedef struct rare_chunk {
@@ -48,8 +63,7 @@ struct gr_sparse {
     uint64_t nrare;                  /* rare heaps published (atomic) */
     rare_chunk *rare[RCHUNKS];
     uint32_t gmax;
-    uint64_t common_lo;              /* bit j: j is common under the mask */
-    uint64_t rare_low;               /* bit v: v < 64 is rare under the mask */
+    vset rare_low;                   /* bit v: v < LOW_VALUES is rare under the mask */
     /* The moves of the code, as lists. */
     int nsplit;
     uint32_t split_i[GR_TB_MAX_DIGITS];
@@ -82,19 +96,12 @@ bool gr_sparse_covers(const gr_tb_code *c, char *why, size_t len)
     return true;
 }
 
-static uint64_t common_pattern(uint32_t m)
-{
-    uint64_t p = 0;
-    for (unsigned j = 0; j < 64; j++)
-        if (!gr_sparse_is_rare(m, j)) p |= 1ull << j;
-    return p;
-}
-
 static void set_mask(gr_sparse *s, uint32_t m)
 {
     s->mask = m;
-    s->common_lo = common_pattern(m);
-    s->rare_low = ~s->common_lo;
+    memset(&s->rare_low, 0, sizeof s->rare_low);
+    for (uint32_t v = 0; v < LOW_VALUES; v++)
+        if (gr_sparse_is_rare(m, v)) s->rare_low.w[v >> 6] |= 1ull << (v & 63);
 }
 
 /* The values in a file of the spill folder, unlinked at once, mapped
@@ -241,7 +248,7 @@ static void publish(gr_sparse *s, uint64_t x, uint32_t v)
     }
     __atomic_store_n(&s->g[x], (uint16_t)v, __ATOMIC_RELEASE);
     if (x >= 1 && gr_sparse_is_rare(s->mask, v) && !append_rare(s, x, v) && !s->failed) s->failed = 2, s->failed_at = x;
-    if (v > s->gmax) s->gmax = v;
+    if (v > s->gmax) __atomic_store_n(&s->gmax, v, __ATOMIC_RELAXED);
     __atomic_store_n(&s->count, x + 1, __ATOMIC_RELEASE);
 }
 
@@ -255,15 +262,32 @@ static void publish(gr_sparse *s, uint64_t x, uint32_t v)
  * rare splits and the takes, the final candidate c, and a scan of what phase
  * A could not see, only when some rare value below c is still unreached.
  *
- * Nearly always c is below 64, and then only option values below 64 matter:
- * they are kept as bits of one word (the low mode). When every common value
- * below 64 is an option, the heap is done again with a byte per value. */
+ * Nearly always c is below LOW_VALUES (256), and then only option values
+ * below it matter: they are kept as bits of four words (the low mode). When
+ * every common value below 256 is an option, the heap is done again with a
+ * byte per value. 256 and not 64: Grundy's game has 45% of its values at 64
+ * or more by 2^22, and the byte mode costs several times the low mode. */
 
 typedef struct scratch {
     uint8_t seen[65536];             /* byte mode: values of the rare splits and the takes */
     uint8_t want[65536];             /* byte mode: 1 for a target not reached yet */
     uint32_t target[65536];
+    uint8_t marks[16][MARK_ROW];     /* heap_a16: the rare pass of a batch, a byte a value */
 } scratch;
+
+static inline void vs_add(vset *s, uint32_t v)
+{
+    if (v < LOW_VALUES) s->w[v >> 6] |= 1ull << (v & 63);
+}
+
+/* 0 when a has no value b lacks, else one more than the highest word where
+ * it has one (the words a scan must still look at). */
+static inline int vs_open(const vset *a, const vset *b)
+{
+    for (int w = LOW_WORDS; w-- > 0;)
+        if (a->w[w] & ~b->w[w]) return w + 1;
+    return 0;
+}
 
 /* The first k < n with rare heap k >= a. */
 static uint64_t rare_lower_bound(const gr_sparse *s, uint64_t n, uint64_t a)
@@ -278,36 +302,51 @@ static uint64_t rare_lower_bound(const gr_sparse *s, uint64_t n, uint64_t a)
 }
 
 #ifdef GR_SPARSE_SIMD
-/* The rare pass in low mode, 8 rare heaps an instruction: gathers
- * high[-heap] (a 4-byte load whose upper half, high[-heap + 1], is dropped;
- * it lies at or below high[0], inside the array). Returns where it stopped;
- * ORs the bits of the values below 64 into *bits. */
-__attribute__((target("avx2"))) static uint64_t rare_low_avx2(const rare_chunk *c, const uint16_t *high, uint64_t from,
-                                                              uint64_t to, uint64_t *bits)
+/* The rare pass of 16 consecutive heaps at once (phase A of a whole batch):
+ * for rare heap r the other parts of heaps x0..x0+15 are the 16 values
+ * g[x0 - i - r ...], one contiguous load and one XOR for 16 heaps instead
+ * of a pass per heap. Each lane's value (256 and up folded to 256) marks a
+ * byte of that heap's row in `marks`; rows become bits once, at the end
+ * (marks_take). A byte store a lane is cheaper than building 256-bit sets
+ * in registers, which needs a compare per 16 values. `base` is g + x0 - i;
+ * rare heaps [from, to) of chunk c; with unequal parts, rare heap r is left
+ * out of lane 2r - (x0 - i), where a = b = r. */
+__attribute__((target("avx2"))) static void rare_block_avx2(const rare_chunk *c, const uint16_t *base, uint64_t from,
+                                                            uint64_t to, bool uneq, uint64_t x0i,
+                                                            uint8_t (*marks)[MARK_ROW])
 {
-    const __m256i one = _mm256_set1_epi64x(1), low16 = _mm256_set1_epi32(0xffff), zero = _mm256_setzero_si256();
-    __m256i acc = _mm256_setzero_si256();
-    uint64_t k = from;
-    for (; k + 8 <= to; k += 8) {
-        __m256i heaps = _mm256_loadu_si256((const __m256i *)(c->heap + k));
-        __m256i other = _mm256_i32gather_epi32((const int *)(const void *)high, _mm256_sub_epi32(zero, heaps), 2);
-        __m256i vals = _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(c->value + k)));
-        __m256i v = _mm256_xor_si256(_mm256_and_si256(other, low16), vals);
-        acc = _mm256_or_si256(acc, _mm256_sllv_epi64(one, _mm256_cvtepu32_epi64(_mm256_castsi256_si128(v))));
-        acc = _mm256_or_si256(acc, _mm256_sllv_epi64(one, _mm256_cvtepu32_epi64(_mm256_extracti128_si256(v, 1))));
+    const __m256i fold = _mm256_set1_epi16(LOW_VALUES);
+    uint16_t v[16];
+    for (uint64_t k = from; k < to; k++) {
+        uint64_t r = c->heap[k];
+        __m256i x = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(base - r)),
+                                     _mm256_set1_epi16((short)c->value[k]));
+        _mm256_storeu_si256((__m256i *)(void *)v, _mm256_min_epu16(x, fold));
+        if (uneq && 2 * r >= x0i && 2 * r < x0i + 16) v[2 * r - x0i] = LOW_VALUES;
+#pragma GCC unroll 16
+        for (int l = 0; l < 16; l++) marks[l][v[l]] = 0xff;
     }
-    *bits |= (uint64_t)_mm256_extract_epi64(acc, 0) | (uint64_t)_mm256_extract_epi64(acc, 1) |
-             (uint64_t)_mm256_extract_epi64(acc, 2) | (uint64_t)_mm256_extract_epi64(acc, 3);
-    return k;
+}
+
+/* The rows of `marks` into bits of seen[], and the rows cleared. */
+__attribute__((target("avx2"))) static void marks_take(uint8_t (*marks)[MARK_ROW], vset seen[16])
+{
+    for (int l = 0; l < 16; l++) {
+        for (unsigned q = 0; q < LOW_VALUES / 32; q++) {
+            __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(marks[l] + 32 * q));
+            uint32_t bits = (uint32_t)_mm256_movemask_epi8(b);
+            seen[l].w[q >> 1] |= (uint64_t)bits << (32 * (q & 1));
+            _mm256_storeu_si256((__m256i *)(void *)(marks[l] + 32 * q), _mm256_setzero_si256());
+        }
+    }
 }
 #endif
 
 /* Over rare heaps k in [k0, k1): with `high` = g + x - i, the split into the
- * rare heap a and x - i - a has value value[k] ^ high[-a]. The low form
- * returns the values below 64 as bits; the byte form marks seen[]. */
-static uint64_t rare_range(const gr_sparse *s, const uint16_t *high, uint64_t k0, uint64_t k1, uint8_t *seen)
+ * rare heap a and x - i - a has value value[k] ^ high[-a]. The low form adds
+ * the values below LOW_VALUES to *bits; the byte form marks seen[]. */
+static void rare_range(const gr_sparse *s, const uint16_t *high, uint64_t k0, uint64_t k1, vset *bits, uint8_t *seen)
 {
-    uint64_t bits = 0;
     while (k0 < k1) {
         const rare_chunk *c = __atomic_load_n(&s->rare[k0 >> RCHUNK_BITS], __ATOMIC_ACQUIRE);
         uint64_t from = k0 & (RCHUNK - 1), to = from + (k1 - k0);
@@ -315,43 +354,36 @@ static uint64_t rare_range(const gr_sparse *s, const uint16_t *high, uint64_t k0
         if (seen) {
             for (uint64_t k = from; k < to; k++) seen[c->value[k] ^ high[-(int64_t)c->heap[k]]] = 1;
         } else {
-#ifdef GR_SPARSE_SIMD
-            if (s->simd && c->heap[to - 1] < (1u << 31)) {
-                uint64_t k = rare_low_avx2(c, high, from, to, &bits);
-                from = k;
-            }
-#endif
-            for (uint64_t k = from; k < to; k++) {
-                uint32_t v = (uint32_t)c->value[k] ^ high[-(int64_t)c->heap[k]];
-                bits |= (uint64_t)(v < 64) << (v & 63);
-            }
+            for (uint64_t k = from; k < to; k++) vs_add(bits, (uint32_t)c->value[k] ^ high[-(int64_t)c->heap[k]]);
         }
         k0 = (k0 & ~(uint64_t)(RCHUNK - 1)) + to;
     }
-    return bits;
 }
 
 /* The splits after removing split_i[j] whose rare part a is in [alo, ahi)
  * and among rare heaps [k0, k1). */
-static uint64_t rare_splits(const gr_sparse *s, uint64_t x, int j, uint64_t k0, uint64_t k1, uint64_t alo, uint64_t ahi,
-                            uint8_t *seen)
+static void rare_splits(const gr_sparse *s, uint64_t x, int j, uint64_t k0, uint64_t k1, uint64_t alo, uint64_t ahi,
+                        vset *bits, uint8_t *seen)
 {
     uint64_t i = s->split_i[j];
-    if (x <= i + 1) return 0;
+    if (x <= i + 1) return;
     if (ahi > x - i) ahi = x - i;              /* the other part is not empty */
-    if (alo >= ahi || k0 >= k1) return 0;
+    if (alo >= ahi || k0 >= k1) return;
     uint64_t kl = rare_lower_bound(s, k1, alo), kh = rare_lower_bound(s, k1, ahi);
     if (kl < k0) kl = k0;
-    if (kl >= kh) return 0;
+    if (kl >= kh) return;
     const uint16_t *high = s->g + (x - i);
     uint64_t mid = (x - i) / 2;
     if (s->split_uneq[j] && (x - i) % 2 == 0 && mid >= alo && mid < ahi) {
         /* the parts must differ: leave out a = b */
         uint64_t km = rare_lower_bound(s, k1, mid);
-        if (km >= kl && km < kh && s->rare[km >> RCHUNK_BITS]->heap[km & (RCHUNK - 1)] == mid)
-            return rare_range(s, high, kl, km, seen) | rare_range(s, high, km + 1, kh, seen);
+        if (km >= kl && km < kh && s->rare[km >> RCHUNK_BITS]->heap[km & (RCHUNK - 1)] == mid) {
+            rare_range(s, high, kl, km, bits, seen);
+            rare_range(s, high, km + 1, kh, bits, seen);
+            return;
+        }
     }
-    return rare_range(s, high, kl, kh, seen);
+    rare_range(s, high, kl, kh, bits, seen);
 }
 
 /* The smallest part a may take in the split after removing split_i[j], plus
@@ -364,68 +396,86 @@ static uint64_t part_limit(const gr_sparse *s, uint64_t x, int j)
     return amax + 1;
 }
 
-/* OR over the splits (a, x - i - a), a in [a0, a1), of 1 << (value - off)
- * for the values in [off, off + 64). `high` is g + x - i. */
-static uint64_t low_values(const uint16_t *g, const uint16_t *high, uint64_t a0, uint64_t a1, uint32_t off)
+/* ORs into out[w], w < words <= LOW_WORDS, over the splits (a, x - i - a), a in [a0, a1), the bits 1 << (value - off
+ * - 64 w) of the values in [off + 64 w, off + 64 w + 64). `high` is
+ * g + x - i. */
+static void low_values(const uint16_t *g, const uint16_t *high, uint64_t a0, uint64_t a1, uint32_t off, unsigned words,
+                       uint64_t *out)
 {
-    uint64_t out = 0;
     for (uint64_t a = a0; a < a1; a++) {
         uint32_t v = ((uint32_t)g[a] ^ high[-(int64_t)a]) - off;
-        out |= (uint64_t)(v < 64) << (v & 63);
+        if (v < 64 * words) out[v >> 6] |= 1ull << (v & 63);
     }
-    return out;
 }
 
 #ifdef GR_SPARSE_SIMD
 /* The same, 16 splits an instruction (AVX2 shifts 1 by 64 or more to 0). */
-__attribute__((target("avx2"))) static uint64_t low_values_avx2(const uint16_t *g, const uint16_t *high, uint64_t a0,
-                                                                uint64_t a1, uint32_t off)
+__attribute__((target("avx2"))) static void low_values_avx2(const uint16_t *g, const uint16_t *high, uint64_t a0,
+                                                            uint64_t a1, uint32_t off, unsigned words, uint64_t *out)
 {
-    const __m256i offv = _mm256_set1_epi16((short)off);
     const __m256i rev = _mm256_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8,
                                          9, 6, 7, 4, 5, 2, 3, 0, 1);
     const __m256i one = _mm256_set1_epi64x(1);
-    __m256i acc = _mm256_setzero_si256();
+    __m256i acc[LOW_WORDS];
+    for (int w = 0; w < LOW_WORDS; w++) acc[w] = _mm256_setzero_si256();
     uint64_t a = a0;
     for (; a + 16 <= a1; a += 16) {
-        __m256i lo = _mm256_loadu_si256((const __m256i *)(g + a));
-        __m256i hv = _mm256_loadu_si256((const __m256i *)(high - a - 15));
+        __m256i lo = _mm256_loadu_si256((const __m256i *)(const void *)(g + a));
+        __m256i hv = _mm256_loadu_si256((const __m256i *)(const void *)(high - a - 15));
         hv = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(hv, rev), 0x4e);
-        __m256i v = _mm256_sub_epi16(_mm256_xor_si256(lo, hv), offv);
-        __m128i v0 = _mm256_castsi256_si128(v), v1 = _mm256_extracti128_si256(v, 1);
-        acc = _mm256_or_si256(acc, _mm256_sllv_epi64(one, _mm256_cvtepu16_epi64(v0)));
-        acc = _mm256_or_si256(acc, _mm256_sllv_epi64(one, _mm256_cvtepu16_epi64(_mm_srli_si128(v0, 8))));
-        acc = _mm256_or_si256(acc, _mm256_sllv_epi64(one, _mm256_cvtepu16_epi64(v1)));
-        acc = _mm256_or_si256(acc, _mm256_sllv_epi64(one, _mm256_cvtepu16_epi64(_mm_srli_si128(v1, 8))));
+        __m256i x = _mm256_xor_si256(lo, hv);
+        for (unsigned w = 0; w < words; w++) {
+            __m256i v = _mm256_sub_epi16(x, _mm256_set1_epi16((short)(off + 64u * (uint32_t)w)));
+            __m128i v0 = _mm256_castsi256_si128(v), v1 = _mm256_extracti128_si256(v, 1);
+            __m256i t = _mm256_or_si256(_mm256_sllv_epi64(one, _mm256_cvtepu16_epi64(v0)),
+                                        _mm256_sllv_epi64(one, _mm256_cvtepu16_epi64(_mm_srli_si128(v0, 8))));
+            t = _mm256_or_si256(t, _mm256_sllv_epi64(one, _mm256_cvtepu16_epi64(v1)));
+            t = _mm256_or_si256(t, _mm256_sllv_epi64(one, _mm256_cvtepu16_epi64(_mm_srli_si128(v1, 8))));
+            acc[w] = _mm256_or_si256(acc[w], t);
+        }
     }
-    uint64_t out = (uint64_t)_mm256_extract_epi64(acc, 0) | (uint64_t)_mm256_extract_epi64(acc, 1) |
-                   (uint64_t)_mm256_extract_epi64(acc, 2) | (uint64_t)_mm256_extract_epi64(acc, 3);
-    return out | low_values(g, high, a, a1, off);
+    for (unsigned w = 0; w < words; w++)
+        out[w] |= (uint64_t)_mm256_extract_epi64(acc[w], 0) | (uint64_t)_mm256_extract_epi64(acc[w], 1) |
+                  (uint64_t)_mm256_extract_epi64(acc[w], 2) | (uint64_t)_mm256_extract_epi64(acc[w], 3);
+    low_values(g, high, a, a1, off, words, out);
 }
+
 #endif
 
-static uint64_t span_values(const gr_sparse *s, const uint16_t *high, uint64_t a0, uint64_t a1, uint32_t off)
+static void span_values(const gr_sparse *s, const uint16_t *high, uint64_t a0, uint64_t a1, uint32_t off,
+                        unsigned words, uint64_t *out)
 {
 #ifdef GR_SPARSE_SIMD
-    if (s->simd) return low_values_avx2(s->g, high, a0, a1, off);
+    if (s->simd) {
+        low_values_avx2(s->g, high, a0, a1, off, words, out);
+        return;
+    }
 #endif
-    return low_values(s->g, high, a0, a1, off);
+    low_values(s->g, high, a0, a1, off, words, out);
 }
 
-/* Low mode scan: adds to *found the values below 64 of the splits whose
- * smaller part is in [a0, a1), a block at a time, until `want` is covered. */
-static void scan_low(gr_sparse *s, uint64_t x, uint64_t a0, uint64_t a1, uint64_t want, uint64_t *found)
+/* Low mode scan: adds to *found the values below LOW_VALUES of the splits
+ * whose smaller part is in [a0, a1), a block at a time, until `want` is
+ * covered. Only the words from the lowest to the highest still wanted are
+ * built. */
+static void scan_low(gr_sparse *s, uint64_t x, uint64_t a0, uint64_t a1, const vset *want, vset *found)
 {
     const uint16_t *g = s->g;
     uint64_t examined = 0;
-    for (uint64_t a = a0; a < a1 && (want & ~*found);) {
+    for (uint64_t a = a0; a < a1;) {
+        unsigned lo = LOW_WORDS, hi = 0;
+        for (unsigned w = 0; w < LOW_WORDS; w++)
+            if (want->w[w] & ~found->w[w]) {
+                if (lo == LOW_WORDS) lo = w;
+                hi = w + 1;
+            }
+        if (lo == LOW_WORDS) break;
         uint64_t stop = a + 256 < a1 ? a + 256 : a1;
         for (int j = 0; j < s->nsplit; j++) {
             uint64_t end = part_limit(s, x, j);
             if (end > stop) end = stop;
             if (end <= a) continue;
-            const uint16_t *high = g + (x - s->split_i[j]);
-            *found |= span_values(s, high, a, end, 0);
+            span_values(s, g + (x - s->split_i[j]), a, end, 64 * lo, hi - lo, found->w + lo);
             examined += end - a;
         }
         a = stop;
@@ -435,7 +485,7 @@ static void scan_low(gr_sparse *s, uint64_t x, uint64_t a0, uint64_t a1, uint64_
 
 /* Byte mode scan over every split: counts down the targets and stops once
  * none is left. Returns the targets left (kept in t->target). Targets below
- * 1024 are looked for 64 values at a time by the vector scan. */
+ * 1024 are looked for 64 values a word, four words a pass. */
 static uint32_t scan_bytes(gr_sparse *s, uint64_t x, scratch *t, uint32_t ntarget)
 {
     const uint16_t *g = s->g;
@@ -450,8 +500,12 @@ static uint32_t scan_bytes(gr_sparse *s, uint64_t x, scratch *t, uint32_t ntarge
                 uint64_t end = part_limit(s, x, j);
                 if (end > stop) end = stop;
                 if (end <= a) continue;
-                for (uint32_t w = 0; w < windows; w++)
-                    if (want[w] & ~found[w]) found[w] |= span_values(s, g + (x - s->split_i[j]), a, end, w << 6);
+                for (uint32_t w = 0; w < windows; w += LOW_WORDS) {
+                    unsigned words = windows - w < LOW_WORDS ? windows - w : LOW_WORDS;
+                    uint64_t left = 0;
+                    for (unsigned q = 0; q < words; q++) left |= want[w + q] & ~found[w + q];
+                    if (left) span_values(s, g + (x - s->split_i[j]), a, end, w << 6, words, found + w);
+                }
                 examined += end - a;
             }
             for (uint32_t w = 0; w < windows; w++) open |= want[w] & ~found[w];
@@ -500,16 +554,18 @@ static void class_add(gr_sparse *s, uint64_t x)
     cl[s->g[j] >> 6] |= 1ull << (s->g[j] & 63);
 }
 
-/* The options that leave at most one heap: values below 64 as bits, and
- * every value into seen[] when seen is not NULL. */
-static uint64_t takes(const gr_sparse *s, uint64_t x, uint8_t *seen)
+/* The options that leave at most one heap: values below LOW_VALUES into
+ * *bits, and every value into seen[] when seen is not NULL. */
+static void takes(const gr_sparse *s, uint64_t x, vset *bits, uint8_t *seen)
 {
     const uint16_t *g = s->g;
-    uint64_t bits = 0;
-    if (gr_tb_digit_at(&s->code, x).mask & 1u) bits |= 1, seen ? seen[0] = 1 : 0;
+    if (gr_tb_digit_at(&s->code, x).mask & 1u) {
+        vs_add(bits, 0);
+        if (seen) seen[0] = 1;
+    }
     for (int j = 0; j < s->ntake && s->take_i[j] < x; j++) {
         uint32_t v = g[x - s->take_i[j]];
-        bits |= (uint64_t)(v < 64) << (v & 63);
+        vs_add(bits, v);
         if (seen) seen[v] = 1;
     }
     uint32_t words = (s->gmax >> 6) + 1;
@@ -518,18 +574,32 @@ static uint64_t takes(const gr_sparse *s, uint64_t x, uint8_t *seen)
         int64_t rho = ((int64_t)x - s->p0 - cc) % s->period;
         if (rho < 0) rho += s->period;
         const uint64_t *cl = s->cls + (size_t)rho * VALUE_WORDS;
-        bits |= cl[0];
+        for (int w = 0; w < LOW_WORDS; w++) bits->w[w] |= cl[w];
         for (uint32_t w = 0; seen && w < words; w++)
             for (uint64_t b = cl[w]; b; b &= b - 1) seen[(w << 6) + (uint32_t)__builtin_ctzll(b)] = 1;
     }
-    return bits;
 }
 
-/* The smallest common value no option reaches, below 64, or 64. */
-static uint32_t low_candidate(uint64_t seen, uint64_t rare)
+/* The smallest common value no option reaches, below LOW_VALUES, or
+ * LOW_VALUES. */
+static uint32_t low_candidate(const vset *seen, const vset *rare)
 {
-    uint64_t open = ~seen & ~rare;
-    return open ? (uint32_t)__builtin_ctzll(open) : 64;
+    for (int w = 0; w < LOW_WORDS; w++) {
+        uint64_t open = ~seen->w[w] & ~rare->w[w];
+        if (open) return 64u * (uint32_t)w + (uint32_t)__builtin_ctzll(open);
+    }
+    return LOW_VALUES;
+}
+
+/* The rare values below c that `seen` lacks. */
+static vset wanted(const vset *rare, const vset *seen, uint32_t c)
+{
+    vset want;
+    for (uint32_t w = 0; w < LOW_WORDS; w++) {
+        uint64_t below = c >= 64 * (w + 1) ? ~0ull : c <= 64 * w ? 0 : (1ull << (c - 64 * w)) - 1;
+        want.w[w] = rare->w[w] & ~seen->w[w] & below;
+    }
+    return want;
 }
 
 /* Byte mode: G(x) from every option value, once every heap below x is
@@ -537,8 +607,9 @@ static uint32_t low_candidate(uint64_t seen, uint64_t rare)
 static uint32_t heap_bytes(gr_sparse *s, uint64_t x, scratch *t)
 {
     uint64_t k1 = s->nrare;
-    for (int j = 0; j < s->nsplit; j++) rare_splits(s, x, j, 0, k1, 1, UINT64_MAX, t->seen);
-    takes(s, x, t->seen);
+    vset unused = {{0}};
+    for (int j = 0; j < s->nsplit; j++) rare_splits(s, x, j, 0, k1, 1, UINT64_MAX, NULL, t->seen);
+    takes(s, x, &unused, t->seen);
     uint32_t c = 0;
     while (c < UNSET && (t->seen[c] || gr_sparse_is_rare(s->mask, c))) c++;
     uint32_t n = 0;
@@ -554,7 +625,7 @@ static uint32_t heap_bytes(gr_sparse *s, uint64_t x, scratch *t)
 
 /* What phase A leaves for phase B. */
 typedef struct stage {
-    uint64_t seen, found;            /* option values below 64 reached so far */
+    vset seen, found;                /* option values below LOW_VALUES reached so far */
     uint64_t snap, k0;               /* heaps and rare heaps published when phase A ran */
     int ready;                       /* phase A is done (atomic) */
 } stage;
@@ -566,49 +637,105 @@ static uint64_t part_old(const gr_sparse *s, uint64_t x, int j, uint64_t snap)
     return x - i >= snap ? x - i - snap + 1 : 1;
 }
 
-static void heap_a(gr_sparse *s, uint64_t x, stage *st)
+/* The end of phase A, once the rare splits gave `seen`: the provisional
+ * candidate and the scan of old splits for the rare values below it. */
+static void heap_a_scan(gr_sparse *s, uint64_t x, const vset *seen, uint64_t snap, uint64_t k0, stage *st)
 {
-    uint64_t snap = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE);
-    uint64_t k0 = __atomic_load_n(&s->nrare, __ATOMIC_ACQUIRE);
-    uint64_t a_old = 1, seen = 0, found = 0;
+    uint64_t a_old = 1;
+    vset found = {{0}};
     for (int j = 0; j < s->nsplit; j++) {
         uint64_t lo = part_old(s, x, j, snap);
         if (lo > a_old) a_old = lo;
-        seen |= rare_splits(s, x, j, 0, k0, lo, UINT64_MAX, NULL);
     }
     uint64_t top = x > s->split_min ? (x - s->split_min) / 2 + 1 : 0;   /* parts a < top */
     if (snap < x && s->nsplit) {
-        uint32_t c = low_candidate(seen, s->rare_low);
-        uint64_t want = s->rare_low & ~seen & (c < 64 ? (1ull << c) - 1 : ~0ull);
-        if (want) scan_low(s, x, a_old, top, want, &found);
+        vset want = wanted(&s->rare_low, seen, low_candidate(seen, &s->rare_low));
+        if (vs_open(&want, &found)) scan_low(s, x, a_old, top, &want, &found);
     }
-    st->seen = seen;
+    st->seen = *seen;
     st->found = found;
     st->snap = snap;
     st->k0 = k0;
 }
 
+static void heap_a(gr_sparse *s, uint64_t x, stage *st)
+{
+    uint64_t snap = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE);
+    uint64_t k0 = __atomic_load_n(&s->nrare, __ATOMIC_ACQUIRE);
+    vset seen = {{0}};
+    for (int j = 0; j < s->nsplit; j++) rare_splits(s, x, j, 0, k0, part_old(s, x, j, snap), UINT64_MAX, &seen, NULL);
+    heap_a_scan(s, x, &seen, snap, k0, st);
+}
+
+#ifdef GR_SPARSE_SIMD
+/* The block kernel over rare heaps [kl, kh) for the batch whose first heap
+ * minus the split digit is x0i. */
+static void rare_block(const gr_sparse *s, uint64_t x0i, int j, uint64_t kl, uint64_t kh, uint8_t (*marks)[MARK_ROW])
+{
+    while (kl < kh) {
+        const rare_chunk *c = __atomic_load_n(&s->rare[kl >> RCHUNK_BITS], __ATOMIC_ACQUIRE);
+        uint64_t from = kl & (RCHUNK - 1), to = from + (kh - kl);
+        if (to > RCHUNK) to = RCHUNK;
+        rare_block_avx2(c, s->g + x0i, from, to, s->split_uneq[j], x0i, marks);
+        kl = (kl & ~(uint64_t)(RCHUNK - 1)) + to;
+    }
+}
+
+/* Phase A of the 16 heaps x0..x0+15 together. The rare heaps r in [lo, hi)
+ * pair with an old heap for every one of them (lo from the last heap, hi
+ * keeps the first heap's other part nonempty) and go through the block
+ * kernel; the few rare heaps outside, per heap. */
+static void heap_a16(gr_sparse *s, uint64_t x0, stage *ring, scratch *t)
+{
+    uint64_t snap = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE);
+    uint64_t k0 = __atomic_load_n(&s->nrare, __ATOMIC_ACQUIRE);
+    vset seen[16];
+    memset(seen, 0, sizeof seen);
+    for (int j = 0; j < s->nsplit; j++) {
+        uint64_t i = s->split_i[j], lo = part_old(s, x0 + 15, j, snap), hi = x0 > i ? x0 - i : 0;
+        if (lo < hi) rare_block(s, x0 - i, j, rare_lower_bound(s, k0, lo), rare_lower_bound(s, k0, hi), t->marks);
+        else lo = hi = UINT64_MAX;
+        for (uint64_t l = 0; l < 16; l++) {
+            uint64_t x = x0 + l;
+            rare_splits(s, x, j, 0, k0, part_old(s, x, j, snap), lo, &seen[l], NULL);
+            rare_splits(s, x, j, 0, k0, hi, UINT64_MAX, &seen[l], NULL);
+        }
+    }
+    marks_take(t->marks, seen);
+    for (uint64_t l = 0; l < 16; l++) {
+        stage *st = &ring[(x0 + l) % RING];
+        heap_a_scan(s, x0 + l, &seen[l], snap, k0, st);
+        __atomic_store_n(&st->ready, 1, __ATOMIC_RELEASE);
+    }
+}
+#endif
+
 /* Phase B: every heap below x is published; returns G(x). */
 static uint32_t heap_b(gr_sparse *s, uint64_t x, const stage *st, scratch *t)
 {
-    uint64_t rare = s->rare_low, seen = st->seen, found = st->found, snap = st->snap, a_old = 1;
+    const vset *rare = &s->rare_low;
+    vset seen = st->seen, found = st->found;
+    uint64_t snap = st->snap, a_old = 1;
     uint64_t k1 = __atomic_load_n(&s->nrare, __ATOMIC_ACQUIRE);
     for (int j = 0; j < s->nsplit; j++) {
         uint64_t lo = part_old(s, x, j, snap);
         if (lo > a_old) a_old = lo;
-        seen |= rare_splits(s, x, j, 0, st->k0, 1, lo, NULL);
-        seen |= rare_splits(s, x, j, st->k0, k1, 1, UINT64_MAX, NULL);
+        rare_splits(s, x, j, 0, st->k0, 1, lo, &seen, NULL);
+        rare_splits(s, x, j, st->k0, k1, 1, UINT64_MAX, &seen, NULL);
     }
     class_add(s, x);
-    seen |= takes(s, x, NULL);
-    uint32_t c = low_candidate(seen, rare);
-    if (c >= 64) return heap_bytes(s, x, t);
+    takes(s, x, &seen, NULL);
+    uint32_t c = low_candidate(&seen, rare);
+    if (c >= LOW_VALUES) return heap_bytes(s, x, t);
     uint64_t top = x > s->split_min ? (x - s->split_min) / 2 + 1 : 0;
-    uint64_t want = rare & ~seen & ((1ull << c) - 1);
-    if ((want & ~found) && s->nsplit && snap < x) scan_low(s, x, 1, a_old < top ? a_old : top, want, &found);
-    if ((want & ~found) && s->nsplit) scan_low(s, x, snap < x ? a_old : 1, top, want, &found);
-    want &= ~found;
-    return want ? (uint32_t)__builtin_ctzll(want) : c;
+    vset want = wanted(rare, &seen, c);
+    if (vs_open(&want, &found) && s->nsplit && snap < x) scan_low(s, x, 1, a_old < top ? a_old : top, &want, &found);
+    if (vs_open(&want, &found) && s->nsplit) scan_low(s, x, snap < x ? a_old : 1, top, &want, &found);
+    for (int w = 0; w < LOW_WORDS; w++) {
+        uint64_t left = want.w[w] & ~found.w[w];
+        if (left) return 64u * (uint32_t)w + (uint32_t)__builtin_ctzll(left);
+    }
+    return c;
 }
 
 /* ------------------------------------------------------------- the run */
@@ -711,12 +838,6 @@ int gr_sparse_load(gr_sparse *s, const uint16_t *g, uint64_t n, gr_error *err)
     return gr_sparse_adopt(s, n, err);
 }
 
-/* Heaps phase A may run ahead of the last published one: far enough that a
- * thread descheduled for a moment does not stall the others, near enough
- * that phase A sees all but the smallest rare heaps. */
-#define AHEAD 512u
-#define RING 1024u
-#define BATCH 16u
 
 /* Every thread does phase A for the next heap not yet taken, within AHEAD
  * of the published ones, and whichever thread holds the token finishes the
@@ -746,6 +867,9 @@ static void pipeline(gr_sparse *s, uint64_t to, stage *ring, uint64_t *next_a, i
         uint64_t end = x + BATCH < to ? x + BATCH : to;
         if (end > room) end = room;
         if (x < end && __atomic_compare_exchange_n(next_a, &x, end, false, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
+#ifdef GR_SPARSE_SIMD
+            if (end - x == BATCH && s->simd && s->nsplit) heap_a16(s, x, ring, t), x = end;
+#endif
             for (; x < end; x++) {
                 stage *st = &ring[x % RING];
                 heap_a(s, x, st);

@@ -1,4 +1,5 @@
-/* The tier solver for Sharing Nim with any number of piles and on graphs.
+/* The tier solver for Sharing Nim with any number of piles and on graphs:
+ * the values, by chains of tiers (positions and ranks: tier_index.c).
  * docs/tiers.md has the proofs this code relies on:
  *  - options of canonical total t lie in t, t-n, t-2n, ... (chains by t mod n);
  *  - inside a tier every move lowers the rank of the sorted-descending piles
@@ -7,6 +8,7 @@
  *  - on the complete graph, the options along one pair of piles are the
  *    points of one line, so one running bitset per line gives the mex. */
 #include "grundy/tier.h"
+#include "tier_internal.h"
 #include <limits.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -17,401 +19,15 @@
 #include <omp.h>
 #endif
 
-/* Partition counting, for ranks: cum[e][s][m] = the number of partitions of
- * s whose first (largest) entry u is below m and whose other e entries are
- * each <= u (entries >= 0). Triangular in (s, m), m = 0..s+1. */
-struct gr_tier_tables {
-    int emax;                 /* cum[1..emax] */
-    uint64_t smax;
-    uint64_t *cum[GR_MAX_PILES];
-    /* graphs: binom[a * (n) + b] = C(a, b), a <= smax + n, b < n */
-    uint64_t *binom;
-    int bn;
-};
-
-static size_t tri(uint64_t s)
-{
-    return (size_t)(s * (s + 3) / 2);   /* rows of length s+2 before row s */
-}
-
-static uint64_t cum_get(const gr_tier_tables *tb, int e, uint64_t s, uint64_t m)
-{
-    if (e == 0) return m > s ? 1 : 0;   /* only the partition (s) itself */
-    if (e == 1) {                        /* (u, s-u) with u >= s-u: u from ceil(s/2) */
-        uint64_t lo = (s + 1) / 2;
-        return m > lo ? m - lo : 0;
-    }
-    return tb->cum[e][tri(s) + m];
-}
-
-/* partitions of s into k entries >= 0 */
-static uint64_t parts(const gr_tier_tables *tb, uint64_t s, int k)
-{
-    if (k == 0) return s == 0;
-    if (k == 1) return 1;
-    return cum_get(tb, k - 1, s, s + 1);
-}
-
-static int build_cum(gr_tier_tables *tb, int emax, uint64_t smax, gr_error *err)
-{
-    tb->emax = emax;
-    tb->smax = smax;
-    if (emax < 1) return GR_OK;
-    size_t cells = tri(smax + 1);
-    if (smax > 200000 || (double)cells * 8 * (emax + 2) > 8e9)
-        return gr_fail(err, GR_EINPUT, "total %llu with %d piles: ranking tables too big",
-                       (unsigned long long)smax, emax + 2);
-    /* cnt[s][m] (m <= s+1, clipped) for e entries, one layer at a time:
-     * cnt_e(s, m) = cnt_{e-1}(s, m) + cnt_e(s-e, m-1): either an entry is 0,
-     * or subtract 1 from each of the e entries. */
-    uint64_t *prev = malloc(cells * sizeof *prev), *cur = malloc(cells * sizeof *cur);
-    if (!prev || !cur) {
-        free(prev), free(cur);
-        return gr_fail(err, GR_EINPUT, "total %llu: not enough memory for ranking tables", (unsigned long long)smax);
-    }
-    /* e = 0: only the empty partition of 0 */
-    for (uint64_t s = 0; s <= smax; s++)
-        for (uint64_t m = 0; m <= s + 1; m++) prev[tri(s) + m] = s == 0;
-    for (int e = 1; e <= emax; e++) {
-        for (uint64_t s = 0; s <= smax; s++)
-            for (uint64_t m = 0; m <= s + 1; m++) {
-                uint64_t x = prev[tri(s) + m];
-                if (s >= (uint64_t)e && m >= 1) {
-                    uint64_t s2 = s - (uint64_t)e, m2 = m - 1;
-                    if (m2 > s2 + 1) m2 = s2 + 1;
-                    x += cur[tri(s2) + m2];
-                }
-                cur[tri(s) + m] = x;
-            }
-        uint64_t *c = malloc(cells * sizeof *c);
-        if (!c) {
-            free(prev), free(cur);
-            return gr_fail(err, GR_EINPUT, "total %llu: not enough memory for ranking tables", (unsigned long long)smax);
-        }
-        for (uint64_t s = 0; s <= smax; s++) {
-            c[tri(s)] = 0;
-            for (uint64_t u = 0; u <= s; u++) {
-                uint64_t r = s - u, mm = u > r + 1 ? r + 1 : u;
-                c[tri(s) + u + 1] = c[tri(s) + u] + cur[tri(r) + mm];
-            }
-        }
-        tb->cum[e] = c;
-        uint64_t *t = prev;
-        prev = cur;
-        cur = t;
-    }
-    free(prev), free(cur);
-    /* e = 1 has a closed form (cum_get) */
-    free(tb->cum[1]);
-    tb->cum[1] = NULL;
-    return GR_OK;
-}
-
-/* Rank of a partition (entries descending, k of them, sum s) among all such,
- * in lexicographic order of the entries. */
-static uint64_t part_rank(const gr_tier_tables *tb, const uint64_t *mu, int k, uint64_t s)
-{
-    uint64_t r = 0;
-    for (int i = 0; i + 1 < k; i++) {
-        r += cum_get(tb, k - 1 - i, s, mu[i]);
-        s -= mu[i];
-    }
-    return r;
-}
-
-static void part_unrank(const gr_tier_tables *tb, uint64_t r, int k, uint64_t s, uint64_t *mu)
-{
-    for (int i = 0; i + 1 < k; i++) {
-        int e = k - 1 - i;
-        uint64_t lo = 0, hi = s;   /* largest m with cum(m) <= r */
-        while (lo < hi) {
-            uint64_t mid = lo + (hi - lo + 1) / 2;
-            if (cum_get(tb, e, s, mid) <= r) lo = mid;
-            else hi = mid - 1;
-        }
-        mu[i] = lo;
-        r -= cum_get(tb, e, s, lo);
-        s -= lo;
-    }
-    if (k > 0) mu[k - 1] = s;
-}
-
-/* ---- compositions (graphs) ---- */
-
-static uint64_t binom(const gr_tier_tables *tb, uint64_t a, int b)
-{
-    return tb->binom[a * (uint64_t)tb->bn + (uint64_t)b];
-}
-
-/* weak compositions of s into k entries */
-static uint64_t comps(const gr_tier_tables *tb, int64_t s, int k)
-{
-    if (s < 0) return 0;
-    if (k == 0) return s == 0;
-    return binom(tb, (uint64_t)s + (uint64_t)k - 1, k - 1);
-}
-
-/* weak compositions w of s into k entries with w < v lexicographically */
-static uint64_t lexcount(const gr_tier_tables *tb, int64_t s, int k, const int64_t *v)
-{
-    uint64_t r = 0;
-    for (int i = 0; i < k && s >= 0; i++) {
-        if (v[i] <= 0) {
-            if (v[i] < 0) break;
-            continue;
-        }
-        int64_t top = v[i] > s ? s + 1 : v[i];   /* u = 0..top-1 */
-        /* sum_{u<top} comps(s-u, k-i-1) = comps(s, k-i) - comps(s-top, k-i) */
-        r += comps(tb, s, k - i) - comps(tb, s - top, k - i);
-        if (v[i] > s) break;
-        s -= v[i];
-    }
-    return r;
-}
-
-static int build_binom(gr_tier_tables *tb, int n, uint64_t smax, gr_error *err)
-{
-    tb->bn = n;
-    uint64_t rows = smax + (uint64_t)n + 1;
-    tb->binom = calloc(rows * (uint64_t)n, sizeof *tb->binom);
-    if (!tb->binom) return gr_fail(err, GR_EINPUT, "not enough memory");
-    for (uint64_t a = 0; a < rows; a++)
-        for (int b = 0; b < n; b++) {
-            uint64_t x;
-            if (b == 0) x = 1;
-            else if (a == 0) x = 0;
-            else {
-                x = tb->binom[(a - 1) * n + b] + tb->binom[(a - 1) * n + b - 1];
-                if (x < tb->binom[(a - 1) * n + b]) return gr_fail(err, GR_EINPUT, "graph tiers too big to count");
-            }
-            tb->binom[a * n + b] = x;
-        }
-    return GR_OK;
-}
-
-static uint64_t graph_rank(const gr_tiers *s, const gr_pos *c, uint64_t t)
-{
-    int64_t v[GR_MAX_PILES] = {0};
-    for (int i = 0; i < s->n; i++) v[i] = (int64_t)c->p[i];
-    uint64_t r = lexcount(s->tab, (int64_t)t, s->n, v);
-    if (t >= (uint64_t)s->n) {
-        for (int i = 0; i < s->n; i++) v[i]--;
-        r -= lexcount(s->tab, (int64_t)t - s->n, s->n, v);
-    }
-    return r;
-}
-
-/* lexicographically next weak composition of the same sum; false at the end */
-static bool comp_next(uint64_t *c, int n)
-{
-    uint64_t tail = c[n - 1];
-    for (int i = n - 2; i >= 0; i--) {
-        if (tail > 0) {
-            c[i]++;
-            for (int j = i + 1; j < n - 1; j++) c[j] = 0;
-            c[n - 1] = tail - 1;
-            return true;
-        }
-        tail += c[i];
-    }
-    return false;
-}
-
-/* ---- public: set-up ---- */
-
-uint64_t gr_tier_fnv(const uint32_t *v, uint64_t count)
-{
-    uint64_t h = 1469598103934665603ULL;
-    for (uint64_t i = 0; i < count; i++)
-        for (int b = 0; b < 4; b++) {
-            h ^= (v[i] >> (8 * b)) & 0xff;
-            h *= 1099511628211ULL;
-        }
-    return h;
-}
-
-uint64_t gr_tiers_checksum(const gr_tiers *s)
-{
-    uint64_t h = 1469598103934665603ULL;
-    for (uint64_t t = 0; t <= s->total; t++)
-        for (int b = 0; b < 8; b++) {
-            h ^= (s->sum[t] >> (8 * b)) & 0xff;
-            h *= 1099511628211ULL;
-        }
-    return h;
-}
-
-struct probe {
-    bool (*edge)[GR_MAX_PILES];
-};
-
-static int probe_move(void *ctx, const gr_move *mv, const gr_pos *r)
-{
-    (void)r;
-    struct probe *p = ctx;
-    if (mv->kind == GR_MOVE_TRANSFER && mv->dst >= 0) p->edge[mv->src][mv->dst] = true;
-    return 0;
-}
-
-int gr_tiers_init(gr_tiers *s, const gr_game *g, int n, uint64_t total, gr_error *err)
-{
-    memset(s, 0, sizeof *s);
-    if (!g->rs || strcmp(g->rs->name, "sharing") != 0 || !(g->flags & GR_RS_CONSERVES_TOTAL))
-        return gr_fail(err, GR_EINPUT, "the tier solver covers sharing (any piles, any graph), not '%s'", g->spec);
-    if (g->piles) n = g->piles;
-    if (n < 2 || n > GR_MAX_PILES)
-        return gr_fail(err, GR_EINPUT, "the tier solver needs a pile count (piles=n, 2 <= n <= %d)", GR_MAX_PILES);
-    int rc = gr_game_check_count(g, n, err);
-    if (rc) return rc;
-    if (total > 100000) return gr_fail(err, GR_EINPUT, "--total %llu: the tier solver stops at 100000",
-                                       (unsigned long long)total);
-    s->n = n;
-    s->total = total;
-    /* Ask the ruleset which transfers it allows: a pile of 2 tokens can send
-     * one token exactly where an edge lets it. */
-    struct probe pr = {s->edge};
-    for (int a = 0; a < n; a++) {
-        gr_pos p = {.n = n};
-        p.p[a] = 2;
-        gr_game_moves(g, &p, probe_move, &pr);
-    }
-    for (int a = 0; a < n; a++)
-        for (int b = 0; b < n; b++)
-            if (a != b && !s->edge[a][b]) s->graph = true;
-    s->tab = calloc(1, sizeof *s->tab);
-    s->size = calloc(total + 1, sizeof *s->size);
-    s->v = calloc(total + 1, sizeof *s->v);
-    s->sum = calloc(total + 1, sizeof *s->sum);
-    if (!s->tab || !s->size || !s->v || !s->sum) {
-        gr_tiers_free(s);
-        return gr_fail(err, GR_EINPUT, "not enough memory");
-    }
-    if (s->graph) rc = build_binom(s->tab, n, total, err);
-    else rc = build_cum(s->tab, n - 2, total, err);
-    if (rc) {
-        gr_tiers_free(s);
-        return rc;
-    }
-    for (uint64_t t = 0; t <= total; t++) {
-        if (s->graph) s->size[t] = comps(s->tab, (int64_t)t, n) - comps(s->tab, (int64_t)t - n, n);
-        else s->size[t] = parts(s->tab, t, n - 1);
-        if (s->size[t] > ((uint64_t)1 << 40)) {
-            gr_tiers_free(s);
-            return gr_fail(err, GR_EINPUT, "tier %llu has too many positions", (unsigned long long)t);
-        }
-    }
-    return GR_OK;
-}
-
-void gr_tiers_free(gr_tiers *s)
-{
-    if (s->v)
-        for (uint64_t t = 0; t <= s->total; t++) free(s->v[t]);
-    free(s->v);
-    free(s->size);
-    free(s->sum);
-    if (s->tab) {
-        for (int e = 0; e < GR_MAX_PILES; e++) free(s->tab->cum[e]);
-        free(s->tab->binom);
-        free(s->tab);
-    }
-    memset(s, 0, sizeof *s);
-}
-
-uint64_t gr_tiers_positions(const gr_tiers *s)
-{
-    uint64_t x = 0;
-    for (uint64_t t = 0; t <= s->total; t++) x += s->size[t];
-    return x;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
-}
-
-uint64_t gr_tiers_canonical(const gr_tiers *s, gr_pos *pos)
-{
-    uint64_t m = UINT64_MAX, t = 0;
-    for (int i = 0; i < pos->n; i++)
-        if (pos->p[i] < m) m = pos->p[i];
-    for (int i = 0; i < pos->n; i++) {
-        pos->p[i] -= m;
-        t += pos->p[i];
-    }
-    if (!s->graph) /* a handful of piles: insertion sort beats qsort's calls */
-        for (int i = 1; i < pos->n; i++) {
-            uint64_t x = pos->p[i];
-            int j = i;
-            for (; j > 0 && pos->p[j - 1] > x; j--) pos->p[j] = pos->p[j - 1];
-            pos->p[j] = x;
-        }
-    return t;
-}
-
-uint64_t gr_tiers_rank(const gr_tiers *s, const gr_pos *c)
-{
-    uint64_t t = 0;
-    for (int i = 0; i < c->n; i++) t += c->p[i];
-    if (s->graph) return graph_rank(s, c, t);
-    uint64_t mu[GR_MAX_PILES];
-    int k = s->n - 1;
-    for (int i = 0; i < k; i++) mu[i] = c->p[s->n - 1 - i];   /* drop the 0, descending */
-    return part_rank(s->tab, mu, k, t);
-}
-
-void gr_tiers_unrank(const gr_tiers *s, uint64_t t, uint64_t rank, gr_pos *out)
-{
-    out->n = s->n;
-    if (s->graph) {
-        /* entry by entry: count the completions with at least one 0 */
-        uint64_t rem = t;
-        bool zero = false;
-        for (int i = 0; i < s->n; i++) {
-            int k = s->n - 1 - i;   /* entries after this one */
-            for (uint64_t u = 0;; u++) {
-                uint64_t left = rem - u, cnt;
-                bool z = zero || u == 0;
-                if (k == 0) cnt = left == 0 && z;
-                else cnt = comps(s->tab, (int64_t)left, k) - (z ? 0 : comps(s->tab, (int64_t)left - k, k));
-                if (rank < cnt || u == rem) {
-                    out->p[i] = u;
-                    rem -= u;
-                    zero = z;
-                    break;
-                }
-                rank -= cnt;
-            }
-        }
-        return;
-    }
-    uint64_t mu[GR_MAX_PILES];
-    part_unrank(s->tab, rank, s->n - 1, t, mu);
-    out->p[0] = 0;
-    for (int i = 0; i < s->n - 1; i++) out->p[s->n - 1 - i] = mu[i];
-}
-
-int gr_tiers_value(const gr_tiers *s, const gr_pos *pos, uint32_t *value, gr_error *err)
-{
-    if (pos->n != s->n) return gr_fail(err, GR_EINPUT, "the stored results have %d piles, the position %d", s->n, pos->n);
-    gr_pos c = *pos;
-    uint64_t t = gr_tiers_canonical(s, &c);
-    if (t > s->total || !s->v[t])
-        return gr_fail(err, GR_EINPUT, "canonical total %llu is not among the stored results (to %llu)",
-                       (unsigned long long)t, (unsigned long long)s->total);
-    *value = s->v[t][gr_tiers_rank(s, &c)];
-    return GR_OK;
-}
-
-/* ---- solving ---- */
-
 typedef struct chain {
     gr_tiers *s;
     const gr_tier_opts *o;
     uint64_t r;             /* residue: tiers r, r+n, ..., top */
     uint64_t top;
     int inner;              /* threads inside a tier (fast method) */
+    int gi, gq;             /* this rank's index in the chain's group, the group's size */
+    uint32_t *agree;        /* groups: one word per rank, before each split tier */
+    int *counts, *displs;   /* groups: every rank's block of a level */
     double seconds;         /* wall time of the chain */
     double waited;          /* thread-seconds its inner threads waited at levels' ends */
     gr_error err;
@@ -474,6 +90,12 @@ static int tier_alloc(gr_tiers *s, uint64_t t, gr_error *err)
     return GR_OK;
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
 /* The per-option method: every move's result canonicalised, ranked and
  * looked up. Works on the complete graph and on any graph. */
 static int solve_tier_options(gr_tiers *s, uint64_t t, optbuf *ob, gr_error *err)
@@ -503,7 +125,7 @@ static int solve_tier_options(gr_tiers *s, uint64_t t, optbuf *ob, gr_error *err
             order[2 * r + 1] = r;
             for (int i = 0; i < n; i++) comp[r * (uint64_t)n + (uint64_t)i] = (uint32_t)c[i];
             r++;
-        } while (comp_next(c, n));
+        } while (gr_tier_comp_next(c, n));
         qsort(order, size, 2 * sizeof *order, cmp_u64);
     }
     for (uint64_t i = 0; i < size; i++) {
@@ -579,33 +201,7 @@ static inline uint64_t line_id(const gr_tiers *s, const lines *L, const uint64_t
     for (int a = 0; a < s->n; a++)
         if (a != i && a != j) R[k++] = lam[a];
     uint64_t c = lam[i] + lam[j];
-    return L->off[c] + part_rank(s->tab, R, k, L->top - c);
-}
-
-/* Balanced fill of mu[i..k-1] with sum rem: the lexicographically least. */
-static void fill_min(uint64_t *mu, int i, int k, uint64_t rem)
-{
-    for (; i < k; i++) {
-        uint64_t left = (uint64_t)(k - i);
-        mu[i] = (rem + left - 1) / left;
-        rem -= mu[i];
-    }
-}
-
-/* Next partition in increasing lexicographic order of descending entries. */
-static bool part_next(uint64_t *mu, int k)
-{
-    uint64_t rem = mu[k - 1];
-    for (int i = k - 2; i >= 0; i--) {
-        rem += mu[i];
-        uint64_t cap = i > 0 ? mu[i - 1] : UINT64_MAX;
-        if (mu[i] + 1 <= cap && mu[i] + 1 <= rem) {
-            mu[i]++;
-            fill_min(mu, i + 1, k, rem - mu[i]);
-            return true;
-        }
-    }
-    return false;
+    return L->off[c] + gr_tier_part_rank(s->tab, R, k, L->top - c);
 }
 
 /* How many positions' lines are prefetched ahead of their use (measured:
@@ -690,7 +286,7 @@ static int fast_tier(gr_tiers *s, lines *L, uint64_t t, bool known, gr_error *er
     lineset ls[AHEAD];
     uint32_t *v = s->v[t];
     if (k == 0) return GR_OK;
-    fill_min(mu, 0, k, t);
+    gr_tier_part_first(mu, 0, k, t);
     uint64_t rank = 0;
     int rc;
     bool more;
@@ -701,7 +297,7 @@ static int fast_tier(gr_tiers *s, lines *L, uint64_t t, bool known, gr_error *er
         if (rank >= AHEAD && (rc = lineset_apply(L, &ls[rank % AHEAD], v, rank - AHEAD, known, err))) return rc;
         lineset_make(s, L, lam, &ls[rank % AHEAD]);
         rank++;
-        more = part_next(mu, k);
+        more = gr_tier_part_next(mu, k);
     } while (more);
     for (uint64_t r = rank > AHEAD ? rank - AHEAD : 0; r < rank; r++)
         if ((rc = lineset_apply(L, &ls[r % AHEAD], v, r, known, err))) return rc;
@@ -720,6 +316,7 @@ static int fast_tier(gr_tiers *s, lines *L, uint64_t t, bool known, gr_error *er
  * holds what it holds in rank order (the points of its line with smaller
  * |p_i - p_j|, and the lower tiers), so the values are the same. */
 #define PAR_MIN 4096   /* smaller tiers are not worth a parallel region */
+#define SHARE_MIN 64   /* smaller levels cost less to compute than to send */
 
 static uint64_t spread_level(const uint32_t *mu, int k)
 {
@@ -729,33 +326,51 @@ static uint64_t spread_level(const uint32_t *mu, int k)
     return (uint64_t)d / 2;   /* D has the parity of (n-1) t: halving keeps levels apart */
 }
 
-/* Positions of tier t grouped by level: (*mus)[rank*k ..] the partition,
- * (*order)[start[l] .. start[l+1]) the ranks of level l. */
-static int tier_levels(const gr_tiers *s, uint64_t t, uint32_t **mus, uint64_t **order, uint64_t **start,
-                       uint64_t *nlev, gr_error *err)
+/* A tier split into levels: its positions grouped by level, and the values
+ * in level order, the order in which ranks exchange them. */
+typedef struct levels {
+    uint32_t *mus;          /* mus[rank*k ..]: the partition of each position */
+    uint64_t *order;        /* order[start[l] .. start[l+1]): the ranks of level l */
+    uint64_t *start;
+    uint64_t nlev;
+    uint32_t *vals;         /* vals[i]: the value of order[i] */
+    uint32_t *v;            /* the tier's values by rank */
+    uint64_t m;             /* raw positions are canonical ones plus m */
+    _Atomic uint64_t wide;  /* a level with a value too wide for the bitsets */
+} levels;
+
+static void levels_free(levels *lv)
+{
+    free(lv->mus), free(lv->order), free(lv->start), free(lv->vals);
+}
+
+/* Groups the positions of tier t by level (counting sort on the level). */
+static int tier_levels(const gr_tiers *s, uint64_t t, levels *lv, gr_error *err)
 {
     int k = s->n - 1;
     uint64_t size = s->size[t], nb = t * (uint64_t)k / 2 + 2;
-    *mus = malloc(size * (uint64_t)k * sizeof **mus);
-    *order = malloc(size * sizeof **order);
-    *start = calloc(nb + 1, sizeof **start);
-    if (!*mus || !*order || !*start)
-        return gr_fail(err, GR_EINPUT, "tier %llu: not enough memory", (unsigned long long)t);
-    uint64_t mu[GR_MAX_PILES], rank = 0;
-    fill_min(mu, 0, k, t);
-    do {
-        uint32_t *x = *mus + rank * (uint64_t)k;
-        for (int i = 0; i < k; i++) x[i] = (uint32_t)mu[i];
-        (*start)[spread_level(x, k) + 1]++;
-        rank++;
-    } while (rank < size && part_next(mu, k));
-    for (uint64_t l = 0; l < nb; l++) (*start)[l + 1] += (*start)[l];
+    lv->mus = malloc(size * (uint64_t)k * sizeof *lv->mus);
+    lv->order = malloc(size * sizeof *lv->order);
+    lv->start = calloc(nb + 1, sizeof *lv->start);
+    lv->vals = malloc(size * sizeof *lv->vals);
     uint64_t *fill = malloc(nb * sizeof *fill);
-    if (!fill) return gr_fail(err, GR_EINPUT, "tier %llu: not enough memory", (unsigned long long)t);
-    memcpy(fill, *start, nb * sizeof *fill);
-    for (uint64_t r = 0; r < size; r++) (*order)[fill[spread_level(*mus + r * (uint64_t)k, k)]++] = r;
+    if (!lv->mus || !lv->order || !lv->start || !lv->vals || !fill) {
+        free(fill);
+        return gr_fail(err, GR_EINPUT, "tier %llu: not enough memory", (unsigned long long)t);
+    }
+    uint64_t mu[GR_MAX_PILES], rank = 0;
+    gr_tier_part_first(mu, 0, k, t);
+    do {
+        uint32_t *x = lv->mus + rank * (uint64_t)k;
+        for (int i = 0; i < k; i++) x[i] = (uint32_t)mu[i];
+        lv->start[spread_level(x, k) + 1]++;
+        rank++;
+    } while (rank < size && gr_tier_part_next(mu, k));
+    for (uint64_t l = 0; l < nb; l++) lv->start[l + 1] += lv->start[l];
+    memcpy(fill, lv->start, nb * sizeof *fill);
+    for (uint64_t r = 0; r < size; r++) lv->order[fill[spread_level(lv->mus + r * (uint64_t)k, k)]++] = r;
     free(fill);
-    *nlev = nb;
+    lv->nlev = nb;
     return GR_OK;
 }
 
@@ -768,54 +383,103 @@ static void level_position(const gr_tiers *s, const lines *L, const uint32_t *mu
     lineset_make(s, L, lam, ls);
 }
 
-static int fast_tier_levels(gr_tiers *s, lines *L, uint64_t t, int inner, double *waited, gr_error *err)
+/* The position at level-order index i of level l: its value computed (or,
+ * when taken, received from another rank) and added to its lines; a value
+ * too wide for the bitsets is added after the level, by one thread. */
+static void level_point(const gr_tiers *s, lines *L, levels *lv, uint64_t i, uint64_t l, bool taken)
 {
-    int k = s->n - 1;
-    uint64_t m = (L->top - t) / (uint64_t)s->n, nlev = 0;
-    uint32_t *mus = NULL, *v = s->v[t];
-    uint64_t *order = NULL, *start = NULL;
-    int rc = tier_levels(s, t, &mus, &order, &start, &nlev, err);
-    /* a value that needs wider bitsets is added after its level, by one thread */
-    _Atomic uint64_t wide = UINT64_MAX;
-    double idle = 0;
-    (void)inner;   /* without OpenMP */
-#pragma omp parallel num_threads(inner) if (!rc) reduction(+ : idle)
-    for (uint64_t l = 0; l < nlev; l++) {
-        if (start[l] == start[l + 1]) continue;
-        size_t words = L->words;
-#pragma omp for schedule(dynamic, 16) nowait
-        for (uint64_t i = start[l]; i < start[l + 1]; i++) {
-            lineset ls;
-            uint64_t r = order[i];
-            level_position(s, L, mus + r * (uint64_t)k, m, &ls);
-            uint32_t x = lineset_mex(L, &ls);
-            v[r] = x;
-            if (x < words * 64) lineset_add(L, &ls, x);
-            else atomic_store(&wide, l);
-        }
-        double done = now_s();
-#pragma omp barrier
-        idle += now_s() - done;
-        if (atomic_load(&wide) == l) {
-#pragma omp single
-            for (uint64_t i = start[l]; i < start[l + 1] && !rc; i++) {
-                uint64_t r = order[i];
-                if (v[r] < words * 64) continue;
-                lineset ls;
-                level_position(s, L, mus + r * (uint64_t)k, m, &ls);
-                if (!(rc = lines_fit(L, v[r], err))) lineset_add(L, &ls, v[r]);
-            }
-            if (rc) break;
-        }
+    lineset ls;
+    uint64_t r = lv->order[i];
+    level_position(s, L, lv->mus + r * (uint64_t)(s->n - 1), lv->m, &ls);
+    uint32_t x = taken ? lv->vals[i] : lineset_mex(L, &ls);
+    lv->v[r] = lv->vals[i] = x;
+    if (x < L->words * 64) lineset_add(L, &ls, x);
+    else atomic_store(&lv->wide, l);
+}
+
+static int level_widen(const gr_tiers *s, lines *L, levels *lv, uint64_t l, gr_error *err)
+{
+    int rc = GR_OK;
+    size_t words = L->words;
+    for (uint64_t i = lv->start[l]; i < lv->start[l + 1] && !rc; i++) {
+        uint64_t r = lv->order[i];
+        if (lv->v[r] < words * 64) continue;
+        lineset ls;
+        level_position(s, L, lv->mus + r * (uint64_t)(s->n - 1), lv->m, &ls);
+        if (!(rc = lines_fit(L, lv->v[r], err))) lineset_add(L, &ls, lv->v[r]);
     }
-    free(mus), free(order), free(start);
-    *waited += idle;
     return rc;
 }
 
+/* Rank j's block of a level of m positions: [block(m, j, q), block(m, j+1, q)). */
+static uint64_t block(uint64_t m, int j, int q)
+{
+    return m * (uint64_t)j / (uint64_t)q;
+}
+
+/* The level's blocks, gathered on every rank of the group. */
+static int level_share(chain *ch, levels *lv, uint64_t l)
+{
+    uint64_t a = lv->start[l], m = lv->start[l + 1] - a;
+    for (int j = 0; j < ch->gq; j++) {
+        ch->displs[j] = (int)block(m, j, ch->gq);
+        ch->counts[j] = (int)block(m, j + 1, ch->gq) - ch->displs[j];
+    }
+    return ch->o->share(ch->o->share_ctx, lv->vals + a, ch->counts, ch->displs, &ch->err);
+}
+
+/* Inside a tier, by levels of the spread (docs/tiers.md): positions of one
+ * level share no line, so the threads of this rank split each level, and
+ * with a group the ranks do too: each computes its block, the blocks are
+ * exchanged, and every rank adds the others' values to its own lines, so
+ * that every rank holds the whole chain's bitsets for the next level. */
+static int fast_tier_levels(chain *ch, lines *L, uint64_t t)
+{
+    gr_tiers *s = ch->s;
+    levels lv = {.v = s->v[t], .m = (L->top - t) / (uint64_t)s->n, .wide = UINT64_MAX};
+    int rc = tier_levels(s, t, &lv, &ch->err), q = ch->gq;
+    uint64_t share_min = ch->o->share_min ? ch->o->share_min : SHARE_MIN;
+    double idle = 0;
+#pragma omp parallel num_threads(ch->inner) if (!rc) reduction(+ : idle)
+    for (uint64_t l = 0; l < lv.nlev; l++) {
+        uint64_t a = lv.start[l], size = lv.start[l + 1] - a, lo = a, hi = a + size;
+        if (!size) continue;
+        bool shared = q > 1 && size >= share_min;
+        if (shared) lo = a + block(size, ch->gi, q), hi = a + block(size, ch->gi + 1, q);
+#pragma omp for schedule(dynamic, 16) nowait
+        for (uint64_t i = lo; i < hi; i++) level_point(s, L, &lv, i, l, false);
+        double d = now_s();
+#pragma omp barrier
+        if (shared) {
+#pragma omp master
+            if (!rc) rc = level_share(ch, &lv, l);   /* MPI from the main thread only */
+#pragma omp barrier
+            idle += now_s() - d;   /* the exchange is waiting, for the slowest rank */
+#pragma omp for schedule(dynamic, 16) nowait
+            for (uint64_t i = a; i < a + size; i++)
+                if (i < lo || i >= hi) level_point(s, L, &lv, i, l, true);
+            d = now_s();
+#pragma omp barrier
+        }
+        idle += now_s() - d;
+        if (atomic_load(&lv.wide) == l) {
+#pragma omp single
+            if (!rc) rc = level_widen(s, L, &lv, l, &ch->err);
+            /* a group goes on exchanging until all its ranks learn of it */
+            if (rc && q < 2) break;
+        }
+    }
+    levels_free(&lv);
+    ch->waited += idle;
+    return rc;
+}
+
+/* Tier t's checksum, and done() for a tier computed here; in a group only
+ * the first rank reports it (the others leave sum[t] at 0). */
 static int finish_tier(chain *ch, uint64_t t, bool computed)
 {
     gr_tiers *s = ch->s;
+    if (ch->gi > 0) return GR_OK;
     s->sum[t] = gr_tier_fnv(s->v[t], s->size[t]);
     if (computed && ch->o->done) return ch->o->done(ch->o->ctx, s, t, &ch->err);
     return GR_OK;
@@ -833,55 +497,94 @@ static int load_tier(chain *ch, uint64_t t, bool *known)
     return GR_OK;
 }
 
-static int run_chain_fast(chain *ch)
+/* Before a tier the group splits, its ranks agree: the tier is taken as
+ * known only when every rank read it (one that could not must not be left
+ * alone in the level exchanges), and when one rank failed, all stop here
+ * together. */
+static int group_agree(chain *ch, bool *known, int rc)
+{
+    for (int j = 0; j < ch->gq; j++) ch->counts[j] = 1, ch->displs[j] = j;
+    ch->agree[ch->gi] = (*known ? 1u : 0u) | (rc ? (uint32_t)(rc > 0 ? rc : GR_EINTERNAL) << 1 : 0u);
+    int src = ch->o->share(ch->o->share_ctx, ch->agree, ch->counts, ch->displs, &ch->err);
+    if (src) return rc ? rc : src;
+    bool all = true;
+    uint32_t worst = 0;
+    for (int j = 0; j < ch->gq; j++) {
+        all = all && (ch->agree[j] & 1u);
+        if (ch->agree[j] >> 1 > worst) worst = ch->agree[j] >> 1;
+    }
+    *known = all;
+    if (worst && !rc) rc = gr_fail(&ch->err, (int)worst, "stopped with another rank solving this chain (its status %u)", worst);
+    return rc;
+}
+
+static int lines_init(chain *ch, lines *L)
 {
     gr_tiers *s = ch->s;
     int n = s->n;
-    lines L = {.top = ch->top, .k = n - 2, .words = 1};
-    L.off = malloc((ch->top + 2) * sizeof *L.off);
-    if (!L.off) return gr_fail(&ch->err, GR_EINPUT, "not enough memory");
-    L.off[0] = 0;
-    for (uint64_t c = 0; c <= ch->top; c++) L.off[c + 1] = L.off[c] + parts(s->tab, ch->top - c, n - 2);
-    L.count = L.off[ch->top + 1];
-    L.bits = calloc(L.count ? L.count : 1, sizeof *L.bits);
-    int rc = L.bits ? GR_OK : gr_fail(&ch->err, GR_EINPUT, "not enough memory for %llu line bitsets",
-                                      (unsigned long long)L.count);
-    /* Stored tiers above the last missing one need not be replayed into the
-     * lines: nothing after them is computed. If such a tier turns out
-     * damaged after all, the chain starts over replaying everything. */
-    uint64_t replay_to = UINT64_MAX;
-    if (ch->o->have) {
-        replay_to = 0;
-        for (uint64_t t = ch->r; t <= ch->top; t += (uint64_t)n)
-            if (!ch->o->have(ch->o->ctx, s, t)) replay_to = t + 1;
-    }
-    /* lower tiers first: they hold the raw positions with the bigger minimum */
-    for (uint64_t t = ch->r; !rc && t <= ch->top; t += (uint64_t)n) {
-        bool known;
-        if ((rc = load_tier(ch, t, &known))) break;
-        if (!known && t >= replay_to) {
-            replay_to = UINT64_MAX;
-            memset(L.bits, 0, L.count * L.words * sizeof *L.bits);
-            free(s->v[t]);
-            s->v[t] = NULL;
-            t = ch->r - (uint64_t)n;   /* wraps; the loop's step brings it back to r */
-            continue;
+    *L = (lines){.top = ch->top, .k = n - 2, .words = 1};
+    L->off = malloc((ch->top + 2) * sizeof *L->off);
+    if (!L->off) return gr_fail(&ch->err, GR_EINPUT, "not enough memory");
+    L->off[0] = 0;
+    for (uint64_t c = 0; c <= ch->top; c++) L->off[c + 1] = L->off[c] + gr_tier_parts(s->tab, ch->top - c, n - 2);
+    L->count = L->off[ch->top + 1];
+    L->bits = calloc(L->count ? L->count : 1, sizeof *L->bits);
+    if (!L->bits)
+        return gr_fail(&ch->err, GR_EINPUT, "not enough memory for %llu line bitsets", (unsigned long long)L->count);
+    if (ch->gq < 2) return GR_OK;
+    ch->agree = malloc((size_t)ch->gq * sizeof *ch->agree);
+    ch->counts = malloc((size_t)ch->gq * sizeof *ch->counts);
+    ch->displs = malloc((size_t)ch->gq * sizeof *ch->displs);
+    return ch->agree && ch->counts && ch->displs ? GR_OK : gr_fail(&ch->err, GR_EINPUT, "not enough memory");
+}
+
+/* Stored tiers above the last missing one need not be replayed into the
+ * lines: nothing after them is computed (UINT64_MAX: replay every one). A
+ * group replays every one, so that its ranks take the same path. */
+static uint64_t replay_limit(const chain *ch)
+{
+    if (!ch->o->have || ch->gq > 1) return UINT64_MAX;
+    uint64_t to = 0;
+    for (uint64_t t = ch->r; t <= ch->top; t += (uint64_t)ch->s->n)
+        if (!ch->o->have(ch->o->ctx, ch->s, t)) to = t + 1;
+    return to;
+}
+
+static int run_chain_fast(chain *ch)
+{
+    gr_tiers *s = ch->s;
+    int n = s->n, rc = GR_OK;
+    lines L;
+    uint64_t replay_to = replay_limit(ch), split_min = ch->o->level_min ? ch->o->level_min : PAR_MIN;
+    if (!(rc = lines_init(ch, &L)))   /* lower tiers first: they hold the raw positions with the bigger minimum */
+        for (uint64_t t = ch->r; t <= ch->top; t += (uint64_t)n) {
+            bool known = false, split = s->size[t] >= split_min && (ch->inner > 1 || ch->gq > 1);
+            if (!rc) rc = load_tier(ch, t, &known);
+            if (split && ch->gq > 1) rc = group_agree(ch, &known, rc);
+            if (rc && (ch->gq < 2 || split)) break;
+            if (rc) continue;   /* on to the group's next agreement, to tell the others */
+            if (!known && t >= replay_to) {   /* a stored tier was damaged after all: start over */
+                replay_to = UINT64_MAX;
+                memset(L.bits, 0, L.count * L.words * sizeof *L.bits);
+                free(s->v[t]);
+                s->v[t] = NULL;
+                t = ch->r - (uint64_t)n;   /* wraps; the loop's step brings it back to r */
+                continue;
+            }
+            if (!known && split) rc = fast_tier_levels(ch, &L, t);
+            else if (!known || t < replay_to) {
+                double t0 = now_s();
+                rc = fast_tier(s, &L, t, known, &ch->err);
+                ch->waited += (now_s() - t0) * (ch->inner - 1);   /* a small tier leaves the others idle */
+            }
+            if (!rc) rc = finish_tier(ch, t, !known);
+            if (!ch->o->keep) {
+                free(s->v[t]);
+                s->v[t] = NULL;
+            }
         }
-        if (!known && ch->inner > 1 && s->size[t] >= (ch->o->level_min ? ch->o->level_min : PAR_MIN)) rc = fast_tier_levels(s, &L, t, ch->inner, &ch->waited, &ch->err);
-        else if (!known || t < replay_to) {
-            double t0 = now_s();
-            rc = fast_tier(s, &L, t, known, &ch->err);
-            ch->waited += (now_s() - t0) * (ch->inner - 1);   /* a small tier leaves the others idle */
-        }
-        if (rc) break;
-        if ((rc = finish_tier(ch, t, !known))) break;
-        if (!ch->o->keep) {
-            free(s->v[t]);
-            s->v[t] = NULL;
-        }
-    }
-    free(L.off);
-    free(L.bits);
+    free(L.off), free(L.bits);
+    free(ch->agree), free(ch->counts), free(ch->displs);
     return rc;
 }
 
@@ -909,7 +612,7 @@ static int run_chain_options(chain *ch)
 static double chain_lines(const gr_tiers *s, uint64_t top)
 {
     double x = 0;
-    for (uint64_t c = 0; c <= top; c++) x += (double)parts(s->tab, top - c, s->n - 2);
+    for (uint64_t c = 0; c <= top; c++) x += (double)gr_tier_parts(s->tab, top - c, s->n - 2);
     return x;
 }
 
@@ -923,14 +626,44 @@ static int threads_of(const gr_tier_opts *o)
 #endif
 }
 
-/* The chains this process solves (all, or its rank's share). */
+static uint64_t chain_count(const gr_tiers *s)
+{
+    return s->total + 1 < (uint64_t)s->n ? s->total + 1 : (uint64_t)s->n;
+}
+
+int gr_tiers_rank_chain(const gr_tiers *s, int rank, int ranks)
+{
+    uint64_t nch = chain_count(s);
+    if (ranks <= 1 || (uint64_t)ranks <= nch || rank < 0) return -1;
+    /* the i-th longest chain is the one whose top tier is total - i */
+    return (int)((s->total - (uint64_t)rank % nch) % (uint64_t)s->n);
+}
+
+/* Does this process work on chain r (alone, or in r's group)? */
+static bool chain_here(const gr_tiers *s, const gr_tier_opts *o, uint64_t r)
+{
+    int c = gr_tiers_rank_chain(s, o->rank, o->ranks);
+    if (o->ranks <= 1) return true;
+    return c < 0 ? (int)(r % (uint64_t)o->ranks) == o->rank : (uint64_t)c == r;
+}
+
+/* The chains this process works on (all, or its rank's share). */
 static int chains_here(const gr_tiers *s, const gr_tier_opts *o)
 {
-    uint64_t nch = s->total + 1 < (uint64_t)s->n ? s->total + 1 : (uint64_t)s->n;
     int c = 0;
-    for (uint64_t r = 0; r < nch; r++)
-        if (o->ranks <= 1 || (int)(r % (uint64_t)o->ranks) == o->rank) c++;
+    for (uint64_t r = 0; r < chain_count(s); r++) c += chain_here(s, o, r);
     return c > 0 ? c : 1;
+}
+
+/* This rank's place in the group of its chain: ranks k with the same
+ * k mod chains share one, in the order of k. */
+static void group_place(const gr_tiers *s, const gr_tier_opts *o, chain *ch)
+{
+    int nch = (int)chain_count(s);
+    ch->gi = 0, ch->gq = 1;
+    if (gr_tiers_rank_chain(s, o->rank, o->ranks) < 0) return;
+    ch->gi = o->rank / nch;
+    ch->gq = o->ranks / nch + (o->rank % nch < o->ranks % nch);
 }
 
 double gr_tiers_bytes(const gr_tiers *s, const gr_tier_opts *o)
@@ -983,7 +716,11 @@ int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err)
     if (o->max_seconds > 0 && secs > o->max_seconds)
         return gr_fail(err, GR_EINPUT, "this solve would take about %.0f s, more than the %.0f s allowed (--max-seconds)",
                        secs, o->max_seconds);
-    uint64_t nch = s->total + 1 < (uint64_t)n ? s->total + 1 : (uint64_t)n;
+    bool fast = o->method == GR_TIER_FAST && !s->graph;
+    if (fast && gr_tiers_rank_chain(s, o->rank, o->ranks) >= 0 && !o->share)
+        return gr_fail(err, GR_EINPUT, "%d ranks for %llu chains: the ranks of a chain need a way to share levels",
+                       o->ranks, (unsigned long long)chain_count(s));
+    uint64_t nch = chain_count(s);
     chain *ch = calloc(nch, sizeof *ch);
     if (!ch) return gr_fail(err, GR_EINPUT, "not enough memory");
     for (uint64_t r = 0; r < nch; r++) {
@@ -991,16 +728,16 @@ int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err)
         ch[r].o = o;
         ch[r].r = r;
         ch[r].top = r + (s->total - r) / (uint64_t)n * (uint64_t)n;
+        group_place(s, o, &ch[r]);
         gr_error_clear(&ch[r].err);
     }
-    bool fast = o->method == GR_TIER_FAST && !s->graph;
     int rcs[GR_MAX_PILES] = {0};
     int nt = threads_of(o), outer = chains_here(s, o), inner = outer < nt ? nt / outer : 1;
     /* every chain of this process runs at once (outer <= nt when inner > 1):
      * the threads left over go to the longest chains, one each */
     int extra = outer < nt ? nt % outer : 0, used = 0;
     for (long r = (long)nch - 1; r >= 0; r--)
-        if (o->ranks <= 1 || r % o->ranks == o->rank) {
+        if (chain_here(s, o, (uint64_t)r)) {
             ch[r].inner = fast ? inner + (extra > 0) : 1;
             extra -= extra > 0;
             used += ch[r].inner;
@@ -1017,7 +754,7 @@ int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err)
 #pragma omp parallel for schedule(dynamic, 1) num_threads(outer)
 #endif
     for (long r = (long)nch - 1; r >= 0; r--)   /* the longest chains first */
-        if (o->ranks <= 1 || r % o->ranks == o->rank) {
+        if (chain_here(s, o, (uint64_t)r) && (fast || ch[r].gi == 0)) {
             double c0 = now_s();
             rcs[r] = fast ? run_chain_fast(&ch[r]) : run_chain_options(&ch[r]);
             ch[r].seconds = now_s() - c0;

@@ -12,7 +12,6 @@
  * blocker forbids it). Tested against search in tests/test_block.c. */
 #include "grundy/block.h"
 #include "sort3.h"
-#include <string.h>
 
 bool gr_block3_is_p(mpz_srcptr x, mpz_srcptr y, mpz_srcptr z)
 {
@@ -81,7 +80,7 @@ static bool applies(const gr_game *g, const gr_outcome *o, int npiles)
 {
     /* Fewer piles are three piles with empty ones: nim has no move on an
      * empty pile, so the game is the same. */
-    return strcmp(g->rs->name, "nim") == 0 && o->rule == &gr_outcome_block && o->param == 1 && npiles >= 1 &&
+    return gr_game_family(g, NULL) == GR_FAMILY_NIM && o->rule == &gr_outcome_block && o->param == 1 && npiles >= 1 &&
            npiles <= 3;
 }
 

@@ -18,23 +18,12 @@
  * for n <= 3 piles, whatever their size. */
 #include "grundy/theory.h"
 #include <stdlib.h>
-#include <string.h>
-
-/* The reading the spec names: 1 (R1, default) to 4. Ruleset internals are
- * private to src/rules/kim.c, so it is read from the text the user gave. */
-static int reading_of(const gr_game *g)
-{
-    const char *r = strstr(g->spec, "reading=");
-    if (!r) return 1;
-    char c = r[8] == 'r' ? 'R' : r[8];
-    return c == 'R' && r[9] >= '1' && r[9] <= '4' ? r[9] - '0' : 0;
-}
 
 static bool applies(const gr_game *g, const gr_outcome *o, int npiles)
 {
-    int rd = reading_of(g);
-    return strcmp(g->rs->name, "kim") == 0 && o->rule == &gr_outcome_normal && (rd == 1 || rd == 2) &&
-           npiles >= 1 && npiles <= 3;
+    int reading;
+    return gr_game_family(g, &reading) == GR_FAMILY_KIM && o->rule == &gr_outcome_normal &&
+           (reading == 1 || reading == 2) && npiles >= 1 && npiles <= 3;
 }
 
 static int nonzero(const gr_bigpos *pos, mpz_srcptr out[3])
@@ -132,7 +121,8 @@ static int winning_moves(const gr_game *g, const gr_outcome *o, const gr_bigpos 
                          gr_error *err)
 {
     if (!covers(g, o, pos)) return gr_fail(err, GR_EINPUT, "position not covered by kim's closed form");
-    int rd = reading_of(g), rc = 0;
+    int rd, rc = 0;
+    gr_game_family(g, &rd);
     gr_bigpos res;
     gr_bigpos_init(&res);
     gr_bigpos_copy(&res, pos);
@@ -188,7 +178,8 @@ static int winning_moves(const gr_game *g, const gr_outcome *o, const gr_bigpos 
  * source, when the reading lets the source give to that receiver. */
 static void count_moves(const gr_game *g, const gr_bigpos *pos, mpz_t count)
 {
-    int rd = reading_of(g);
+    int rd;
+    gr_game_family(g, &rd);
     mpz_set_ui(count, 0);
     for (int s = 0; s < pos->n; s++) {
         mpz_add(count, count, pos->p[s]);

@@ -2,11 +2,10 @@
  * misere play the same rule holds unless every pile is 0 or 1, where the
  * mover loses exactly when the number of 1-piles is odd. */
 #include "grundy/theory.h"
-#include <string.h>
 
 static bool is_nim(const gr_game *g)
 {
-    return strcmp(g->rs->name, "nim") == 0;
+    return gr_game_family(g, NULL) == GR_FAMILY_NIM;
 }
 
 static bool applies_normal(const gr_game *g, const gr_outcome *o, int npiles)

@@ -305,7 +305,7 @@ int gr_players_nim_moves(const gr_bigpos *pos, int m, gr_players_move_fn fn, voi
 
 static bool applies(const gr_game *g, const gr_outcome *o, int npiles)
 {
-    return strcmp(g->rs->name, "nim") == 0 && o->rule == &gr_outcome_players && o->param <= GR_PLAYERS_NIM_MAX_M &&
+    return gr_game_family(g, NULL) == GR_FAMILY_NIM && o->rule == &gr_outcome_players && o->param <= GR_PLAYERS_NIM_MAX_M &&
            npiles <= GR_PLAYERS_NIM_MAX_PILES;
 }
 

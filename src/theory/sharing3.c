@@ -12,7 +12,6 @@
  * repeated division by 4 is O(L^2)). See docs/sharing.md. */
 #include "grundy/theory.h"
 #include "sort3.h"
-#include <string.h>
 
 bool gr_even_valuation(mpz_srcptr d)
 {
@@ -37,8 +36,7 @@ bool gr_sharing3_is_p(mpz_srcptr x, mpz_srcptr y, mpz_srcptr z)
 static bool applies(const gr_game *g, const gr_outcome *o, int npiles)
 {
     /* graph= makes pile order matter; only the complete graph K3 is Theorem P */
-    return strcmp(g->rs->name, "sharing") == 0 && strchr(g->spec, ':') == NULL && npiles == 3 &&
-           o->rule == &gr_outcome_normal;
+    return gr_game_family(g, NULL) == GR_FAMILY_SHARING && npiles == 3 && o->rule == &gr_outcome_normal;
 }
 
 static int decide(const gr_game *g, const gr_outcome *o, const gr_bigpos *pos, gr_verdict *v, gr_error *err)

@@ -7,7 +7,6 @@
  * m k + m and fixes the rest, so it is its own inverse. */
 #include "grundy/takebreak.h"
 #include "grundy/theory.h"
-#include <string.h>
 
 /* Beyond this the winning splits of one heap are not listed (there can be
  * about x^2/12 of them): the value and outcome stay exact. */
@@ -16,11 +15,12 @@
  * this (about 2 million splits at most; in practice a few). */
 #define SPLIT_SMALL_MAX 2000
 
+/* The formulas are for 2 and 3 parts. */
 static int parts_of(const gr_game *g)
 {
-    gr_tb_code c;
-    if (strcmp(g->rs->name, "split") != 0 || !gr_tb_code_of(g, &c)) return 0;
-    return c.d[0].mask == 4u ? 2 : c.d[0].mask == 8u ? 3 : 0;
+    int parts;
+    if (gr_game_family(g, &parts) != GR_FAMILY_SPLIT) return 0;
+    return parts == 2 || parts == 3 ? parts : 0;
 }
 
 static bool applies(const gr_game *g, const gr_outcome *o, int npiles)

@@ -12,7 +12,8 @@ import pytest
 import grundy
 from conftest import CLI, ROOT
 
-PUBLIC = ["games", "value", "moves", "seq", "period", "table", "check", "count", "Game", "Value", "Move", "Values"]
+PUBLIC = ["games", "value", "moves", "seq", "period", "table", "check", "count", "Game", "Value", "Move", "Moves",
+          "Values"]
 
 
 def test_docstrings():

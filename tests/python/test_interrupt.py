@@ -30,7 +30,8 @@ def interrupt_after(delay, sent):
     lambda: grundy.value("sharing", [0, 700, 1401], max_seconds=600),
     lambda: grundy.value("kim:reading=R3", [40, 50, 60], max_seconds=600, max_memory="8G"),
     lambda: grundy.table("sharing", 20000),
-], ids=["seq-sparse", "seq-fast", "seq-simple", "search", "retrograde", "table"])
+    lambda: grundy.count("sharing-p", to=20000),
+], ids=["seq-sparse", "seq-fast", "seq-simple", "search", "retrograde", "table", "count"])
 def test_ctrl_c(call):
     sent = []
     t = interrupt_after(0.4, sent)

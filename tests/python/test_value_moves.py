@@ -103,6 +103,9 @@ def test_moves_agree(rules, pos, flags, kw):
         assert m.outcome == w["outcome"]
         assert m.value == as_int(w["value"])
         assert m.winning == w["winning"]
+    assert (got.listed, got.total_moves, got.method) == (want["listed"], as_int(want["total_moves"]), want["method"])
+    # under block/block_position the blocker's strategy, as the command line gives it
+    assert got.blocking == want.get("blocking")
 
 
 def test_winning_only():

@@ -1,15 +1,31 @@
-/* --db DIR on value: the answer read from a directory `grundy solve --out`
- * wrote, without search. */
-#include "cli.h"
+/* The engine's stored-results backend: answers read from a directory
+ * `grundy solve --out DIR` wrote, without search (value, moves and
+ * table --db on the command line, and any library user). The results are
+ * normal-play values of positions that fit 64 bits. */
+#include "db_internal.h"
 #include "grundy/sharing3.h"
 #include "grundy/tierdb.h"
 #include <stdlib.h>
 #include <string.h>
 
-int cli_db_value(const char *dir, const gr_game *g, const gr_outcome *o, const gr_bigpos *pos, gr_answer *ans,
-                 gr_error *err)
+/* A stored value: P exactly when it is 0 (normal play). */
+static void stored_answer(gr_answer *a, uint32_t v)
 {
-    if (strcmp(o->rule->name, "normal") != 0)
+    mpz_t z;
+    mpz_init_set_ui(z, v);
+    gr_answer_set(a, GR_METHOD_TABLE, NULL, v ? "N" : "P", v, z);
+    mpz_clear(z);
+}
+
+void gr_engine_use_db(gr_engine *e, const char *dir)
+{
+    e->db = dir;
+}
+
+int gr_engine_db_value(const char *dir, const gr_game *g, const gr_outcome *o, const gr_bigpos *pos,
+                       gr_answer *ans, gr_error *err)
+{
+    if (o->rule != &gr_outcome_normal)
         return gr_fail(err, GR_EINPUT, "--db holds normal-play values; it cannot answer under %s", o->rule->name);
     gr_pos p;
     if (!gr_bigpos_to_pos(pos, &p)) return gr_fail(err, GR_EINPUT, "the position is too big for stored results");
@@ -21,12 +37,7 @@ int cli_db_value(const char *dir, const gr_game *g, const gr_outcome *o, const g
     uint32_t v = 0;
     if (!rc) rc = gr_tierdb_reader_value(&r, &p, &v, err);
     if (!rc) {
-        snprintf(ans->outcome, sizeof ans->outcome, "%s", v ? "N" : "P");
-        ans->score = v;
-        ans->has_value = true;
-        mpz_set_ui(ans->value, v);
-        ans->by_search = false;
-        ans->method = "stored results";
+        stored_answer(ans, v);
     }
     gr_tierdb_reader_close(&r);
     return rc;
@@ -48,11 +59,7 @@ static int on_move(void *ctx, const gr_move *mv, const gr_pos *result)
     if ((d->rc = gr_tierdb_reader_value(d->r, result, &v, d->err))) return 1;
     gr_answer a;
     gr_answer_init(&a);
-    snprintf(a.outcome, sizeof a.outcome, "%s", v ? "N" : "P");
-    a.score = v;
-    a.has_value = true;
-    mpz_set_ui(a.value, v);
-    a.method = "stored results";
+    stored_answer(&a, v);
     mpz_t amount;
     mpz_init_set_ui(amount, mv->amount);
     gr_bigpos bp;
@@ -69,7 +76,7 @@ static int on_move(void *ctx, const gr_move *mv, const gr_pos *result)
     return rc;
 }
 
-int cli_db_moves(const char *dir, const gr_game *g, const gr_bigpos *pos, gr_engine_move_fn fn, void *ctx,
+int gr_engine_db_moves(const char *dir, const gr_game *g, const gr_bigpos *pos, gr_engine_move_fn fn, void *ctx,
                  gr_moves_summary *sum, gr_error *err)
 {
     gr_pos p;
@@ -87,13 +94,13 @@ int cli_db_moves(const char *dir, const gr_game *g, const gr_bigpos *pos, gr_eng
     if (!rc) {
         mpz_set_ui(sum->total, d.count);
         sum->all_listed = true;
-        sum->method = "stored results";
+        sum->method = gr_method_name(GR_METHOD_TABLE);
     }
     gr_tierdb_reader_close(&r);
     return rc;
 }
 
-int cli_db_s3table(const char *dir, gr_s3table *t, uint32_t n, gr_error *err)
+int gr_engine_db_s3table(const char *dir, gr_s3table *t, uint32_t n, gr_error *err)
 {
     gr_tierdb_reader r;
     int rc = gr_tierdb_reader_open(&r, dir, err);
