@@ -4,6 +4,7 @@
  * --block`, the Python module, the page) reads it from here. */
 #include "grundy/engine.h"
 #include "grundy/block.h"
+#include "grundy/grow.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,13 +89,7 @@ static char *result_text(const gr_bigpos *res)
 
 static int add_p_move(entries *es, const gr_bigmove *mv)
 {
-    if (es->n == es->cap) {
-        size_t cap = es->cap ? es->cap * 2 : 16;
-        gr_block_move *v = realloc(es->v, cap * sizeof *v);
-        if (!v) return es->oom = true, 1;
-        es->v = v;
-        es->cap = cap;
-    }
+    if (!GR_GROW(es->v, es->cap, es->n + 1, 16)) return es->oom = true, 1;
     gr_block_move *e = &es->v[es->n];
     e->text = move_text(es->game, mv);
     e->key = position_key(es->game, mv->result);
@@ -106,13 +101,7 @@ static int add_p_move(entries *es, const gr_bigmove *mv)
 
 static int add_key(entries *es, const gr_bigpos *result)
 {
-    if (es->nkeys == es->capkeys) {
-        size_t cap = es->capkeys ? es->capkeys * 2 : 64;
-        char **k = realloc(es->keys, cap * sizeof *k);
-        if (!k) return es->oom = true, 1;
-        es->keys = k;
-        es->capkeys = cap;
-    }
+    if (!GR_GROW(es->keys, es->capkeys, es->nkeys + 1, 64)) return es->oom = true, 1;
     if (!(es->keys[es->nkeys++] = position_key(es->game, result))) return es->oom = true, 1;
     return 0;
 }
@@ -187,7 +176,7 @@ static int gather(gr_engine *e, const gr_bigpos *pos, bool p, entries *es, bool 
         rc = gr_block3_p_moves(pos, collect_big, es);
     *listed = sum.all_listed;
     gr_moves_summary_clear(&sum);
-    if (es->oom) rc = gr_fail(err, GR_EINTERNAL, "out of memory");
+    if (es->oom) rc = gr_fail_nomem(err);
     return rc;
 }
 
