@@ -89,7 +89,7 @@ int cli_mpi_share(struct gr_tier_opts *o, const struct gr_tiers *s, gr_error *er
     int chain = gr_tiers_rank_chain(s, o->rank, o->ranks);
     if (chain < 0) return GR_OK;   /* the same on every rank: no split at all */
     MPI_Comm *comm = malloc(sizeof *comm);
-    if (!comm) return gr_fail(err, GR_EINPUT, "not enough memory");
+    if (!comm) return gr_fail(err, GR_ENOMEM, "not enough memory");
     /* ordered by world rank, as the solver numbers a group's blocks */
     MPI_Comm_split(MPI_COMM_WORLD, chain, o->rank, comm);
     o->share = share_level;

@@ -72,7 +72,7 @@ static int open_search(gr_losing *l, const char *rules, const gr_outcome *rule, 
     l->started = now();
     l->max_seconds = lim->max_seconds;
     l->s = gr_solver_new(&l->g, rule, lim);
-    return l->s ? GR_OK : gr_fail(err, GR_EINTERNAL, "out of memory");
+    return l->s ? GR_OK : gr_fail_nomem(err);
 }
 
 int gr_losing_open(gr_losing **out, const char *rules, const gr_outcome *rule, int piles, uint32_t max,
@@ -82,7 +82,7 @@ int gr_losing_open(gr_losing **out, const char *rules, const gr_outcome *rule, i
     if (!gr_outcome_is_block(rule) && !gr_outcome_is_block_position(rule))
         return gr_fail(err, GR_EINPUT, "losing needs --block K or --block-position K");
     gr_losing *l = calloc(1, sizeof *l);
-    if (!l) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    if (!l) return gr_fail_nomem(err);
     l->d = piles;
     l->n = max;
     int rc = gr_game_parse(&l->g, rules, err);

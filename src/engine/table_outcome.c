@@ -17,10 +17,10 @@ int gr_engine_outcome_table(const gr_game *g, const gr_outcome *o, const gr_limi
     if (!rc) rc = gr_solver_admit(g, o, &far, lim, err);
     if (rc) return rc;
     gr_solver *s = gr_solver_new(g, o, lim);
-    if (!s) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    if (!s) return gr_fail_nomem(err);
     size_t cells = (size_t)(max + 1) * (size_t)(max + 2) / 2;
     uint32_t *score = malloc(cells * sizeof *score);
-    if (!score) rc = gr_fail(err, GR_EINPUT, "not enough memory for the table");
+    if (!score) rc = gr_fail(err, GR_ENOMEM, "not enough memory for the table");
     size_t k = 0;
     for (uint64_t b = 0; !rc && b <= max; b++)
         for (uint64_t a = 0; !rc && a <= b; a++) {
