@@ -63,8 +63,9 @@ bool gr_answer_by_heaps(const gr_answer *a);
 struct gr_engine_cache;
 
 /* An engine for one game under one outcome rule. The fields other than
- * cache are what gr_engine_init was given, for callers to read: game is
- * borrowed (it must outlive the engine), outcome and limits are copies. */
+ * cache are what gr_engine_init and gr_engine_use_db were given, for
+ * callers to read: game and db are borrowed (they must outlive the
+ * engine), outcome and limits are copies. */
 typedef struct gr_engine {
     const gr_game *game;
     gr_outcome outcome;
