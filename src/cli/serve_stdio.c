@@ -7,10 +7,14 @@
  * a thread-local pointer: the only state here that is not passed in, as the
  * streams are the process's own. They are unbuffered, so every write reaches
  * its function in the thread that made it, never a buffer another thread
- * would flush; the stream's own lock keeps each call whole. */
+ * would flush; the stream's own lock keeps each call whole. The functions
+ * take a lock of their own as well: the stream's lock is inside the C
+ * library, where ThreadSanitizer cannot see it order the threads' copies
+ * through the stream's one-byte buffer. */
 #define _GNU_SOURCE
 #include "serve_stdio.h"
 #include <errno.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,9 +23,15 @@
 
 enum { ERR_CAP = 4096 };
 
+typedef struct std_stream {
+    int fd;
+    pthread_mutex_t mu;
+} std_stream;
+
 struct serve_stdio {
     FILE *old_in, *old_out, *old_err;
     FILE *in, *out, *err;
+    std_stream fds[3];
 };
 
 static _Thread_local serve_capture *current;
@@ -57,9 +67,8 @@ static ssize_t write_fd(int fd, const char *buf, size_t n)
 
 /* Always the whole count in a capture: a short write would set the stream's
  * error flag, which every thread shares. */
-static ssize_t stream_write(void *ctx, const char *buf, size_t n)
+static ssize_t write_locked(int fd, const char *buf, size_t n)
 {
-    int fd = (int)(intptr_t)ctx;
     serve_capture *c = current;
     if (!c) return write_fd(fd, buf, n);
     if (fd == 1 && !c->too_big && !append(&c->out, &c->out_len, &c->out_cap, buf, n, c->max_output))
@@ -68,9 +77,17 @@ static ssize_t stream_write(void *ctx, const char *buf, size_t n)
     return (ssize_t)n;
 }
 
-static ssize_t stream_read(void *ctx, char *buf, size_t n)
+static ssize_t stream_write(void *ctx, const char *buf, size_t n)
 {
-    (void)ctx;
+    std_stream *st = ctx;
+    pthread_mutex_lock(&st->mu);
+    ssize_t k = write_locked(st->fd, buf, n);
+    pthread_mutex_unlock(&st->mu);
+    return k;
+}
+
+static ssize_t read_locked(char *buf, size_t n)
+{
     serve_capture *c = current;
     if (!c) return read(0, buf, n);
     if (c->in_left == 0 && c->tail) c->in = c->tail, c->in_left = strlen(c->tail);
@@ -81,26 +98,43 @@ static ssize_t stream_read(void *ctx, char *buf, size_t n)
     return (ssize_t)k;
 }
 
-static FILE *stream(intptr_t fd, const char *mode)
+static ssize_t stream_read(void *ctx, char *buf, size_t n)
 {
+    std_stream *st = ctx;
+    pthread_mutex_lock(&st->mu);
+    ssize_t k = read_locked(buf, n);
+    pthread_mutex_unlock(&st->mu);
+    return k;
+}
+
+static FILE *stream(std_stream *st, int fd, const char *mode)
+{
+    st->fd = fd;
+    pthread_mutex_init(&st->mu, NULL);
     cookie_io_functions_t io = {.read = stream_read, .write = stream_write, .seek = NULL, .close = NULL};
-    FILE *f = fopencookie((void *)fd, mode, io);
+    FILE *f = fopencookie(st, mode, io);
     if (f) setvbuf(f, NULL, _IONBF, 0);
     return f;
+}
+
+static void destroy(serve_stdio *s)
+{
+    if (s->in) fclose(s->in);
+    if (s->out) fclose(s->out);
+    if (s->err) fclose(s->err);
+    for (int i = 0; i < 3; i++) pthread_mutex_destroy(&s->fds[i].mu);
+    free(s);
 }
 
 serve_stdio *serve_stdio_install(void)
 {
     serve_stdio *s = calloc(1, sizeof *s);
     if (!s) return NULL;
-    s->in = stream(0, "r");
-    s->out = stream(1, "w");
-    s->err = stream(2, "w");
+    s->in = stream(&s->fds[0], 0, "r");
+    s->out = stream(&s->fds[1], 1, "w");
+    s->err = stream(&s->fds[2], 2, "w");
     if (!s->in || !s->out || !s->err) {
-        if (s->in) fclose(s->in);
-        if (s->out) fclose(s->out);
-        if (s->err) fclose(s->err);
-        free(s);
+        destroy(s);
         return NULL;
     }
     fflush(stdout);
@@ -114,10 +148,7 @@ void serve_stdio_remove(serve_stdio *s)
 {
     if (!s) return;
     stdin = s->old_in, stdout = s->old_out, stderr = s->old_err;
-    fclose(s->in);
-    fclose(s->out);
-    fclose(s->err);
-    free(s);
+    destroy(s);
 }
 
 void serve_capture_begin(serve_capture *c, const char *input, const char *tail, size_t max_output)
