@@ -10,12 +10,14 @@
 #include "serve_inproc.h"
 #include "serve_stdio.h"
 #include "cli.h"
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 struct serve_inproc {
     serve_stdio *stdio;
     serve_budget budget;
+    pthread_mutex_t lane;      /* held by the one call answered here at a time */
 };
 
 typedef struct quick_verb {
@@ -40,6 +42,7 @@ serve_inproc *serve_inproc_new(const serve_budget *budget)
     serve_inproc *ip = calloc(1, sizeof *ip);
     if (!ip) return NULL;
     ip->budget = *budget;
+    pthread_mutex_init(&ip->lane, NULL);
     ip->stdio = serve_stdio_install();
     if (!ip->stdio) {
         free(ip);
@@ -52,6 +55,7 @@ void serve_inproc_free(serve_inproc *ip)
 {
     if (!ip) return;
     serve_stdio_remove(ip->stdio);
+    pthread_mutex_destroy(&ip->lane);
     free(ip);
 }
 
@@ -106,11 +110,14 @@ bool serve_inproc_run(serve_inproc *ip, char **argv, const char *input, size_t m
     const quick_verb *v = NULL;
     for (size_t i = 0; argc > 1 && i < sizeof quick / sizeof quick[0]; i++)
         if (strcmp(argv[1], quick[i].name) == 0) v = &quick[i];
+    /* the estimate needs no streams: several threads may check at once */
     if (!v || !within_budget(ip, v, argc - 1, argv + 1, input)) return false;
+    if (pthread_mutex_trylock(&ip->lane) != 0) return false;
     serve_capture c;
     serve_capture_begin(&c, input, v->stdin_tail, max_output);
     int status = v->run(argc - 1, argv + 1);
     serve_capture_end(&c);
+    pthread_mutex_unlock(&ip->lane);
     if (status != 0 || c.too_big || !c.out) {
         free(c.out);
         free(c.err);
