@@ -2,13 +2,16 @@
 # The served API under load (not part of the test suite): requests/s, latency
 # percentiles, errors and the server's memory (the server and its workers)
 # for /api/value, /api/moves and /api/play on small positions, with the
-# calls answered by the pool of long-lived workers and by a fresh process per
-# call, in one run. Loopback only; needs wrk (Debian: wrk).
-# Usage: bash bench/serve.sh [PATH-TO-grundy] [SECONDS] [CONNECTIONS]
+# calls answered in the server's threads (--answer inprocess), by the pool of
+# long-lived workers (--answer workers) and, unless MODES says otherwise, by
+# a fresh process per call, in one run. Loopback only; needs wrk (Debian: wrk).
+# Usage: bash bench/serve.sh [PATH-TO-grundy] [SECONDS] [CONNECTIONS] [MODES]
+#   MODES: space-separated, default "inprocess workers per-call"
 set -euo pipefail
 G=${1:-build/grundy}
 secs=${2:-10}
 conns=${3:-16}
+modes=${4:-inprocess workers per-call}
 command -v wrk >/dev/null || { echo "wrk is needed (Debian: apt-get install wrk)"; exit 1; }
 tmp=$(mktemp -d)
 server=
@@ -27,9 +30,13 @@ rss_mb() {
 }
 
 printf "%-16s %-34s %10s %9s %9s %9s %8s %s\n" mode call 'req/s' p50 p90 p99 errors 'memory MB (before -> after)'
-for mode in workers per-call; do
-  flags=() # workers: as many as threads
-  [ "$mode" = per-call ] && flags=(--workers 0)
+for mode in $modes; do
+  case $mode in # workers: as many as threads
+    inprocess) flags=(--answer inprocess) ;;
+    workers) flags=(--answer workers) ;;
+    per-call) flags=(--answer workers --workers 0) ;;
+    *) echo "unknown mode $mode"; exit 1 ;;
+  esac
   "$G" serve --port 0 "${flags[@]}" --max-per-ip 256 2>"$tmp/serve.err" &
   server=$!
   for _ in $(seq 100); do grep -q 'serving on' "$tmp/serve.err" && break; sleep 0.1; done

@@ -1,10 +1,12 @@
 /* grundy serve: an HTTP server (libmicrohttpd, a pool of threads) for the
  * page compiled into this binary and the JSON API (serve_api.c), whose calls
- * run in worker processes (serve_pool.c) behind a connection guard
+ * are answered in the server's threads when small (serve_inproc.c) and
+ * otherwise in worker processes (serve_pool.c), behind a connection guard
  * (serve_conns.c). */
 #include "cli.h"
 #include "serve.h"
 #include "serve_conns.h"
+#include "serve_inproc.h"
 #include "serve_mhd.h"
 #include "serve_pool.h"
 #include <limits.h>
@@ -20,7 +22,8 @@
 
 static const char help[] =
     "usage: grundy serve [--port P] [--host ADDR] [--threads N] [--workers W] [--max-seconds S]\n"
-    "                    [--max-memory SIZE] [--client-timeout T] [--max-per-ip C] [--tables FILE]\n\n"
+    "                    [--max-memory SIZE] [--client-timeout T] [--max-per-ip C] [--tables FILE]\n"
+    "                    [--answer inprocess|workers]\n\n"
     "Serves the page (play, explore, tables, claims) and the JSON API on\n"
     "http://ADDR:P/ (default 127.0.0.1:8080). The API is documented in docs/api.md.\n"
     "N threads answer (default twice the cores, at least 4); API calls run in W\n"
@@ -28,12 +31,23 @@ static const char help[] =
     "call within S seconds (default 10) and SIZE of memory (default 1G); tables\n"
     "to 2000, sequences to 10^6. A client has T seconds (default 10) to send each\n"
     "request; an address gets C connections (default 32), later ones 503.\n"
+    "--answer inprocess (the default) answers value, moves and play in the server's\n"
+    "threads, one call at a time, when the engine's estimate of the search is under\n"
+    "50 ms and 32 MiB, and sends the rest to the workers; --answer workers sends\n"
+    "every call there.\n"
     "--tables FILE offers a table stored by `grundy table sharing --max N --out FILE`\n"
     "to the page (/api/table?stored=1).\n"
     "SIGTERM or SIGINT stops it after the requests in flight are answered.\n"
     "(--worker is how the server starts its workers, not for people.)\n";
 
 enum { MAX_CONNECTIONS = 256, MAX_QUERY = 8192, MAX_ASSETS = 32 };
+
+/* The in-process budget, by the engine's estimate of a call's search: a
+ * call under it takes at most a few milliseconds and megabytes in the
+ * server's thread; play's lines are counted as each may search again. */
+#define IN_PROCESS_SECONDS 0.05
+#define IN_PROCESS_BYTES (32.0 * 1024 * 1024)
+#define IN_PROCESS_LINES 16
 
 /* The page may load only its own files and talk only to its own server. */
 static const char csp[] = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
@@ -45,6 +59,7 @@ typedef struct server {
     serve_limits lim;
     serve_mhd mhd;
     serve_pool *pool;
+    serve_inproc *inproc;      /* NULL: every call goes to the workers */
     serve_conns *conns;
     char etags[MAX_ASSETS][24];  /* a hash of each compiled-in file, to answer revalidation with 304 */
 } server;
@@ -80,7 +95,7 @@ typedef enum { KIND_PAGE, KIND_API, KIND_NO_STORE } reply_kind;
 
 static enum MHD_Result respond(const server *s, struct MHD_Connection *c, int status, const char *mime,
                                const void *data, size_t len, enum MHD_ResponseMemoryMode mode, reply_kind kind,
-                               const char *etag)
+                               const char *etag, const char *by)
 {
     struct MHD_Response *r = s->mhd.create_response_from_buffer(len, (void *)data, mode);
     if (!r) return MHD_NO;
@@ -89,6 +104,8 @@ static enum MHD_Result respond(const server *s, struct MHD_Connection *c, int st
                                                    : kind == KIND_API ? "public, max-age=3600"
                                                                       : "no-store");
     if (etag) s->mhd.add_response_header(r, "ETag", etag);
+    /* which path answered an API call: for operators, and the tests that compare the paths */
+    if (by) s->mhd.add_response_header(r, "X-Grundy-Answered-By", by);
     s->mhd.add_response_header(r, "X-Content-Type-Options", "nosniff");
     s->mhd.add_response_header(r, "Content-Security-Policy", csp);
     s->mhd.add_response_header(r, "Referrer-Policy", "no-referrer");
@@ -100,7 +117,7 @@ static enum MHD_Result respond(const server *s, struct MHD_Connection *c, int st
 }
 
 #define RESPOND_CONST(s, c, status, body) \
-    respond(s, c, status, "application/json", body, sizeof body - 1, MHD_RESPMEM_PERSISTENT, KIND_NO_STORE, NULL)
+    respond(s, c, status, "application/json", body, sizeof body - 1, MHD_RESPMEM_PERSISTENT, KIND_NO_STORE, NULL, NULL)
 
 static serve_conn *conn_of(const server *s, struct MHD_Connection *c)
 {
@@ -141,8 +158,8 @@ static enum MHD_Result answer_api(server *s, struct MHD_Connection *c, const cha
         static const char many[] = "{\"error\":\"too many parameters\"}\n";
         return RESPOND_CONST(s, c, 400, many);
     }
-    serve_reply r = {0, NULL, 0};
-    serve_api(s->pool, &s->lim, call, a.names, a.values, a.n, &r);
+    serve_reply r = {0, NULL, 0, NULL};
+    serve_api(s->pool, s->inproc, &s->lim, call, a.names, a.values, a.n, &r);
     if (!r.body) {
         static const char oom[] = "{\"error\":\"out of memory\"}\n";
         return RESPOND_CONST(s, c, 500, oom);
@@ -150,7 +167,7 @@ static enum MHD_Result answer_api(server *s, struct MHD_Connection *c, const cha
     bool stored = false;
     for (int i = 0; i < a.n; i++) stored |= strcmp(a.names[i], "stored") == 0;
     reply_kind kind = r.status == 200 && !stored ? KIND_API : KIND_NO_STORE;
-    return respond(s, c, r.status, "application/json", r.body, r.len, MHD_RESPMEM_MUST_FREE, kind, NULL);
+    return respond(s, c, r.status, "application/json", r.body, r.len, MHD_RESPMEM_MUST_FREE, kind, NULL, r.by);
 }
 
 static enum MHD_Result answer_page(server *s, struct MHD_Connection *c, const char *url)
@@ -163,12 +180,12 @@ static enum MHD_Result answer_page(server *s, struct MHD_Connection *c, const ch
         if (strcmp(as->path, path) != 0) continue;
         const char *match = s->mhd.lookup_connection_value(c, MHD_HEADER_KIND, "If-None-Match");
         if (match && strcmp(match, s->etags[i]) == 0)
-            return respond(s, c, 304, as->mime, "", 0, MHD_RESPMEM_PERSISTENT, KIND_PAGE, s->etags[i]);
-        return respond(s, c, 200, as->mime, as->data, as->len, MHD_RESPMEM_PERSISTENT, KIND_PAGE, s->etags[i]);
+            return respond(s, c, 304, as->mime, "", 0, MHD_RESPMEM_PERSISTENT, KIND_PAGE, s->etags[i], NULL);
+        return respond(s, c, 200, as->mime, as->data, as->len, MHD_RESPMEM_PERSISTENT, KIND_PAGE, s->etags[i], NULL);
     }
     static const char missing[] = "not found\n";
     return respond(s, c, 404, "text/plain; charset=utf-8", missing, sizeof missing - 1, MHD_RESPMEM_PERSISTENT,
-                   KIND_NO_STORE, NULL);
+                   KIND_NO_STORE, NULL, NULL);
 }
 
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url, const char *method,
@@ -217,6 +234,7 @@ static void hash_assets(server *s)
 
 typedef struct serve_opts {
     long port, threads, workers, client_timeout, per_ip;
+    bool inprocess;            /* --answer inprocess */
     const char *host;
     const char *tables;
 } serve_opts;
@@ -234,6 +252,13 @@ static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
         return (rc = cli_flag_long(argc, argv, i, 1, 3600, &o->client_timeout, err)) ? rc : 1;
     if (strcmp(argv[*i], "--max-per-ip") == 0)
         return (rc = cli_flag_long(argc, argv, i, 1, MAX_CONNECTIONS, &o->per_ip, err)) ? rc : 1;
+    if (strcmp(argv[*i], "--answer") == 0) {
+        const char *v = *i + 1 < argc ? argv[++*i] : "";
+        if (strcmp(v, "inprocess") != 0 && strcmp(v, "workers") != 0)
+            return gr_fail(err, GR_EINPUT, "--answer needs inprocess or workers");
+        o->inprocess = strcmp(v, "inprocess") == 0;
+        return 1;
+    }
     if (strcmp(argv[*i], "--tables") == 0) {
         if (*i + 1 >= argc) return gr_fail(err, GR_EINPUT, "--tables needs a file written by table --out");
         o->tables = argv[++*i];
@@ -325,7 +350,11 @@ static int serve(server *s, const serve_opts *o, gr_error *err)
     if (serve_mhd_load(&s->mhd, err)) return err->code;
     s->pool = serve_pool_new(s->self, (int)(o->workers < 0 ? o->threads : o->workers), s->lim.bytes);
     s->conns = serve_conns_new(MAX_CONNECTIONS, (int)o->per_ip, (double)o->client_timeout);
-    if (!s->pool || !s->conns) return gr_fail(err, GR_ENOMEM, "out of memory starting the server");
+    /* before any thread starts: it replaces the standard streams */
+    serve_budget budget = {IN_PROCESS_SECONDS, IN_PROCESS_BYTES, IN_PROCESS_LINES};
+    if (o->inprocess) s->inproc = serve_inproc_new(&budget);
+    if (!s->pool || !s->conns || (o->inprocess && !s->inproc))
+        return gr_fail(err, GR_ENOMEM, "out of memory starting the server");
     signal(SIGPIPE, SIG_IGN);
     serve_pool_start(s->pool);
     struct MHD_Daemon *d = s->mhd.start_daemon(
@@ -354,7 +383,7 @@ int cmd_serve(int argc, char **argv)
     /* the calls are CPU-bound: threads beyond the cores only add waiting */
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     long threads = cores < 2 ? 4 : cores > 16 ? 32 : 2 * cores;
-    serve_opts o = {8080, threads, -1, 10, 32, "127.0.0.1", NULL};
+    serve_opts o = {8080, threads, -1, 10, 32, true, "127.0.0.1", NULL};
     int rc = cli_parse(&a, argc, argv, CLI_LIMITS | CLI_NOFORMAT, extra, &o, &err);
     if (!rc && a.help) {
         fputs(help, stdout);
@@ -362,13 +391,14 @@ int cmd_serve(int argc, char **argv)
         return 0;
     }
     server *s = rc ? NULL : calloc(1, sizeof *s);
-    if (!rc && !s) rc = gr_fail_nomem(&err);
+    if (!rc && !s) rc = gr_fail(&err, GR_EINTERNAL, "out of memory");
     if (!rc) rc = setup(s, &a, &o, argc, argv, &err);
     cli_args_free(&a);
     if (!rc) rc = serve(s, &o, &err);
     if (s) {
         serve_pool_free(s->pool);
         serve_conns_free(s->conns);
+        serve_inproc_free(s->inproc);
         free(s);
     }
     return rc ? cli_report(&err) : 0;

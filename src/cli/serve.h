@@ -29,12 +29,15 @@ typedef struct serve_reply {
     int status;                /* HTTP status */
     char *body;                /* JSON, malloc'd */
     size_t len;
+    const char *by;            /* who answered: "server" (in-process), "worker", "process"; NULL: refused up front */
 } serve_reply;
 
 struct serve_pool;
+struct serve_inproc;
 /* Runs the API call `endpoint` (e.g. "value") with its query arguments (name,
- * value pairs) in a worker of `pool` and fills the reply. */
-void serve_api(struct serve_pool *pool, const serve_limits *lim, const char *endpoint,
+ * value pairs) in this thread when `inproc` (NULL: never) takes it, else in
+ * a worker of `pool`, and fills the reply. */
+void serve_api(struct serve_pool *pool, struct serve_inproc *inproc, const serve_limits *lim, const char *endpoint,
                const char *const *names, const char *const *values, int nargs, serve_reply *reply);
 
 #endif

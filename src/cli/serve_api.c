@@ -9,6 +9,7 @@
  * seconds and are rare. */
 #include "serve.h"
 #include "serve_pool.h"
+#include "serve_inproc.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -142,124 +143,168 @@ static void play_reply(serve_reply *r)
     r->len = pick_len;
 }
 
-void serve_api(serve_pool *pool, const serve_limits *lim, const char *name, const char *const *names,
-               const char *const *values, int nargs, serve_reply *reply)
-{
-    const endpoint *ep = NULL;
-    for (size_t i = 0; i < sizeof endpoints / sizeof endpoints[0]; i++)
-        if (strcmp(endpoints[i].name, name) == 0) ep = &endpoints[i];
-    if (!ep) return reply_error(reply, 404, "no such API call; see docs/api.md");
-    /* argv: verb --format json [flags] [limits] -- operands */
+/* One call's words, as the verb's command line. */
+typedef struct call {
+    const endpoint *ep;
     const char *argv[64];
-    int argc = 0;
-    argv[argc++] = "grundy";
-    argv[argc++] = ep->verb;
-    if (strcmp(ep->name, "play") != 0) {
-        /* play --script answers in JSON already */
-        argv[argc++] = "--format";
-        argv[argc++] = "json";
-    }
-    for (int i = 0; i < 3 && ep->fixed[i]; i++) argv[argc++] = ep->fixed[i];
-    const char *operand_rules = NULL, *operand_pos = NULL, *input = NULL;
+    int argc;
+    const char *rules, *pos, *input;   /* operands, and play's lines */
+    bool stored;                       /* stored=1: read the server's table */
     char secs[32], bytes[32];
+} call;
+
+static bool refuse(serve_reply *reply, int status, const char *msg)
+{
+    reply_error(reply, status, msg);
+    return false;
+}
+
+/* A number past the endpoint's bound is refused before any work. */
+static bool within_bound(const call *c, const serve_limits *lim, const param *p, const char *v, serve_reply *reply)
+{
+    const endpoint *ep = c->ep;
+    if (!ep->bounded || strcmp(p->flag, ep->bounded) != 0) return true;
+    /* a stored table is read, not computed: the answer's size is the bound then */
+    long bound = strcmp(ep->name, "table") == 0 ? (c->stored ? 4 * lim->max_table : lim->max_table)
+                 : strcmp(ep->name, "seq") == 0 ? lim->max_seq : lim->max_check;
+    char *end, msg[160];
+    long x = strtol(v, &end, 10);
+    if (*end != '\0' || x <= bound) return true;
+    snprintf(msg, sizeof msg, "%s=%ld is past this server's bound of %ld", p->name, x, bound);
+    return refuse(reply, 413, msg);
+}
+
+/* One query parameter into the call's words. */
+static bool take_param(call *c, const serve_limits *lim, const param *p, const char *v, serve_reply *reply)
+{
+    if (!p->flag) c->rules = v;
+    else if (strcmp(p->flag, "pos") == 0) c->pos = v;
+    else if (strcmp(p->flag, "input") == 0) c->input = v;
+    else if (strcmp(p->flag, "stored") == 0) {
+        /* the stored table's path is the server's, never the request's */
+        if (strcmp(v, "1") != 0 && strcmp(v, "true") != 0) return true;
+        if (!lim->table_file) return refuse(reply, 400, "this server has no stored table (start it with --tables FILE)");
+        c->argv[c->argc++] = "--in";
+        c->argv[c->argc++] = lim->table_file;
+    } else if (p->boolean) {
+        if (strcmp(v, "1") == 0 || strcmp(v, "true") == 0 || *v == '\0') c->argv[c->argc++] = p->flag;
+    } else {
+        if (*v == '-' || *v == '\0') {
+            char msg[160];
+            snprintf(msg, sizeof msg, "parameter %s needs a non-negative number", p->name);
+            return refuse(reply, 400, msg);
+        }
+        if (!within_bound(c, lim, p, v, reply)) return false;
+        c->argv[c->argc++] = p->flag;
+        c->argv[c->argc++] = v;
+    }
+    return true;
+}
+
+static bool take_params(call *c, const serve_limits *lim, const char *const *names, const char *const *values,
+                        int nargs, serve_reply *reply)
+{
+    for (int j = 0; j < nargs; j++)
+        c->stored |= strcmp(names[j], "stored") == 0 && values[j] && strcmp(values[j], "1") == 0;
     for (int i = 0; i < nargs; i++) {
+        char msg[160];
         for (int j = 0; j < i; j++)
             if (strcmp(names[j], names[i]) == 0) {
-                char msg[160];
                 snprintf(msg, sizeof msg, "parameter %.60s given twice; give it once", names[i]);
-                return reply_error(reply, 400, msg);
+                return refuse(reply, 400, msg);
             }
         const param *p = NULL;
-        for (const param *q = ep->params; q->name; q++)
+        for (const param *q = c->ep->params; q->name; q++)
             if (strcmp(q->name, names[i]) == 0) p = q;
         if (!p) {
-            char msg[160];
-            snprintf(msg, sizeof msg, "unknown parameter '%.60s' for /api/%s", names[i], ep->name);
-            return reply_error(reply, 400, msg);
+            snprintf(msg, sizeof msg, "unknown parameter '%.60s' for /api/%s", names[i], c->ep->name);
+            return refuse(reply, 400, msg);
         }
-        const char *v = values[i] ? values[i] : "";
-        if (!p->flag) operand_rules = v;
-        else if (strcmp(p->flag, "pos") == 0) operand_pos = v;
-        else if (strcmp(p->flag, "input") == 0) input = v;
-        else if (strcmp(p->flag, "stored") == 0) {
-            /* the stored table's path is the server's, never the request's */
-            if (strcmp(v, "1") != 0 && strcmp(v, "true") != 0) continue;
-            if (!lim->table_file)
-                return reply_error(reply, 400, "this server has no stored table (start it with --tables FILE)");
-            argv[argc++] = "--in";
-            argv[argc++] = lim->table_file;
-        }
-        else if (p->boolean) {
-            if (strcmp(v, "1") == 0 || strcmp(v, "true") == 0 || *v == '\0') argv[argc++] = p->flag;
-        } else {
-            if (*v == '-' || *v == '\0') {
-                char msg[160];
-                snprintf(msg, sizeof msg, "parameter %s needs a non-negative number", p->name);
-                return reply_error(reply, 400, msg);
-            }
-            if (ep->bounded && strcmp(p->flag, ep->bounded) == 0) {
-                bool stored = false;
-                for (int j = 0; j < nargs; j++)
-                    stored |= strcmp(names[j], "stored") == 0 && values[j] && strcmp(values[j], "1") == 0;
-                /* a stored table is read, not computed: the answer's size is the bound then */
-                long bound = strcmp(ep->name, "table") == 0 ? (stored ? 4 * lim->max_table : lim->max_table)
-                             : strcmp(ep->name, "seq") == 0 ? lim->max_seq : lim->max_check;
-                char *end;
-                long x = strtol(v, &end, 10);
-                if (*end == '\0' && x > bound) {
-                    char msg[160];
-                    snprintf(msg, sizeof msg, "%s=%ld is past this server's bound of %ld", p->name, x, bound);
-                    return reply_error(reply, 413, msg);
-                }
-            }
-            argv[argc++] = p->flag;
-            argv[argc++] = v;
-        }
-        if (argc > 50) return reply_error(reply, 400, "too many parameters");
+        if (!take_param(c, lim, p, values[i] ? values[i] : "", reply)) return false;
+        if (c->argc > 50) return refuse(reply, 400, "too many parameters");
     }
-    if (strcmp(ep->name, "value") == 0 || strcmp(ep->name, "moves") == 0 || strcmp(ep->name, "play") == 0) {
-        snprintf(secs, sizeof secs, "%.0f", lim->seconds > 2 ? lim->seconds - 1 : 1);
-        snprintf(bytes, sizeof bytes, "%.0f", lim->bytes / 2);
-        argv[argc++] = "--max-seconds";
-        argv[argc++] = secs;
-        argv[argc++] = "--max-memory";
-        argv[argc++] = bytes;
+    return true;
+}
+
+static bool has_word(const call *c, const char *w)
+{
+    for (int i = 0; i < c->argc; i++)
+        if (strcmp(c->argv[i], w) == 0) return true;
+    return false;
+}
+
+/* The limits, the endpoint's checks and the operands, after the flags. */
+static bool finish_words(call *c, const serve_limits *lim, serve_reply *reply)
+{
+    const char *n = c->ep->name;
+    bool quick = !c->ep->batch && strcmp(n, "games") != 0;
+    if (quick) {
+        snprintf(c->secs, sizeof c->secs, "%.0f", lim->seconds > 2 ? lim->seconds - 1 : 1);
+        snprintf(c->bytes, sizeof c->bytes, "%.0f", lim->bytes / 2);
+        c->argv[c->argc++] = "--max-seconds";
+        c->argv[c->argc++] = c->secs;
+        c->argv[c->argc++] = "--max-memory";
+        c->argv[c->argc++] = c->bytes;
     }
     bool needs_rules = false, needs_pos = false;
-    for (const param *q = ep->params; q->name; q++) {
+    for (const param *q = c->ep->params; q->name; q++) {
         needs_rules |= strcmp(q->name, "rules") == 0;
         needs_pos |= strcmp(q->name, "pos") == 0;
     }
-    if (needs_rules && !operand_rules) return reply_error(reply, 400, "missing parameter rules");
-    if (needs_pos && !operand_pos)
-        return reply_error(reply, 400, "missing parameter pos (pile sizes separated by commas)");
-    if (strcmp(ep->name, "table") == 0) {
-        bool has_max = false;
-        for (int i = 0; i < argc; i++) has_max |= strcmp(argv[i], "--max") == 0;
-        if (!has_max) return reply_error(reply, 400, "missing parameter max");
-    }
-    if (strcmp(ep->name, "check") == 0) {
+    if (needs_rules && !c->rules) return refuse(reply, 400, "missing parameter rules");
+    if (needs_pos && !c->pos) return refuse(reply, 400, "missing parameter pos (pile sizes separated by commas)");
+    if (strcmp(n, "table") == 0 && !has_word(c, "--max")) return refuse(reply, 400, "missing parameter max");
+    if (strcmp(n, "check") == 0) {
         /* check takes its one operand (a seed or claim id) without "--" */
-        if (operand_rules && (*operand_rules == '-' || *operand_rules == '\0'))
-            return reply_error(reply, 400, "parameter id must be a seed such as 000 or a claim id such as 000/thm-P");
-        if (operand_rules) argv[argc++] = operand_rules;
-        operand_rules = NULL;
+        if (c->rules && (*c->rules == '-' || *c->rules == '\0'))
+            return refuse(reply, 400, "parameter id must be a seed such as 000 or a claim id such as 000/thm-P");
+        if (c->rules) c->argv[c->argc++] = c->rules;
+        c->rules = NULL;
     }
-    if (strcmp(ep->name, "play") == 0) {
-        bool first = false;
-        for (int i = 0; i < argc; i++) first |= strcmp(argv[i], "--first") == 0;
-        if (!first) argv[argc++] = "--first", argv[argc++] = "computer";
-    }
-    if (operand_rules || operand_pos) argv[argc++] = "--";
-    if (operand_rules) argv[argc++] = operand_rules;
-    if (operand_pos) argv[argc++] = operand_pos;
-    argv[argc] = NULL;
+    if (strcmp(n, "play") == 0 && !has_word(c, "--first")) c->argv[c->argc++] = "--first", c->argv[c->argc++] = "computer";
+    if (c->rules || c->pos) c->argv[c->argc++] = "--";
+    if (c->rules) c->argv[c->argc++] = c->rules;
+    if (c->pos) c->argv[c->argc++] = c->pos;
+    c->argv[c->argc] = NULL;
+    return true;
+}
+
+/* Runs the call: in this thread when the in-process path takes it, else in
+ * a worker (or, for the batch calls, a fresh process). */
+static void run_call(serve_pool *pool, serve_inproc *inproc, const serve_limits *lim, const call *c,
+                     serve_reply *reply)
+{
     /* checking a seed's claims is a batch of searches: give it a minute */
     serve_limits l = *lim;
-    if (strcmp(ep->name, "check") == 0 && l.seconds < 60) l.seconds = 60;
+    if (strcmp(c->ep->name, "check") == 0 && l.seconds < 60) l.seconds = 60;
+    char **argv = (char **)c->argv;
     serve_run run;
-    serve_pool_run(pool, (char **)argv, input, l.seconds, l.max_output, ep->batch, &run);
+    reply->by = "server";
+    if (!inproc || c->ep->batch || !serve_inproc_run(inproc, argv, c->input, l.max_output, &run)) {
+        serve_pool_run(pool, argv, c->input, l.seconds, l.max_output, c->ep->batch, &run);
+        reply->by = serve_pool_fresh(pool, c->ep->batch) ? "process" : "worker";
+    }
     reply_run(&run, &l, reply);
     serve_run_free(&run);
-    if (reply->status == 200 && strcmp(ep->name, "play") == 0 && reply->body) play_reply(reply);
+    if (reply->status == 200 && strcmp(c->ep->name, "play") == 0 && reply->body) play_reply(reply);
+}
+
+void serve_api(serve_pool *pool, serve_inproc *inproc, const serve_limits *lim, const char *name,
+               const char *const *names, const char *const *values, int nargs, serve_reply *reply)
+{
+    call c = {.ep = NULL};
+    for (size_t i = 0; i < sizeof endpoints / sizeof endpoints[0]; i++)
+        if (strcmp(endpoints[i].name, name) == 0) c.ep = &endpoints[i];
+    if (!c.ep) return reply_error(reply, 404, "no such API call; see docs/api.md");
+    /* argv: grundy verb --format json [fixed] [flags] [limits] -- operands */
+    c.argv[c.argc++] = "grundy";
+    c.argv[c.argc++] = c.ep->verb;
+    if (strcmp(c.ep->name, "play") != 0) {
+        /* play --script answers in JSON already */
+        c.argv[c.argc++] = "--format";
+        c.argv[c.argc++] = "json";
+    }
+    for (int i = 0; i < 3 && c.ep->fixed[i]; i++) c.argv[c.argc++] = c.ep->fixed[i];
+    if (!take_params(&c, lim, names, values, nargs, reply) || !finish_words(&c, lim, reply)) return;
+    run_call(pool, inproc, lim, &c, reply);
 }

@@ -399,8 +399,13 @@ void serve_pool_run(serve_pool *p, char **argv, const char *input, double second
                     serve_run *r)
 {
     memset(r, 0, sizeof *r);
-    if (fresh || p->size == 0) run_fresh(p, argv, input, seconds, max_output, r);
+    if (serve_pool_fresh(p, fresh)) run_fresh(p, argv, input, seconds, max_output, r);
     else run_pooled(p, argv, input, seconds, max_output, r);
+}
+
+bool serve_pool_fresh(const serve_pool *p, bool fresh)
+{
+    return fresh || p->size == 0;
 }
 
 void serve_run_free(serve_run *r)

@@ -40,6 +40,8 @@ void serve_pool_start(serve_pool *p);
 void serve_pool_run(serve_pool *p, char **argv, const char *input, double seconds, size_t max_output, bool fresh,
                     serve_run *r);
 void serve_run_free(serve_run *r);
+/* Whether serve_pool_run with `fresh` runs a process of its own. */
+bool serve_pool_fresh(const serve_pool *p, bool fresh);
 /* Stops every worker and frees the pool. */
 void serve_pool_free(serve_pool *p);
 
