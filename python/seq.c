@@ -150,7 +150,7 @@ static int run_rows(uint32_t top, gr_s3fast_fn fn, void *ctx, gr_error *err, boo
     if (!rc) {
         rc = gr_s3fast_rows(st, top + 1, fn, ctx);
         gr_s3fast_free(st);
-        if (rc && !call.stopped) gr_fail(err, GR_EINTERNAL, "out of memory");
+        if (rc && !call.stopped) gr_fail_nomem(err);
     }
     *stopped = pg_end(&call);
     return rc;

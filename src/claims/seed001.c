@@ -6,6 +6,7 @@
  * Searches run positions in order of total, then lexicographically, so the
  * first failure found is the smallest counterexample. */
 #include "grundy/bitset.h"
+#include "grundy/grow.h"
 #include "grundy/claims.h"
 #include "grundy/counting.h"
 #include "grundy/postab.h"
@@ -31,7 +32,7 @@ static int kim_open(kim *k, const char *spec, const gr_claim_result *r, gr_error
     if (rc) return rc;
     gr_outcome_init_normal(&k->o);
     k->s = gr_solver_new(&k->g, &k->o, r->limits);
-    return k->s ? GR_OK : gr_fail(err, GR_EINTERNAL, "out of memory");
+    return k->s ? GR_OK : gr_fail_nomem(err);
 }
 
 static void kim_close(kim *k)
@@ -237,12 +238,7 @@ static uint32_t sg_value(sg *s, const gr_pos *x, const gr_pos *y)
     bool is_new;
     gr_postab_intern(&s->tab, &key, &id, &is_new);
     if (!is_new && s->val[id] != UINT32_MAX) return s->val[id];
-    if (id >= s->cap) {
-        size_t cap = s->cap ? s->cap * 2 : 1024;
-        while (cap <= id) cap *= 2;
-        s->val = realloc(s->val, cap * sizeof *s->val);
-        s->cap = cap;
-    }
+    if (!GR_GROW(s->val, s->cap, (size_t)id + 1, 1024)) return UINT32_MAX;
     s->val[id] = UINT32_MAX;
     sg_opts *ox = malloc(sizeof *ox), *oy = malloc(sizeof *oy);
     ox->n = oy->n = 0;

@@ -14,7 +14,7 @@ static gr_solver *open_solver(const char *spec, const gr_claim_result *r, gr_gam
     gr_solver *s = gr_solver_new(g, &o, r->limits);
     if (!s) {
         gr_game_release(g);
-        gr_fail(err, GR_EINTERNAL, "out of memory");
+        gr_fail_nomem(err);
     }
     return s;
 }

@@ -58,7 +58,7 @@ static gr_solver *players_solver(const char *spec, int m, const gr_claim_result 
     gr_solver *s = gr_solver_new(g, &o, r->limits);
     if (!s) {
         gr_game_release(g);
-        gr_fail(err, GR_EINTERNAL, "out of memory");
+        gr_fail_nomem(err);
     }
     return s;
 }

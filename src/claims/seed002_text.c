@@ -215,7 +215,7 @@ static int check_code(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_err
                 break;
             }
         }
-        if (!s) rc = gr_fail(err, GR_EINTERNAL, "out of memory");
+        if (!s) rc = gr_fail_nomem(err);
         gr_solver_free(s);
         gr_game_release(&g);
     }

@@ -197,7 +197,7 @@ static int check_bouton_example(const gr_claim *c, uint64_t to, gr_claim_result 
     bouton b = {.s = gr_solver_new(&g, &o, NULL), .err = err};
     if (!b.s) {
         gr_game_release(&g);
-        return gr_fail(err, GR_EINTERNAL, "out of memory");
+        return gr_fail_nomem(err);
     }
     gr_pos from = {.n = 3, .p = {13, 15, 17}};
     gr_game_moves(&g, &from, bouton_move, &b);
@@ -348,7 +348,7 @@ static int check_rows(int d, int k, uint32_t n, const row_spec *rows, size_t nro
     uint64_t *row = calloc((size_t)n + 1, sizeof *row);
     if (!row) {
         gr_nbtable_free(&t);
-        return gr_fail(err, GR_EINTERNAL, "out of memory");
+        return gr_fail_nomem(err);
     }
     char found[400] = "";
     int stopped = GR_OK;

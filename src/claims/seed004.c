@@ -19,7 +19,7 @@ static int values(const char *spec, uint64_t to, const gr_claim_result *r, uint3
     uint32_t *v = malloc(((size_t)to + 1) * sizeof *v);
     if (!v) {
         gr_game_release(&g);
-        return gr_fail(err, GR_EINTERNAL, "out of memory");
+        return gr_fail_nomem(err);
     }
     rc = gr_heapseq(&g, GR_HEAPSEQ_AUTO, (uint32_t)to, v, r->limits, NULL, err);
     gr_game_release(&g);

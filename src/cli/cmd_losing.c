@@ -202,7 +202,7 @@ int cmd_losing(int argc, char **argv)
     char *buf = NULL;
     size_t len = 0;
     FILE *out = rc ? NULL : open_memstream(&buf, &len);
-    if (!rc && !out) rc = gr_fail(&err, GR_EINTERNAL, "out of memory");
+    if (!rc && !out) rc = gr_fail_nomem(&err);
     if (!rc) {
         rc = answer(out, &a, &o, g, fixed, &err);
         fclose(out);

@@ -233,7 +233,7 @@ int cmd_moves(int argc, char **argv)
     char *buf = NULL;
     size_t len = 0;
     FILE *out = rc ? NULL : open_memstream(&buf, &len);
-    if (!rc && !out) rc = gr_fail(&err, GR_EINTERNAL, "out of memory");
+    if (!rc && !out) rc = gr_fail_nomem(&err);
     if (!rc) {
         gr_engine e;
         gr_engine_init(&e, &g, &a.outcome, &a.limits);

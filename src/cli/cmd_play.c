@@ -78,7 +78,7 @@ static int parse_seats(session *ss, const play_opts *po, gr_error *err)
 {
     int m = ss->pl.seats;
     ss->seat = calloc((size_t)m, sizeof *ss->seat);
-    if (!ss->seat) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    if (!ss->seat) return gr_fail_nomem(err);
     if (po->seats) {
         if (po->first) return gr_fail(err, GR_EINPUT, "give --first or --seats, not both");
         const char *s = po->seats;
@@ -301,7 +301,7 @@ static int save_record(session *ss, gr_error *err)
 {
     if (!ss->record) return GR_OK;
     char *text = gr_play_record_text(&ss->pl, ss->seats_line);
-    if (!text) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    if (!text) return gr_fail_nomem(err);
     gr_atomic_file af;
     int rc = GR_OK;
     if (gr_atomic_open(&af, ss->record) != 0) {
@@ -653,7 +653,7 @@ static char *slurp(const char *path, gr_error *err)
             }
             char *b = realloc(buf, cap);
             if (!b) {
-                gr_fail(err, GR_EINTERNAL, "out of memory");
+                gr_fail_nomem(err);
                 break;
             }
             buf = b;

@@ -391,7 +391,7 @@ int cmd_serve(int argc, char **argv)
         return 0;
     }
     server *s = rc ? NULL : calloc(1, sizeof *s);
-    if (!rc && !s) rc = gr_fail(&err, GR_EINTERNAL, "out of memory");
+    if (!rc && !s) rc = gr_fail_nomem(&err);
     if (!rc) rc = setup(s, &a, &o, argc, argv, &err);
     cli_args_free(&a);
     if (!rc) rc = serve(s, &o, &err);

@@ -33,7 +33,7 @@ static int option(gr_game *g, const char *key, size_t klen, const char *val, siz
 static int parse(gr_game *g, const char *opts, gr_error *err)
 {
     int *reading = malloc(sizeof *reading);
-    if (!reading) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    if (!reading) return gr_fail_nomem(err);
     *reading = R1;
     g->data = reading;
     int rc = gr_options_each(g, opts, option, err);

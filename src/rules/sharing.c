@@ -75,7 +75,7 @@ static int option(gr_game *g, const char *key, size_t klen, const char *val, siz
 static int parse(gr_game *g, const char *opts, gr_error *err)
 {
     sharing_opts *o = calloc(1, sizeof *o);
-    if (!o) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    if (!o) return gr_fail_nomem(err);
     g->data = o;
     int rc = gr_options_each(g, opts, option, err);
     if (rc) return rc;

@@ -24,7 +24,7 @@ static int parse(gr_game *g, const char *opts, gr_error *err)
     if (!opts || !*opts)
         return gr_fail(err, GR_EINPUT, "subtraction needs its set after a colon, e.g. subtraction:1,3,7");
     subset *set = calloc(1, sizeof *set);
-    if (!set) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    if (!set) return gr_fail_nomem(err);
     const char *s = opts;
     for (;;) {
         const char *end = strchr(s, ',');

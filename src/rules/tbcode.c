@@ -340,7 +340,7 @@ int gr_tb_format_move(const gr_move *mv, char *buf, size_t len)
 int gr_tb_rules_parse(gr_game *g, const char *code, gr_error *err)
 {
     gr_tb_code *c = calloc(1, sizeof *c);
-    if (!c) return gr_fail(err, GR_EINTERNAL, "out of memory");
+    if (!c) return gr_fail_nomem(err);
     g->data = c;
     g->piles = 0;
     return gr_tb_parse(c, code, err);

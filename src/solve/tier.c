@@ -8,6 +8,7 @@
  *  - on the complete graph, the options along one pair of piles are the
  *    points of one line, so one running bitset per line gives the mex. */
 #include "grundy/tier.h"
+#include "grundy/grow.h"
 #include "tier_internal.h"
 #include <limits.h>
 #include <stdatomic.h>
@@ -60,12 +61,7 @@ typedef struct optbuf {
 
 static int optbuf_push(optbuf *b, uint32_t x)
 {
-    if (b->n == b->cap) {
-        size_t cap = b->cap ? 2 * b->cap : 256;
-        uint32_t *v = realloc(b->v, cap * sizeof *v);
-        if (!v) return -1;
-        b->v = v, b->cap = cap;
-    }
+    if (!GR_GROW(b->v, b->cap, b->n + 1, 256)) return -1;
     b->v[b->n++] = x;
     return 0;
 }
