@@ -22,23 +22,33 @@ void gr_engine_use_db(gr_engine *e, const char *dir)
     e->db = dir;
 }
 
+/* Opens the store in dir for game g and the position pos (as *p): the
+ * store must hold this game, and the position fit 64-bit piles. Closed
+ * again on failure. */
+static int open_for(const char *dir, const gr_game *g, const gr_bigpos *pos, gr_pos *p, gr_tierdb_reader *r,
+                    gr_error *err)
+{
+    if (!gr_bigpos_to_pos(pos, p)) return gr_fail(err, GR_EINPUT, "the position is too big for stored results");
+    int rc = gr_tierdb_reader_open(r, dir, err);
+    if (rc) return rc;
+    if (strcmp(r->db.rules, g->spec) == 0) return GR_OK;
+    rc = gr_fail(err, GR_EINPUT, "%s holds results for %s, not %s", dir, r->db.rules, g->spec);
+    gr_tierdb_reader_close(r);
+    return rc;
+}
+
 int gr_engine_db_value(const char *dir, const gr_game *g, const gr_outcome *o, const gr_bigpos *pos,
                        gr_answer *ans, gr_error *err)
 {
     if (o->rule != &gr_outcome_normal)
         return gr_fail(err, GR_EINPUT, "--db holds normal-play values; it cannot answer under %s", o->rule->name);
     gr_pos p;
-    if (!gr_bigpos_to_pos(pos, &p)) return gr_fail(err, GR_EINPUT, "the position is too big for stored results");
     gr_tierdb_reader r;
-    int rc = gr_tierdb_reader_open(&r, dir, err);
+    int rc = open_for(dir, g, pos, &p, &r, err);
     if (rc) return rc;
-    if (strcmp(r.db.rules, g->spec) != 0)
-        rc = gr_fail(err, GR_EINPUT, "%s holds results for %s, not %s", dir, r.db.rules, g->spec);
     uint32_t v = 0;
-    if (!rc) rc = gr_tierdb_reader_value(&r, &p, &v, err);
-    if (!rc) {
-        stored_answer(ans, v);
-    }
+    rc = gr_tierdb_reader_value(&r, &p, &v, err);
+    if (!rc) stored_answer(ans, v);
     gr_tierdb_reader_close(&r);
     return rc;
 }
@@ -80,17 +90,12 @@ int gr_engine_db_moves(const char *dir, const gr_game *g, const gr_bigpos *pos, 
                  gr_moves_summary *sum, gr_error *err)
 {
     gr_pos p;
-    if (!gr_bigpos_to_pos(pos, &p)) return gr_fail(err, GR_EINPUT, "the position is too big for stored results");
     gr_tierdb_reader r;
-    int rc = gr_tierdb_reader_open(&r, dir, err);
+    int rc = open_for(dir, g, pos, &p, &r, err);
     if (rc) return rc;
-    if (strcmp(r.db.rules, g->spec) != 0)
-        rc = gr_fail(err, GR_EINPUT, "%s holds results for %s, not %s", dir, r.db.rules, g->spec);
     db_moves d = {&r, fn, ctx, err, 0, 0};
-    if (!rc) {
-        gr_game_moves(&r.game, &p, on_move, &d);
-        rc = d.rc;
-    }
+    gr_game_moves(&r.game, &p, on_move, &d);
+    rc = d.rc;
     if (!rc) {
         mpz_set_ui(sum->total, d.count);
         sum->all_listed = true;
