@@ -1,31 +1,14 @@
 """Ctrl-C during a long grundy.check() raises KeyboardInterrupt within a
-second, and the module goes on working.
-
-The library side is in place (tests/test_claims_stop.c): gr_claim_run runs a
-claim under limits whose stop hook the claims' long loops and searches poll.
-The module must run each claim through it with its stop hook (python/claims.c:
-run_claim under pg_begin/pg_end, gr_claim_run(c, to, &lim, r, err) with
-lim.stop = the module's stop hook); until it does, the signal is only seen
-between two claims, and this test is expected to fail."""
-import os
-import signal
-import threading
+second, and the module goes on working: the module runs each claim through
+gr_claim_run with its stop hook, which the claims' long loops and searches
+poll (tests/test_claims_stop.c covers the library side)."""
 import time
 
 import pytest
 
 import grundy
 
-LIMIT = 3.0 if os.environ.get("GRUNDY_SANITIZED") == "1" else 1.0
-
-
-def interrupt_after(delay, sent):
-    def fire():
-        sent.append(time.monotonic())
-        signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
-    t = threading.Timer(delay, fire)
-    t.start()
-    return t
+from test_interrupt import LIMIT, interrupt_after  # tests/python is on the path
 
 
 @pytest.mark.parametrize("which", ["000/thm-thm.ab", "000"])
