@@ -61,8 +61,12 @@ static int stop_hook(void *ctx)
 
 PyObject *pg_raise(const gr_error *err)
 {
-    PyErr_SetString(err->code == GR_EINPUT ? PyExc_ValueError : PyExc_RuntimeError,
-                    err->msg[0] ? err->msg : "failed");
+    /* GR_ENOMEM shares GR_EINPUT's exit status; an allocation that failed
+     * (gr_fail_nomem's words) is Python's MemoryError, a refusal is not. */
+    PyObject *type = strncmp(err->msg, "out of memory", 13) == 0 ? PyExc_MemoryError
+                     : err->code == GR_EINPUT                   ? PyExc_ValueError
+                                                                : PyExc_RuntimeError;
+    PyErr_SetString(type, err->msg[0] ? err->msg : "failed");
     return NULL;
 }
 
