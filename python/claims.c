@@ -64,7 +64,7 @@ PyObject *pg_check(PyObject *self, PyObject *args, PyObject *kw)
         for (size_t i = 0; list && i < seed->count; i++) {
             const gr_claim *c = &seed->claims[i];
             if (only && c != only) continue;
-            gr_claim_result r;
+            gr_claim_result r = {0};
             PyObject *d = NULL;
             /* between claims: Ctrl-C stops the run */
             bool stopped = false;

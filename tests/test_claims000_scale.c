@@ -17,7 +17,7 @@ static const gr_claim *find(const char *id)
 static gr_claim_result run(const char *id, uint64_t to)
 {
     const gr_claim *c = find(id);
-    gr_claim_result r;
+    gr_claim_result r = {0};
     memset(&r, 0, sizeof r);
     gr_error err;
     gr_error_clear(&err);

@@ -9,7 +9,7 @@ static void expect(const char *id, uint64_t to, int status, const char *cex)
 {
     const gr_claim *c = gr_claim_find(id);
     cr_assert_not_null(c, "%s", id);
-    gr_claim_result r;
+    gr_claim_result r = {0};
     memset(&r, 0, sizeof r);
     gr_error err;
     gr_error_clear(&err);
@@ -60,7 +60,7 @@ Test(claims001, listings_report_undefined_behaviour)
     for (size_t i = 0; i < 3; i++) {
         const gr_claim *c = gr_claim_find(ids[i]);
         cr_assert_not_null(c);
-        gr_claim_result r;
+        gr_claim_result r = {0};
         memset(&r, 0, sizeof r);
         gr_error err;
         gr_error_clear(&err);

@@ -75,7 +75,7 @@ static void expect_smallest(const char *id, long want)
 {
     const gr_claim *c = gr_claim_find(id);
     cr_assert_not_null(c, "%s", id);
-    gr_claim_result r;
+    gr_claim_result r = {0};
     memset(&r, 0, sizeof r);
     gr_error err;
     gr_error_clear(&err);

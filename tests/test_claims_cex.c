@@ -17,7 +17,7 @@ static gr_claim_result run(const char *id, uint64_t to)
 {
     const gr_claim *c = gr_claim_find(id);
     cr_assert_not_null(c, "%s", id);
-    gr_claim_result r;
+    gr_claim_result r = {0};
     gr_error err;
     gr_error_clear(&err);
     cr_assert_eq(gr_claim_run(c, to, NULL, &r, &err), 0, "%s: %s", id, err.msg);

@@ -54,7 +54,7 @@ Test(claims_stop, long_checks_stop_within_a_second)
             alarm_clock a = {.at = now() + 0.1};
             lim.stop = ring;
             lim.stop_ctx = &a;
-            gr_claim_result r;
+            gr_claim_result r = {0};
             gr_error err;
             gr_error_clear(&err);
             int rc = gr_claim_run(c, 0, &lim, &r, &err);
@@ -75,7 +75,7 @@ Test(claims_stop, run_without_stop_gives_the_verdict)
 {
     const gr_claim *c = gr_claim_find("001/lemma-9.5");
     cr_assert_not_null(c);
-    gr_claim_result r;
+    gr_claim_result r = {0};
     gr_error err;
     gr_error_clear(&err);
     cr_assert_eq(gr_claim_run(c, 0, NULL, &r, &err), 0, "%s", err.msg);
@@ -93,7 +93,7 @@ Test(claims_stop, fired_hook_stops_at_once)
     alarm_clock a = {.at = 0};
     lim.stop = ring;
     lim.stop_ctx = &a;
-    gr_claim_result r;
+    gr_claim_result r = {0};
     gr_error err;
     gr_error_clear(&err);
     double t0 = now();

@@ -10,7 +10,7 @@ static gr_claim_result run(const char *id)
 {
     const gr_claim *c = gr_claim_find(id);
     cr_assert_not_null(c, "%s", id);
-    gr_claim_result r;
+    gr_claim_result r = {0};
     gr_error err;
     gr_error_clear(&err);
     cr_assert_eq(gr_claim_run(c, 0, NULL, &r, &err), 0, "%s: %s", id, err.msg);

@@ -251,3 +251,71 @@ Test(s3count, counts_agree_with_the_whole_table)
     cr_assert_eq(all[9], 4); /* as `grundy count sharing-p` prints */
     gr_s3table_free(&t);
 }
+
+/* The engine answers four-pile Sharing Nim by the tier solver where it is
+ * estimated far cheaper than search, keeps the table, and values the
+ * options from it (growing it when an option's canonical total is past
+ * it): every value equals search's, for the position and each option. */
+typedef struct tier_check {
+    gr_solver *search;
+    int options;
+} tier_check;
+
+static int check_option(void *ctx, const gr_bigmove *mv, const gr_answer *res, bool winning)
+{
+    (void)winning;
+    tier_check *tc = ctx;
+    gr_pos p;
+    cr_assert(gr_bigpos_to_pos(mv->result, &p));
+    uint32_t want;
+    gr_error err;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_solver_score(tc->search, &p, &want, &err), 0, "%s", err.msg);
+    cr_assert_eq(res->score, want, "option %llu %llu %llu %llu: %u by the engine (%s), %u by search",
+                 (unsigned long long)p.p[0], (unsigned long long)p.p[1], (unsigned long long)p.p[2],
+                 (unsigned long long)p.p[3], res->score, res->method, want);
+    tc->options++;
+    return 0;
+}
+
+Test(engine_method, four_piles_by_tiers_equal_search)
+{
+    gr_game g;
+    parse_game(&g, "sharing:piles=4");
+    gr_outcome o;
+    gr_outcome_init_normal(&o);
+    gr_limits lim;
+    gr_limits_default(&lim);
+    lim.max_seconds = 600;
+    gr_engine e;
+    gr_engine_init(&e, &g, &o, &lim);
+    tier_check tc = {.search = gr_solver_new(&g, &o, &lim)};
+    const uint64_t positions[][4] = {{0, 40, 81, 120}, {3, 30, 60, 95}, {0, 0, 70, 141}};
+    for (size_t k = 0; k < sizeof positions / sizeof *positions; k++) {
+        gr_pos p = {.n = 4};
+        memcpy(p.p, positions[k], sizeof positions[k]);
+        gr_bigpos b;
+        gr_bigpos_init(&b);
+        gr_bigpos_from_pos(&b, &p);
+        gr_answer a;
+        gr_answer_init(&a);
+        gr_error err;
+        gr_error_clear(&err);
+        cr_assert_eq(gr_engine_value(&e, &b, &a, &err), 0, "%s", err.msg);
+        cr_assert_eq(a.how, GR_METHOD_TIERS, "position %zu answered by %s", k, a.method);
+        uint32_t want;
+        cr_assert_eq(gr_solver_score(tc.search, &p, &want, &err), 0, "%s", err.msg);
+        cr_assert_eq(a.score, want);
+        gr_moves_summary sum;
+        gr_moves_summary_init(&sum);
+        cr_assert_eq(gr_engine_moves(&e, &b, check_option, &tc, &sum, &err), 0, "%s", err.msg);
+        cr_assert(sum.all_listed);
+        gr_moves_summary_clear(&sum);
+        gr_answer_clear(&a);
+        gr_bigpos_clear(&b);
+    }
+    cr_assert_gt(tc.options, 300);
+    gr_solver_free(tc.search);
+    gr_engine_free(&e);
+    gr_game_release(&g);
+}

@@ -8,7 +8,7 @@ static void expect_holds(const char *id, uint64_t to)
 {
     const gr_claim *c = gr_claim_find(id);
     cr_assert_not_null(c, "%s is registered", id);
-    gr_claim_result r;
+    gr_claim_result r = {0};
     memset(&r, 0, sizeof r);
     gr_error err;
     gr_error_clear(&err);
@@ -44,7 +44,7 @@ Test(seed003, conjectures)
 Test(seed003, even_k_needs_room)
 {
     const gr_claim *c = gr_claim_find("003/conj-even-k");
-    gr_claim_result r;
+    gr_claim_result r = {0};
     memset(&r, 0, sizeof r);
     gr_error err;
     gr_error_clear(&err);

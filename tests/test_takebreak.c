@@ -456,7 +456,7 @@ Test(claims, seed004)
 {
     const gr_claim *c = gr_claim_find("004/thm-n3");
     cr_assert(c);
-    gr_claim_result r;
+    gr_claim_result r = {0};
     gr_error err;
     gr_error_clear(&err);
     cr_assert_eq(c->check(c, 5000, &r, &err), 0);

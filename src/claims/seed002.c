@@ -409,7 +409,7 @@ static int check_thm42(const gr_claim *cl, uint64_t to, gr_claim_result *r, gr_e
     int rc = each_set(to, 4, thm42_one, NULL, r, err);
     if (rc || r->status != GR_CLAIM_FAILS) return rc;
     /* Say too whether the narrower reading (a_n the largest) survives. */
-    gr_claim_result narrow;
+    gr_claim_result narrow = {0};
     memset(&narrow, 0, sizeof narrow);
     narrow.limits = r->limits;
     gr_claim_holds(&narrow, "-");

@@ -180,7 +180,7 @@ static int run_claims(int format, const gr_claim **pick, size_t n, bool one, lon
             fprintf(out, "seed %s: %s\n", seed->seed, seed->title);
             seed_shown = seed->title;
         }
-        gr_claim_result r;
+        gr_claim_result r = {0};
         memset(&r, 0, sizeof r);
         arm_overrun(c, lim);
         rc = c->check(c, to && c->default_to ? (uint64_t)to : c->default_to, &r, err);

@@ -90,11 +90,14 @@ struct gr_engine_cache *gr_engine_cache(gr_engine *e)
     return e->cache;
 }
 
+static void tiers_drop(struct gr_engine_cache *c);
+
 void gr_engine_free(gr_engine *e)
 {
     if (!e->cache) return;
     gr_solver_free(e->cache->solver);
     gr_engine_loopy_free(e);
+    tiers_drop(e->cache);
     free(e->cache->heap_values);
     free(e->cache);
     e->cache = NULL;
@@ -148,58 +151,110 @@ static int search_score(gr_engine *e, const gr_pos *pos, gr_answer *ans, gr_erro
 
 /* The tier solver answers a position of a ruleset that keeps its total by
  * solving every position of its canonical total and below, tier by tier:
- * far faster than search when the tiers are cheap (docs/tiers.md). */
-typedef struct tier_probe {
-    uint64_t t, rank;
-    uint32_t value;
-    bool found;
-} tier_probe;
-
-static int tier_seen(void *ctx, const gr_tiers *s, uint64_t t, gr_error *err)
+ * far faster than search when the tiers are cheap (docs/tiers.md). The
+ * table is kept, so that the options of the position (a move can lower the
+ * minimum, and so raise the canonical total: the table is grown by half
+ * when one lies past it) and later positions are looked up. */
+static void tiers_drop(struct gr_engine_cache *c)
 {
-    (void)err;
-    tier_probe *p = ctx;
-    if (t == p->t) {
-        p->value = s->v[t][p->rank];
-        p->found = true;
+    if (!c->tiers) return;
+    gr_tiers_free(c->tiers);
+    free(c->tiers);
+    c->tiers = NULL;
+}
+
+static uint64_t tier_total(const gr_pos *pos)
+{
+    uint64_t lo = UINT64_MAX, total = 0;
+    for (int i = 0; i < pos->n; i++) lo = pos->p[i] < lo ? pos->p[i] : lo;
+    for (int i = 0; i < pos->n; i++) total += pos->p[i] - lo;
+    return total;
+}
+
+static bool tiers_cover(const struct gr_engine_cache *c, const gr_pos *pos)
+{
+    return c && c->tiers && c->tiers->n == pos->n && c->tiers->total >= tier_total(pos);
+}
+
+static int tiers_keep(gr_engine *e, struct gr_engine_cache *c, int n, uint64_t total, gr_error *err)
+{
+    gr_tiers *s = malloc(sizeof *s);
+    if (!s) return gr_fail_nomem(err);
+    int rc = gr_tiers_init(s, e->game, n, total, err);
+    gr_tier_opts o = {.method = GR_TIER_FAST, .keep = true, .max_bytes = e->limits.max_bytes,
+                      .max_seconds = e->limits.max_seconds};
+    if (!rc) rc = gr_tiers_solve(s, &o, err);
+    else free(s), s = NULL;
+    if (rc) {
+        if (s) gr_tiers_free(s), free(s);
+        return rc;
     }
-    return 0;
+    tiers_drop(c);
+    c->tiers = s;
+    return GR_OK;
 }
 
 static int tier_score(gr_engine *e, const gr_pos *pos, gr_answer *ans, gr_error *err)
 {
-    gr_pos c = *pos;
-    uint64_t lo = UINT64_MAX, total = 0;
-    for (int i = 0; i < c.n; i++) lo = c.p[i] < lo ? c.p[i] : lo;
-    for (int i = 0; i < c.n; i++) total += c.p[i] - lo;
-    gr_tiers s;
-    int rc = gr_tiers_init(&s, e->game, c.n, total, err);
-    if (rc) return rc;
-    tier_probe probe = {.t = gr_tiers_canonical(&s, &c)};
-    probe.rank = gr_tiers_rank(&s, &c);
-    gr_tier_opts o = {.method = GR_TIER_FAST, .done = tier_seen, .ctx = &probe, .max_bytes = e->limits.max_bytes,
-                      .max_seconds = e->limits.max_seconds};
-    rc = gr_tiers_solve(&s, &o, err);
-    gr_tiers_free(&s);
-    if (!rc && !probe.found) rc = gr_fail(err, GR_EINTERNAL, "the tier solver did not reach tier %llu",
-                                          (unsigned long long)probe.t);
-    if (rc) return rc;
-    answer_small(ans, GR_METHOD_TIERS, probe.value ? "N" : "P", probe.value, true, probe.value);
+    struct gr_engine_cache *c = gr_engine_cache(e);
+    if (!c) return gr_fail_nomem(err);
+    if (!tiers_cover(c, pos)) {
+        uint64_t total = tier_total(pos);
+        uint64_t room = c->tiers && c->tiers->n == pos->n ? c->tiers->total + c->tiers->total / 2 : 0;
+        int rc = total < room ? tiers_keep(e, c, pos->n, room, err) : 1;
+        if (rc) {
+            gr_error_clear(err);
+            if ((rc = tiers_keep(e, c, pos->n, total, err))) return rc;
+        }
+    }
+    gr_pos cp = *pos;
+    uint64_t t = gr_tiers_canonical(c->tiers, &cp), rank = gr_tiers_rank(c->tiers, &cp);
+    uint32_t v = c->tiers->v[t][rank];
+    answer_small(ans, GR_METHOD_TIERS, v ? "N" : "P", v, true, v);
     return GR_OK;
 }
 
-/* Search, or where search is refused and the ruleset keeps its total, the
- * tier solver; the search's refusal is kept when neither can answer. */
+/* The tier solver applies: a ruleset that keeps its total, normal play. */
+static bool tiers_apply(const gr_engine *e, const gr_bigpos *pos, gr_pos *small)
+{
+    return (e->game->flags & GR_RS_CONSERVES_TOTAL) && e->outcome.rule == &gr_outcome_normal &&
+           pos->n <= GR_MAX_PILES && gr_bigpos_to_pos(pos, small);
+}
+
+/* Is the tier solver estimated at less than half the time of search for
+ * pos? Search that takes under 0.05 s keeps the work (and its table). */
+static bool tiers_cheaper(const gr_engine *e, const gr_pos *pos)
+{
+    gr_estimate est;
+    gr_solver_estimate(e->game, &e->outcome, pos, &est);
+    if (est.seconds < 0.05) return false;
+    gr_tiers s;
+    gr_error quiet;
+    gr_error_clear(&quiet);
+    if (gr_tiers_init(&s, e->game, pos->n, tier_total(pos), &quiet)) return false;
+    gr_tier_opts o = {.method = GR_TIER_FAST, .keep = true};
+    bool cheaper = 2 * gr_tiers_seconds(&s, &o) < est.seconds;
+    gr_tiers_free(&s);
+    return cheaper;
+}
+
+/* The fastest method that applies: a table of tiers already solved, else
+ * the tier solver where it is estimated far cheaper than search, else
+ * search, and where search is refused the tier solver; the search's
+ * refusal is kept when neither can answer. */
 static int search_or_tiers(gr_engine *e, const gr_bigpos *pos, const gr_bigpos *given, gr_pos *small,
                            gr_answer *ans, gr_error *err)
 {
-    int rc = searchable(e, pos, given, small, err);
-    if (!rc) return search_score(e, small, ans, err);
-    bool tiers = (e->game->flags & GR_RS_CONSERVES_TOTAL) && e->outcome.rule == &gr_outcome_normal &&
-                 pos->n <= GR_MAX_PILES && gr_bigpos_to_pos(pos, small);
     gr_error quiet;
     gr_error_clear(&quiet);
+    bool tiers = tiers_apply(e, pos, small);
+    if (tiers && tiers_cover(e->cache, small) && tier_score(e, small, ans, &quiet) == GR_OK) return GR_OK;
+    int rc = searchable(e, pos, given, small, err);
+    gr_error_clear(&quiet);
+    if (!rc && tiers && tiers_cheaper(e, small) && tier_score(e, small, ans, &quiet) == GR_OK) return GR_OK;
+    if (!rc) return search_score(e, small, ans, err);
     if (!tiers || err->code != GR_EINPUT) return rc;
+    gr_error_clear(&quiet);
     if (tier_score(e, small, ans, &quiet) == GR_OK) {
         gr_error_clear(err);
         return GR_OK;
@@ -412,6 +467,8 @@ int gr_engine_moves(gr_engine *e, const gr_bigpos *pos, gr_engine_move_fn fn, vo
     /* Listed from the position itself: a shifted one (searchable's answer
      * for huge piles) would list the moves of another position. */
     bool list_all = gr_bigpos_first_big(pos) < 0 && searchable(e, pos, pos, &small, &why) == GR_OK;
+    /* answered by tiers: the kept table values the options too */
+    if (!list_all && parent.how == GR_METHOD_TIERS && gr_bigpos_to_pos(pos, &small)) list_all = true;
     if (list_all && cf) {
         cf->count_moves(e->game, pos, sum->total);
         list_all = mpz_cmp_d(sum->total, GR_MAX_LISTED_MOVES) <= 0;

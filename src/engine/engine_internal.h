@@ -11,6 +11,8 @@ struct gr_retro;
 struct gr_engine_cache {
     gr_solver *solver;         /* made on first use and kept: later positions reuse its table */
     struct gr_retro *retro;    /* the same for loopy rulesets (retrograde analysis, draws) */
+    struct gr_tiers *tiers;    /* rulesets that keep their total: every position of n piles up to a
+                                * canonical total, solved by tiers and kept for the options */
     uint32_t *heap_values;     /* heap rulesets under normal play: G(0..heap_n), kept for the children */
     uint64_t heap_n;
     /* A certified period of the nim-sequence (heap_values.c): G(x + period)

@@ -156,6 +156,12 @@ static void estimate(const gr_game *g, const gr_pos *pos, double *states, double
          * t, t-n, t-2n, ...: one pile 0 and a partition of the rest into at
          * most n-1 parts. */
         s = gr_partition_sum(total, c.n - 1, (uint64_t)c.n);
+        /* Not every such position is reached: measured (bench_estimates)
+         * the count is 1.37, 2.25 and 3.36 times the reachable set for 3, 4
+         * and 5 piles, about n - 1.63; nine tenths of that is taken off so
+         * the estimate stays above what is measured. */
+        double reach = 0.9 * (n - 1.63);
+        if (reach > 1) s /= reach;
     }
     if (s < 1) s = 1;
     *states = s;
