@@ -49,6 +49,9 @@ typedef struct gr_tier_opts {
     void *ctx;
     double max_bytes;             /* refuse a solve estimated above this; 0: half the machine */
     double max_seconds;           /* refuse a solve estimated longer; 0: no limit */
+    int (*stop)(void *ctx);       /* as gr_limits' stop hook, asked once a tier: non-zero
+                                   * stops the solve with GR_EINPUT; NULL: never */
+    void *stop_ctx;
     /* Spread over processes (MPI ranks); ranks 0 or 1: every chain here.
      * With ranks <= chains this one solves the chains r with r % ranks ==
      * rank. With more ranks each rank joins the group of one chain

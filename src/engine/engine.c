@@ -181,12 +181,15 @@ static int tiers_keep(gr_engine *e, struct gr_engine_cache *c, int n, uint64_t t
     gr_tiers *s = malloc(sizeof *s);
     if (!s) return gr_fail_nomem(err);
     int rc = gr_tiers_init(s, e->game, n, total, err);
-    gr_tier_opts o = {.method = GR_TIER_FAST, .keep = true, .max_bytes = e->limits.max_bytes,
-                      .max_seconds = e->limits.max_seconds};
-    if (!rc) rc = gr_tiers_solve(s, &o, err);
-    else free(s), s = NULL;
     if (rc) {
-        if (s) gr_tiers_free(s), free(s);
+        free(s);
+        return rc;
+    }
+    gr_tier_opts o = {.method = GR_TIER_FAST, .keep = true, .max_bytes = e->limits.max_bytes,
+                      .max_seconds = e->limits.max_seconds, .stop = e->limits.stop, .stop_ctx = e->limits.stop_ctx};
+    if ((rc = gr_tiers_solve(s, &o, err))) {
+        gr_tiers_free(s);
+        free(s);
         return rc;
     }
     tiers_drop(c);
@@ -201,10 +204,11 @@ static int tier_score(gr_engine *e, const gr_pos *pos, gr_answer *ans, gr_error 
     if (!tiers_cover(c, pos)) {
         uint64_t total = tier_total(pos);
         uint64_t room = c->tiers && c->tiers->n == pos->n ? c->tiers->total + c->tiers->total / 2 : 0;
-        int rc = total < room ? tiers_keep(e, c, pos->n, room, err) : 1;
-        if (rc) {
+        /* half as large again, or only as large as asked where that is refused */
+        if (total >= room || tiers_keep(e, c, pos->n, room, err) != GR_OK) {
             gr_error_clear(err);
-            if ((rc = tiers_keep(e, c, pos->n, total, err))) return rc;
+            int rc = tiers_keep(e, c, pos->n, total, err);
+            if (rc) return rc;
         }
     }
     gr_pos cp = *pos;

@@ -328,7 +328,8 @@ __attribute__((target("avx2"))) static void rare_block_avx2(const rare_chunk *c,
     }
 }
 
-/* The rows of `marks` into bits of seen[], and the rows cleared. */
+/* The rows of `marks` into bits of seen[], and the rows cleared (the byte
+ * for 256 and more is never read, so it is left as it is). */
 __attribute__((target("avx2"))) static void marks_take(uint8_t (*marks)[MARK_ROW], vset seen[16])
 {
     for (int l = 0; l < 16; l++) {

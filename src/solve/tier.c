@@ -470,11 +470,19 @@ static int fast_tier_levels(chain *ch, lines *L, uint64_t t)
     return rc;
 }
 
+/* The stop hook, asked at the start of a chain and once a tier. */
+static int stop_asked(chain *ch, uint64_t t)
+{
+    if (!ch->o->stop || !ch->o->stop(ch->o->stop_ctx)) return GR_OK;
+    return gr_fail(&ch->err, GR_EINPUT, "the tier solver stopped on request at tier %llu", (unsigned long long)t);
+}
+
 /* Tier t's checksum, and done() for a tier computed here; in a group only
  * the first rank reports it (the others leave sum[t] at 0). */
 static int finish_tier(chain *ch, uint64_t t, bool computed)
 {
     gr_tiers *s = ch->s;
+    if (stop_asked(ch, t)) return GR_EINPUT;
     if (ch->gi > 0) return GR_OK;
     s->sum[t] = gr_tier_fnv(s->v[t], s->size[t]);
     if (computed && ch->o->done) return ch->o->done(ch->o->ctx, s, t, &ch->err);
@@ -552,6 +560,7 @@ static int run_chain_fast(chain *ch)
     int n = s->n, rc = GR_OK;
     lines L;
     uint64_t replay_to = replay_limit(ch), split_min = ch->o->level_min ? ch->o->level_min : PAR_MIN;
+    if (stop_asked(ch, ch->r)) return GR_EINPUT;
     if (!(rc = lines_init(ch, &L)))   /* lower tiers first: they hold the raw positions with the bigger minimum */
         for (uint64_t t = ch->r; t <= ch->top; t += (uint64_t)n) {
             bool known = false, split = s->size[t] >= split_min && (ch->inner > 1 || ch->gq > 1);
