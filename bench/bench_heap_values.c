@@ -47,17 +47,22 @@ static void one_heap(const char *spec, uint32_t x)
     double t_ref = now() - t0;
     gr_outcome o;
     gr_outcome_init_normal(&o);
-    gr_engine e;
-    gr_engine_init(&e, &g, &o, &lim);
+    gr_engine *e = gr_engine_new(&g, &o, &lim, &err);
+    if (!e) {
+        printf("%-18s %s\n", spec, err.msg);
+        free(v);
+        gr_game_release(&g);
+        return;
+    }
     mpz_t big;
     mpz_init_set_ui(big, x);
     uint32_t fast = 0;
     t0 = now();
-    int rc2 = gr_engine_heap_grundy(&e, big, &fast, &err);
+    int rc2 = gr_engine_heap_grundy(e, big, &fast, &err);
     double t_fast = now() - t0;
     uint64_t have, pre = 0, per = 0;
-    gr_engine_heap_values(&e, &have);
-    gr_engine_heap_period(&e, &pre, &per);
+    gr_engine_heap_values(e, &have);
+    gr_engine_heap_period(e, &pre, &per);
     if (rc || rc2) {
         printf("%-18s x=%-8u  %s\n", spec, x, err.msg);
     } else {
@@ -71,10 +76,10 @@ static void one_heap(const char *spec, uint32_t x)
     mpz_ui_pow_ui(big, 10, 999);
     mpz_add_ui(big, big, x);
     t0 = now();
-    rc2 = gr_engine_heap_grundy(&e, big, &fast, &err);
+    rc2 = gr_engine_heap_grundy(e, big, &fast, &err);
     if (!rc2) printf("%-18s 1000-digit heap: G = %u in %.6f s\n", spec, fast, now() - t0);
     mpz_clear(big);
-    gr_engine_free(&e);
+    gr_engine_free(e);
     free(v);
     gr_game_release(&g);
 }
@@ -125,15 +130,15 @@ static void winning_move(const char *spec, gr_pos p)
     gr_bigpos_from_pos(&bp, &p);
     gr_outcome o;
     gr_outcome_init_normal(&o);
-    gr_play pl;
-    if (gr_play_init(&pl, &g, &o, &lim, &bp, &err)) {
+    gr_play *pl = gr_play_new(&g, &o, &lim, &bp, &err);
+    if (!pl) {
         printf("%s: %s\n", spec, err.msg);
     } else {
-        pl.length_ok = false; /* the Grundy-value path, as on positions too big to search */
+        gr_play_set_length_search(pl, false); /* the Grundy-value path, as on positions too big to search */
         gr_play_choice c;
         gr_play_choice_init(&c);
         t0 = now();
-        gr_play_best(&pl, &c, &err);
+        gr_play_best(pl, &c, &err);
         double t_fast = now() - t0;
         char pos[128];
         gr_pos_format(&p, pos, sizeof pos);
@@ -141,7 +146,7 @@ static void winning_move(const char *spec, gr_pos p)
                spec, pos, t_ref, f.seen, f.winning, t_fast, t_ref / (t_fast > 1e-9 ? t_fast : 1e-9),
                (f.winning > 0) == c.winning ? "both agree" : "THEY DISAGREE");
         gr_play_choice_clear(&c);
-        gr_play_free(&pl);
+        gr_play_free(pl);
     }
     gr_bigpos_clear(&bp);
     free(v);

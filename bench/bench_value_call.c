@@ -37,8 +37,13 @@ static int run(const bench_case *c)
         fprintf(stderr, "%s: %s\n", c->rules, err.msg);
         return 1;
     }
-    gr_engine e;
-    gr_engine_init(&e, &g, &o, NULL);
+    gr_engine *e = gr_engine_new(&g, &o, NULL, &err);
+    if (!e) {
+        fprintf(stderr, "%s: %s\n", c->rules, err.msg);
+        gr_bigpos_clear(&pos);
+        gr_game_release(&g);
+        return 1;
+    }
     gr_answer a;
     int rc = 0;
     double best = 1e9;
@@ -47,7 +52,7 @@ static int run(const bench_case *c)
         double t0 = now();
         for (int i = 0; !rc && i < calls; i++) {
             gr_answer_init(&a);
-            rc = gr_engine_value(&e, &pos, &a, &err);
+            rc = gr_engine_value(e, &pos, &a, &err);
             gr_answer_clear(&a);
         }
         double t = (now() - t0) / calls;
@@ -55,7 +60,7 @@ static int run(const bench_case *c)
     }
     if (rc) fprintf(stderr, "%s %s: %s\n", c->rules, c->position, err.msg);
     else printf("%s|%s|%s %.1f\n", c->rules, c->position, c->outcome, best * 1e9);
-    gr_engine_free(&e);
+    gr_engine_free(e);
     gr_bigpos_clear(&pos);
     gr_game_release(&g);
     return rc;

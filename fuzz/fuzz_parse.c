@@ -31,14 +31,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (text[0] && (text[0] & 1)) gr_outcome_parse(&o, "misere", 0, &err);
             /* small limits: the fuzzer looks for crashes, not for long searches */
             gr_limits lim = {.max_bytes = 32.0 * 1024 * 1024, .max_seconds = 0.02};
-            gr_engine e;
-            gr_engine_init(&e, &g, &o, &lim);
+            gr_engine *e = gr_engine_new(&g, &o, &lim, &err);
             gr_answer ans;
             gr_answer_init(&ans);
             gr_error_clear(&err);
-            gr_engine_value(&e, &pos, &ans, &err);
+            if (e) gr_engine_value(e, &pos, &ans, &err);
             gr_answer_clear(&ans);
-            gr_engine_free(&e);
+            gr_engine_free(e);
         }
         gr_game_release(&g);
     }

@@ -13,8 +13,8 @@ static void play_lines(const gr_game *g, const gr_outcome *o, const gr_bigpos *p
     gr_limits lim = {.max_bytes = 32.0 * 1024 * 1024, .max_seconds = 0.02};
     gr_error err;
     gr_error_clear(&err);
-    gr_play pl;
-    if (gr_play_init(&pl, g, o, &lim, pos, &err) != GR_OK) return;
+    gr_play *pl = gr_play_new(g, o, &lim, pos, &err);
+    if (!pl) return;
     gr_play_move mv;
     gr_play_move_init(&mv);
     for (char *line = lines; line && *line;) {
@@ -22,21 +22,21 @@ static void play_lines(const gr_game *g, const gr_outcome *o, const gr_bigpos *p
         if (next) *next++ = '\0';
         bool ban = strncmp(line, "ban ", 4) == 0;
         gr_error_clear(&err);
-        if (gr_play_parse_move(&pl, line + (ban ? 4 : 0), &mv, &err) == GR_OK) {
+        if (gr_play_parse_move(pl, line + (ban ? 4 : 0), &mv, &err) == GR_OK) {
             gr_error_clear(&err);
-            if (ban) gr_play_ban(&pl, &mv, &err);
-            else gr_play_make(&pl, &mv, &err);
+            if (ban) gr_play_ban(pl, &mv, &err);
+            else gr_play_make(pl, &mv, &err);
             char *w = gr_play_move_words(&mv), *n = gr_play_move_notation(&mv);
             free(w);
             free(n);
         }
-        if (!strcmp(line, "undo")) gr_play_undo(&pl, 1);
+        if (!strcmp(line, "undo")) gr_play_undo(pl, 1);
         line = next;
     }
-    char *rec = gr_play_record_text(&pl, "me computer");
+    char *rec = gr_play_record_text(pl, "me computer");
     free(rec);
     gr_play_move_clear(&mv);
-    gr_play_free(&pl);
+    gr_play_free(pl);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

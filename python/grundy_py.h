@@ -22,7 +22,7 @@ typedef struct pg_game {
     bool parsed;
     PyThread_type_lock lock;       /* held while a call uses the engines */
     int nengines;
-    gr_engine engines[PG_ENGINES];
+    gr_engine *engines[PG_ENGINES]; /* owned: freed with the game */
 } pg_game;
 
 extern PyTypeObject pg_game_type;

@@ -301,7 +301,7 @@ static int game_init(PyObject *self, PyObject *args, PyObject *kw)
 static void game_dealloc(PyObject *self)
 {
     pg_game *g = (pg_game *)self;
-    for (int i = 0; i < g->nengines; i++) gr_engine_free(&g->engines[i]);
+    for (int i = 0; i < g->nengines; i++) gr_engine_free(g->engines[i]);
     if (g->parsed) gr_game_release(&g->g);
     if (g->lock) PyThread_free_lock(g->lock);
     Py_TYPE(self)->tp_free(self);
@@ -418,35 +418,40 @@ static bool same_outcome(const gr_outcome *a, const gr_outcome *b)
     return a->rule == b->rule && a->param == b->param;
 }
 
+/* A new engine, or NULL with MemoryError. */
+static gr_engine *engine_new(pg_game *g, const gr_outcome *o, const gr_limits *lim)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    gr_engine *e = gr_engine_new(&g->g, o, lim, &err);
+    if (!e) PyErr_NoMemory();
+    return e;
+}
+
 gr_engine *pg_engine_get(pg_game *g, const gr_outcome *o, const gr_limits *lim, bool default_limits)
 {
     if (default_limits && PyThread_acquire_lock(g->lock, NOWAIT_LOCK)) {
         for (int i = 0; i < g->nengines; i++)
-            if (same_outcome(&g->engines[i].outcome, o)) return &g->engines[i];
+            if (same_outcome(gr_engine_outcome(g->engines[i]), o)) return g->engines[i];
         if (g->nengines < PG_ENGINES) {
-            gr_engine *e = &g->engines[g->nengines++];
-            gr_engine_init(e, &g->g, o, lim);
-            return e;
+            gr_engine *e = engine_new(g, o, lim);
+            if (e) return g->engines[g->nengines++] = e;
+            PyThread_release_lock(g->lock);
+            return NULL;
         }
         PyThread_release_lock(g->lock);
     }
-    gr_engine *e = malloc(sizeof *e);
-    if (!e) {
-        PyErr_NoMemory();
-        return NULL;
-    }
-    gr_engine_init(e, &g->g, o, lim);
-    return e;
+    return engine_new(g, o, lim);
 }
 
 void pg_engine_done(pg_game *g, gr_engine *e)
 {
-    if (e >= g->engines && e < g->engines + PG_ENGINES) {
-        PyThread_release_lock(g->lock);
-        return;
-    }
+    for (int i = 0; i < g->nengines; i++)
+        if (g->engines[i] == e) {
+            PyThread_release_lock(g->lock);
+            return;
+        }
     gr_engine_free(e);
-    free(e);
 }
 
 /* ---- games() ---- */

@@ -19,18 +19,17 @@ static int value(const char *rules, const char *position)
     if (gr_game_parse(&g, rules, &err)) return fprintf(stderr, "%s\n", err.msg), 1;
     gr_outcome o;
     gr_outcome_init_normal(&o);
-    gr_engine e;
-    gr_engine_init(&e, &g, &o, NULL);
+    gr_engine *e = gr_engine_new(&g, &o, NULL, &err); /* ours: freed below */
     gr_bigpos p;
     gr_bigpos_init(&p);
     gr_answer a;
     gr_answer_init(&a);
-    int rc = gr_bigpos_parse(&p, position, &err) || gr_engine_value(&e, &p, &a, &err);
+    int rc = !e || gr_bigpos_parse(&p, position, &err) || gr_engine_value(e, &p, &a, &err);
     if (rc) fprintf(stderr, "%s\n", err.msg);
     else gmp_printf("value %s %s: %s %Zd by %s\n", rules, position, a.outcome, a.value, a.method);
     gr_answer_clear(&a);
     gr_bigpos_clear(&p);
-    gr_engine_free(&e);
+    gr_engine_free(e);
     gr_game_release(&g);
     return rc;
 }
@@ -66,16 +65,16 @@ static int play(void)
     gr_outcome_init_normal(&o);
     gr_bigpos start;
     gr_bigpos_init(&start);
-    gr_play pl;
-    int rc = gr_bigpos_parse(&start, "3 5 7", &err) || gr_play_init(&pl, &g, &o, NULL, &start, &err);
+    gr_play *pl = NULL; /* ours: freed below, with the engine it made */
+    if (!gr_bigpos_parse(&start, "3 5 7", &err)) pl = gr_play_new(&g, &o, NULL, &start, &err);
     gr_bigpos_clear(&start);
-    if (rc) {
+    if (!pl) {
         gr_game_release(&g);
         return fprintf(stderr, "%s\n", err.msg), 1;
     }
     gr_play_choice c;
     gr_play_choice_init(&c);
-    rc = gr_play_best(&pl, &c, &err) || gr_play_make(&pl, &c.move, &err);
+    int rc = gr_play_best(pl, &c, &err) || gr_play_make(pl, &c.move, &err);
     if (rc) fprintf(stderr, "%s\n", err.msg);
     else {
         char *words = gr_play_move_words(&c.move);
@@ -83,7 +82,7 @@ static int play(void)
         free(words);
     }
     gr_play_choice_clear(&c);
-    gr_play_free(&pl);
+    gr_play_free(pl);
     gr_game_release(&g);
     return rc;
 }

@@ -305,8 +305,8 @@ Test(theorem1, engine_answers_huge_positions)
     gr_game_parse(&g, "nim", &err);
     gr_outcome o;
     gr_outcome_parse(&o, "block", 1, &err);
-    gr_engine e;
-    gr_engine_init(&e, &g, &o, NULL);
+    gr_engine *e = gr_engine_new(&g, &o, NULL, NULL);
+    cr_assert_not_null(e);
     gr_bigpos pos;
     gr_bigpos_init(&pos);
     /* (10^40, 10^40 + 7, 2*10^40 + 8) is P: a + b + 1 = c */
@@ -316,14 +316,14 @@ Test(theorem1, engine_answers_huge_positions)
                                  &err), 0);
     gr_answer ans;
     gr_answer_init(&ans);
-    cr_assert_eq(gr_engine_value(&e, &pos, &ans, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_engine_value(e, &pos, &ans, &err), 0, "%s", err.msg);
     cr_assert_str_eq(ans.outcome, "P");
     cr_assert(!ans.by_search);
     mpz_add_ui(pos.p[2], pos.p[2], 1);
-    cr_assert_eq(gr_engine_value(&e, &pos, &ans, &err), 0);
+    cr_assert_eq(gr_engine_value(e, &pos, &ans, &err), 0);
     cr_assert_str_eq(ans.outcome, "N");
     gr_answer_clear(&ans);
     gr_bigpos_clear(&pos);
-    gr_engine_free(&e);
+    gr_engine_free(e);
     gr_game_release(&g);
 }

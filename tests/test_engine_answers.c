@@ -39,24 +39,24 @@ Test(block_strategy, nim_124_blocker_forbids_the_one_move_to_p)
     gr_game g;
     parse_game(&g, "nim");
     gr_outcome o = {&gr_outcome_block, 1};
-    gr_engine e;
-    gr_engine_init(&e, &g, &o, NULL);
+    gr_engine *e = gr_engine_new(&g, &o, NULL, NULL);
+    cr_assert_not_null(e);
     gr_block_strategy s;
-    strategy(&e, 1, 2, 4, &s);
+    strategy(e, 1, 2, 4, &s);
     cr_assert(s.p && s.listed && !s.all_forbidden);
     cr_assert_eq(s.units, 1);
     cr_assert_eq(s.options, 7);
     cr_assert_str_eq(s.to_p[0].text, "take 4 from pile 2");
     cr_assert_str_eq(s.to_p[0].result, "1 2 0");
     gr_block_strategy_clear(&s);
-    strategy(&e, 1, 2, 3, &s);
+    strategy(e, 1, 2, 3, &s);
     cr_assert(!s.p);
     cr_assert_eq(s.units, 3);
     /* each ban of one move to P leaves another */
     cr_assert_str_eq(s.to_p[gr_block_reply(0)].text, "take 1 from pile 1");
     cr_assert_str_eq(s.to_p[gr_block_reply(2)].result, "0 2 3");
     gr_block_strategy_clear(&s);
-    gr_engine_free(&e);
+    gr_engine_free(e);
     gr_game_release(&g);
 }
 
@@ -66,13 +66,13 @@ static void rule_holds(const char *rules, const gr_outcome *o, uint64_t top)
 {
     gr_game g;
     parse_game(&g, rules);
-    gr_engine e;
-    gr_engine_init(&e, &g, o, NULL);
+    gr_engine *e = gr_engine_new(&g, o, NULL, NULL);
+    cr_assert_not_null(e);
     for (uint64_t z = 0; z <= top; z++)
         for (uint64_t y = 0; y <= z; y++)
             for (uint64_t x = 0; x <= y; x++) {
                 gr_block_strategy s;
-                strategy(&e, x, y, z, &s);
+                strategy(e, x, y, z, &s);
                 cr_assert_eq(s.p, s.units <= (size_t)o->param || s.all_forbidden, "%s %lu %lu %lu", rules,
                              (unsigned long)x, (unsigned long)y, (unsigned long)z);
                 for (size_t i = 0; i < s.units; i++) {
@@ -83,14 +83,14 @@ static void rule_holds(const char *rules, const gr_outcome *o, uint64_t top)
                     cr_assert_eq(gr_bigpos_parse(&r, s.to_p[i].result, &err), 0, "%s", err.msg);
                     gr_answer a;
                     gr_answer_init(&a);
-                    cr_assert_eq(gr_engine_value(&e, &r, &a, &err), 0, "%s", err.msg);
+                    cr_assert_eq(gr_engine_value(e, &r, &a, &err), 0, "%s", err.msg);
                     cr_assert_str_eq(a.outcome, "P");
                     gr_answer_clear(&a);
                     gr_bigpos_clear(&r);
                 }
                 gr_block_strategy_clear(&s);
             }
-    gr_engine_free(&e);
+    gr_engine_free(e);
     gr_game_release(&g);
 }
 
@@ -155,8 +155,8 @@ Test(losing, search_lists_what_the_engine_values)
     cr_assert_eq(visited, 84); /* C(6 + 3, 3) sorted positions */
     gr_game g;
     parse_game(&g, "sharing");
-    gr_engine e;
-    gr_engine_init(&e, &g, &o, NULL);
+    gr_engine *e = gr_engine_new(&g, &o, NULL, NULL);
+    cr_assert_not_null(e);
     int k = 0;
     for (uint64_t z = 0; z <= 6; z++)
         for (uint64_t y = 0; y <= z; y++)
@@ -165,7 +165,7 @@ Test(losing, search_lists_what_the_engine_values)
                 big3(&b, x, y, z);
                 gr_answer a;
                 gr_answer_init(&a);
-                cr_assert_eq(gr_engine_value(&e, &b, &a, &err), 0, "%s", err.msg);
+                cr_assert_eq(gr_engine_value(e, &b, &a, &err), 0, "%s", err.msg);
                 if (strcmp(a.outcome, "P") == 0) {
                     cr_assert_lt(k, got.n);
                     cr_assert(got.v[k][0] == x && got.v[k][1] == y && got.v[k][2] == z);
@@ -176,7 +176,7 @@ Test(losing, search_lists_what_the_engine_values)
             }
     cr_assert_eq(k, got.n);
     cr_assert_gt(k, 0);
-    gr_engine_free(&e);
+    gr_engine_free(e);
     gr_game_release(&g);
     gr_losing_free(l);
 }
@@ -205,15 +205,15 @@ Test(outcome_table, one_engine_call_per_position)
     gr_error_clear(&err);
     uint32_t *score;
     cr_assert_eq(gr_engine_outcome_table(&g, &o, &lim, 9, &score, &err), 0, "%s", err.msg);
-    gr_engine e;
-    gr_engine_init(&e, &g, &o, NULL);
+    gr_engine *e = gr_engine_new(&g, &o, NULL, NULL);
+    cr_assert_not_null(e);
     for (uint64_t b = 0; b <= 9; b++)
         for (uint64_t a = 0; a <= b; a++) {
             gr_bigpos p;
             big3(&p, 0, a, b);
             gr_answer ans;
             gr_answer_init(&ans);
-            cr_assert_eq(gr_engine_value(&e, &p, &ans, &err), 0, "%s", err.msg);
+            cr_assert_eq(gr_engine_value(e, &p, &ans, &err), 0, "%s", err.msg);
             cr_assert_str_eq(gr_outcome_label(&o, score[b * (b + 1) / 2 + a]), ans.outcome);
             gr_answer_clear(&ans);
             gr_bigpos_clear(&p);
@@ -221,7 +221,7 @@ Test(outcome_table, one_engine_call_per_position)
     /* (0,0,0): no move, the mover wins under misere play */
     cr_assert_str_eq(gr_outcome_label(&o, score[0]), "N");
     free(score);
-    gr_engine_free(&e);
+    gr_engine_free(e);
     gr_game_release(&g);
 }
 
@@ -287,8 +287,8 @@ Test(engine_method, four_piles_by_tiers_equal_search)
     gr_limits lim;
     gr_limits_default(&lim);
     lim.max_seconds = 600;
-    gr_engine e;
-    gr_engine_init(&e, &g, &o, &lim);
+    gr_engine *e = gr_engine_new(&g, &o, &lim, NULL);
+    cr_assert_not_null(e);
     tier_check tc = {.search = gr_solver_new(&g, &o, &lim)};
     const uint64_t positions[][4] = {{0, 40, 81, 120}, {3, 30, 60, 95}, {0, 0, 70, 141}};
     for (size_t k = 0; k < sizeof positions / sizeof *positions; k++) {
@@ -301,14 +301,14 @@ Test(engine_method, four_piles_by_tiers_equal_search)
         gr_answer_init(&a);
         gr_error err;
         gr_error_clear(&err);
-        cr_assert_eq(gr_engine_value(&e, &b, &a, &err), 0, "%s", err.msg);
+        cr_assert_eq(gr_engine_value(e, &b, &a, &err), 0, "%s", err.msg);
         cr_assert_eq(a.how, GR_METHOD_TIERS, "position %zu answered by %s", k, a.method);
         uint32_t want;
         cr_assert_eq(gr_solver_score(tc.search, &p, &want, &err), 0, "%s", err.msg);
         cr_assert_eq(a.score, want);
         gr_moves_summary sum;
         gr_moves_summary_init(&sum);
-        cr_assert_eq(gr_engine_moves(&e, &b, check_option, &tc, &sum, &err), 0, "%s", err.msg);
+        cr_assert_eq(gr_engine_moves(e, &b, check_option, &tc, &sum, &err), 0, "%s", err.msg);
         cr_assert(sum.all_listed);
         gr_moves_summary_clear(&sum);
         gr_answer_clear(&a);
@@ -316,6 +316,6 @@ Test(engine_method, four_piles_by_tiers_equal_search)
     }
     cr_assert_gt(tc.options, 300);
     gr_solver_free(tc.search);
-    gr_engine_free(&e);
+    gr_engine_free(e);
     gr_game_release(&g);
 }

@@ -15,8 +15,8 @@ static void agree(const char *spec, uint64_t max)
     cr_assert_eq(gr_game_parse(&g, spec, &err), 0, "%s", err.msg);
     gr_outcome o;
     gr_outcome_init_normal(&o);
-    gr_engine e;
-    gr_engine_init(&e, &g, &o, NULL);
+    gr_engine *e = gr_engine_new(&g, &o, NULL, NULL);
+    cr_assert_not_null(e);
     /* the search, told the position is not a sum, so it cannot shortcut */
     gr_game whole = g;
     whole.flags &= ~(unsigned)GR_RS_HEAPS;
@@ -31,13 +31,13 @@ static void agree(const char *spec, uint64_t max)
             uint32_t v;
             cr_assert_eq(gr_solver_score(s, &p, &v, &err), 0, "%s", err.msg);
             gr_bigpos_from_pos(&bp, &p);
-            cr_assert_eq(gr_engine_value(&e, &bp, &ans, &err), 0, "%s", err.msg);
+            cr_assert_eq(gr_engine_value(e, &bp, &ans, &err), 0, "%s", err.msg);
             cr_assert_eq(mpz_get_ui(ans.value), v, "%s (%lu,%lu)", spec, (unsigned long)x, (unsigned long)y);
         }
     gr_answer_clear(&ans);
     gr_bigpos_clear(&bp);
     gr_solver_free(s);
-    gr_engine_free(&e);
+    gr_engine_free(e);
     gr_game_release(&g);
 }
 
@@ -62,8 +62,8 @@ static void periodic_agrees(const char *spec, uint64_t period)
     cr_assert_eq(gr_heapseq(&g, GR_HEAPSEQ_AUTO, (uint32_t)hi, v, NULL, &info, &err), 0, "%s", err.msg);
     gr_outcome o;
     gr_outcome_init_normal(&o);
-    gr_engine e;
-    gr_engine_init(&e, &g, &o, NULL);
+    gr_engine *e = gr_engine_new(&g, &o, NULL, NULL);
+    cr_assert_not_null(e);
     gr_bigpos bp;
     gr_bigpos_init(&bp);
     gr_answer ans;
@@ -74,13 +74,13 @@ static void periodic_agrees(const char *spec, uint64_t period)
         mpz_set_ui(x, h);
         bp.n = 0;
         gr_bigpos_push(&bp, x);
-        cr_assert_eq(gr_engine_value(&e, &bp, &ans, &err), 0, "%s", err.msg);
+        cr_assert_eq(gr_engine_value(e, &bp, &ans, &err), 0, "%s", err.msg);
         cr_assert_str_eq(ans.method, "nim-sequence, certified period", "%s heap %lu", spec, (unsigned long)h);
         cr_assert_eq(mpz_get_ui(ans.value), v[h], "%s heap %lu", spec, (unsigned long)h);
     }
     uint64_t pre = 0, per = 0, have;
-    cr_assert(gr_engine_heap_period(&e, &pre, &per) && per == period, "%s: period %lu", spec, (unsigned long)per);
-    gr_engine_heap_values(&e, &have);
+    cr_assert(gr_engine_heap_period(e, &pre, &per) && per == period, "%s: period %lu", spec, (unsigned long)per);
+    gr_engine_heap_values(e, &have);
     cr_assert_lt(have, lo, "the table did not grow to the heap");
     /* 10^40 + r with r = 10^40 mod p subtracted back: the residue of lo */
     mpz_ui_pow_ui(x, 10, 40);
@@ -88,12 +88,12 @@ static void periodic_agrees(const char *spec, uint64_t period)
     mpz_add_ui(x, x, lo);
     bp.n = 0;
     gr_bigpos_push(&bp, x);
-    cr_assert_eq(gr_engine_value(&e, &bp, &ans, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_engine_value(e, &bp, &ans, &err), 0, "%s", err.msg);
     cr_assert_eq(mpz_get_ui(ans.value), v[lo]);
     mpz_clear(x);
     gr_answer_clear(&ans);
     gr_bigpos_clear(&bp);
-    gr_engine_free(&e);
+    gr_engine_free(e);
     gr_game_release(&g);
     free(v);
 }
@@ -114,20 +114,20 @@ Test(engine_heaps, no_period_no_answer)
     gr_limits lim;
     gr_limits_default(&lim);
     lim.max_seconds = 1;
-    gr_engine e;
-    gr_engine_init(&e, &g, &o, &lim);
+    gr_engine *e = gr_engine_new(&g, &o, &lim, NULL);
+    cr_assert_not_null(e);
     gr_bigpos bp;
     gr_bigpos_init(&bp);
     cr_assert_eq(gr_bigpos_parse(&bp, "1234567890123456789012345678901234567890", &err), 0);
     gr_answer ans;
     gr_answer_init(&ans);
-    cr_assert_eq(gr_engine_value(&e, &bp, &ans, &err), GR_EINPUT);
+    cr_assert_eq(gr_engine_value(e, &bp, &ans, &err), GR_EINPUT);
     cr_assert(strstr(err.msg, "no certified period"), "%s", err.msg);
     uint64_t pre, per;
-    cr_assert(!gr_engine_heap_period(&e, &pre, &per));
+    cr_assert(!gr_engine_heap_period(e, &pre, &per));
     gr_answer_clear(&ans);
     gr_bigpos_clear(&bp);
-    gr_engine_free(&e);
+    gr_engine_free(e);
     gr_game_release(&g);
 }
 
@@ -200,22 +200,22 @@ static void heap_moves_agree(const char *spec, gr_pos p)
     cr_assert_gt(est.seconds, 60, "%s: the search would take this one", spec);
     move_list want = {0};
     gr_game_moves(&g, &p, collect_ruleset, &want);
-    gr_engine e;
-    gr_engine_init(&e, &g, &o, NULL);
+    gr_engine *e = gr_engine_new(&g, &o, NULL, NULL);
+    cr_assert_not_null(e);
     gr_bigpos bp;
     gr_bigpos_init(&bp);
     gr_bigpos_from_pos(&bp, &p);
     gr_moves_summary sum;
     gr_moves_summary_init(&sum);
     engine_check c = {.want = &want, .g = v};
-    cr_assert_eq(gr_engine_moves(&e, &bp, check_engine_move, &c, &sum, &err), 0, "%s: %s", spec, err.msg);
+    cr_assert_eq(gr_engine_moves(e, &bp, check_engine_move, &c, &sum, &err), 0, "%s: %s", spec, err.msg);
     cr_assert(sum.all_listed);
     cr_assert_eq(mpz_get_ui(sum.total), want.n);
     cr_assert_eq(c.at, want.n, "%s: %zu moves listed, the ruleset has %zu", spec, c.at, want.n);
     cr_assert_eq(c.bad, 0, "%s: %ld moves differ", spec, c.bad);
     gr_moves_summary_clear(&sum);
     gr_bigpos_clear(&bp);
-    gr_engine_free(&e);
+    gr_engine_free(e);
     free(want.m);
     free(v);
     gr_game_release(&g);

@@ -153,8 +153,8 @@ Test(kim, engine_uses_form_where_it_covers)
     cr_assert_eq(gr_game_parse(&g, "kim", &err), 0);
     gr_outcome o;
     gr_outcome_init_normal(&o);
-    gr_engine e;
-    gr_engine_init(&e, &g, &o, NULL);
+    gr_engine *e = gr_engine_new(&g, &o, NULL, NULL);
+    cr_assert_not_null(e);
     gr_bigpos bp;
     gr_answer a;
     gr_answer_init(&a);
@@ -162,16 +162,16 @@ Test(kim, engine_uses_form_where_it_covers)
     /* y = 10^40 + 2 = 2 (mod 4): (1, y, y+2) is P */
     cr_assert_eq(gr_bigpos_parse(&bp, "1 10000000000000000000000000000000000000002 "
                                       "10000000000000000000000000000000000000004", &err), 0);
-    cr_assert_eq(gr_engine_value(&e, &bp, &a, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_engine_value(e, &bp, &a, &err), 0, "%s", err.msg);
     cr_assert_str_eq(a.outcome, "P");
     cr_assert(!a.by_search);
     gr_bigpos_clear(&bp);
     gr_bigpos_init(&bp);
     cr_assert_eq(gr_bigpos_parse(&bp, "2 3 4", &err), 0);
-    cr_assert_eq(gr_engine_value(&e, &bp, &a, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_engine_value(e, &bp, &a, &err), 0, "%s", err.msg);
     cr_assert(a.by_search);
     gr_bigpos_clear(&bp);
     gr_answer_clear(&a);
-    gr_engine_free(&e);
+    gr_engine_free(e);
     gr_game_release(&g);
 }

@@ -103,8 +103,8 @@ Test(nim, huge_nim_sum)
     gr_game g;
     gr_outcome o;
     setup(&g, &o, "normal");
-    gr_engine e;
-    gr_engine_init(&e, &g, &o, NULL);
+    gr_engine *e = gr_engine_new(&g, &o, NULL, NULL);
+    cr_assert_not_null(e);
     gr_bigpos p;
     gr_bigpos_init(&p);
     gr_error err;
@@ -121,12 +121,12 @@ Test(nim, huge_nim_sum)
     gr_bigpos_push(&p, a);
     gr_answer ans;
     gr_answer_init(&ans);
-    cr_assert_eq(gr_engine_value(&e, &p, &ans, &err), 0);
+    cr_assert_eq(gr_engine_value(e, &p, &ans, &err), 0);
     cr_assert_str_eq(ans.outcome, "P");
     cr_assert_eq(mpz_sgn(ans.value), 0);
     gr_answer_clear(&ans);
     mpz_clear(a);
     gr_bigpos_clear(&p);
-    gr_engine_free(&e);
+    gr_engine_free(e);
     gr_game_release(&g);
 }

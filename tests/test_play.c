@@ -7,7 +7,7 @@
 #include "grundy/play.h"
 #include "grundy/theory.h"
 
-static void start(gr_play *pl, gr_game *g, const char *rules, const char *outcome, const gr_pos *p)
+static gr_play *start(gr_game *g, const char *rules, const char *outcome, const gr_pos *p)
 {
     gr_error err;
     gr_error_clear(&err);
@@ -17,7 +17,21 @@ static void start(gr_play *pl, gr_game *g, const char *rules, const char *outcom
     gr_bigpos bp;
     gr_bigpos_init(&bp);
     gr_bigpos_from_pos(&bp, p);
-    cr_assert_eq(gr_play_init(pl, g, &o, NULL, &bp, &err), 0, "%s", err.msg);
+    gr_play *pl = gr_play_new(g, &o, NULL, &bp, &err);
+    cr_assert_not_null(pl, "%s", err.msg);
+    gr_bigpos_clear(&bp);
+    return pl;
+}
+
+/* The play started again at p (its tables kept). */
+static void restart_at(gr_play *pl, const gr_pos *p)
+{
+    gr_bigpos bp;
+    gr_bigpos_init(&bp);
+    gr_bigpos_from_pos(&bp, p);
+    gr_error err;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_play_set_start(pl, &bp, &err), 0, "%s", err.msg);
     gr_bigpos_clear(&bp);
 }
 
@@ -76,9 +90,8 @@ static void solve(brute *b, const gr_pos *p)
 static void check_choices(const char *rules, int max)
 {
     gr_game g;
-    gr_play pl;
     gr_pos top = {.n = 3, .p = {(uint64_t)max, (uint64_t)max, (uint64_t)max}};
-    start(&pl, &g, rules, "normal", &top);
+    gr_play *pl = start(&g, rules, "normal", &top);
     brute *b = malloc(sizeof *b);
     b->g = &g;
     memset(b->win, -1, sizeof b->win);
@@ -88,12 +101,12 @@ static void check_choices(const char *rules, int max)
             for (int z = 0; z <= max; z++) {
                 gr_pos p = {.n = 3, .p = {(uint64_t)x, (uint64_t)y, (uint64_t)z}};
                 solve(b, &p);
-                gr_bigpos_from_pos(&pl.pos, &p);
+                restart_at(pl, &p);
                 gr_play_choice c;
                 gr_play_choice_init(&c);
                 gr_error err;
                 gr_error_clear(&err);
-                cr_assert_eq(gr_play_best(&pl, &c, &err), 0, "%s", err.msg);
+                cr_assert_eq(gr_play_best(pl, &c, &err), 0, "%s", err.msg);
                 int kk = key(&p);
                 if (b->rem[kk] == 0) {
                     cr_assert(!c.found, "%s (%d,%d,%d) has no move", rules, x, y, z);
@@ -113,7 +126,7 @@ static void check_choices(const char *rules, int max)
             }
     cr_assert_gt(checked, 0);
     free(b);
-    gr_play_free(&pl);
+    gr_play_free(pl);
     gr_game_release(&g);
 }
 
@@ -191,33 +204,32 @@ static int against_random(const char *rules, const char *outcome, int piles, int
         gr_pos p = {.n = piles};
         for (int i = 0; i < piles; i++) p.p[i] = (uint64_t)(rand_r(&seed) % (max + 1));
         gr_game g;
-        gr_play pl;
-        start(&pl, &g, rules, outcome, &p);
+        gr_play *pl = start(&g, rules, outcome, &p);
         gr_play_choice c;
         gr_play_choice_init(&c);
         gr_error err;
         gr_error_clear(&err);
-        cr_assert_eq(gr_play_best(&pl, &c, &err), 0, "%s", err.msg);
+        cr_assert_eq(gr_play_best(pl, &c, &err), 0, "%s", err.msg);
         if (c.found && c.winning) {
             played++;
             gr_play_state st;
             for (;;) {
-                cr_assert_eq(gr_play_state_get(&pl, &st, &err), 0, "%s", err.msg);
+                cr_assert_eq(gr_play_state_get(pl, &st, &err), 0, "%s", err.msg);
                 if (st.over) break;
                 gr_play_move mv;
                 gr_play_move_init(&mv);
                 bool act_random = st.banning ? st.blocker == 1 : st.to_move == 1;
                 if (st.banning && !act_random) {
-                    cr_assert_eq(gr_play_auto_ban(&pl, &err), 0, "%s", err.msg);
+                    cr_assert_eq(gr_play_auto_ban(pl, &err), 0, "%s", err.msg);
                 } else if (st.to_move == 0 && !st.banning) {
-                    cr_assert_eq(gr_play_best(&pl, &c, &err), 0, "%s", err.msg);
+                    cr_assert_eq(gr_play_best(pl, &c, &err), 0, "%s", err.msg);
                     cr_assert(c.found && c.winning, "%s: the computer lost its win", rules);
                     gr_play_move_copy(&mv, &c.move);
-                    cr_assert_eq(gr_play_make(&pl, &mv, &err), 0, "%s", err.msg);
+                    cr_assert_eq(gr_play_make(pl, &mv, &err), 0, "%s", err.msg);
                 } else {
                     /* a random move (or ban), drawn again while it is forbidden */
                     gr_pos now;
-                    cr_assert(gr_bigpos_to_pos(&pl.pos, &now));
+                    cr_assert(gr_bigpos_to_pos(gr_play_position(pl), &now));
                     int n = 0;
                     gr_game_moves(&g, &now, count_moves, &n);
                     for (int tries = 0;; tries++) {
@@ -226,7 +238,7 @@ static int against_random(const char *rules, const char *outcome, int piles, int
                         gr_game_moves(&g, &now, pick_nth, &pk);
                         as_play_move(&mv, &now, &pk.mv, &pk.result);
                         gr_error_clear(&err);
-                        if ((st.banning ? gr_play_ban(&pl, &mv, &err) : gr_play_make(&pl, &mv, &err)) == 0) break;
+                        if ((st.banning ? gr_play_ban(pl, &mv, &err) : gr_play_make(pl, &mv, &err)) == 0) break;
                         cr_assert(strstr(err.msg, "forbidden"), "%s", err.msg);
                     }
                 }
@@ -235,7 +247,7 @@ static int against_random(const char *rules, const char *outcome, int piles, int
             cr_assert_eq(st.loser, 1, "%s %s: the computer (seat 0) lost from a winning position", rules, outcome);
         }
         gr_play_choice_clear(&c);
-        gr_play_free(&pl);
+        gr_play_free(pl);
         gr_game_release(&g);
     }
     return played;
@@ -314,9 +326,8 @@ static int find(void *ctx, const gr_move *m, const gr_pos *r)
 static void probe_agrees(const char *rules, int piles, int max)
 {
     gr_game g;
-    gr_play pl;
     gr_pos p = {.n = piles};
-    start(&pl, &g, rules, "normal", &p);
+    gr_play *pl = start(&g, rules, "normal", &p);
     gr_bigpos bp;
     gr_bigpos_init(&bp);
     gr_play_move mv;
@@ -339,7 +350,7 @@ static void probe_agrees(const char *rules, int piles, int max)
                     want w = {mv.kind, s, d, k, false};
                     gr_game_moves(&g, &p, find, &w);
                     bool by_list = w.f;
-                    bool by_probe = gr_play_probe_legal(&pl, &bp, &mv);
+                    bool by_probe = gr_play_probe_legal(pl, &bp, &mv);
                     cr_assert_eq(by_probe, by_list, "%s: move (%d,%d,%lu) on %lu %lu %lu: probe %d, list %d", rules,
                                  s, d, (unsigned long)k, (unsigned long)p.p[0], (unsigned long)p.p[1],
                                  (unsigned long)(piles > 2 ? p.p[2] : 0), by_probe, by_list);
@@ -349,7 +360,7 @@ static void probe_agrees(const char *rules, int piles, int max)
     cr_assert_gt(legal, 0);
     gr_play_move_clear(&mv);
     gr_bigpos_clear(&bp);
-    gr_play_free(&pl);
+    gr_play_free(pl);
     gr_game_release(&g);
 }
 
@@ -387,37 +398,37 @@ Test(play, huge_sharing_plays_by_closed_form)
         gr_bigpos_push(&bp, v);
     }
     if (gr_sharing3_is_p(bp.p[0], bp.p[1], bp.p[2])) mpz_add_ui(bp.p[0], bp.p[0], 1);
-    gr_play pl;
-    cr_assert_eq(gr_play_init(&pl, &g, &o, NULL, &bp, &err), 0, "%s", err.msg);
+    gr_play *pl = gr_play_new(&g, &o, NULL, &bp, &err);
+    cr_assert_not_null(pl, "%s", err.msg);
     gr_play_choice c;
     gr_play_choice_init(&c);
     gr_play_move mv;
     gr_play_move_init(&mv);
     for (int round = 0; round < 20; round++) {
-        cr_assert_eq(gr_play_best(&pl, &c, &err), 0, "%s", err.msg);
+        cr_assert_eq(gr_play_best(pl, &c, &err), 0, "%s", err.msg);
         cr_assert(c.found && c.winning);
-        cr_assert_eq(gr_play_make(&pl, &c.move, &err), 0, "%s", err.msg);
-        cr_assert(gr_sharing3_is_p(pl.pos.p[0], pl.pos.p[1], pl.pos.p[2]));
+        cr_assert_eq(gr_play_make(pl, &c.move, &err), 0, "%s", err.msg);
+        cr_assert(gr_sharing3_is_p(gr_play_position(pl)->p[0], gr_play_position(pl)->p[1], gr_play_position(pl)->p[2]));
         /* the person: a random legal transfer from the biggest to the smallest pile */
         int s = 0, d = 0;
         for (int i = 1; i < 3; i++) {
-            if (mpz_cmp(pl.pos.p[i], pl.pos.p[s]) > 0) s = i;
-            if (mpz_cmp(pl.pos.p[i], pl.pos.p[d]) < 0) d = i;
+            if (mpz_cmp(gr_play_position(pl)->p[i], gr_play_position(pl)->p[s]) > 0) s = i;
+            if (mpz_cmp(gr_play_position(pl)->p[i], gr_play_position(pl)->p[d]) < 0) d = i;
         }
-        mpz_sub(v, pl.pos.p[s], pl.pos.p[d]);
+        mpz_sub(v, gr_play_position(pl)->p[s], gr_play_position(pl)->p[d]);
         mpz_tdiv_q_2exp(v, v, 1); /* the largest legal amount */
         if (mpz_cmp_ui(v, 1) < 0) break;
         mv.kind = GR_MOVE_TRANSFER, mv.src = s, mv.dst = d;
         mpz_add_ui(mv.amount, v, 1);
-        cr_assert_neq(gr_play_make(&pl, &mv, &err), 0, "one past the largest amount must be refused");
+        cr_assert_neq(gr_play_make(pl, &mv, &err), 0, "one past the largest amount must be refused");
         gr_error_clear(&err);
         mpz_urandomm(mv.amount, rs, v);
         mpz_add_ui(mv.amount, mv.amount, 1);
-        cr_assert_eq(gr_play_make(&pl, &mv, &err), 0, "%s", err.msg);
+        cr_assert_eq(gr_play_make(pl, &mv, &err), 0, "%s", err.msg);
     }
     gr_play_move_clear(&mv);
     gr_play_choice_clear(&c);
-    gr_play_free(&pl);
+    gr_play_free(pl);
     mpz_clears(v, ten, NULL);
     gr_bigpos_clear(&bp);
     gr_game_release(&g);
@@ -435,30 +446,30 @@ Test(play, huge_nim_plays_by_closed_form)
     gr_bigpos bp;
     gr_bigpos_init(&bp);
     cr_assert_eq(gr_bigpos_parse(&bp, "123456789012345678901234567890 987654321098765432109876543210 5", &err), 0);
-    gr_play pl;
-    cr_assert_eq(gr_play_init(&pl, &g, &o, NULL, &bp, &err), 0, "%s", err.msg);
+    gr_play *pl = gr_play_new(&g, &o, NULL, &bp, &err);
+    cr_assert_not_null(pl, "%s", err.msg);
     gr_play_choice c;
     gr_play_choice_init(&c);
-    cr_assert_eq(gr_play_best(&pl, &c, &err), 0);
+    cr_assert_eq(gr_play_best(pl, &c, &err), 0);
     cr_assert(c.found && c.winning);
-    cr_assert_eq(gr_play_make(&pl, &c.move, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_play_make(pl, &c.move, &err), 0, "%s", err.msg);
     mpz_t x;
     mpz_init(x);
-    for (int i = 0; i < 3; i++) mpz_xor(x, x, pl.pos.p[i]);
+    for (int i = 0; i < 3; i++) mpz_xor(x, x, gr_play_position(pl)->p[i]);
     cr_assert_eq(mpz_sgn(x), 0);
     /* from the P-position: no winning move; the smallest move is offered */
-    cr_assert_eq(gr_play_best(&pl, &c, &err), 0);
+    cr_assert_eq(gr_play_best(pl, &c, &err), 0);
     cr_assert(c.found && !c.winning);
     cr_assert_eq(mpz_cmp_ui(c.move.amount, 1), 0);
     /* taking more than a pile holds is refused */
     gr_play_move mv;
     gr_play_move_init(&mv);
-    cr_assert_eq(gr_play_parse_move(&pl, "2 6", &mv, &err), 0);
-    cr_assert_neq(gr_play_make(&pl, &mv, &err), 0);
+    cr_assert_eq(gr_play_parse_move(pl, "2 6", &mv, &err), 0);
+    cr_assert_neq(gr_play_make(pl, &mv, &err), 0);
     gr_play_move_clear(&mv);
     mpz_clear(x);
     gr_play_choice_clear(&c);
-    gr_play_free(&pl);
+    gr_play_free(pl);
     gr_bigpos_clear(&bp);
     gr_game_release(&g);
 }
@@ -468,52 +479,50 @@ Test(play, huge_nim_plays_by_closed_form)
 Test(play, parse_notation)
 {
     gr_game g;
-    gr_play pl;
     gr_pos p = {.n = 3, .p = {3, 5, 9}};
-    start(&pl, &g, "kim", "normal", &p);
+    gr_play *pl = start(&g, "kim", "normal", &p);
     gr_play_move mv;
     gr_play_move_init(&mv);
     gr_error err;
     gr_error_clear(&err);
-    cr_assert_eq(gr_play_parse_move(&pl, "2 1 3", &mv, &err), 0);
+    cr_assert_eq(gr_play_parse_move(pl, "2 1 3", &mv, &err), 0);
     cr_assert(mv.kind == GR_MOVE_TRANSFER && mv.src == 2 && mv.dst == 1 && mpz_cmp_ui(mv.amount, 3) == 0);
-    cr_assert_eq(gr_play_parse_move(&pl, "move 3 from pile 0 to pile 2", &mv, &err), 0);
+    cr_assert_eq(gr_play_parse_move(pl, "move 3 from pile 0 to pile 2", &mv, &err), 0);
     cr_assert(mv.kind == GR_MOVE_TRANSFER && mv.src == 0 && mv.dst == 2 && mpz_cmp_ui(mv.amount, 3) == 0);
-    cr_assert_eq(gr_play_parse_move(&pl, "take 4 from pile 1", &mv, &err), 0);
+    cr_assert_eq(gr_play_parse_move(pl, "take 4 from pile 1", &mv, &err), 0);
     cr_assert(mv.kind == GR_MOVE_TAKE && mv.src == 1 && mpz_cmp_ui(mv.amount, 4) == 0);
-    cr_assert_eq(gr_play_parse_move(&pl, "1, 4", &mv, &err), 0);
+    cr_assert_eq(gr_play_parse_move(pl, "1, 4", &mv, &err), 0);
     cr_assert(mv.kind == GR_MOVE_TAKE && mv.src == 1);
-    cr_assert_neq(gr_play_parse_move(&pl, "1", &mv, &err), 0);
+    cr_assert_neq(gr_play_parse_move(pl, "1", &mv, &err), 0);
     gr_error_clear(&err);
-    cr_assert_neq(gr_play_parse_move(&pl, "3 1", &mv, &err), 0);
+    cr_assert_neq(gr_play_parse_move(pl, "3 1", &mv, &err), 0);
     cr_assert(strstr(err.msg, "no pile 3"), "%s", err.msg);
     gr_error_clear(&err);
-    cr_assert_neq(gr_play_parse_move(&pl, "1 x", &mv, &err), 0);
+    cr_assert_neq(gr_play_parse_move(pl, "1 x", &mv, &err), 0);
     gr_error_clear(&err);
-    cr_assert_neq(gr_play_parse_move(&pl, "1 2 3 4", &mv, &err), 0);
+    cr_assert_neq(gr_play_parse_move(pl, "1 2 3 4", &mv, &err), 0);
     gr_error_clear(&err);
-    cr_assert_neq(gr_play_parse_move(&pl, "99999999999999999999 1", &mv, &err), 0);
+    cr_assert_neq(gr_play_parse_move(pl, "99999999999999999999 1", &mv, &err), 0);
     gr_play_move_clear(&mv);
-    gr_play_free(&pl);
+    gr_play_free(pl);
     gr_game_release(&g);
 }
 
 Test(play, undo_and_record_round_trip)
 {
     gr_game g;
-    gr_play pl;
     gr_pos p = {.n = 3, .p = {0, 5, 12}};
-    start(&pl, &g, "sharing", "misere", &p);
+    gr_play *pl = start(&g, "sharing", "misere", &p);
     gr_play_move mv;
     gr_play_move_init(&mv);
     gr_error err;
     gr_error_clear(&err);
     const char *line[] = {"2 0 3", "2 1 2", "1 0 1"};
     for (int i = 0; i < 3; i++) {
-        cr_assert_eq(gr_play_parse_move(&pl, line[i], &mv, &err), 0, "%s", err.msg);
-        cr_assert_eq(gr_play_make(&pl, &mv, &err), 0, "%s: %s", line[i], err.msg);
+        cr_assert_eq(gr_play_parse_move(pl, line[i], &mv, &err), 0, "%s", err.msg);
+        cr_assert_eq(gr_play_make(pl, &mv, &err), 0, "%s: %s", line[i], err.msg);
     }
-    char *text = gr_play_record_text(&pl, "me computer");
+    char *text = gr_play_record_text(pl, "me computer");
     gr_play_record rec;
     cr_assert_eq(gr_play_record_parse(&rec, text, &err), 0, "%s", err.msg);
     cr_assert_str_eq(rec.rules, "sharing");
@@ -525,16 +534,16 @@ Test(play, undo_and_record_round_trip)
     cr_assert_eq(mpz_cmp_ui(rec.start.p[2], 12), 0);
     gr_play_record_free(&rec);
     free(text);
-    gr_play_undo(&pl, 2);
-    cr_assert_eq(pl.nmoves, 1);
-    cr_assert_eq(mpz_cmp_ui(pl.pos.p[0], 3), 0);
-    cr_assert_eq(mpz_cmp_ui(pl.pos.p[2], 9), 0);
-    gr_play_restart(&pl);
-    cr_assert_eq(pl.nmoves, 0);
-    cr_assert_eq(mpz_cmp_ui(pl.pos.p[2], 12), 0);
+    gr_play_undo(pl, 2);
+    cr_assert_eq(gr_play_nmoves(pl), 1);
+    cr_assert_eq(mpz_cmp_ui(gr_play_position(pl)->p[0], 3), 0);
+    cr_assert_eq(mpz_cmp_ui(gr_play_position(pl)->p[2], 9), 0);
+    gr_play_restart(pl);
+    cr_assert_eq(gr_play_nmoves(pl), 0);
+    cr_assert_eq(mpz_cmp_ui(gr_play_position(pl)->p[2], 12), 0);
     cr_assert_neq(gr_play_record_parse(&rec, "rules nim\nbogus 1\n", &err), 0);
     gr_play_record_free(&rec);
     gr_play_move_clear(&mv);
-    gr_play_free(&pl);
+    gr_play_free(pl);
     gr_game_release(&g);
 }

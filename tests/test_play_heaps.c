@@ -8,22 +8,37 @@
 #include "grundy/engine.h"
 #include "grundy/play.h"
 
-static void start_big(gr_play *pl, gr_game *g, const char *rules, const char *outcome, const gr_bigpos *bp)
+static gr_play *start_big(gr_game *g, const char *rules, const char *outcome, const gr_bigpos *bp)
 {
     gr_error err;
     gr_error_clear(&err);
     cr_assert_eq(gr_game_parse(g, rules, &err), 0, "%s", err.msg);
     gr_outcome o;
     cr_assert_eq(gr_play_outcome_parse(&o, outcome, &err), 0, "%s", err.msg);
-    cr_assert_eq(gr_play_init(pl, g, &o, NULL, bp, &err), 0, "%s: %s", rules, err.msg);
+    gr_play *pl = gr_play_new(g, &o, NULL, bp, &err);
+    cr_assert_not_null(pl, "%s: %s", rules, err.msg);
+    return pl;
 }
 
-static void start(gr_play *pl, gr_game *g, const char *rules, const char *outcome, const gr_pos *p)
+static gr_play *start(gr_game *g, const char *rules, const char *outcome, const gr_pos *p)
 {
     gr_bigpos bp;
     gr_bigpos_init(&bp);
     gr_bigpos_from_pos(&bp, p);
-    start_big(pl, g, rules, outcome, &bp);
+    gr_play *pl = start_big(g, rules, outcome, &bp);
+    gr_bigpos_clear(&bp);
+    return pl;
+}
+
+/* The play started again at p (its tables kept). */
+static void restart_at(gr_play *pl, const gr_pos *p)
+{
+    gr_bigpos bp;
+    gr_bigpos_init(&bp);
+    gr_bigpos_from_pos(&bp, p);
+    gr_error err;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_play_set_start(pl, &bp, &err), 0, "%s", err.msg);
     gr_bigpos_clear(&bp);
 }
 
@@ -108,14 +123,13 @@ static void all_partitions(gr_play *pl, const gr_game *g, uint64_t x, uint64_t t
 static void code_agrees(const char *rules, uint64_t max)
 {
     gr_game g;
-    gr_play pl;
     gr_pos p = {.n = 1, .p = {max}};
-    start(&pl, &g, rules, "normal", &p);
+    gr_play *pl = start(&g, rules, "normal", &p);
     uint64_t parts[5];
     for (uint64_t x = 1; x <= max; x++)
         for (uint64_t taken = 0; taken <= x; taken++)
-            for (int k = 0; k <= 5; k++) all_partitions(&pl, &g, x, taken, parts, 0, k, x - taken, 1);
-    gr_play_free(&pl);
+            for (int k = 0; k <= 5; k++) all_partitions(pl, &g, x, taken, parts, 0, k, x - taken, 1);
+    gr_play_free(pl);
     gr_game_release(&g);
 }
 
@@ -143,7 +157,7 @@ static uint32_t value_of(gr_play *pl, const gr_bigpos *pos)
     gr_answer_init(&a);
     gr_error err;
     gr_error_clear(&err);
-    cr_assert_eq(gr_engine_value(&pl->engine, pos, &a, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_engine_value(gr_play_engine(pl), pos, &a, &err), 0, "%s", err.msg);
     uint32_t v = (uint32_t)mpz_get_ui(a.value);
     cr_assert(a.has_value);
     gr_answer_clear(&a);
@@ -155,9 +169,8 @@ static uint32_t value_of(gr_play *pl, const gr_bigpos *pos)
 static void hunt_agrees(const char *rules, uint64_t max)
 {
     gr_game g;
-    gr_play pl;
     gr_pos top = {.n = 3, .p = {max, max, max}};
-    start(&pl, &g, rules, "normal", &top);
+    gr_play *pl = start(&g, rules, "normal", &top);
     gr_error err;
     gr_error_clear(&err);
     gr_play_choice c;
@@ -169,19 +182,19 @@ static void hunt_agrees(const char *rules, uint64_t max)
         for (uint64_t y = x; y <= max; y += 3)
             for (uint64_t z = y; z <= max; z += 5) {
                 gr_pos p = {.n = 3, .p = {x, y, z}};
-                gr_bigpos_from_pos(&pl.pos, &p);
-                pl.length_ok = false;
-                uint32_t v = value_of(&pl, &pl.pos);
-                cr_assert_eq(gr_play_best(&pl, &c, &err), 0, "%s", err.msg);
+                restart_at(pl, &p);
+                gr_play_set_length_search(pl, false);
+                uint32_t v = value_of(pl, gr_play_position(pl));
+                cr_assert_eq(gr_play_best(pl, &c, &err), 0, "%s", err.msg);
                 if (!c.found) { /* no move at all (Dawson's Kayles: heaps of 1) */
                     cr_assert_eq(v, 0);
                     continue;
                 }
                 cr_assert_eq(c.winning, v != 0, "%s (%lu %lu %lu)", rules, (unsigned long)x, (unsigned long)y,
                              (unsigned long)z);
-                cr_assert_eq(gr_play_check(&pl, &c.move, &res, &err), 0, "%s", err.msg);
+                cr_assert_eq(gr_play_check(pl, &c.move, &res, &err), 0, "%s", err.msg);
                 if (v) {
-                    cr_assert_eq(value_of(&pl, &res), 0, "%s (%lu %lu %lu)", rules, (unsigned long)x,
+                    cr_assert_eq(value_of(pl, &res), 0, "%s (%lu %lu %lu)", rules, (unsigned long)x,
                                  (unsigned long)y, (unsigned long)z);
                     wins++;
                 }
@@ -189,7 +202,7 @@ static void hunt_agrees(const char *rules, uint64_t max)
     cr_assert_gt(wins, 10);
     gr_bigpos_clear(&res);
     gr_play_choice_clear(&c);
-    gr_play_free(&pl);
+    gr_play_free(pl);
     gr_game_release(&g);
 }
 
@@ -210,7 +223,7 @@ static bool is_p(gr_play *pl, const gr_bigpos *pos)
     gr_answer_init(&a);
     gr_error err;
     gr_error_clear(&err);
-    cr_assert_eq(gr_engine_value(&pl->engine, pos, &a, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_engine_value(gr_play_engine(pl), pos, &a, &err), 0, "%s", err.msg);
     bool p = strcmp(a.outcome, "P") == 0;
     gr_answer_clear(&a);
     return p;
@@ -233,35 +246,34 @@ static void huge_split(const char *rules, unsigned long m, unsigned seed)
     mpz_add_ui(x, x, 1);
     gr_bigpos_push(&bp, x);
     gr_game g;
-    gr_play pl;
-    start_big(&pl, &g, rules, "normal", &bp);
+    gr_play *pl = start_big(&g, rules, "normal", &bp);
     gr_error err;
     gr_error_clear(&err);
     gr_play_choice c;
     gr_play_choice_init(&c);
     gr_play_move mv;
     gr_play_move_init(&mv);
-    cr_assert_eq(gr_play_best(&pl, &c, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_play_best(pl, &c, &err), 0, "%s", err.msg);
     cr_assert(c.found && c.winning);
     cr_assert_eq(c.move.kind, GR_MOVE_SPLIT, "%s: only a split wins", rules);
     /* a game: the computer answers random takes and splits of the person */
     for (int round = 0; round < 12; round++) {
         if (round) {
-            cr_assert_eq(gr_play_best(&pl, &c, &err), 0, "%s", err.msg);
+            cr_assert_eq(gr_play_best(pl, &c, &err), 0, "%s", err.msg);
             cr_assert(c.found && c.winning, "%s round %d", rules, round);
         }
-        cr_assert_eq(gr_play_make(&pl, &c.move, &err), 0, "%s", err.msg);
-        cr_assert(is_p(&pl, &pl.pos), "%s round %d: the computer's move leads to P", rules, round);
+        cr_assert_eq(gr_play_make(pl, &c.move, &err), 0, "%s", err.msg);
+        cr_assert(is_p(pl, gr_play_position(pl)), "%s round %d: the computer's move leads to P", rules, round);
         /* the person: take a random amount from the biggest heap, or split it */
         int b = 0;
-        for (int i = 1; i < pl.pos.n; i++)
-            if (mpz_cmp(pl.pos.p[i], pl.pos.p[b]) > 0) b = i;
-        if (mpz_cmp_ui(pl.pos.p[b], 10) < 0) break;
+        for (int i = 1; i < gr_play_position(pl)->n; i++)
+            if (mpz_cmp(gr_play_position(pl)->p[i], gr_play_position(pl)->p[b]) > 0) b = i;
+        if (mpz_cmp_ui(gr_play_position(pl)->p[b], 10) < 0) break;
         mv.src = b;
         if (round % 2) {
             mv.kind = GR_MOVE_TAKE;
             mv.nparts = 0;
-            mpz_urandomm(mv.amount, rs, pl.pos.p[b]);
+            mpz_urandomm(mv.amount, rs, gr_play_position(pl)->p[b]);
             mpz_add_ui(mv.amount, mv.amount, 1);
         } else {
             mv.kind = GR_MOVE_SPLIT;
@@ -269,13 +281,13 @@ static void huge_split(const char *rules, unsigned long m, unsigned seed)
             mpz_set_ui(mv.amount, 0);
             mpz_set_ui(mv.part[0], 3);
             mpz_set_ui(mv.part[1], 4);
-            mpz_sub_ui(mv.part[mv.nparts - 1], pl.pos.p[b], mv.nparts == 3 ? 7 : 3);
+            mpz_sub_ui(mv.part[mv.nparts - 1], gr_play_position(pl)->p[b], mv.nparts == 3 ? 7 : 3);
         }
-        cr_assert_eq(gr_play_make(&pl, &mv, &err), 0, "%s: %s", rules, err.msg);
+        cr_assert_eq(gr_play_make(pl, &mv, &err), 0, "%s: %s", rules, err.msg);
     }
     gr_play_move_clear(&mv);
     gr_play_choice_clear(&c);
-    gr_play_free(&pl);
+    gr_play_free(pl);
     gr_game_release(&g);
     mpz_clear(x);
     gr_bigpos_clear(&bp);
@@ -299,8 +311,7 @@ static void huge_periodic(const char *rules, unsigned seed)
     gr_error_clear(&err);
     cr_assert_eq(gr_bigpos_parse(&bp, "123456789012345678901234567890 987654321098765432109876543 17", &err), 0);
     gr_game g;
-    gr_play pl;
-    start_big(&pl, &g, rules, "normal", &bp);
+    gr_play *pl = start_big(&g, rules, "normal", &bp);
     gr_play_choice c;
     gr_play_choice_init(&c);
     gr_play_move mv;
@@ -308,20 +319,20 @@ static void huge_periodic(const char *rules, unsigned seed)
     unsigned r = seed;
     int won = 0;
     for (int round = 0; round < 30; round++) {
-        cr_assert_eq(gr_play_best(&pl, &c, &err), 0, "%s", err.msg);
+        cr_assert_eq(gr_play_best(pl, &c, &err), 0, "%s", err.msg);
         if (!c.found) break;
         if (c.winning) {
-            cr_assert_eq(gr_play_make(&pl, &c.move, &err), 0, "%s: %s", rules, err.msg);
-            cr_assert(is_p(&pl, &pl.pos), "%s round %d: the computer's move leads to value 0", rules, round);
+            cr_assert_eq(gr_play_make(pl, &c.move, &err), 0, "%s: %s", rules, err.msg);
+            cr_assert(is_p(pl, gr_play_position(pl)), "%s round %d: the computer's move leads to value 0", rules, round);
             won++;
         } else {
-            cr_assert(is_p(&pl, &pl.pos), "%s round %d: no winning move from an N-position", rules, round);
-            cr_assert_eq(gr_play_make(&pl, &c.move, &err), 0, "%s: %s", rules, err.msg);
+            cr_assert(is_p(pl, gr_play_position(pl)), "%s round %d: no winning move from an N-position", rules, round);
+            cr_assert_eq(gr_play_make(pl, &c.move, &err), 0, "%s: %s", rules, err.msg);
         }
         /* the person: the first legal one of a few random small moves on a big heap */
         int b = 0;
-        for (int i = 1; i < pl.pos.n; i++)
-            if (mpz_cmp(pl.pos.p[i], pl.pos.p[b]) > 0) b = i;
+        for (int i = 1; i < gr_play_position(pl)->n; i++)
+            if (mpz_cmp(gr_play_position(pl)->p[i], gr_play_position(pl)->p[b]) > 0) b = i;
         bool moved = false;
         for (int tries = 0; tries < 50 && !moved; tries++) {
             mv.src = b;
@@ -333,18 +344,18 @@ static void huge_periodic(const char *rules, unsigned seed)
                 mv.kind = GR_MOVE_SPLIT;
                 mv.nparts = 2;
                 mpz_set_ui(mv.part[0], (unsigned long)(rand_r(&r) % 200 + 1));
-                mpz_sub(mv.part[1], pl.pos.p[b], mv.amount);
+                mpz_sub(mv.part[1], gr_play_position(pl)->p[b], mv.amount);
                 mpz_sub(mv.part[1], mv.part[1], mv.part[0]);
             }
             gr_error_clear(&err);
-            moved = gr_play_make(&pl, &mv, &err) == 0;
+            moved = gr_play_make(pl, &mv, &err) == 0;
         }
         cr_assert(moved, "%s: no random move of the person's was legal", rules);
     }
     cr_assert_gt(won, 10, "%s", rules);
     gr_play_move_clear(&mv);
     gr_play_choice_clear(&c);
-    gr_play_free(&pl);
+    gr_play_free(pl);
     gr_game_release(&g);
     gr_bigpos_clear(&bp);
 }
@@ -380,53 +391,52 @@ static void parse_fails(gr_play *pl, const char *text, const char *why)
 Test(play_heaps, split_notation)
 {
     gr_game g;
-    gr_play pl;
     gr_pos p = {.n = 2, .p = {7, 12}};
-    start(&pl, &g, "tb:0.77", "normal", &p);
+    gr_play *pl = start(&g, "tb:0.77", "normal", &p);
     gr_play_move mv, back;
     gr_play_move_init(&mv);
     gr_play_move_init(&back);
-    parse_ok(&pl, "1 = 6 4", &mv);
+    parse_ok(pl, "1 = 6 4", &mv);
     cr_assert(mv.kind == GR_MOVE_SPLIT && mv.src == 1 && mv.nparts == 2 && mpz_cmp_ui(mv.amount, 2) == 0);
     cr_assert(mpz_cmp_ui(mv.part[0], 4) == 0 && mpz_cmp_ui(mv.part[1], 6) == 0, "parts in order");
     char *w = gr_play_move_words(&mv), *n = gr_play_move_notation(&mv);
     cr_assert_str_eq(w, "take 2 from pile 1 and split the rest into 4 and 6");
     cr_assert_str_eq(n, "1 = 4 6");
-    parse_ok(&pl, w, &back);
+    parse_ok(pl, w, &back);
     cr_assert(back.kind == mv.kind && back.nparts == 2 && mpz_cmp(back.amount, mv.amount) == 0 &&
               mpz_cmp(back.part[1], mv.part[1]) == 0);
     free(w);
     free(n);
-    parse_ok(&pl, "split heap 0 into 3, 3", &mv);
+    parse_ok(pl, "split heap 0 into 3, 3", &mv);
     cr_assert(mv.kind == GR_MOVE_SPLIT && mpz_cmp_ui(mv.amount, 1) == 0, "the left-over token is taken");
-    parse_ok(&pl, "0=6", &mv);
+    parse_ok(pl, "0=6", &mv);
     cr_assert(mv.kind == GR_MOVE_TAKE && mpz_cmp_ui(mv.amount, 1) == 0);
-    parse_ok(&pl, "0 =", &mv);
+    parse_ok(pl, "0 =", &mv);
     cr_assert(mv.kind == GR_MOVE_TAKE && mpz_cmp_ui(mv.amount, 7) == 0);
-    parse_ok(&pl, "0 = 0", &mv);
+    parse_ok(pl, "0 = 0", &mv);
     cr_assert(mv.kind == GR_MOVE_TAKE && mpz_cmp_ui(mv.amount, 7) == 0);
-    parse_fails(&pl, "0 = 5 5", "more than pile 0 holds");
-    parse_fails(&pl, "0 = 0 3", "not empty");
-    parse_fails(&pl, "= 1 2", "HEAP = PARTS");
-    parse_fails(&pl, "2 = 1 2", "no pile 2");
-    parse_fails(&pl, "0 = 1 x", "not a heap size");
-    parse_fails(&pl, "take 5 from pile 0 and split the rest into 1 2", "more than");
-    parse_fails(&pl, "0 1 two", "not a move");
+    parse_fails(pl, "0 = 5 5", "more than pile 0 holds");
+    parse_fails(pl, "0 = 0 3", "not empty");
+    parse_fails(pl, "= 1 2", "HEAP = PARTS");
+    parse_fails(pl, "2 = 1 2", "no pile 2");
+    parse_fails(pl, "0 = 1 x", "not a heap size");
+    parse_fails(pl, "take 5 from pile 0 and split the rest into 1 2", "more than");
+    parse_fails(pl, "0 1 two", "not a move");
     /* checked by the rules: Kayles takes 1 or 2 before splitting */
     gr_error err;
     gr_error_clear(&err);
     gr_bigpos res;
     gr_bigpos_init(&res);
-    parse_ok(&pl, "1 = 4 5", &mv);
-    cr_assert_neq(gr_play_check(&pl, &mv, &res, &err), 0, "Kayles cannot take 3");
-    parse_ok(&pl, "take 1 from pile 1 and split the rest into 4 and 5", &mv);
+    parse_ok(pl, "1 = 4 5", &mv);
+    cr_assert_neq(gr_play_check(pl, &mv, &res, &err), 0, "Kayles cannot take 3");
+    parse_ok(pl, "take 1 from pile 1 and split the rest into 4 and 5", &mv);
     gr_error_clear(&err);
-    cr_assert_neq(gr_play_check(&pl, &mv, &res, &err), 0, "the parts leave 2 taken, not 1");
+    cr_assert_neq(gr_play_check(pl, &mv, &res, &err), 0, "the parts leave 2 taken, not 1");
     cr_assert(strstr(err.msg, "add up to less"), "%s", err.msg);
     gr_bigpos_clear(&res);
     gr_play_move_clear(&mv);
     gr_play_move_clear(&back);
-    gr_play_free(&pl);
+    gr_play_free(pl);
     gr_game_release(&g);
 }
 
@@ -434,9 +444,8 @@ Test(play_heaps, split_notation)
 Test(play_heaps, split_record_round_trip)
 {
     gr_game g;
-    gr_play pl;
     gr_pos p = {.n = 1, .p = {11}};
-    start(&pl, &g, "split", "normal", &p);
+    gr_play *pl = start(&g, "split", "normal", &p);
     gr_play_move mv;
     gr_play_move_init(&mv);
     gr_error err;
@@ -444,38 +453,37 @@ Test(play_heaps, split_record_round_trip)
     const char *line[] = {"0 = 2 4 5", "1 4", "split pile 1 into 1, 2 and 2", "0 2"};
     const char *after[] = {"2 4 5", "2 5", "2 1 2 2", "1 2 2"};
     for (int i = 0; i < 4; i++) {
-        parse_ok(&pl, line[i], &mv);
-        cr_assert_eq(gr_play_make(&pl, &mv, &err), 0, "%s: %s", line[i], err.msg);
+        parse_ok(pl, line[i], &mv);
+        cr_assert_eq(gr_play_make(pl, &mv, &err), 0, "%s: %s", line[i], err.msg);
         char got[64] = "";
-        for (int j = 0; j < pl.pos.n; j++)
-            gmp_snprintf(got + strlen(got), sizeof got - strlen(got), "%s%Zd", j ? " " : "", pl.pos.p[j]);
+        for (int j = 0; j < gr_play_position(pl)->n; j++)
+            gmp_snprintf(got + strlen(got), sizeof got - strlen(got), "%s%Zd", j ? " " : "", gr_play_position(pl)->p[j]);
         cr_assert_str_eq(got, after[i], "after '%s'", line[i]);
     }
-    char *text = gr_play_record_text(&pl, NULL);
+    char *text = gr_play_record_text(pl, NULL);
     gr_play_record rec;
     cr_assert_eq(gr_play_record_parse(&rec, text, &err), 0, "%s", err.msg);
     cr_assert_eq(rec.nmoves, 4);
     cr_assert_str_eq(rec.moves[0], "0 = 2 4 5");
     cr_assert_str_eq(rec.moves[2], "1 = 1 2 2");
-    gr_play again;
     gr_game g2;
-    start_big(&again, &g2, rec.rules, rec.outcome, &rec.start);
+    gr_play *again = start_big(&g2, rec.rules, rec.outcome, &rec.start);
     for (size_t i = 0; i < rec.nmoves; i++) {
-        parse_ok(&again, rec.moves[i], &mv);
-        cr_assert_eq(gr_play_make(&again, &mv, &err), 0, "%s", err.msg);
+        parse_ok(again, rec.moves[i], &mv);
+        cr_assert_eq(gr_play_make(again, &mv, &err), 0, "%s", err.msg);
     }
-    cr_assert_eq(again.pos.n, pl.pos.n);
-    for (int j = 0; j < pl.pos.n; j++) cr_assert_eq(mpz_cmp(again.pos.p[j], pl.pos.p[j]), 0);
-    gr_play_free(&again);
+    cr_assert_eq(gr_play_position(again)->n, gr_play_position(pl)->n);
+    for (int j = 0; j < gr_play_position(pl)->n; j++) cr_assert_eq(mpz_cmp(gr_play_position(again)->p[j], gr_play_position(pl)->p[j]), 0);
+    gr_play_free(again);
     gr_game_release(&g2);
     gr_play_record_free(&rec);
     free(text);
     /* taking back the split brings its heap back whole */
-    gr_play_undo(&pl, 2);
-    cr_assert_eq(pl.pos.n, 2);
-    cr_assert_eq(mpz_cmp_ui(pl.pos.p[1], 5), 0);
+    gr_play_undo(pl, 2);
+    cr_assert_eq(gr_play_position(pl)->n, 2);
+    cr_assert_eq(mpz_cmp_ui(gr_play_position(pl)->p[1], 5), 0);
     gr_play_move_clear(&mv);
-    gr_play_free(&pl);
+    gr_play_free(pl);
     gr_game_release(&g);
 }
 
@@ -484,35 +492,34 @@ Test(play_heaps, split_record_round_trip)
 Test(play_heaps, ban_forbids_the_position)
 {
     gr_game g;
-    gr_play pl;
     gr_pos p = {.n = 3, .p = {2, 2, 3}};
-    start(&pl, &g, "nim", "block-position=1", &p);
+    gr_play *pl = start(&g, "nim", "block-position=1", &p);
     gr_play_move mv;
     gr_play_move_init(&mv);
     gr_error err;
     gr_error_clear(&err);
     gr_play_state st;
-    cr_assert_eq(gr_play_state_get(&pl, &st, &err), 0);
+    cr_assert_eq(gr_play_state_get(pl, &st, &err), 0);
     cr_assert(st.banning && st.blocker == 1);
-    parse_ok(&pl, "0 2", &mv);
-    cr_assert_eq(gr_play_ban(&pl, &mv, &err), 0, "%s", err.msg);
+    parse_ok(pl, "0 2", &mv);
+    cr_assert_eq(gr_play_ban(pl, &mv, &err), 0, "%s", err.msg);
     /* (2,0,3) is (0,2,3) again: forbidden too */
-    parse_ok(&pl, "1 2", &mv);
-    cr_assert_neq(gr_play_make(&pl, &mv, &err), 0);
+    parse_ok(pl, "1 2", &mv);
+    cr_assert_neq(gr_play_make(pl, &mv, &err), 0);
     cr_assert(strstr(err.msg, "position forbidden"), "%s", err.msg);
     gr_error_clear(&err);
-    parse_ok(&pl, "2 2", &mv);
-    cr_assert_eq(gr_play_make(&pl, &mv, &err), 0, "%s", err.msg);
+    parse_ok(pl, "2 2", &mv);
+    cr_assert_eq(gr_play_make(pl, &mv, &err), 0, "%s", err.msg);
     /* under block=1 the same ban forbids only the move itself */
-    gr_play_free(&pl);
+    gr_play_free(pl);
     gr_game_release(&g);
-    start(&pl, &g, "nim", "block=1", &p);
-    parse_ok(&pl, "0 2", &mv);
-    cr_assert_eq(gr_play_ban(&pl, &mv, &err), 0, "%s", err.msg);
-    parse_ok(&pl, "1 2", &mv);
-    cr_assert_eq(gr_play_make(&pl, &mv, &err), 0, "%s", err.msg);
+    pl = start(&g, "nim", "block=1", &p);
+    parse_ok(pl, "0 2", &mv);
+    cr_assert_eq(gr_play_ban(pl, &mv, &err), 0, "%s", err.msg);
+    parse_ok(pl, "1 2", &mv);
+    cr_assert_eq(gr_play_make(pl, &mv, &err), 0, "%s", err.msg);
     gr_play_move_clear(&mv);
-    gr_play_free(&pl);
+    gr_play_free(pl);
     gr_game_release(&g);
 }
 
@@ -522,24 +529,23 @@ Test(play_heaps, ban_forbids_the_position)
 Test(play_heaps, auto_ban_covers_the_threats)
 {
     gr_game g;
-    gr_play pl;
     gr_pos p = {.n = 3, .p = {1, 2, 2}};
-    start(&pl, &g, "nim", "block-position=1", &p);
+    gr_play *pl = start(&g, "nim", "block-position=1", &p);
     gr_error err;
     gr_error_clear(&err);
     gr_play_state st;
-    cr_assert_eq(gr_play_state_get(&pl, &st, &err), 0);
+    cr_assert_eq(gr_play_state_get(pl, &st, &err), 0);
     cr_assert_str_eq(st.outcome, "P", "one P-option, (0,2,2), which the blocker forbids");
-    cr_assert_eq(gr_play_auto_ban(&pl, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_play_auto_ban(pl, &err), 0, "%s", err.msg);
     size_t nb;
-    const gr_play_move *b = gr_play_bans(&pl, &nb);
+    const gr_play_move *b = gr_play_bans(pl, &nb);
     cr_assert_eq(nb, 1);
     cr_assert(b[0].src == 0 && mpz_cmp_ui(b[0].amount, 1) == 0, "the ban takes away (0,2,2)");
     gr_play_choice c;
     gr_play_choice_init(&c);
-    cr_assert_eq(gr_play_best(&pl, &c, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_play_best(pl, &c, &err), 0, "%s", err.msg);
     cr_assert(c.found && !c.winning);
     gr_play_choice_clear(&c);
-    gr_play_free(&pl);
+    gr_play_free(pl);
     gr_game_release(&g);
 }

@@ -280,8 +280,8 @@ Test(players_nim, engine_answers_big_positions)
     game(&g, "nim");
     gr_outcome o;
     players(&o, 3);
-    gr_engine e;
-    gr_engine_init(&e, &g, &o, NULL);
+    gr_engine *e = gr_engine_new(&g, &o, NULL, NULL);
+    cr_assert_not_null(e);
     gr_bigpos bp;
     gr_bigpos_init(&bp);
     gr_error err;
@@ -295,18 +295,18 @@ Test(players_nim, engine_answers_big_positions)
                  0);
     gr_answer a;
     gr_answer_init(&a);
-    cr_assert_eq(gr_engine_value(&e, &bp, &a, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_engine_value(e, &bp, &a, &err), 0, "%s", err.msg);
     cr_assert_str_eq(a.outcome, "C");
     /* lower one to 0: two piles 2^200 -> column 200 holds 2: not A (c_top = 2), so B */
     mpz_set_ui(bp.p[2], 0);
-    cr_assert_eq(gr_engine_value(&e, &bp, &a, &err), 0);
+    cr_assert_eq(gr_engine_value(e, &bp, &a, &err), 0);
     cr_assert_str_eq(a.outcome, "B");
     mpz_set_ui(bp.p[1], 0);
-    cr_assert_eq(gr_engine_value(&e, &bp, &a, &err), 0);
+    cr_assert_eq(gr_engine_value(e, &bp, &a, &err), 0);
     cr_assert_str_eq(a.outcome, "A");
     gr_answer_clear(&a);
     gr_bigpos_clear(&bp);
-    gr_engine_free(&e);
+    gr_engine_free(e);
     gr_game_release(&g);
 }
 

@@ -218,24 +218,24 @@ Test(retro, engine_reports_draws)
     cr_assert(g.flags & GR_RS_LOOPY);
     gr_outcome o;
     gr_outcome_init_normal(&o);
-    gr_engine e;
-    gr_engine_init(&e, &g, &o, NULL);
+    gr_engine *e = gr_engine_new(&g, &o, NULL, NULL);
+    cr_assert_not_null(e);
     gr_bigpos pos;
     gr_bigpos_init(&pos);
     gr_bigpos_parse(&pos, "3 3 3", &err);
     gr_answer a;
     gr_answer_init(&a);
-    cr_assert_eq(gr_engine_value(&e, &pos, &a, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_engine_value(e, &pos, &a, &err), 0, "%s", err.msg);
     cr_assert_str_eq(a.outcome, "draw");
     cr_assert(!a.has_value);
     gr_bigpos_clear(&pos);
     gr_bigpos_init(&pos);
     gr_bigpos_parse(&pos, "2 2", &err);
-    cr_assert_eq(gr_engine_value(&e, &pos, &a, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_engine_value(e, &pos, &a, &err), 0, "%s", err.msg);
     cr_assert_str_eq(a.outcome, "P");
     gr_answer_clear(&a);
     gr_bigpos_clear(&pos);
-    gr_engine_free(&e);
+    gr_engine_free(e);
     gr_game_release(&g);
 }
 

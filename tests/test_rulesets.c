@@ -286,17 +286,17 @@ static void answer(const char *spec, const char *const *piles, int n, gr_answer 
     parse(g, spec);
     gr_outcome o;
     gr_outcome_init_normal(&o);
-    gr_engine e;
-    gr_engine_init(&e, g, &o, NULL);
+    gr_engine *e = gr_engine_new(g, &o, NULL, NULL);
+    cr_assert_not_null(e);
     gr_bigpos pos;
     gr_bigpos_init(&pos);
     gr_error err;
     gr_error_clear(&err);
     for (int i = 0; i < n; i++)
         cr_assert_eq(gr_bigpos_push_token(&pos, piles[i], strlen(piles[i]), &err), GR_OK);
-    cr_assert_eq(gr_engine_value(&e, &pos, a, &err), GR_OK, "%s: %s", spec, err.msg);
+    cr_assert_eq(gr_engine_value(e, &pos, a, &err), GR_OK, "%s: %s", spec, err.msg);
     gr_bigpos_clear(&pos);
-    gr_engine_free(&e);
+    gr_engine_free(e);
     gr_game_release(g);
     free(g);
 }
@@ -376,7 +376,7 @@ static void example_game(gr_game *g)
 /* The example game under normal play, with an engine and a position. */
 typedef struct example {
     gr_game g;
-    gr_engine e;
+    gr_engine *e;
     gr_bigpos pos;
     gr_error err;
 } example;
@@ -386,7 +386,8 @@ static void example_open(example *x)
     example_game(&x->g);
     gr_outcome o;
     gr_outcome_init_normal(&o);
-    gr_engine_init(&x->e, &x->g, &o, NULL);
+    x->e = gr_engine_new(&x->g, &o, NULL, NULL);
+    cr_assert_not_null(x->e);
     gr_bigpos_init(&x->pos);
     gr_error_clear(&x->err);
 }
@@ -394,7 +395,7 @@ static void example_open(example *x)
 static void example_close(example *x)
 {
     gr_bigpos_clear(&x->pos);
-    gr_engine_free(&x->e);
+    gr_engine_free(x->e);
     gr_game_release(&x->g);
 }
 
@@ -408,7 +409,7 @@ Test(example_ruleset, values_are_n_mod_3_xored)
         for (uint64_t k = 0; k <= 12; k++) {
             gr_pos p = {.n = 2, .p = {h, k}};
             gr_bigpos_from_pos(&x.pos, &p);
-            cr_assert_eq(gr_engine_value(&x.e, &x.pos, &a, &x.err), GR_OK, "%s", x.err.msg);
+            cr_assert_eq(gr_engine_value(x.e, &x.pos, &a, &x.err), GR_OK, "%s", x.err.msg);
             cr_assert(a.has_value);
             cr_assert_eq(mpz_get_ui(a.value), (h % 3) ^ (k % 3), "%lu %lu", (unsigned long)h, (unsigned long)k);
             cr_assert_eq(a.how, GR_METHOD_NIM_SEQUENCE); /* a game of heaps: by their values */
@@ -442,7 +443,7 @@ Test(example_ruleset, moves_are_listed_with_their_values)
     gr_moves_summary sum;
     gr_moves_summary_init(&sum);
     listed l = {0};
-    cr_assert_eq(gr_engine_moves(&x.e, &x.pos, on_move, &l, &sum, &x.err), GR_OK, "%s", x.err.msg);
+    cr_assert_eq(gr_engine_moves(x.e, &x.pos, on_move, &l, &sum, &x.err), GR_OK, "%s", x.err.msg);
     /* (3,5) G 2, (2,5) G 0, (4,4) G 0, (4,3) G 1 */
     cr_assert_eq(l.n, 4);
     cr_assert_eq(l.winning, 2);
@@ -465,29 +466,29 @@ Test(example_ruleset, play_checks_and_wins)
     gr_bigpos_from_pos(&start, &p);
     gr_error err;
     gr_error_clear(&err);
-    gr_play pl;
-    cr_assert_eq(gr_play_init(&pl, &g, &o, NULL, &start, &err), GR_OK, "%s", err.msg);
+    gr_play *pl = gr_play_new(&g, &o, NULL, &start, &err);
+    cr_assert_not_null(pl, "%s", err.msg);
     gr_play_move mv;
     gr_play_move_init(&mv);
-    cr_assert_eq(gr_play_parse_move(&pl, "1 3", &mv, &err), GR_OK, "%s", err.msg);
+    cr_assert_eq(gr_play_parse_move(pl, "1 3", &mv, &err), GR_OK, "%s", err.msg);
     gr_bigpos after;
     gr_bigpos_init(&after);
-    cr_assert_neq(gr_play_check(&pl, &mv, &after, &err), GR_OK); /* 3 is not 1 or 2 */
+    cr_assert_neq(gr_play_check(pl, &mv, &after, &err), GR_OK); /* 3 is not 1 or 2 */
     cr_assert_str_eq(err.msg, "illegal move under take-one-or-two; type help for the rules");
     gr_play_choice c;
     gr_play_choice_init(&c);
-    cr_assert_eq(gr_play_best(&pl, &c, &err), GR_OK, "%s", err.msg);
+    cr_assert_eq(gr_play_best(pl, &c, &err), GR_OK, "%s", err.msg);
     cr_assert(c.found);
     cr_assert(c.winning);
     /* the only winning move: take 2 from heap 1 (5 -> 3), leaving 1 ^ 0 ^ 1 */
     cr_assert_eq(c.move.src, 1);
     cr_assert_eq(mpz_get_ui(c.move.amount), 2);
-    cr_assert_eq(gr_play_make(&pl, &c.move, &err), GR_OK, "%s", err.msg);
-    cr_assert_eq(mpz_get_ui(pl.pos.p[1]), 3);
+    cr_assert_eq(gr_play_make(pl, &c.move, &err), GR_OK, "%s", err.msg);
+    cr_assert_eq(mpz_get_ui(gr_play_position(pl)->p[1]), 3);
     gr_play_choice_clear(&c);
     gr_bigpos_clear(&after);
     gr_play_move_clear(&mv);
-    gr_play_free(&pl);
+    gr_play_free(pl);
     gr_bigpos_clear(&start);
     gr_game_release(&g);
 }

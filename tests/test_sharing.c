@@ -271,8 +271,8 @@ Test(sharing_engine, value_and_moves_of_3_5_9)
     gr_game g = sharing("sharing");
     gr_outcome o;
     gr_outcome_init_normal(&o);
-    gr_engine e;
-    gr_engine_init(&e, &g, &o, NULL);
+    gr_engine *e = gr_engine_new(&g, &o, NULL, NULL);
+    cr_assert_not_null(e);
     gr_bigpos p;
     gr_bigpos_init(&p);
     gr_error err;
@@ -280,12 +280,12 @@ Test(sharing_engine, value_and_moves_of_3_5_9)
     cr_assert_eq(gr_bigpos_parse(&p, "3 5 9", &err), 0);
     gr_answer ans;
     gr_answer_init(&ans);
-    cr_assert_eq(gr_engine_value(&e, &p, &ans, &err), 0);
+    cr_assert_eq(gr_engine_value(e, &p, &ans, &err), 0);
     cr_assert_str_eq(ans.outcome, "N");
     cr_assert(ans.has_value);
     cr_assert_eq(mpz_get_ui(ans.value), table1[6][2]); /* (3,5,9) ~ (0,2,6) */
     gr_answer_clear(&ans);
     gr_bigpos_clear(&p);
-    gr_engine_free(&e);
+    gr_engine_free(e);
     gr_game_release(&g);
 }

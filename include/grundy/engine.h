@@ -3,11 +3,15 @@
  * the generic search (64-bit sizes, bounded by limits). Verbs of the command
  * line, the page and the play loop all call this, never a solver directly.
  *
- * Ownership: gr_engine_init borrows the game (it must outlive the engine) and
- * copies the outcome rule and the limits; gr_engine_free releases what the
- * engine made, once. A gr_answer and a gr_moves_summary belong to the caller:
- * _init before use, _clear after. What a gr_engine_move_fn is handed is
- * borrowed for the call. An engine is used by one thread at a time. */
+ * Ownership: a gr_engine is opaque (its fields are in
+ * src/engine/engine_internal.h). gr_engine_new borrows the game (it must
+ * outlive the engine) and copies the outcome rule and the limits; the caller
+ * owns the engine and frees it with gr_engine_free, once. A directory given
+ * to gr_engine_use_db is borrowed too. What the accessors return is borrowed
+ * from the engine, valid until gr_engine_free. A gr_answer and a
+ * gr_moves_summary belong to the caller: _init before use, _clear after.
+ * What a gr_engine_move_fn is handed is borrowed for the call. An engine is
+ * used by one thread at a time. */
 #ifndef GRUNDY_ENGINE_H
 #define GRUNDY_ENGINE_H
 #include <stdio.h> /* before gmp.h: it declares the FILE functions then */
@@ -58,24 +62,23 @@ void gr_answer_set(gr_answer *a, enum gr_method how, const char *name, const cha
  * certified period)? Then its moves are found by those values too. */
 bool gr_answer_by_heaps(const gr_answer *a);
 
-/* What the engine keeps between calls (a search table, the retrograde
- * solver, a nim-sequence and its period) is private: src/engine/engine_internal.h. */
-struct gr_engine_cache;
+/* An engine for one game under one outcome rule, and what it keeps between
+ * calls (a search table, the retrograde solver, a nim-sequence and its
+ * period): opaque, like lua_State. */
+typedef struct gr_engine gr_engine;
 
-/* An engine for one game under one outcome rule. The fields other than
- * cache are what gr_engine_init and gr_engine_use_db were given, for
- * callers to read: game and db are borrowed (they must outlive the
- * engine), outcome and limits are copies. */
-typedef struct gr_engine {
-    const gr_game *game;
-    gr_outcome outcome;
-    gr_limits limits;
-    struct gr_engine_cache *cache;  /* private; made on first use */
-    const char *db;            /* gr_engine_use_db: stored results answer instead (borrowed) */
-} gr_engine;
-
-void gr_engine_init(gr_engine *e, const gr_game *g, const gr_outcome *o, const gr_limits *lim);
+/* A new engine (lim NULL: the default limits); NULL with GR_ENOMEM in err
+ * when memory runs out. */
+gr_engine *gr_engine_new(const gr_game *g, const gr_outcome *o, const gr_limits *lim, gr_error *err);
+/* Frees the engine and all it keeps; NULL is fine. */
 void gr_engine_free(gr_engine *e);
+/* What the engine was made with, borrowed from it: the game (the caller's),
+ * the outcome rule and limits (the engine's copies), and the directory of
+ * gr_engine_use_db (NULL when none). */
+const gr_game *gr_engine_game(const gr_engine *e);
+const gr_outcome *gr_engine_outcome(const gr_engine *e);
+const gr_limits *gr_engine_limits(const gr_engine *e);
+const char *gr_engine_db(const gr_engine *e);
 
 /* From now on value and moves are read from the results `grundy solve --out
  * DIR` stored in dir (borrowed; kept by the caller), never searched: normal

@@ -9,13 +9,15 @@
  * Seats are numbered from 0 in the order they move; seat 0 moves first. Who
  * sits in a seat (a person or the computer) is the front end's business.
  *
- * Ownership: gr_play_init borrows the game (it must outlive the play) and
- * copies the outcome rule, the limits and the start position; gr_play_free
- * releases the rest, once. A gr_play's fields are for reading (the line of
- * play, the position, the seats); only the functions below change them.
- * Moves and choices belong to the caller (_init, then _clear); what
- * gr_play_bans returns is borrowed until the next call that changes the
- * play. One thread at a time per gr_play. */
+ * Ownership: a gr_play is opaque (its fields are in
+ * src/engine/play_internal.h). gr_play_new borrows the game (it must outlive
+ * the play) and copies the outcome rule, the limits and the start position;
+ * the caller owns the play and frees it with gr_play_free, once, which frees
+ * the engine the play made for itself too. What the accessors return (the
+ * position, the line of play, the engine) and what gr_play_bans returns are
+ * borrowed from the play: valid until the next call that changes it (a move,
+ * a ban, an undo, a restart) or gr_play_free. Moves and choices belong to
+ * the caller (_init, then _clear). One thread at a time per gr_play. */
 #ifndef GRUNDY_PLAY_H
 #define GRUNDY_PLAY_H
 #include <stdio.h> /* before gmp.h, which then declares its FILE functions */
@@ -47,45 +49,45 @@ void gr_play_move_init(gr_play_move *m);
 void gr_play_move_clear(gr_play_move *m);
 void gr_play_move_copy(gr_play_move *to, const gr_play_move *from);
 
-typedef struct gr_play {
-    const gr_game *game;
-    gr_engine engine;
-    int seats;                 /* 2, or m under players=m */
-    gr_bigpos start, pos;
-    /* the line of play: moves[i] was made from before[i] */
-    gr_play_move *moves;
-    gr_bigpos *before;
-    size_t nmoves, cap;
-    bool has_take, has_transfer, has_split;   /* move kinds the ruleset has */
-    bool has_code;             /* a take-and-break code decides heap moves (nim, tb, split, grundy-game) */
-    gr_tb_code code;
-    /* block=k: before each move the other player forbids k of the mover's
-     * moves; block-position=k: k of the positions the mover could move to,
-     * named by a move that leads there. bans[] holds every ban of the line
-     * of play in order; those made before move i start at ban_start[i]
-     * (ban_start has cap + 1 entries). */
-    int block;
-    bool ban_positions;        /* block-position=k */
-    gr_play_move *bans;
-    size_t nbans, capbans;
-    size_t *ban_start;
-    /* remaining-game lengths (see gr_play_best) are searched while the tree
-     * from the start is small enough; a caller may turn it off */
-    bool length_ok;
-    struct gr_play_lengths *lengths;  /* private: src/engine/play_internal.h */
-} gr_play;
+/* The state of one game: opaque, like the engine. */
+typedef struct gr_play gr_play;
 
-/* Starts a game. Fails (exit-2 errors) when the engine cannot answer the
- * position: too big for search and no closed form, or a loopy game; then
- * nothing is left to free. */
-int gr_play_init(gr_play *pl, const gr_game *g, const gr_outcome *o, const gr_limits *lim,
-                 const gr_bigpos *start, gr_error *err);
+/* Starts a game. NULL, err saying why, when memory runs out (GR_ENOMEM) or
+ * the engine cannot answer the position: too big for search and no closed
+ * form, or a loopy game (exit-2 errors). */
+gr_play *gr_play_new(const gr_game *g, const gr_outcome *o, const gr_limits *lim, const gr_bigpos *start,
+                     gr_error *err);
+/* Frees the play and its engine; NULL is fine. */
 void gr_play_free(gr_play *pl);
+/* Starts a new game of the same game and rule from start, keeping what the
+ * engine and the length search have learned (a sweep over many positions
+ * pays for its tables once). Checked as gr_play_new checks, the length
+ * search decided again; on failure the play is as it was. */
+int gr_play_set_start(gr_play *pl, const gr_bigpos *start, gr_error *err);
 
-static inline int gr_play_to_move(const gr_play *pl)
-{
-    return (int)(pl->nmoves % (size_t)pl->seats);
-}
+/* ---- reading the game (borrowed, see the ownership note above) ---- */
+const gr_game *gr_play_game(const gr_play *pl);
+/* The engine the play answers with (the play's own: do not free it). */
+gr_engine *gr_play_engine(gr_play *pl);
+/* 2, or m under players=m. */
+int gr_play_seats(const gr_play *pl);
+/* The seat to move. */
+int gr_play_to_move(const gr_play *pl);
+const gr_bigpos *gr_play_start(const gr_play *pl);
+const gr_bigpos *gr_play_position(const gr_play *pl);
+/* The line of play: move i (0 <= i < gr_play_nmoves) was made from the
+ * position gr_play_before(pl, i). */
+size_t gr_play_nmoves(const gr_play *pl);
+const gr_play_move *gr_play_move_at(const gr_play *pl, size_t i);
+const gr_bigpos *gr_play_before(const gr_play *pl, size_t i);
+/* The kinds of move the ruleset has, as GR_MOVE_BIT bits. */
+unsigned gr_play_move_kinds(const gr_play *pl);
+/* block=k and block-position=k: k (0 under other rules); *positions says
+ * whether a ban names a position (block-position) rather than a move. */
+int gr_play_block(const gr_play *pl, bool *positions);
+/* Remaining-game lengths (see gr_play_best) are searched while the tree
+ * from the start is small enough; false turns that off. */
+void gr_play_set_length_search(gr_play *pl, bool on);
 
 /* Parses a move as a person writes it: "PILE AMOUNT" (take), "FROM TO
  * AMOUNT" (transfer), "HEAP = A B C" (heap HEAP becomes the heaps A, B, C:

@@ -235,15 +235,14 @@ int cmd_moves(int argc, char **argv)
     FILE *out = rc ? NULL : open_memstream(&buf, &len);
     if (!rc && !out) rc = gr_fail_nomem(&err);
     if (!rc) {
-        gr_engine e;
-        gr_engine_init(&e, &g, &a.outcome, &a.limits);
-        if (p.db) gr_engine_use_db(&e, p.db);
+        gr_engine *e = gr_engine_new(&g, &a.outcome, &a.limits, &err);
+        if (e && p.db) gr_engine_use_db(e, p.db);
         p.format = a.format;
         p.out = out;
         p.pos = &a.pos;
-        rc = answer(out, &a, &p, &e, &err);
+        rc = e ? answer(out, &a, &p, e, &err) : GR_ENOMEM;
         fclose(out);
-        gr_engine_free(&e);
+        gr_engine_free(e);
     }
     if (!rc) fwrite(buf, 1, len, stdout);
     free(buf);

@@ -37,7 +37,7 @@ static const char help[] =
 enum { SEAT_PERSON = 0, SEAT_COMPUTER = 1 };
 
 typedef struct session {
-    gr_play pl;
+    gr_play *pl;
     int *seat;                  /* SEAT_PERSON or SEAT_COMPUTER per seat */
     int people;
     bool hints, script;
@@ -72,11 +72,32 @@ static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
     return 1;
 }
 
+/* What the play says of blocking and move kinds, as the board and help ask. */
+static bool ban_positions(const session *ss)
+{
+    bool positions;
+    gr_play_block(ss->pl, &positions);
+    return positions;
+}
+
+static bool has_split(const session *ss)
+{
+    return gr_play_move_kinds(ss->pl) & GR_MOVE_BIT(GR_MOVE_SPLIT);
+}
+
+/* The bans made this turn so far. */
+static size_t bans_now(const session *ss)
+{
+    size_t n;
+    gr_play_bans(ss->pl, &n);
+    return n;
+}
+
 /* ---- seats ---- */
 
 static int parse_seats(session *ss, const play_opts *po, gr_error *err)
 {
-    int m = ss->pl.seats;
+    int m = gr_play_seats(ss->pl);
     ss->seat = calloc((size_t)m, sizeof *ss->seat);
     if (!ss->seat) return gr_fail_nomem(err);
     if (po->seats) {
@@ -123,7 +144,7 @@ static const char *seat_by(const session *ss, int seat)
 /* "you", "the computer", "seat 2 (person)" */
 static void seat_name(const session *ss, int seat, char *buf, size_t len)
 {
-    if (ss->pl.seats == 2 && ss->people == 1) snprintf(buf, len, ss->seat[seat] == SEAT_PERSON ? "you" : "the computer");
+    if (gr_play_seats(ss->pl) == 2 && ss->people == 1) snprintf(buf, len, ss->seat[seat] == SEAT_PERSON ? "you" : "the computer");
     else snprintf(buf, len, "seat %d (%s)", seat, ss->seat[seat] == SEAT_PERSON ? "person" : "computer");
 }
 
@@ -131,7 +152,7 @@ static void seat_name(const session *ss, int seat, char *buf, size_t len)
 
 static void print_board(const session *ss)
 {
-    const gr_bigpos *p = &ss->pl.pos;
+    const gr_bigpos *p = gr_play_position(ss->pl);
     size_t width = 1;
     bool draw = true;
     for (int i = 0; i < p->n; i++) {
@@ -180,12 +201,12 @@ static void json_move_fields(const gr_play_move *mv)
 
 static void json_move(const session *ss, size_t i)
 {
-    const gr_play_move *mv = &ss->pl.moves[i];
-    int seat = (int)(i % (size_t)ss->pl.seats);
+    const gr_play_move *mv = gr_play_move_at(ss->pl, i);
+    int seat = (int)(i % (size_t)gr_play_seats(ss->pl));
     printf("{\"seat\":%d,\"by\":\"%s\",", seat, seat_by(ss, seat));
     json_move_fields(mv);
     fputs(",\"position\":", stdout);
-    gr_json_bigpos(stdout, i + 1 < ss->pl.nmoves ? &ss->pl.before[i + 1] : &ss->pl.pos);
+    gr_json_bigpos(stdout, i + 1 < gr_play_nmoves(ss->pl) ? gr_play_before(ss->pl, i + 1) : gr_play_position(ss->pl));
     fputc('}', stdout);
 }
 
@@ -217,19 +238,19 @@ static void json_reply(session *ss, const reply *r, const gr_play_state *st)
         gr_json_string(stdout, r->reason);
     }
     fputs(",\"moves\":[", stdout);
-    for (size_t i = ss->step_from; i < ss->pl.nmoves; i++) {
+    for (size_t i = ss->step_from; i < gr_play_nmoves(ss->pl); i++) {
         if (i > ss->step_from) fputc(',', stdout);
         json_move(ss, i);
     }
     fputs("],\"position\":", stdout);
-    gr_json_bigpos(stdout, &ss->pl.pos);
-    printf(",\"turn\":%zu,\"to_move\":%d,\"by\":\"%s\",\"outcome\":", ss->pl.nmoves, st->to_move,
+    gr_json_bigpos(stdout, gr_play_position(ss->pl));
+    printf(",\"turn\":%zu,\"to_move\":%d,\"by\":\"%s\",\"outcome\":", gr_play_nmoves(ss->pl), st->to_move,
            seat_by(ss, st->to_move));
     gr_json_string(stdout, st->outcome);
     if (r->winning >= 0) printf(",\"winning\":%s", r->winning ? "true" : "false");
-    if (ss->pl.block) {
+    if (gr_play_block(ss->pl, NULL)) {
         size_t nb;
-        const gr_play_move *b = gr_play_bans(&ss->pl, &nb);
+        const gr_play_move *b = gr_play_bans(ss->pl, &nb);
         printf(",\"phase\":\"%s\",\"blocker\":%d,\"bans\":[", st->banning ? "ban" : "move", st->blocker);
         for (size_t i = 0; i < nb; i++) {
             if (i) fputc(',', stdout);
@@ -241,7 +262,7 @@ static void json_reply(session *ss, const reply *r, const gr_play_state *st)
     if (st->over) printf("%d", st->loser);
     else fputs("null", stdout);
     fputs(",\"winner\":", stdout);
-    if (st->over && ss->pl.seats == 2) printf("%d", 1 - st->loser);
+    if (st->over && gr_play_seats(ss->pl) == 2) printf("%d", 1 - st->loser);
     else fputs("null", stdout);
     if (r->hint) {
         fputs(",\"hint\":{\"move\":", stdout);
@@ -259,7 +280,7 @@ static void json_reply(session *ss, const reply *r, const gr_play_state *st)
     }
     if (strcmp(r->kind, "help") == 0) {
         fputs(",\"help\":", stdout);
-        gr_json_string(stdout, ss->pl.game->rs->move_help);
+        gr_json_string(stdout, gr_play_game(ss->pl)->rs->move_help);
     }
     fputs("}\n", stdout);
     fflush(stdout);
@@ -267,16 +288,16 @@ static void json_reply(session *ss, const reply *r, const gr_play_state *st)
 
 static void text_moves(session *ss)
 {
-    for (size_t i = ss->step_from; i < ss->pl.nmoves; i++) {
-        int seat = (int)(i % (size_t)ss->pl.seats);
+    for (size_t i = ss->step_from; i < gr_play_nmoves(ss->pl); i++) {
+        int seat = (int)(i % (size_t)gr_play_seats(ss->pl));
         char name[64];
         seat_name(ss, seat, name, sizeof name);
-        char *w = gr_play_move_words(&ss->pl.moves[i]);
+        char *w = gr_play_move_words(gr_play_move_at(ss->pl, i));
         printf("%c%s: %s", toupper((unsigned char)name[0]), name + 1, w ? w : "?");
         free(w);
         /* what the person typed, read back with the position it leaves */
         if (ss->seat[seat] == SEAT_PERSON) {
-            const gr_bigpos *after = i + 1 < ss->pl.nmoves ? &ss->pl.before[i + 1] : &ss->pl.pos;
+            const gr_bigpos *after = i + 1 < gr_play_nmoves(ss->pl) ? gr_play_before(ss->pl, i + 1) : gr_play_position(ss->pl);
             fputs("  ->  ", stdout);
             gr_text_bigpos(stdout, after, " ");
         }
@@ -288,7 +309,7 @@ static void text_over(session *ss, const gr_play_state *st)
 {
     char name[64];
     seat_name(ss, st->loser, name, sizeof name);
-    if (ss->pl.seats == 2 && ss->people == 1)
+    if (gr_play_seats(ss->pl) == 2 && ss->people == 1)
         puts(ss->seat[st->loser] == SEAT_PERSON ? "Game over: the computer wins." : "Game over: you win!");
     else
         printf("Game over: %s loses.\n", name);
@@ -300,7 +321,7 @@ static void text_over(session *ss, const gr_play_state *st)
 static int save_record(session *ss, gr_error *err)
 {
     if (!ss->record) return GR_OK;
-    char *text = gr_play_record_text(&ss->pl, ss->seats_line);
+    char *text = gr_play_record_text(ss->pl, ss->seats_line);
     if (!text) return gr_fail_nomem(err);
     gr_atomic_file af;
     int rc = GR_OK;
@@ -322,17 +343,17 @@ static int computer_turns(session *ss, gr_error *err)
     gr_play_choice_init(&c);
     gr_play_state st;
     int rc = GR_OK;
-    while (!(rc = gr_play_state_get(&ss->pl, &st, err)) && !st.over) {
+    while (!(rc = gr_play_state_get(ss->pl, &st, err)) && !st.over) {
         if (st.banning) {
             if (ss->seat[st.blocker] != SEAT_COMPUTER) break;
-            size_t before = ss->pl.nbans;
-            if ((rc = gr_play_auto_ban(&ss->pl, err)) || ss->pl.nbans == before) break;
+            size_t before = bans_now(ss);
+            if ((rc = gr_play_auto_ban(ss->pl, err)) || bans_now(ss) == before) break;
             continue;
         }
         if (ss->seat[st.to_move] != SEAT_COMPUTER) break;
-        if ((rc = gr_play_best(&ss->pl, &c, err))) break;
+        if ((rc = gr_play_best(ss->pl, &c, err))) break;
         if (!c.found) break;
-        if ((rc = gr_play_make(&ss->pl, &c.move, err))) break;
+        if ((rc = gr_play_make(ss->pl, &c.move, err))) break;
     }
     gr_play_choice_clear(&c);
     if (!rc) rc = save_record(ss, err);
@@ -343,7 +364,7 @@ static int winning_now(session *ss, gr_error *err)
 {
     gr_play_choice c;
     gr_play_choice_init(&c);
-    int rc = gr_play_best(&ss->pl, &c, err);
+    int rc = gr_play_best(ss->pl, &c, err);
     int w = rc ? -1 : c.winning;
     gr_play_choice_clear(&c);
     return w;
@@ -351,14 +372,14 @@ static int winning_now(session *ss, gr_error *err)
 
 static void text_help(const session *ss)
 {
-    printf("Moves (%s):\n", ss->pl.game->spec);
-    for (const char *h = ss->pl.game->rs->move_help; *h;) {
+    printf("Moves (%s):\n", gr_play_game(ss->pl)->spec);
+    for (const char *h = gr_play_game(ss->pl)->rs->move_help; *h;) {
         size_t n = strcspn(h, "\n");
         printf("  %.*s\n", (int)n, h);
         h += n + (h[n] == '\n');
     }
-    if (ss->pl.has_split) puts("  Empty heaps are dropped after each move and the others renumbered.");
-    puts(ss->pl.has_split ? "  (the computer's words work too: take 3 from pile 1, split pile 2 into 1, 3 and 5)"
+    if (has_split(ss)) puts("  Empty heaps are dropped after each move and the others renumbered.");
+    puts(has_split(ss) ? "  (the computer's words work too: take 3 from pile 1, split pile 2 into 1, 3 and 5)"
                           : "  (the computer's words work too: take 3 from pile 1, move 2 from pile 0 to pile 1)");
     puts("\nCommands:\n"
          "  hint      a winning move, and why\n"
@@ -366,25 +387,25 @@ static void text_help(const session *ss)
          "  restart   start again from the first position\n"
          "  show      show the position again\n"
          "  quit      stop (end of input stops too)");
-    if (ss->pl.block && !ss->pl.ban_positions)
+    if (gr_play_block(ss->pl, NULL) && !ban_positions(ss))
         printf("Blocking (block=%d): before each move the other player forbids %d of the mover's moves;\n"
                "when asked, type the moves you forbid, one per line (ban FROM TO AMOUNT works too).\n",
-               ss->pl.block, ss->pl.block);
-    else if (ss->pl.block)
+               gr_play_block(ss->pl, NULL), gr_play_block(ss->pl, NULL));
+    else if (gr_play_block(ss->pl, NULL))
         printf("Blocking (block-position=%d): before each move the other player forbids %d of the\n"
                "positions the mover could move to; when asked, name each by a move that leads there,\n"
                "one per line: every move to that position is forbidden this turn.\n",
-               ss->pl.block, ss->pl.block);
+               gr_play_block(ss->pl, NULL), gr_play_block(ss->pl, NULL));
 }
 
 /* The moves forbidden this turn; returns how many. */
 static size_t text_bans(const session *ss, const gr_play_state *st)
 {
     size_t nb;
-    const gr_play_move *b = gr_play_bans(&ss->pl, &nb);
+    const gr_play_move *b = gr_play_bans(ss->pl, &nb);
     for (size_t i = 0; i < nb && !st->over; i++) {
         char *w = gr_play_move_words(&b[i]);
-        printf("%s%s%s%s", i ? ", " : "Forbidden this turn: ", ss->pl.ban_positions ? "the position after " : "",
+        printf("%s%s%s%s", i ? ", " : "Forbidden this turn: ", ban_positions(ss) ? "the position after " : "",
                w ? w : "?", i + 1 == nb ? "\n" : "");
         free(w);
     }
@@ -398,7 +419,7 @@ static void text_prompt(const session *ss, const reply *r, const gr_play_state *
     seat_name(ss, st->to_move, name, sizeof name);
     if (strcmp(name, "you") == 0) printf("Your move");
     else printf("%c%s to move", name[0] == 't' ? 'T' : name[0], name + 1);
-    if (r->winning >= 0 && ss->pl.seats == 2)
+    if (r->winning >= 0 && gr_play_seats(ss->pl) == 2)
         printf(" -- hint: %s", r->winning ? "you can win (a winning move exists)"
                                           : "every move loses against perfect play");
     else if (r->winning >= 0 && r->winning)
@@ -418,11 +439,11 @@ static void text_board(session *ss, const reply *r, const gr_play_state *st, boo
     } else if (person_bans) {
         char name[64];
         seat_name(ss, st->to_move, name, sizeof name);
-        if (ss->pl.ban_positions)
+        if (ban_positions(ss))
             printf("Forbid %zu more of the positions %s could move to: type a move that leads to each.\n",
-                   (size_t)ss->pl.block - nb, name);
+                   (size_t)gr_play_block(ss->pl, NULL) - nb, name);
         else
-            printf("Forbid %zu more of the moves of %s: type them as moves.\n", (size_t)ss->pl.block - nb, name);
+            printf("Forbid %zu more of the moves of %s: type them as moves.\n", (size_t)gr_play_block(ss->pl, NULL) - nb, name);
     } else if (person_next) {
         text_prompt(ss, r, st);
     }
@@ -432,7 +453,7 @@ static void text_board(session *ss, const reply *r, const gr_play_state *st, boo
 static int answer(session *ss, reply *r, gr_error *err)
 {
     gr_play_state st;
-    int rc = gr_play_state_get(&ss->pl, &st, err);
+    int rc = gr_play_state_get(ss->pl, &st, err);
     if (rc) return rc;
     bool person_bans = !st.over && st.banning && ss->seat[st.blocker] == SEAT_PERSON;
     bool person_next = !st.over && !st.banning && ss->seat[st.to_move] == SEAT_PERSON;
@@ -449,14 +470,14 @@ static int answer(session *ss, reply *r, gr_error *err)
         if (show) text_board(ss, r, &st, person_bans, person_next);
         fflush(stdout);
     }
-    ss->step_from = ss->pl.nmoves;
+    ss->step_from = gr_play_nmoves(ss->pl);
     return GR_OK;
 }
 
 static bool any_person_move(const session *ss)
 {
-    for (size_t i = 0; i < ss->pl.nmoves; i++)
-        if (ss->seat[i % (size_t)ss->pl.seats] == SEAT_PERSON) return true;
+    for (size_t i = 0; i < gr_play_nmoves(ss->pl); i++)
+        if (ss->seat[i % (size_t)gr_play_seats(ss->pl)] == SEAT_PERSON) return true;
     return false;
 }
 
@@ -467,12 +488,12 @@ static int do_undo(session *ss, reply *r, gr_error *err)
         r->error = "nothing to undo";
         return answer(ss, r, err);
     }
-    while (ss->pl.nmoves) {
-        size_t i = ss->pl.nmoves - 1;
-        gr_play_undo(&ss->pl, 1);
-        if (ss->seat[i % (size_t)ss->pl.seats] == SEAT_PERSON) break;
+    while (gr_play_nmoves(ss->pl)) {
+        size_t i = gr_play_nmoves(ss->pl) - 1;
+        gr_play_undo(ss->pl, 1);
+        if (ss->seat[i % (size_t)gr_play_seats(ss->pl)] == SEAT_PERSON) break;
     }
-    ss->step_from = ss->pl.nmoves;
+    ss->step_from = gr_play_nmoves(ss->pl);
     int rc = computer_turns(ss, err); /* saves the record */
     return rc ? rc : answer(ss, r, err);
 }
@@ -492,7 +513,7 @@ static int do_command(session *ss, const char *s, reply *r, gr_error *err)
     }
     if (!strcmp(s, "restart")) {
         r->kind = "restart";
-        gr_play_restart(&ss->pl);
+        gr_play_restart(ss->pl);
         ss->step_from = 0;
         return (rc = computer_turns(ss, err)) ? rc : answer(ss, r, err);
     }
@@ -509,8 +530,8 @@ static int do_hint(session *ss, reply *r, const gr_play_state *st, gr_error *err
     }
     gr_play_choice c;
     gr_play_choice_init(&c);
-    int rc = gr_play_best(&ss->pl, &c, err);
-    char *why = rc ? NULL : gr_play_explain(&ss->pl, &c);
+    int rc = gr_play_best(ss->pl, &c, err);
+    char *why = rc ? NULL : gr_play_explain(ss->pl, &c);
     if (!rc) {
         r->hint = &c;
         r->why = why;
@@ -530,8 +551,8 @@ static int do_move(session *ss, const char *s, reply *r, const gr_play_state *st
     gr_play_move mv;
     gr_play_move_init(&mv);
     if (st->banning) r->kind = "ban";
-    int ok = gr_play_parse_move(&ss->pl, s, &mv, &bad) == GR_OK &&
-             (st->banning ? gr_play_ban(&ss->pl, &mv, &bad) : gr_play_make(&ss->pl, &mv, &bad)) == GR_OK;
+    int ok = gr_play_parse_move(ss->pl, s, &mv, &bad) == GR_OK &&
+             (st->banning ? gr_play_ban(ss->pl, &mv, &bad) : gr_play_make(ss->pl, &mv, &bad)) == GR_OK;
     int rc;
     if (ok) {
         rc = computer_turns(ss, err);
@@ -561,7 +582,7 @@ static int handle(session *ss, char *line, gr_error *err)
     int rc = do_command(ss, s, &r, err);
     if (rc >= 0) return rc;
     gr_play_state st;
-    if ((rc = gr_play_state_get(&ss->pl, &st, err))) return rc;
+    if ((rc = gr_play_state_get(ss->pl, &st, err))) return rc;
     if (!strcmp(s, "hint")) return do_hint(ss, &r, &st, err);
     if (st.over) {
         r.kind = "error";
@@ -572,7 +593,7 @@ static int handle(session *ss, char *line, gr_error *err)
     if (ban_word) s += s[0] == 'b' ? 4 : 7;
     if (ban_word && !st.banning) {
         r.kind = "error";
-        r.error = ss->pl.block ? "nothing to forbid now: it is a move's turn" : "no moves are forbidden under this rule";
+        r.error = gr_play_block(ss->pl, NULL) ? "nothing to forbid now: it is a move's turn" : "no moves are forbidden under this rule";
         return answer(ss, &r, err);
     }
     return do_move(ss, s, &r, &st, err);
@@ -608,9 +629,9 @@ static int play_loop(session *ss, gr_error *err)
     if (rc) return rc;
     if (!ss->script) {
         char oc[64];
-        gr_outcome_format(&ss->pl.engine.outcome, oc, sizeof oc);
-        printf("grundy play: %s, %s play; ", ss->pl.game->spec, oc);
-        if (ss->pl.seats == 2 && ss->people == 1)
+        gr_outcome_format(gr_engine_outcome(gr_play_engine(ss->pl)), oc, sizeof oc);
+        printf("grundy play: %s, %s play; ", gr_play_game(ss->pl)->spec, oc);
+        if (gr_play_seats(ss->pl) == 2 && ss->people == 1)
             printf("you move %s. Type help for the notation.\n", ss->seat[0] == SEAT_PERSON ? "first" : "second");
         else
             printf("seats: %s. Type help for the notation.\n", ss->seats_line);
@@ -673,12 +694,11 @@ static char *slurp(const char *path, gr_error *err)
 
 /* The game a record names, at its first position, with its seats. */
 static int replay_open(session *ss, const gr_play_record *rec, gr_game *g, gr_outcome *o, const gr_limits *lim,
-                       bool *started, gr_error *err)
+                       gr_error *err)
 {
     int rc = gr_game_parse(g, rec->rules, err);
     if (!rc) rc = gr_play_outcome_parse(o, rec->outcome, err);
-    if (!rc) rc = gr_play_init(&ss->pl, g, o, lim, &rec->start, err);
-    *started = !rc;
+    if (!rc && !(ss->pl = gr_play_new(g, o, lim, &rec->start, err))) rc = err->code;
     if (rc) return rc;
     play_opts seats = {.seats = NULL};
     char list[256];
@@ -696,8 +716,8 @@ static int replay_step(session *ss, const gr_play_record *rec, size_t i, gr_play
     gr_error_clear(&bad);
     bool ban = !strncmp(rec->moves[i], "ban ", 4);
     const char *text = rec->moves[i] + (ban ? 4 : 0);
-    if (gr_play_parse_move(&ss->pl, text, mv, &bad) ||
-        (ban ? gr_play_ban(&ss->pl, mv, &bad) : gr_play_make(&ss->pl, mv, &bad)))
+    if (gr_play_parse_move(ss->pl, text, mv, &bad) ||
+        (ban ? gr_play_ban(ss->pl, mv, &bad) : gr_play_make(ss->pl, mv, &bad)))
         return gr_fail(err, GR_EINPUT, "record %s %zu '%.40s': %s", ban ? "ban" : "move", i + 1, text, bad.msg);
     if (ban) {
         if (!ss->script) {
@@ -713,13 +733,13 @@ static int replay_step(session *ss, const gr_play_record *rec, size_t i, gr_play
         rc = answer(ss, &r, err);
     } else {
         char name[64];
-        seat_name(ss, (int)((ss->pl.nmoves - 1) % (size_t)ss->pl.seats), name, sizeof name);
+        seat_name(ss, (int)((gr_play_nmoves(ss->pl) - 1) % (size_t)gr_play_seats(ss->pl)), name, sizeof name);
         char *w = gr_play_move_words(mv);
-        printf("%zu. %s: %s\n", ss->pl.nmoves, name, w ? w : "?");
+        printf("%zu. %s: %s\n", gr_play_nmoves(ss->pl), name, w ? w : "?");
         free(w);
         print_board(ss);
     }
-    ss->step_from = ss->pl.nmoves;
+    ss->step_from = gr_play_nmoves(ss->pl);
     return rc;
 }
 
@@ -727,7 +747,7 @@ static int replay_step(session *ss, const gr_play_record *rec, size_t i, gr_play
 static int replay_end(session *ss, gr_error *err)
 {
     gr_play_state st;
-    int rc = gr_play_state_get(&ss->pl, &st, err);
+    int rc = gr_play_state_get(ss->pl, &st, err);
     if (rc) return rc;
     char name[64];
     if (ss->script) {
@@ -735,10 +755,10 @@ static int replay_end(session *ss, gr_error *err)
         json_reply(ss, &r, &st);
     } else if (st.over) {
         seat_name(ss, st.loser, name, sizeof name);
-        printf("Game over after %zu moves: %s lost.\n", ss->pl.nmoves, name);
+        printf("Game over after %zu moves: %s lost.\n", gr_play_nmoves(ss->pl), name);
     } else {
         seat_name(ss, st.to_move, name, sizeof name);
-        printf("The record ends after %zu moves with %s to move (%s).\n", ss->pl.nmoves, name, st.outcome);
+        printf("The record ends after %zu moves with %s to move (%s).\n", gr_play_nmoves(ss->pl), name, st.outcome);
     }
     return GR_OK;
 }
@@ -753,8 +773,7 @@ static int replay(const play_opts *po, const gr_limits *lim, gr_error *err)
     gr_game g = {0};
     gr_outcome o;
     session ss = {0};
-    bool started = false;
-    if (!rc) rc = replay_open(&ss, &rec, &g, &o, lim, &started, err);
+    if (!rc) rc = replay_open(&ss, &rec, &g, &o, lim, err);
     gr_play_move mv;
     gr_play_move_init(&mv);
     ss.script = po->script;
@@ -767,7 +786,7 @@ static int replay(const play_opts *po, const gr_limits *lim, gr_error *err)
     for (size_t i = 0; !rc && i < rec.nmoves; i++) rc = replay_step(&ss, &rec, i, &mv, err);
     if (!rc) rc = replay_end(&ss, err);
     gr_play_move_clear(&mv);
-    if (started) gr_play_free(&ss.pl);
+    gr_play_free(ss.pl);
     free(ss.seat);
     gr_play_record_free(&rec);
     gr_game_release(&g);
@@ -803,12 +822,10 @@ int cmd_play(int argc, char **argv)
         return cli_report(&err);
     }
     session ss = {.hints = po.hints, .script = po.script, .record = po.record};
-    rc = gr_play_init(&ss.pl, &g, &a.outcome, &a.limits, &a.pos, &err);
-    if (!rc) {
-        rc = parse_seats(&ss, &po, &err);
-        if (!rc) rc = play_loop(&ss, &err);
-        gr_play_free(&ss.pl);
-    }
+    ss.pl = gr_play_new(&g, &a.outcome, &a.limits, &a.pos, &err);
+    rc = ss.pl ? parse_seats(&ss, &po, &err) : err.code;
+    if (!rc) rc = play_loop(&ss, &err);
+    gr_play_free(ss.pl);
     free(ss.seat);
     gr_game_release(&g);
     cli_args_free(&a);

@@ -43,7 +43,6 @@ int cmd_value(int argc, char **argv)
     gr_error err;
     gr_error_clear(&err);
     gr_game g = {0};
-    gr_engine e;
     const char *db = NULL;
     int rc = cli_parse(&a, argc, argv, CLI_RULES | CLI_POS | CLI_OUTCOME | CLI_LIMITS, extra, &db, &err);
     if (!rc && a.help) {
@@ -56,11 +55,11 @@ int cmd_value(int argc, char **argv)
         cli_args_free(&a);
         return cli_report(&err);
     }
-    gr_engine_init(&e, &g, &a.outcome, &a.limits);
-    if (db) gr_engine_use_db(&e, db);
+    gr_engine *e = gr_engine_new(&g, &a.outcome, &a.limits, &err);
+    if (e && db) gr_engine_use_db(e, db);
     gr_answer ans;
     gr_answer_init(&ans);
-    rc = gr_engine_value(&e, &a.pos, &ans, &err);
+    rc = e ? gr_engine_value(e, &a.pos, &ans, &err) : GR_ENOMEM;
     if (!rc) {
         if (a.format == FMT_JSON) {
             cli_print_answer_json(a.rules, &a.pos, &ans);
@@ -76,7 +75,7 @@ int cmd_value(int argc, char **argv)
         }
     }
     gr_answer_clear(&ans);
-    gr_engine_free(&e);
+    gr_engine_free(e);
     gr_game_release(&g);
     cli_args_free(&a);
     return rc ? cli_report(&err) : 0;

@@ -102,9 +102,9 @@ int cli_moves_block(FILE *out, int format, gr_engine *e, const gr_bigpos *pos, g
     int rc = gr_engine_block_strategy(e, pos, &s, err);
     if (rc) return rc;
     if (format == FMT_JSON) {
-        json_report(out, &e->outcome, &s);
+        json_report(out, gr_engine_outcome(e), &s);
     } else {
-        text_header(out, &e->outcome, &s);
+        text_header(out, gr_engine_outcome(e), &s);
         if (s.p) text_blocker(out, &s);
         else text_mover(out, &s);
     }

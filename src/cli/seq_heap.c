@@ -53,26 +53,24 @@ void seq_print_period_json(FILE *f, const gr_period *p, const gr_octal_cert *cer
  * period (the periodicity theorem, found by the engine on a short table)
  * gives them all: G(x) = G(e + (x - e) mod p) for x >= e. Returns -1 when
  * the game has none within reach. */
-static int by_period(seq_args *s, uint32_t n, uint32_t *v, gr_heapseq_info *info, gr_error *err)
+static int by_period(seq_args *s, uint32_t n, uint32_t *v, gr_heapseq_info *info)
 {
     gr_outcome normal;
     gr_outcome_init_normal(&normal);
-    gr_engine e;
-    gr_engine_init(&e, &s->game, &normal, &s->common.limits);
+    gr_error quiet;
+    gr_error_clear(&quiet);
+    gr_engine *e = gr_engine_new(&s->game, &normal, &s->common.limits, &quiet);
+    if (!e) return -1;
     mpz_t x;
     mpz_init_set_ui(x, n);
     uint32_t last;
-    gr_error quiet;
-    gr_error_clear(&quiet);
     uint64_t pre = 0, per = 1, have;
-    int rc = gr_engine_heap_grundy(&e, x, &last, &quiet) == GR_OK && gr_engine_heap_period(&e, &pre, &per) ? GR_OK
-                                                                                                             : -1;
+    int rc = gr_engine_heap_grundy(e, x, &last, &quiet) == GR_OK && gr_engine_heap_period(e, &pre, &per) ? GR_OK : -1;
     mpz_clear(x);
-    const uint32_t *g = gr_engine_heap_values(&e, &have);
+    const uint32_t *g = gr_engine_heap_values(e, &have);
     for (uint64_t y = 0; rc == GR_OK && y <= n; y++) v[y] = y <= have ? g[y] : g[pre + (y - pre) % per];
     if (rc == GR_OK) info->method = "certified period";
-    gr_engine_free(&e);
-    (void)err;
+    gr_engine_free(e);
     return rc;
 }
 
@@ -103,7 +101,7 @@ static int heap_values(seq_args *s, int method, bool refused, uint32_t **out, gr
     uint32_t *v = malloc(((size_t)n + 1) * sizeof *v);
     if (!v) return gr_fail(err, GR_ENOMEM, "--to %ld: not enough memory for the values", s->to);
     int rc = refused ? GR_EINPUT : gr_heapseq(&s->game, method, n, v, &s->common.limits, info, err);
-    if (rc == GR_EINPUT && !s->method && by_period(s, n, v, info, err) == GR_OK) {
+    if (rc == GR_EINPUT && !s->method && by_period(s, n, v, info) == GR_OK) {
         gr_error_clear(err);
         rc = GR_OK;
     }

@@ -63,10 +63,9 @@ int seq_outcome(seq_args *s, gr_error *err)
         gr_json_string(out, rule);
         fprintf(out, ",\"from\":%ld,\"to\":%ld,\"classes\":[", s->from, s->to);
     }
-    gr_engine e;
-    gr_engine_init(&e, &s->game, o, &s->common.limits);
-    int rc = classes(s, &e, out, err);
-    gr_engine_free(&e);
+    gr_engine *e = gr_engine_new(&s->game, o, &s->common.limits, err);
+    int rc = e ? classes(s, e, out, err) : GR_ENOMEM;
+    gr_engine_free(e);
     fputs(s->common.format == FMT_JSON ? "]}\n" : "\n", out);
     fclose(out);
     if (!rc) fwrite(buf, 1, len, stdout);

@@ -2,7 +2,7 @@
  * moves to P-positions, which are the blocker's bans at a P-position and the
  * mover's candidates at an N-position. Every front end (`grundy moves
  * --block`, the Python module, the page) reads it from here. */
-#include "grundy/engine.h"
+#include "engine_internal.h"
 #include "grundy/block.h"
 #include "grundy/grow.h"
 #include <stdlib.h>

@@ -74,15 +74,26 @@ void gr_moves_summary_clear(gr_moves_summary *s)
     mpz_clear(s->total);
 }
 
-void gr_engine_init(gr_engine *e, const gr_game *g, const gr_outcome *o, const gr_limits *lim)
+gr_engine *gr_engine_new(const gr_game *g, const gr_outcome *o, const gr_limits *lim, gr_error *err)
 {
+    gr_engine *e = malloc(sizeof *e);
+    if (!e) {
+        gr_fail_nomem(err);
+        return NULL;
+    }
     e->game = g;
     e->outcome = *o;
     if (lim) e->limits = *lim;
     else gr_limits_default(&e->limits);
     e->cache = NULL;
     e->db = NULL;
+    return e;
 }
+
+const gr_game *gr_engine_game(const gr_engine *e) { return e->game; }
+const gr_outcome *gr_engine_outcome(const gr_engine *e) { return &e->outcome; }
+const gr_limits *gr_engine_limits(const gr_engine *e) { return &e->limits; }
+const char *gr_engine_db(const gr_engine *e) { return e->db; }
 
 struct gr_engine_cache *gr_engine_cache(gr_engine *e)
 {
@@ -94,13 +105,15 @@ static void tiers_drop(struct gr_engine_cache *c);
 
 void gr_engine_free(gr_engine *e)
 {
-    if (!e->cache) return;
-    gr_solver_free(e->cache->solver);
-    gr_engine_loopy_free(e);
-    tiers_drop(e->cache);
-    free(e->cache->heap_values);
-    free(e->cache);
-    e->cache = NULL;
+    if (!e) return;
+    if (e->cache) {
+        gr_solver_free(e->cache->solver);
+        gr_engine_loopy_free(e);
+        tiers_drop(e->cache);
+        free(e->cache->heap_values);
+        free(e->cache);
+    }
+    free(e);
 }
 
 int gr_engine_check(gr_engine *e, const gr_bigpos *pos, gr_error *err)

@@ -3,6 +3,7 @@
  * table --db on the command line, and any library user). The results are
  * normal-play values of positions that fit 64 bits. */
 #include "db_internal.h"
+#include "engine_internal.h"
 #include "grundy/sharing3.h"
 #include "grundy/tierdb.h"
 #include <stdlib.h>

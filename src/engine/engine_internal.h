@@ -1,7 +1,7 @@
-/* What the engine's files in src/engine/ share and nobody else needs: the
- * tables a gr_engine keeps between calls. A library user sees only a pointer
- * to them (include/grundy/engine.h), so they can change without breaking a
- * caller, and a caller cannot read a table half made. */
+/* What the engine's files in src/engine/ share and nobody else needs: a
+ * gr_engine's fields and the tables it keeps between calls. A library user
+ * sees only a pointer (include/grundy/engine.h), so they can change without
+ * breaking a caller, and a caller cannot read a table half made. */
 #ifndef GRUNDY_ENGINE_INTERNAL_H
 #define GRUNDY_ENGINE_INTERNAL_H
 #include "grundy/engine.h"
@@ -22,8 +22,20 @@ struct gr_engine_cache {
     uint64_t preperiod, period;
 };
 
-/* The engine's tables, made on first use so that gr_engine_init cannot fail;
- * NULL when memory runs out. */
+/* An engine (include/grundy/engine.h): what gr_engine_new and
+ * gr_engine_use_db were given (game and db borrowed, outcome and limits
+ * copies), and its tables. */
+struct gr_engine {
+    const gr_game *game;
+    gr_outcome outcome;
+    gr_limits limits;
+    struct gr_engine_cache *cache;  /* made on first use */
+    const char *db;            /* gr_engine_use_db: stored results answer instead (borrowed) */
+};
+
+/* The engine's tables, made on first use (an engine that only reads stored
+ * results or answers by closed forms never needs them); NULL when memory
+ * runs out. */
 struct gr_engine_cache *gr_engine_cache(gr_engine *e);
 
 /* loopy.c: retrograde analysis for rulesets whose play can loop. */

@@ -58,6 +58,13 @@ void gr_play_choice_clear(gr_play_choice *c)
     gr_play_move_clear(&c->move);
 }
 
+static void bigpos_swap(gr_bigpos *a, gr_bigpos *b)
+{
+    gr_bigpos t = *a;
+    *a = *b;
+    *b = t;
+}
+
 void gr_play_bp_copy(gr_bigpos *to, const gr_bigpos *from)
 {
     gr_bigpos_copy(to, from);
@@ -502,46 +509,89 @@ static void probe_kinds(gr_play *pl, int n)
     pl->has_split = kinds[GR_MOVE_SPLIT];
 }
 
-int gr_play_init(gr_play *pl, const gr_game *g, const gr_outcome *o, const gr_limits *lim,
-                 const gr_bigpos *start, gr_error *err)
+/* The play's fields from the start position, before the engine is asked
+ * anything; GR_ENOMEM when memory runs out. */
+static int play_setup(gr_play *pl, const gr_game *g, const gr_outcome *o, const gr_limits *lim,
+                      const gr_bigpos *start, gr_error *err)
 {
-    memset(pl, 0, sizeof *pl);
     pl->game = g;
-    gr_engine_init(&pl->engine, g, o, lim);
     gr_bigpos_init(&pl->start);
     gr_bigpos_init(&pl->pos);
-    gr_play_bp_copy(&pl->start, start);
-    gr_play_bp_copy(&pl->pos, start);
+    pl->engine = gr_engine_new(g, o, lim, err);
+    if (!pl->engine) return GR_ENOMEM;
+    pl->ban_start = calloc(1, sizeof *pl->ban_start);
+    if (!pl->ban_start || gr_bigpos_copy(&pl->start, start) || gr_bigpos_copy(&pl->pos, start))
+        return gr_fail_nomem(err);
     /* players=m seats m people; every other rule is for two */
     pl->seats = o->rule == &gr_outcome_players && o->param >= 2 ? o->param : 2;
-    pl->ban_start = calloc(1, sizeof *pl->ban_start);
-    if (!pl->ban_start) {
-        gr_play_free(pl);
-        return gr_fail_nomem(err);
-    }
     pl->ban_positions = o->rule == &gr_outcome_block_position;
     if (o->rule == &gr_outcome_block || pl->ban_positions) pl->block = o->param > 0 ? o->param : 1;
     pl->has_code = gr_tb_code_of_heaps(g, &pl->code);
     probe_kinds(pl, start->n);
+    return GR_OK;
+}
+
+/* Can the engine answer start (the play's first question)? Then the length
+ * search is on when the tree from start is small enough. */
+static int start_check(gr_play *pl, const gr_bigpos *start, gr_error *err)
+{
     gr_answer ans;
     gr_answer_init(&ans);
-    int rc = gr_engine_value(&pl->engine, start, &ans, err);
+    int rc = gr_engine_value(pl->engine, start, &ans, err);
     gr_answer_clear(&ans);
-    if (rc) {
-        gr_play_free(pl); /* a failed start owns nothing */
-        return rc;
-    }
+    if (rc) return rc;
     gr_pos small;
+    pl->length_ok = false;
     if (start->n <= GR_MAX_PILES && gr_bigpos_to_pos(start, &small)) {
         gr_estimate est;
-        gr_solver_estimate(g, o, &small, &est);
+        gr_solver_estimate(pl->game, &pl->engine->outcome, &small, &est);
         pl->length_ok = est.states <= GR_PLAY_LENGTH_STATES_MAX;
     }
     return GR_OK;
 }
 
+gr_play *gr_play_new(const gr_game *g, const gr_outcome *o, const gr_limits *lim, const gr_bigpos *start,
+                     gr_error *err)
+{
+    gr_play *pl = calloc(1, sizeof *pl);
+    if (!pl) {
+        gr_fail_nomem(err);
+        return NULL;
+    }
+    int rc = play_setup(pl, g, o, lim, start, err);
+    if (!rc) rc = start_check(pl, start, err);
+    if (rc) {
+        gr_play_free(pl); /* a failed start leaves nothing to free */
+        return NULL;
+    }
+    return pl;
+}
+
+int gr_play_set_start(gr_play *pl, const gr_bigpos *start, gr_error *err)
+{
+    gr_bigpos first, now;
+    gr_bigpos_init(&first);
+    gr_bigpos_init(&now);
+    bool length_ok = pl->length_ok;
+    int rc = gr_bigpos_copy(&first, start) || gr_bigpos_copy(&now, start) ? gr_fail_nomem(err)
+                                                                          : start_check(pl, start, err);
+    if (rc) {
+        pl->length_ok = length_ok;
+    } else {
+        bigpos_swap(&pl->start, &first);
+        bigpos_swap(&pl->pos, &now);
+        pl->nmoves = 0;
+        pl->nbans = pl->ban_start[0];
+        probe_kinds(pl, start->n);
+    }
+    gr_bigpos_clear(&first);
+    gr_bigpos_clear(&now);
+    return rc;
+}
+
 void gr_play_free(gr_play *pl)
 {
+    if (!pl) return;
     for (size_t i = 0; i < pl->cap; i++) {
         gr_play_move_clear(&pl->moves[i]);
         gr_bigpos_clear(&pl->before[i]);
@@ -554,7 +604,33 @@ void gr_play_free(gr_play *pl)
     gr_bigpos_clear(&pl->start);
     gr_bigpos_clear(&pl->pos);
     gr_play_lengths_free(pl);
-    gr_engine_free(&pl->engine);
+    gr_engine_free(pl->engine);
+    free(pl);
+}
+
+/* ---- reading the game ---- */
+
+const gr_game *gr_play_game(const gr_play *pl) { return pl->game; }
+gr_engine *gr_play_engine(gr_play *pl) { return pl->engine; }
+int gr_play_seats(const gr_play *pl) { return pl->seats; }
+int gr_play_to_move(const gr_play *pl) { return (int)(pl->nmoves % (size_t)pl->seats); }
+const gr_bigpos *gr_play_start(const gr_play *pl) { return &pl->start; }
+const gr_bigpos *gr_play_position(const gr_play *pl) { return &pl->pos; }
+size_t gr_play_nmoves(const gr_play *pl) { return pl->nmoves; }
+const gr_play_move *gr_play_move_at(const gr_play *pl, size_t i) { return &pl->moves[i]; }
+const gr_bigpos *gr_play_before(const gr_play *pl, size_t i) { return &pl->before[i]; }
+void gr_play_set_length_search(gr_play *pl, bool on) { pl->length_ok = on; }
+
+unsigned gr_play_move_kinds(const gr_play *pl)
+{
+    return (pl->has_take ? GR_MOVE_BIT(GR_MOVE_TAKE) : 0) | (pl->has_transfer ? GR_MOVE_BIT(GR_MOVE_TRANSFER) : 0) |
+           (pl->has_split ? GR_MOVE_BIT(GR_MOVE_SPLIT) : 0);
+}
+
+int gr_play_block(const gr_play *pl, bool *positions)
+{
+    if (positions) *positions = pl->ban_positions;
+    return pl->block;
 }
 
 /* ---- moves ---- */

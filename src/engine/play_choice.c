@@ -22,7 +22,7 @@ static int choose_small(void *ctx, const gr_move *mv, const gr_pos *result)
     int rc = gr_play_length(pl, result, &len, ch->err);
     if (rc) return rc;
     gr_play_length_at(pl, result, &score);
-    const gr_outcome *o = &pl->engine.outcome;
+    const gr_outcome *o = &pl->engine->outcome;
     if (o->rule->prescribed(o, ch->parent, score)) {
         ch->c->prescribed++;
         if (!ch->c->winning || (long)len < ch->c->length) {
@@ -117,7 +117,7 @@ int gr_play_best(gr_play *pl, gr_play_choice *c, gr_error *err)
         gr_moves_summary_init(&sum);
         gr_error quiet;
         gr_error_clear(&quiet);
-        rc = gr_engine_moves(&pl->engine, &pl->pos, choose_listed, &ch, &sum, &quiet);
+        rc = gr_engine_moves(pl->engine, &pl->pos, choose_listed, &ch, &sum, &quiet);
         c->how = sum.method ? sum.method : here.method;
         gr_moves_summary_clear(&sum);
         if (rc && here.score != 0) {
@@ -126,7 +126,7 @@ int gr_play_best(gr_play *pl, gr_play_choice *c, gr_error *err)
             gr_error_clear(&why);
             c->prescribed = -1;
             c->how = here.method;
-            rc = gr_engine_one_winning_move(&pl->engine, &pl->pos, choose_listed, &ch, &why);
+            rc = gr_engine_one_winning_move(pl->engine, &pl->pos, choose_listed, &ch, &why);
         } else if (rc) {
             /* score 0, the lost class under every outcome rule: a lost
              * position needs no list, the first move will do */
@@ -200,7 +200,7 @@ int gr_play_auto_ban(gr_play *pl, gr_error *err)
         } else {
             gr_moves_summary sum;
             gr_moves_summary_init(&sum);
-            rc = gr_engine_moves(&pl->engine, &pl->pos, threat_listed, &t, &sum, err);
+            rc = gr_engine_moves(pl->engine, &pl->pos, threat_listed, &t, &sum, err);
             gr_moves_summary_clear(&sum);
         }
         if (rc) break;

@@ -65,7 +65,7 @@ static char *explain_nim(const gr_play *pl, const gr_bigpos *r, char *mw)
     mpz_init(x);
     for (int i = 0; i < pl->pos.n; i++) mpz_xor(x, x, pl->pos.p[i]);
     char *xs = short_number(x);
-    bool misere = pl->engine.outcome.rule == &gr_outcome_misere;
+    bool misere = pl->engine->outcome.rule == &gr_outcome_misere;
     long ones = 0;
     bool big = false;
     for (int i = 0; i < r->n; i++) {
@@ -100,7 +100,7 @@ static char *explain_heaps(gr_play *pl, const gr_bigpos *r, const char *mw)
     gr_error quiet;
     gr_error_clear(&quiet);
     for (int i = 0; i < r->n; i++)
-        if (gr_engine_heap_grundy(&pl->engine, r->p[i], &v[i], &quiet) != GR_OK) {
+        if (gr_engine_heap_grundy(pl->engine, r->p[i], &v[i], &quiet) != GR_OK) {
             free(v);
             return NULL;
         }
@@ -121,9 +121,9 @@ static char *explain_heaps(gr_play *pl, const gr_bigpos *r, const char *mw)
     if (shown < r->n) fprintf(f, " and %d more", r->n - shown);
     fputs(", whose XOR is 0, and by the Sprague-Grundy theorem a sum of value 0 is lost for the player to "
           "move", f);
-    if (pl->engine.cache && pl->engine.cache->periodic)
+    if (pl->engine->cache && pl->engine->cache->periodic)
         fprintf(f, " (G is periodic with period %llu from %llu on, proved by the periodicity theorem)",
-                (unsigned long long)pl->engine.cache->period, (unsigned long long)pl->engine.cache->preperiod);
+                (unsigned long long)pl->engine->cache->period, (unsigned long long)pl->engine->cache->preperiod);
     fputc('.', f);
     free(v);
     if (fclose(f) != 0) {
@@ -143,7 +143,7 @@ char *gr_play_explain(gr_play *pl, const gr_play_choice *c)
     char *mw = gr_play_move_words(&c->move);
     if (!mw) return NULL;
     mw[0] = (char)toupper((unsigned char)mw[0]);
-    const gr_outcome *o = &pl->engine.outcome;
+    const gr_outcome *o = &pl->engine->outcome;
     bool two = pl->seats == 2;
     char len[96] = "";
     if (c->length >= 0) snprintf(len, sizeof len, " (with best play %ld more moves after it)", c->length);
@@ -190,7 +190,7 @@ char *gr_play_explain(gr_play *pl, const gr_play_choice *c)
         gr_error_clear(&quiet);
         uint32_t sc;
         const char *cls = gr_play_own_score(pl, &r, &sc) == GR_OK ? gr_outcome_label(o, sc)
-                          : gr_engine_value(&pl->engine, &r, &a, &quiet) == GR_OK ? a.outcome
+                          : gr_engine_value(pl->engine, &r, &a, &quiet) == GR_OK ? a.outcome
                                                                                    : "?";
         gmp_asprintf(&s, "%s: it leads to a position of class %s, the move the %s rule prescribes%s.", mw, cls,
                      o->rule->name, len);

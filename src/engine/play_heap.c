@@ -62,7 +62,7 @@ static bool small_parts(small_hunt *h, int j, uint64_t lo, uint64_t sum)
         uint32_t v;
         gr_error quiet;
         gr_error_clear(&quiet);
-        bool hit = gr_engine_heap_grundy(&h->pl->engine, last, &v, &quiet) == GR_OK && (h->acc ^ v) == h->want;
+        bool hit = gr_engine_heap_grundy(h->pl->engine, last, &v, &quiet) == GR_OK && (h->acc ^ v) == h->want;
         if (hit) {
             h->mv->nparts = h->k > 1 ? h->k : 0; /* a take keeps no parts */
             for (int q = 0; q < j; q++) mpz_set_ui(h->mv->part[q], h->part[q]);
@@ -76,7 +76,7 @@ static bool small_parts(small_hunt *h, int j, uint64_t lo, uint64_t sum)
     for (uint64_t a = lo; a < h->bound; a++) {
         h->part[j] = a;
         uint32_t before = h->acc;
-        h->acc ^= h->pl->engine.cache->heap_values[a];
+        h->acc ^= h->pl->engine->cache->heap_values[a];
         bool hit = small_parts(h, j + 1, a, sum + a);
         h->acc = before;
         if (hit) return true;
@@ -86,7 +86,7 @@ static bool small_parts(small_hunt *h, int j, uint64_t lo, uint64_t sum)
 
 static bool periodic_hunt(gr_play *pl, int s, uint32_t want, gr_play_move *mv)
 {
-    const struct gr_engine_cache *e = pl->engine.cache;
+    const struct gr_engine_cache *e = pl->engine->cache;
     if (!pl->has_code || pl->code.period) return false;
     uint64_t bound = (e->preperiod ? e->preperiod : 1) + e->period;
     mpz_t rest;
@@ -117,21 +117,21 @@ int gr_play_heap_winning_move(gr_play *pl, gr_play_move *mv)
     gr_error_clear(&quiet);
     uint32_t x = 0, v;
     for (int i = 0; i < pos->n; i++) {
-        if (gr_engine_heap_grundy(&pl->engine, pos->p[i], &v, &quiet) != GR_OK) return 0;
+        if (gr_engine_heap_grundy(pl->engine, pos->p[i], &v, &quiet) != GR_OK) return 0;
         x ^= v;
     }
     hunt h = {.pl = pl, .mv = mv};
     for (int s = 0; x && s < pos->n && h.seen <= HEAP_MOVES_MAX; s++) {
         uint32_t gs;
-        gr_engine_heap_grundy(&pl->engine, pos->p[s], &gs, &quiet);
+        gr_engine_heap_grundy(pl->engine, pos->p[s], &gs, &quiet);
         if ((gs ^ x) >= gs) continue;
-        if (mpz_cmp_ui(pos->p[s], pl->engine.cache->heap_n) > 0) {
+        if (mpz_cmp_ui(pos->p[s], pl->engine->cache->heap_n) > 0) {
             /* past the table: the game has a certified period */
             if (periodic_hunt(pl, s, gs ^ x, mv)) return 1;
             continue;
         }
         gr_pos one = {.n = 1, .p = {mpz_get_ui(pos->p[s])}};
-        h.g = pl->engine.cache->heap_values; /* after every lookup: the table may have moved */
+        h.g = pl->engine->cache->heap_values; /* after every lookup: the table may have moved */
         h.one = &one;
         h.src = s;
         h.want = gs ^ x;

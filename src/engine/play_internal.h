@@ -1,11 +1,42 @@
 /* What the files of the play library (src/engine/play*.c) share and nobody
- * else needs: how a move is identified, results, bans, the first legal move,
- * and the remaining-game length search. See docs/play.md. */
+ * else needs: a gr_play's fields, how a move is identified, results, bans,
+ * the first legal move, and the remaining-game length search. See
+ * docs/play.md. */
 #ifndef GRUNDY_PLAY_INTERNAL_H
 #define GRUNDY_PLAY_INTERNAL_H
 #include "grundy/play.h"
+#include "engine_internal.h"
 #include "grundy/postab.h"
 #include "grundy/theory.h"
+
+/* A game being played (include/grundy/play.h). */
+struct gr_play {
+    const gr_game *game;
+    gr_engine *engine;         /* the play's own (gr_play_free frees it) */
+    int seats;                 /* 2, or m under players=m */
+    gr_bigpos start, pos;
+    /* the line of play: moves[i] was made from before[i] */
+    gr_play_move *moves;
+    gr_bigpos *before;
+    size_t nmoves, cap;
+    bool has_take, has_transfer, has_split;   /* move kinds the ruleset has */
+    bool has_code;             /* a take-and-break code decides heap moves (nim, tb, split, grundy-game) */
+    gr_tb_code code;
+    /* block=k: before each move the other player forbids k of the mover's
+     * moves; block-position=k: k of the positions the mover could move to,
+     * named by a move that leads there. bans[] holds every ban of the line
+     * of play in order; those made before move i start at ban_start[i]
+     * (ban_start has cap + 1 entries). */
+    int block;
+    bool ban_positions;        /* block-position=k */
+    gr_play_move *bans;
+    size_t nbans, capbans;
+    size_t *ban_start;
+    /* remaining-game lengths (see gr_play_best) are searched while the tree
+     * from the start is small enough; a caller may turn it off */
+    bool length_ok;
+    struct gr_play_lengths *lengths;
+};
 
 /* The remaining-game lengths gr_play_best has searched, kept for the rest of
  * the game: made on first use (play_length.c), per canonical position. */

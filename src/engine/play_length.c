@@ -104,7 +104,7 @@ int gr_play_length(gr_play *pl, const gr_pos *start, uint32_t *out, gr_error *er
     }
     lsearch ls = {.pl = pl, .err = err};
     gr_bitset_init(&ls.scratch);
-    const gr_outcome *o = &pl->engine.outcome;
+    const gr_outcome *o = &pl->engine->outcome;
     rc = l_push(&ls, root);
     while (!rc && ls.nframes) {
         lframe *f = &ls.frames[ls.nframes - 1];
@@ -188,8 +188,8 @@ int gr_play_own_score(gr_play *pl, const gr_bigpos *pos, uint32_t *score)
 int gr_play_answer(gr_play *pl, const gr_bigpos *pos, gr_answer *ans, gr_error *err)
 {
     uint32_t score;
-    if (gr_play_own_score(pl, pos, &score) != GR_OK) return gr_engine_value(&pl->engine, pos, ans, err);
-    gr_answer_set(ans, GR_METHOD_SEARCH, NULL, gr_outcome_label(&pl->engine.outcome, score), score, NULL);
+    if (gr_play_own_score(pl, pos, &score) != GR_OK) return gr_engine_value(pl->engine, pos, ans, err);
+    gr_answer_set(ans, GR_METHOD_SEARCH, NULL, gr_outcome_label(&pl->engine->outcome, score), score, NULL);
     return GR_OK;
 }
 

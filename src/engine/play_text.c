@@ -266,7 +266,7 @@ char *gr_play_record_text(const gr_play *pl, const char *seats)
     FILE *f = open_memstream(&buf, &len);
     if (!f) return NULL;
     char oc[64];
-    gr_outcome_format(&pl->engine.outcome, oc, sizeof oc);
+    gr_outcome_format(&pl->engine->outcome, oc, sizeof oc);
     fprintf(f, "# grundy play record 1\nrules %s\noutcome %s\nposition ", pl->game->spec, oc);
     for (int i = 0; i < pl->start.n; i++) {
         if (i) fputc(' ', f);
