@@ -127,10 +127,11 @@ static void winning_move(const char *spec, gr_pos p)
 
     gr_bigpos bp;
     gr_bigpos_init(&bp);
-    gr_bigpos_from_pos(&bp, &p);
     gr_outcome o;
     gr_outcome_init_normal(&o);
-    gr_play *pl = gr_play_new(&g, &o, &lim, &bp, &err);
+    gr_play *pl = NULL;
+    if (gr_bigpos_from_pos(&bp, &p)) gr_fail_nomem(&err);
+    else pl = gr_play_new(&g, &o, &lim, &bp, &err);
     if (!pl) {
         printf("%s: %s\n", spec, err.msg);
     } else {

@@ -204,7 +204,7 @@ static int push_int(gr_bigpos *pos, PyObject *item, mpz_t z)
         pg_raise(&err);
         return -1;
     }
-    gr_bigpos_push(pos, z);
+    if (gr_bigpos_push(pos, z)) return PyErr_NoMemory(), -1;
     return 0;
 }
 

@@ -182,10 +182,10 @@ static int keep_move(void *ctx, const gr_bigmove *mv, const gr_answer *res, bool
 {
     collect *c = ctx;
     if (c->only_winning && !winning) return 0;
-    if (c->n == c->cap) {
+    if (c->n == c->cap) { /* not GR_GROW: the module sees only the public grundy.h */
         size_t cap = c->cap ? 2 * c->cap : 16;
         found *f = realloc(c->found, cap * sizeof *f);
-        if (!f) return GR_EINTERNAL;
+        if (!f) return GR_ENOMEM;
         c->found = f;
         c->cap = cap;
     }
@@ -195,10 +195,10 @@ static int keep_move(void *ctx, const gr_bigmove *mv, const gr_answer *res, bool
     f->dst = mv->dst;
     mpz_init_set(f->amount, mv->amount);
     gr_bigpos_init(&f->result);
-    for (int i = 0; i < mv->result->n; i++) gr_bigpos_push(&f->result, mv->result->p[i]);
+    mpz_init(f->value); /* all three made before anything can fail: collect_free clears them */
+    if (gr_bigpos_copy(&f->result, mv->result)) return GR_ENOMEM;
     snprintf(f->outcome, sizeof f->outcome, "%s", res->outcome);
     f->has_value = res->has_value;
-    mpz_init(f->value);
     if (res->has_value) mpz_set(f->value, res->value);
     f->winning = winning;
     return pg_should_stop() ? GR_EINPUT : 0;
@@ -262,7 +262,7 @@ static int find_moves(gr_engine *e, const gr_bigpos *pos, collect *c, gr_moves_s
     int rc = gr_engine_value(e, pos, &here, err);
     gr_answer_clear(&here);
     if (!rc) rc = gr_engine_moves(e, pos, keep_move, c, sum, err);
-    if (rc && !err->code) gr_fail(err, GR_EINTERNAL, "out of memory");
+    if (rc && !err->code) gr_fail_nomem(err); /* keep_move's failures leave err unset */
     if (!rc && s) rc = gr_engine_block_strategy(e, pos, s, err);
     return rc;
 }

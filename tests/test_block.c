@@ -267,7 +267,7 @@ Test(theorem1, matches_search_up_to_bound)
     mpz_inits(a, b, c, NULL);
     gr_bigpos pos;
     gr_bigpos_init(&pos);
-    for (int i = 0; i < 3; i++) gr_bigpos_push(&pos, a);
+    for (int i = 0; i < 3; i++) cr_assert_eq(gr_bigpos_push(&pos, a), GR_OK);
     long ps = 0;
     /* every order of the piles is checked for a few sizes; sorted for all */
     for (uint32_t z = 0; z <= n; z++)
@@ -283,7 +283,7 @@ Test(theorem1, matches_search_up_to_bound)
                 for (int q = 0; q < perm; q++) {
                     for (int i = 0; i < 3; i++) mpz_set_ui(pos.p[i], xs[order[q][i]]);
                     move_check mc = {.t = &t, .from = {xs[order[q][0]], xs[order[q][1]], xs[order[q][2]]}};
-                    gr_block3_p_moves(&pos, check_move, &mc);
+                    cr_assert_eq(gr_block3_p_moves(&pos, check_move, &mc, NULL), GR_OK);
                     /* every move to a P-position is listed, with multiplicity */
                     cr_assert_eq((uint32_t)mc.count, gr_nbtable_p_options(&t, xs), "(%u,%u,%u)", x, y, z);
                     /* the paper's (b) and (c) */

@@ -21,7 +21,7 @@ static void big3(gr_bigpos *b, uint64_t x, uint64_t y, uint64_t z)
 {
     gr_pos p = {.n = 3, .p = {x, y, z}};
     gr_bigpos_init(b);
-    gr_bigpos_from_pos(b, &p);
+    cr_assert_eq(gr_bigpos_from_pos(b, &p), GR_OK);
 }
 
 static void strategy(gr_engine *e, uint64_t x, uint64_t y, uint64_t z, gr_block_strategy *s)
@@ -296,7 +296,7 @@ Test(engine_method, four_piles_by_tiers_equal_search)
         memcpy(p.p, positions[k], sizeof positions[k]);
         gr_bigpos b;
         gr_bigpos_init(&b);
-        gr_bigpos_from_pos(&b, &p);
+        cr_assert_eq(gr_bigpos_from_pos(&b, &p), GR_OK);
         gr_answer a;
         gr_answer_init(&a);
         gr_error err;

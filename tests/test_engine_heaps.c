@@ -30,7 +30,7 @@ static void agree(const char *spec, uint64_t max)
             gr_pos p = {.n = 2, .p = {x, y}};
             uint32_t v;
             cr_assert_eq(gr_solver_score(s, &p, &v, &err), 0, "%s", err.msg);
-            gr_bigpos_from_pos(&bp, &p);
+            cr_assert_eq(gr_bigpos_from_pos(&bp, &p), GR_OK);
             cr_assert_eq(gr_engine_value(e, &bp, &ans, &err), 0, "%s", err.msg);
             cr_assert_eq(mpz_get_ui(ans.value), v, "%s (%lu,%lu)", spec, (unsigned long)x, (unsigned long)y);
         }
@@ -73,7 +73,7 @@ static void periodic_agrees(const char *spec, uint64_t period)
     for (uint64_t h = lo; h <= hi; h++) {
         mpz_set_ui(x, h);
         bp.n = 0;
-        gr_bigpos_push(&bp, x);
+        cr_assert_eq(gr_bigpos_push(&bp, x), GR_OK);
         cr_assert_eq(gr_engine_value(e, &bp, &ans, &err), 0, "%s", err.msg);
         cr_assert_str_eq(ans.method, "nim-sequence, certified period", "%s heap %lu", spec, (unsigned long)h);
         cr_assert_eq(mpz_get_ui(ans.value), v[h], "%s heap %lu", spec, (unsigned long)h);
@@ -87,7 +87,7 @@ static void periodic_agrees(const char *spec, uint64_t period)
     mpz_sub_ui(x, x, mpz_fdiv_ui(x, period));
     mpz_add_ui(x, x, lo);
     bp.n = 0;
-    gr_bigpos_push(&bp, x);
+    cr_assert_eq(gr_bigpos_push(&bp, x), GR_OK);
     cr_assert_eq(gr_engine_value(e, &bp, &ans, &err), 0, "%s", err.msg);
     cr_assert_eq(mpz_get_ui(ans.value), v[lo]);
     mpz_clear(x);
@@ -204,7 +204,7 @@ static void heap_moves_agree(const char *spec, gr_pos p)
     cr_assert_not_null(e);
     gr_bigpos bp;
     gr_bigpos_init(&bp);
-    gr_bigpos_from_pos(&bp, &p);
+    cr_assert_eq(gr_bigpos_from_pos(&bp, &p), GR_OK);
     gr_moves_summary sum;
     gr_moves_summary_init(&sum);
     engine_check c = {.want = &want, .g = v};

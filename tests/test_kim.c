@@ -80,7 +80,7 @@ static void check_reading(const char *spec, int B)
             for (int i = 0; i < n; i++) pos.p[i] = (uint64_t)p[i];
             gr_bigpos bp;
             gr_bigpos_init(&bp);
-            gr_bigpos_from_pos(&bp, &pos);
+            cr_assert_eq(gr_bigpos_from_pos(&bp, &pos), GR_OK);
             if (cf->covers(&g, &o, &bp)) {
                 covered++;
                 char text[64];

@@ -68,7 +68,7 @@ static void check_rule(const char *rule, int piles, uint64_t max)
         for (int i = 0; i < piles; i++) p.p[i] = idx[i];
         uint32_t score;
         cr_assert_eq(gr_solver_score(s, &p, &score, &err), 0, "%s", err.msg);
-        gr_bigpos_from_pos(&bp, &p);
+        cr_assert_eq(gr_bigpos_from_pos(&bp, &p), GR_OK);
         cr_assert_eq(cf->decide(&g, &o, &bp, &v, &err), 0);
         cr_assert_eq(v.p, score == 0, "%s nim outcome of (%lu,%lu,%lu,...)", rule, (unsigned long)p.p[0],
                      (unsigned long)p.p[1], (unsigned long)p.p[2]);
@@ -114,11 +114,11 @@ Test(nim, huge_nim_sum)
     mpz_init(a);
     mpz_ui_pow_ui(a, 2, 200);
     mpz_add_ui(a, a, 5);
-    gr_bigpos_push(&p, a);
+    cr_assert_eq(gr_bigpos_push(&p, a), GR_OK);
     mpz_sub_ui(a, a, 2);
-    gr_bigpos_push(&p, a);
+    cr_assert_eq(gr_bigpos_push(&p, a), GR_OK);
     mpz_set_ui(a, 6);
-    gr_bigpos_push(&p, a);
+    cr_assert_eq(gr_bigpos_push(&p, a), GR_OK);
     gr_answer ans;
     gr_answer_init(&ans);
     cr_assert_eq(gr_engine_value(e, &p, &ans, &err), 0);

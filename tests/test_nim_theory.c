@@ -73,7 +73,7 @@ static void check_all(int n, int max, bool misere)
         gr_pos pos = {.n = n};
         for (int i = 0; i < n; i++) pos.p[i] = (uint64_t)p[i];
         gr_bigpos_init(&bp);
-        gr_bigpos_from_pos(&bp, &pos);
+        cr_assert_eq(gr_bigpos_from_pos(&bp, &pos), GR_OK);
         uint32_t score;
         cr_assert_eq(gr_solver_score(s, &pos, &score, &err), 0, "%s", err.msg);
         cr_assert_eq(cf->decide(&g, &o, &bp, &v, &err), 0);
@@ -142,13 +142,13 @@ Test(nim_theory, many_big_piles)
     mpz_init(x);
     for (unsigned long i = 1; i <= 1000; i++) {
         mpz_set_ui(x, i);
-        gr_bigpos_push(&bp, x);
+        cr_assert_eq(gr_bigpos_push(&bp, x), GR_OK);
     }
     /* and two equal 200-digit piles change nothing */
     mpz_ui_pow_ui(x, 10, 200);
     mpz_add_ui(x, x, 12345);
-    gr_bigpos_push(&bp, x);
-    gr_bigpos_push(&bp, x);
+    cr_assert_eq(gr_bigpos_push(&bp, x), GR_OK);
+    cr_assert_eq(gr_bigpos_push(&bp, x), GR_OK);
     gr_answer a;
     gr_answer_init(&a);
     cr_assert_eq(gr_engine_value(e, &bp, &a, &err), 0, "%s", err.msg);

@@ -16,7 +16,7 @@ static gr_play *start(gr_game *g, const char *rules, const char *outcome, const 
     cr_assert_eq(gr_play_outcome_parse(&o, outcome, &err), 0, "%s", err.msg);
     gr_bigpos bp;
     gr_bigpos_init(&bp);
-    gr_bigpos_from_pos(&bp, p);
+    cr_assert_eq(gr_bigpos_from_pos(&bp, p), GR_OK);
     gr_play *pl = gr_play_new(g, &o, NULL, &bp, &err);
     cr_assert_not_null(pl, "%s", err.msg);
     gr_bigpos_clear(&bp);
@@ -28,7 +28,7 @@ static void restart_at(gr_play *pl, const gr_pos *p)
 {
     gr_bigpos bp;
     gr_bigpos_init(&bp);
-    gr_bigpos_from_pos(&bp, p);
+    cr_assert_eq(gr_bigpos_from_pos(&bp, p), GR_OK);
     gr_error err;
     gr_error_clear(&err);
     cr_assert_eq(gr_play_set_start(pl, &bp, &err), 0, "%s", err.msg);
@@ -338,7 +338,7 @@ static void probe_agrees(const char *rules, int piles, int max)
     for (int code = 0; code < total; code++) {
         int c = code;
         for (int i = 0; i < piles; i++) p.p[i] = (uint64_t)(c % (max + 1)), c /= max + 1;
-        gr_bigpos_from_pos(&bp, &p);
+        cr_assert_eq(gr_bigpos_from_pos(&bp, &p), GR_OK);
         for (int s = 0; s < piles; s++)
             for (int d = -1; d < piles; d++)
                 for (uint64_t k = 1; k <= p.p[s]; k++) {
@@ -395,7 +395,7 @@ Test(play, huge_sharing_plays_by_closed_form)
     mpz_ui_pow_ui(ten, 10, 200);
     for (int i = 0; i < 3; i++) {
         mpz_urandomm(v, rs, ten);
-        gr_bigpos_push(&bp, v);
+        cr_assert_eq(gr_bigpos_push(&bp, v), GR_OK);
     }
     if (gr_sharing3_is_p(bp.p[0], bp.p[1], bp.p[2])) mpz_add_ui(bp.p[0], bp.p[0], 1);
     gr_play *pl = gr_play_new(&g, &o, NULL, &bp, &err);

@@ -24,7 +24,7 @@ static gr_play *start(gr_game *g, const char *rules, const char *outcome, const 
 {
     gr_bigpos bp;
     gr_bigpos_init(&bp);
-    gr_bigpos_from_pos(&bp, p);
+    cr_assert_eq(gr_bigpos_from_pos(&bp, p), GR_OK);
     gr_play *pl = start_big(g, rules, outcome, &bp);
     gr_bigpos_clear(&bp);
     return pl;
@@ -35,7 +35,7 @@ static void restart_at(gr_play *pl, const gr_pos *p)
 {
     gr_bigpos bp;
     gr_bigpos_init(&bp);
-    gr_bigpos_from_pos(&bp, p);
+    cr_assert_eq(gr_bigpos_from_pos(&bp, p), GR_OK);
     gr_error err;
     gr_error_clear(&err);
     cr_assert_eq(gr_play_set_start(pl, &bp, &err), 0, "%s", err.msg);
@@ -95,7 +95,7 @@ static void all_partitions(gr_play *pl, const gr_game *g, uint64_t x, uint64_t t
         for (int i = 0; i < k && k >= 2; i++) mpz_set_ui(mv.part[i], parts[i]);
         gr_bigpos bp;
         gr_bigpos_init(&bp);
-        gr_bigpos_from_pos(&bp, &one);
+        cr_assert_eq(gr_bigpos_from_pos(&bp, &one), GR_OK);
         bool by_play = gr_play_probe_legal(pl, &bp, &mv);
         cr_assert_eq(by_play, l.found, "%s: heap %lu, take %lu, %d parts: play %d, listing %d", g->spec,
                      (unsigned long)x, (unsigned long)taken, k, by_play, l.found);
@@ -242,9 +242,9 @@ static void huge_split(const char *rules, unsigned long m, unsigned seed)
     mpz_init(x);
     mpz_ui_pow_ui(x, 10, 40);
     mpz_add_ui(x, x, (m - 1) - mpz_fdiv_ui(x, m));
-    gr_bigpos_push(&bp, x);
+    cr_assert_eq(gr_bigpos_push(&bp, x), GR_OK);
     mpz_add_ui(x, x, 1);
-    gr_bigpos_push(&bp, x);
+    cr_assert_eq(gr_bigpos_push(&bp, x), GR_OK);
     gr_game g;
     gr_play *pl = start_big(&g, rules, "normal", &bp);
     gr_error err;

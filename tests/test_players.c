@@ -166,7 +166,7 @@ static void nim_one(const gr_pos *p, void *ctx)
     uint32_t want = solve(c->s, p);
     gr_bigpos bp;
     gr_bigpos_init(&bp);
-    gr_bigpos_from_pos(&bp, p);
+    cr_assert_eq(gr_bigpos_from_pos(&bp, p), GR_OK);
     gr_error err;
     gr_error_clear(&err);
     uint32_t d;
@@ -248,7 +248,7 @@ static void moves_one(const gr_pos *p, void *ctx)
     pm x = {c->s, p, solve(c->s, p), 0};
     gr_bigpos bp;
     gr_bigpos_init(&bp);
-    gr_bigpos_from_pos(&bp, p);
+    cr_assert_eq(gr_bigpos_from_pos(&bp, p), GR_OK);
     gr_error err;
     gr_error_clear(&err);
     cr_assert_eq(gr_players_nim_moves(&bp, c->m, prescribed_ok, &x, &err), 0);

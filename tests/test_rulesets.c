@@ -62,7 +62,7 @@ static long reduction_agrees(const char *spec, int n, uint64_t max)
         gr_pos p = {.n = n}, q;
         long c = code;
         for (int i = 0; i < n; i++) p.p[i] = (uint64_t)(c % ((long)max + 1)), c /= (long)max + 1;
-        gr_bigpos_from_pos(&big, &p);
+        cr_assert_eq(gr_bigpos_from_pos(&big, &p), GR_OK);
         if (!gr_game_reduce(&g, &big)) continue;
         changed++;
         cr_assert(gr_bigpos_to_pos(&big, &q));
@@ -126,7 +126,7 @@ static void legal_agrees(const char *spec, uint64_t max)
         for (uint64_t y = 0; y <= max; y++)
             for (uint64_t z = 0; z <= max; z++) {
                 gr_pos p = {.n = 3, .p = {x, y, z}};
-                gr_bigpos_from_pos(&big, &p);
+                cr_assert_eq(gr_bigpos_from_pos(&big, &p), GR_OK);
                 for (int s = 0; s < 3; s++)
                     for (int d = -1; d < 3; d++)
                         for (uint64_t k = 1; k <= p.p[s] && d != s; k++) {
@@ -408,7 +408,7 @@ Test(example_ruleset, values_are_n_mod_3_xored)
     for (uint64_t h = 0; h <= 12; h++)
         for (uint64_t k = 0; k <= 12; k++) {
             gr_pos p = {.n = 2, .p = {h, k}};
-            gr_bigpos_from_pos(&x.pos, &p);
+            cr_assert_eq(gr_bigpos_from_pos(&x.pos, &p), GR_OK);
             cr_assert_eq(gr_engine_value(x.e, &x.pos, &a, &x.err), GR_OK, "%s", x.err.msg);
             cr_assert(a.has_value);
             cr_assert_eq(mpz_get_ui(a.value), (h % 3) ^ (k % 3), "%lu %lu", (unsigned long)h, (unsigned long)k);
@@ -439,7 +439,7 @@ Test(example_ruleset, moves_are_listed_with_their_values)
     example x;
     example_open(&x);
     gr_pos p = {.n = 2, .p = {4, 5}}; /* values 1 and 2: G = 3 */
-    gr_bigpos_from_pos(&x.pos, &p);
+    cr_assert_eq(gr_bigpos_from_pos(&x.pos, &p), GR_OK);
     gr_moves_summary sum;
     gr_moves_summary_init(&sum);
     listed l = {0};
@@ -463,7 +463,7 @@ Test(example_ruleset, play_checks_and_wins)
     gr_bigpos start;
     gr_bigpos_init(&start);
     gr_pos p = {.n = 3, .p = {4, 5, 7}}; /* 1 ^ 2 ^ 1 = 2: the mover wins */
-    gr_bigpos_from_pos(&start, &p);
+    cr_assert_eq(gr_bigpos_from_pos(&start, &p), GR_OK);
     gr_error err;
     gr_error_clear(&err);
     gr_play *pl = gr_play_new(&g, &o, NULL, &start, &err);

@@ -560,7 +560,7 @@ Test(theory, split_formula_against_engine)
             gr_pos one = {.n = 2, .p = {a, (a * 7919) % 3001}};
             gr_bigpos_clear(&p);
             gr_bigpos_init(&p);
-            gr_bigpos_from_pos(&p, &one);
+            cr_assert_eq(gr_bigpos_from_pos(&p, &one), GR_OK);
             cr_assert_eq(cf->decide(&g, &o, &p, &vd, &err), 0);
             cr_assert(vd.has_value);
             cr_assert_eq(mpz_get_ui(vd.value), v[one.p[0]] ^ v[one.p[1]], "%s (%lu,%lu)", spec[k],
@@ -596,7 +596,7 @@ Test(theory, split_winning_moves_against_search)
                     gr_game_moves(&g, &pos, search_winner, &sc);
                     gr_bigpos bp;
                     gr_bigpos_init(&bp);
-                    gr_bigpos_from_pos(&bp, &pos);
+                    cr_assert_eq(gr_bigpos_from_pos(&bp, &pos), GR_OK);
                     cr_assert_eq(cf->winning_moves(&g, &o, &bp, closed_winner, &a, &err), 0, "%s", err.msg);
                     mpz_t count;
                     mpz_init(count);

@@ -21,11 +21,13 @@ typedef struct gr_bigpos {
 void gr_bigpos_init(gr_bigpos *bp);
 void gr_bigpos_clear(gr_bigpos *bp);
 /* Appends a pile; GR_ENOMEM, the position unchanged, when memory runs out.
- * gr_bigpos_from_pos too returns GR_ENOMEM, the position then short. */
-int gr_bigpos_push(gr_bigpos *bp, const mpz_t v);
+ * gr_bigpos_from_pos too returns GR_ENOMEM, the position then short. The
+ * compiler warns where a caller drops these results: a short position read
+ * as whole is a wrong answer. */
+int gr_bigpos_push(gr_bigpos *bp, const mpz_t v) __attribute__((warn_unused_result));
 /* Makes to (initialised) a copy of from; GR_ENOMEM, to then short, when
  * memory runs out. */
-int gr_bigpos_copy(gr_bigpos *to, const gr_bigpos *from);
+int gr_bigpos_copy(gr_bigpos *to, const gr_bigpos *from) __attribute__((warn_unused_result));
 /* Parses one token of decimal digits (no sign, no spaces) and appends it.
  * The message names the token and what is wrong with it. */
 int gr_bigpos_push_token(gr_bigpos *bp, const char *tok, size_t len, gr_error *err);
@@ -36,7 +38,7 @@ int gr_bigpos_parse(gr_bigpos *bp, const char *text, gr_error *err);
 int gr_bigpos_read(gr_bigpos *bp, FILE *in, gr_error *err);
 /* True when every pile fits in 64 bits; then fills *out. */
 bool gr_bigpos_to_pos(const gr_bigpos *bp, gr_pos *out);
-int gr_bigpos_from_pos(gr_bigpos *bp, const gr_pos *pos);
+int gr_bigpos_from_pos(gr_bigpos *bp, const gr_pos *pos) __attribute__((warn_unused_result));
 /* Index of the first pile over 64 bits, or -1. */
 int gr_bigpos_first_big(const gr_bigpos *bp);
 /* The number of decimal digits of x >= 0, exactly (mpz_sizeinbase may say

@@ -40,7 +40,7 @@ bool gr_block3_is_p(mpz_srcptr x, mpz_srcptr y, mpz_srcptr z);
 /* Every move to a P-position (with multiplicity), for a position of at most
  * three piles (missing piles count as empty). Works from P-positions too: there
  * it lists the at most one move the blocker must forbid. */
-int gr_block3_p_moves(const gr_bigpos *pos, gr_bigmove_fn fn, void *ctx);
+int gr_block3_p_moves(const gr_bigpos *pos, gr_bigmove_fn fn, void *ctx, gr_error *err);
 
 /* ---- a bottom-up table of d-pile Nim under block=k / block-position=k ----
  * Every sorted position with piles <= n, in colex order (a child's sorted

@@ -136,7 +136,11 @@ static bool thm22(const gr_pos *p, void *ctx, gr_claim_result *r, gr_error *err,
     if ((*rc = gr_solver_score(c->s, p, &cls, err))) return false;
     gr_bigpos bp;
     gr_bigpos_init(&bp);
-    gr_bigpos_from_pos(&bp, p);
+    if (gr_bigpos_from_pos(&bp, p)) {
+        gr_bigpos_clear(&bp);
+        *rc = gr_fail_nomem(err);
+        return false;
+    }
     bool ok;
     gr_pos cex = trimmed(p);
     if (c->which == 0) {

@@ -173,7 +173,7 @@ static int gather(gr_engine *e, const gr_bigpos *pos, bool p, entries *es, bool 
     int rc = gr_engine_moves(e, pos, collect, es, &sum, err);
     if (!rc && !sum.all_listed && p && gr_outcome_is_block(&e->outcome) && e->outcome.param == 1 && pos->n <= 3 &&
         gr_game_family(e->game, NULL) == GR_FAMILY_NIM)
-        rc = gr_block3_p_moves(pos, collect_big, es);
+        rc = gr_block3_p_moves(pos, collect_big, es, err);
     *listed = sum.all_listed;
     gr_moves_summary_clear(&sum);
     if (es->oom) rc = gr_fail_nomem(err);

@@ -363,7 +363,10 @@ int gr_engine_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans, gr_error
     if (!e->game->rs->reduce) return value_of(e, pos, pos, ans, err);
     gr_bigpos red;
     gr_bigpos_init(&red);
-    for (int i = 0; i < pos->n; i++) gr_bigpos_push(&red, pos->p[i]);
+    if (gr_bigpos_copy(&red, pos)) {
+        gr_bigpos_clear(&red);
+        return gr_fail_nomem(err);
+    }
     bool reduced = gr_game_reduce(e->game, &red);
     rc = value_of(e, reduced ? &red : pos, pos, ans, err);
     gr_bigpos_clear(&red);

@@ -75,10 +75,9 @@ static int on_move(void *ctx, const gr_move *mv, const gr_pos *result)
     mpz_init_set_ui(amount, mv->amount);
     gr_bigpos bp;
     gr_bigpos_init(&bp);
-    gr_bigpos_from_pos(&bp, result);
     gr_bigmove bm = {mv->kind, mv->src, mv->dst, amount, &bp};
     /* normal play: a move to a P-position wins */
-    int rc = d->fn(d->ctx, &bm, &a, v == 0);
+    int rc = gr_bigpos_from_pos(&bp, result) ? gr_fail_nomem(d->err) : d->fn(d->ctx, &bm, &a, v == 0);
     gr_bigpos_clear(&bp);
     mpz_clear(amount);
     gr_answer_clear(&a);

@@ -35,7 +35,7 @@ static int heap_move(void *ctx, const gr_move *mv, const gr_pos *r)
     mpz_set_ui(c->p[w->src], r->p[0]);
     for (int j = 0; j < r->n; j++) {
         mpz_set_ui(w->part, r->p[j]);
-        if (j) gr_bigpos_push(c, w->part);
+        if (j && gr_bigpos_push(c, w->part)) return gr_fail_nomem(w->err);
         int rc = gr_engine_heap_grundy(w->e, w->part, &v, w->err);
         if (rc) return rc;
         x ^= v;

@@ -65,10 +65,6 @@ static void bigpos_swap(gr_bigpos *a, gr_bigpos *b)
     *b = t;
 }
 
-void gr_play_bp_copy(gr_bigpos *to, const gr_bigpos *from)
-{
-    gr_bigpos_copy(to, from);
-}
 
 /* ---- moves as the ruleset lists them ---- */
 
@@ -119,21 +115,23 @@ static bool same_move(const gr_play_move *a, const gr_play_move *b)
     return true;
 }
 
-void gr_play_result_of(const gr_play *pl, const gr_bigpos *pos, const gr_play_move *mv, gr_bigpos *res)
+int gr_play_result_of(const gr_play *pl, const gr_bigpos *pos, const gr_play_move *mv, gr_bigpos *res)
 {
-    gr_play_bp_copy(res, pos);
+    if (gr_bigpos_copy(res, pos)) return GR_ENOMEM;
     if (mv->kind == GR_MOVE_SPLIT) {
         mpz_set(res->p[mv->src], mv->part[0]);
-        for (int j = 1; j < mv->nparts; j++) gr_bigpos_push(res, mv->part[j]);
+        for (int j = 1; j < mv->nparts; j++)
+            if (gr_bigpos_push(res, mv->part[j])) return GR_ENOMEM;
     } else {
         mpz_sub(res->p[mv->src], res->p[mv->src], mv->amount);
         if (mv->kind == GR_MOVE_TRANSFER) mpz_add(res->p[mv->dst], res->p[mv->dst], mv->amount);
     }
-    if (!pl->has_split) return;
+    if (!pl->has_split) return GR_OK;
     int k = 0;
     for (int i = 0; i < res->n; i++)
         if (mpz_sgn(res->p[i])) mpz_swap(res->p[k++], res->p[i]);
     res->n = k ? k : 1; /* p[0] is 0 when every heap is empty */
+    return GR_OK;
 }
 
 /* ---- probing the ruleset on small positions ---- */
@@ -328,12 +326,11 @@ bool gr_play_banned(const gr_play *pl, const gr_play_move *mv)
     gr_bigpos r, b;
     gr_bigpos_init(&r);
     gr_bigpos_init(&b);
-    gr_play_result_of(pl, &pl->pos, mv, &r);
-    bool hit = false;
-    for (size_t i = first; i < pl->nbans && !hit; i++) {
-        gr_play_result_of(pl, &pl->pos, &pl->bans[i], &b);
-        hit = same_position(pl, &r, &b);
-    }
+    /* out of memory (no answer to give): forbidden, so that a forbidden
+     * position is never reached */
+    bool hit = gr_play_result_of(pl, &pl->pos, mv, &r) != GR_OK;
+    for (size_t i = first; i < pl->nbans && !hit; i++)
+        hit = gr_play_result_of(pl, &pl->pos, &pl->bans[i], &b) != GR_OK || same_position(pl, &r, &b);
     gr_bigpos_clear(&r);
     gr_bigpos_clear(&b);
     return hit;
@@ -687,8 +684,7 @@ int gr_play_check(gr_play *pl, const gr_play_move *mv, gr_bigpos *result, gr_err
         }
         return gr_fail(err, GR_EINPUT, "illegal move under %s; type help for the rules", pl->game->spec);
     }
-    gr_play_result_of(pl, pos, mv, result);
-    return GR_OK;
+    return gr_play_result_of(pl, pos, mv, result) ? gr_fail_nomem(err) : GR_OK;
 }
 
 /* Room for one more move; false when memory runs out (the arrays already
@@ -716,10 +712,11 @@ int gr_play_make(gr_play *pl, const gr_play_move *mv, gr_error *err)
     if (!rc && !grow(pl)) rc = gr_fail_nomem(err);
     if (!rc) {
         gr_play_move_copy(&pl->moves[pl->nmoves], mv);
-        gr_play_bp_copy(&pl->before[pl->nmoves], &pl->pos);
+        /* swapped, not copied: nothing to allocate once the move is legal */
+        bigpos_swap(&pl->before[pl->nmoves], &pl->pos);
+        bigpos_swap(&pl->pos, &res);
         pl->nmoves++;
         pl->ban_start[pl->nmoves] = pl->nbans; /* this turn's bans are spent */
-        gr_play_bp_copy(&pl->pos, &res);
     }
     gr_bigpos_clear(&res);
     return rc;
@@ -731,7 +728,8 @@ void gr_play_undo(gr_play *pl, size_t n)
     pl->nmoves -= n;
     pl->nbans = pl->ban_start[pl->nmoves]; /* the bans of the turn taken back go too */
     if (!n) return;
-    gr_play_bp_copy(&pl->pos, &pl->before[pl->nmoves]);
+    /* the slot is free from now on: a swap cannot run out of memory */
+    bigpos_swap(&pl->pos, &pl->before[pl->nmoves]);
 }
 
 void gr_play_restart(gr_play *pl)

@@ -160,7 +160,11 @@ char *gr_play_explain(gr_play *pl, const gr_play_choice *c)
     }
     gr_bigpos r;
     gr_bigpos_init(&r);
-    gr_play_result_of(pl, &pl->pos, &c->move, &r);
+    if (gr_play_result_of(pl, &pl->pos, &c->move, &r)) { /* out of memory: no sentence */
+        gr_bigpos_clear(&r);
+        free(mw);
+        return NULL;
+    }
     bool normal = o->rule == &gr_outcome_normal, classic = normal || o->rule == &gr_outcome_misere;
     enum gr_family family = gr_game_family(pl->game, NULL);
     if (two && classic && family == GR_FAMILY_NIM && c->move.kind == GR_MOVE_TAKE) {

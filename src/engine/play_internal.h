@@ -51,12 +51,11 @@ void gr_play_lengths_free(gr_play *pl);
  * estimated at no more positions than this (a fraction of a second). */
 #define GR_PLAY_LENGTH_STATES_MAX 100000.0
 
-void gr_play_bp_copy(gr_bigpos *to, const gr_bigpos *from);
-
-/* The position after mv (legality unchecked). In games that split heaps the
+/* The position after mv (legality unchecked); GR_ENOMEM, res then not a
+ * position, when memory runs out. In games that split heaps the
  * empty heaps are dropped afterwards (at least one heap stays), so the heap
  * count does not grow without end; piles of other games keep their places. */
-void gr_play_result_of(const gr_play *pl, const gr_bigpos *pos, const gr_play_move *mv, gr_bigpos *res);
+int gr_play_result_of(const gr_play *pl, const gr_bigpos *pos, const gr_play_move *mv, gr_bigpos *res);
 
 /* Puts a split's parts in nondecreasing order, as the rulesets list them. */
 void gr_play_sort_parts(gr_play_move *mv);

@@ -36,15 +36,14 @@ static void pad3(const gr_bigpos *pos, mpz_t x[3])
     }
 }
 
-int gr_block3_p_moves(const gr_bigpos *pos, gr_bigmove_fn fn, void *ctx)
+int gr_block3_p_moves(const gr_bigpos *pos, gr_bigmove_fn fn, void *ctx, gr_error *err)
 {
     mpz_t x[3], t[3], amount;
     pad3(pos, x);
     mpz_inits(t[0], t[1], t[2], amount, NULL);
     gr_bigpos res;
     gr_bigpos_init(&res);
-    gr_bigpos_copy(&res, pos);
-    int rc = 0;
+    int rc = gr_bigpos_copy(&res, pos) ? gr_fail_nomem(err) : 0;
     for (int i = 0; i < pos->n && i < 3 && !rc; i++) {
         mpz_srcptr u = x[(i + 1) % 3], v = x[(i + 2) % 3];
         if (mpz_cmp(u, v) > 0) {
@@ -112,7 +111,7 @@ static int winning_moves(const gr_game *g, const gr_outcome *o, const gr_bigpos 
     bool p = v.p;
     gr_verdict_clear(&v);
     if (rc || p) return rc;
-    return gr_block3_p_moves(pos, fn, ctx);
+    return gr_block3_p_moves(pos, fn, ctx, err);
 }
 
 static void count_moves(const gr_game *g, const gr_bigpos *pos, mpz_t count)

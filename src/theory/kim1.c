@@ -125,7 +125,10 @@ static int winning_moves(const gr_game *g, const gr_outcome *o, const gr_bigpos 
     gr_game_family(g, &rd);
     gr_bigpos res;
     gr_bigpos_init(&res);
-    gr_bigpos_copy(&res, pos);
+    if (gr_bigpos_copy(&res, pos)) {
+        gr_bigpos_clear(&res);
+        return gr_fail_nomem(err);
+    }
     mpz_t k, t;
     mpz_inits(k, t, NULL);
     seen sn = {.n = 0};

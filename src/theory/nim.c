@@ -73,11 +73,14 @@ static int take_to(const gr_bigpos *pos, int i, mpz_srcptr target, gr_bigpos *re
     return fn(ctx, &mv);
 }
 
-static int moves_common(const gr_bigpos *pos, bool misere, gr_bigmove_fn fn, void *ctx)
+static int moves_common(const gr_bigpos *pos, bool misere, gr_bigmove_fn fn, void *ctx, gr_error *err)
 {
     gr_bigpos res;
     gr_bigpos_init(&res);
-    gr_bigpos_copy(&res, pos);
+    if (gr_bigpos_copy(&res, pos)) {
+        gr_bigpos_clear(&res);
+        return gr_fail_nomem(err);
+    }
     mpz_t x, t, amount;
     mpz_inits(x, t, amount, NULL);
     nim_sum(pos, x);
@@ -112,15 +115,15 @@ static int moves_common(const gr_bigpos *pos, bool misere, gr_bigmove_fn fn, voi
 static int moves_normal(const gr_game *g, const gr_outcome *o, const gr_bigpos *pos,
                         gr_bigmove_fn fn, void *ctx, gr_error *err)
 {
-    (void)g, (void)o, (void)err;
-    return moves_common(pos, false, fn, ctx);
+    (void)g, (void)o;
+    return moves_common(pos, false, fn, ctx, err);
 }
 
 static int moves_misere(const gr_game *g, const gr_outcome *o, const gr_bigpos *pos,
                         gr_bigmove_fn fn, void *ctx, gr_error *err)
 {
-    (void)g, (void)o, (void)err;
-    return moves_common(pos, true, fn, ctx);
+    (void)g, (void)o;
+    return moves_common(pos, true, fn, ctx, err);
 }
 
 static void count_moves(const gr_game *g, const gr_bigpos *pos, mpz_t count)

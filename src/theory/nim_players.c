@@ -346,7 +346,10 @@ static int moves(const gr_game *g, const gr_outcome *o, const gr_bigpos *pos, gr
     (void)g;
     relay r = {.pos = pos, .fn = fn, .ctx = ctx};
     gr_bigpos_init(&r.res);
-    gr_bigpos_copy(&r.res, pos);
+    if (gr_bigpos_copy(&r.res, pos)) {
+        gr_bigpos_clear(&r.res);
+        return gr_fail_nomem(err);
+    }
     mpz_init(r.amount);
     int rc = gr_players_nim_moves(pos, o->param, relay_move, &r, err);
     mpz_clear(r.amount);

@@ -79,10 +79,12 @@ static int winning_moves(const gr_game *g, const gr_outcome *o, const gr_bigpos 
 {
     (void)g;
     (void)o;
-    (void)err;
     gr_bigpos res;
     gr_bigpos_init(&res);
-    gr_bigpos_from_pos(&res, &(gr_pos){.n = 3});
+    if (gr_bigpos_from_pos(&res, &(gr_pos){.n = 3})) {
+        gr_bigpos_clear(&res);
+        return gr_fail_nomem(err);
+    }
     mpz_t k, seen[18];
     int seen_pair[18][2], nseen = 0, rc = 0;
     mpz_init(k);

@@ -70,14 +70,16 @@ typedef struct emitter {
     mpz_t amount;
     gr_bigmove_fn fn;
     void *ctx;
+    gr_error *err;
 } emitter;
 
 /* Heap i replaced by parts[0], the others appended. */
 static int emit_split_big(emitter *e, int i, mpz_t *parts, int n)
 {
-    gr_bigpos_copy(&e->res, e->pos);
+    if (gr_bigpos_copy(&e->res, e->pos)) return gr_fail_nomem(e->err);
     mpz_set(e->res.p[i], parts[0]);
-    for (int k = 1; k < n; k++) gr_bigpos_push(&e->res, parts[k]);
+    for (int k = 1; k < n; k++)
+        if (gr_bigpos_push(&e->res, parts[k])) return gr_fail_nomem(e->err);
     mpz_set_ui(e->amount, 0);
     gr_bigmove mv = {GR_MOVE_SPLIT, i, -1, e->amount, &e->res};
     return e->fn(e->ctx, &mv);
@@ -86,7 +88,7 @@ static int emit_split_big(emitter *e, int i, mpz_t *parts, int n)
 /* Heap i taken down to y. */
 static int emit_take(emitter *e, int i, mpz_srcptr y)
 {
-    gr_bigpos_copy(&e->res, e->pos);
+    if (gr_bigpos_copy(&e->res, e->pos)) return gr_fail_nomem(e->err);
     mpz_set(e->res.p[i], y);
     mpz_sub(e->amount, e->pos->p[i], y);
     gr_bigmove mv = {GR_MOVE_TAKE, i, -1, e->amount, &e->res};
@@ -124,7 +126,7 @@ static int winning_moves(const gr_game *g, const gr_outcome *o, const gr_bigpos 
             goto out;
         }
     }
-    emitter e = {.pos = pos, .fn = fn, .ctx = ctx};
+    emitter e = {.pos = pos, .fn = fn, .ctx = ctx, .err = err};
     gr_bigpos_init(&e.res);
     mpz_init(e.amount);
     for (int i = 0; i < pos->n && mpz_sgn(s) && !rc; i++) {
@@ -197,7 +199,7 @@ static int one_winning_move(const gr_game *g, const gr_outcome *o, const gr_bigp
     mpz_t s, fx, t, y, parts[3];
     mpz_inits(s, fx, t, y, parts[0], parts[1], parts[2], NULL);
     value_of(pos, m, s);
-    emitter e = {.pos = pos, .fn = fn, .ctx = ctx};
+    emitter e = {.pos = pos, .fn = fn, .ctx = ctx, .err = err};
     gr_bigpos_init(&e.res);
     mpz_init(e.amount);
     int rc = GR_OK;
