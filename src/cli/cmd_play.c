@@ -2,6 +2,7 @@
  * src/engine/play.c (shared with the served page); this file reads lines,
  * prints boards and JSON replies, and writes records. See docs/play.md. */
 #include "cli.h"
+#include "grundy/grow.h"
 #include "grundy/io.h"
 #include "grundy/play.h"
 #include <ctype.h>
@@ -666,18 +667,13 @@ static char *slurp(const char *path, gr_error *err)
     char *buf = NULL;
     size_t len = 0, cap = 0;
     for (;;) {
-        if (len + 4096 + 1 > cap) {
-            cap = cap ? 2 * cap : 8192;
-            if (cap > (size_t)1 << 30) {
-                gr_fail(err, GR_EINPUT, "record %s is too big", path);
-                break;
-            }
-            char *b = realloc(buf, cap);
-            if (!b) {
-                gr_fail_nomem(err);
-                break;
-            }
-            buf = b;
+        if (len + 4096 + 1 > (size_t)1 << 30) {
+            gr_fail(err, GR_EINPUT, "record %s is too big", path);
+            break;
+        }
+        if (!GR_GROW(buf, cap, len + 4096 + 1, 8192)) {
+            gr_fail_nomem(err);
+            break;
         }
         size_t n = fread(buf + len, 1, cap - len - 1, f);
         len += n;

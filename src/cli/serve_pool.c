@@ -14,6 +14,7 @@
 #define _GNU_SOURCE
 #include "serve_pool.h"
 #include "cli.h"
+#include "grundy/grow.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -110,15 +111,7 @@ static void child_limits(double bytes)
 /* Appends to a growing buffer; false past `cap`. */
 static bool append(char **buf, size_t *len, size_t *size, const char *data, size_t n, size_t cap)
 {
-    if (*len + n + 1 > cap) return false;
-    if (*len + n + 1 > *size) {
-        size_t s = *size ? *size : 4096;
-        while (s < *len + n + 1) s *= 2;
-        char *b = realloc(*buf, s);
-        if (!b) return false;
-        *buf = b;
-        *size = s;
-    }
+    if (*len + n + 1 > cap || !GR_GROW(*buf, *size, *len + n + 1, 4096)) return false;
     memcpy(*buf + *len, data, n);
     *len += n;
     (*buf)[*len] = '\0';
@@ -335,7 +328,7 @@ static int read_reply(int fd, size_t max_output, double deadline, serve_run *r, 
             head = true;
             if (rh.out_len > max_output || rh.err_len > ERR_CAP) break;
             want = sizeof rh + rh.out_len + rh.err_len;
-            if (want + 1 > cap) {
+            if (want + 1 > cap) { /* the exact size the head announced: no doubling */
                 char *b = realloc(buf, want + 1);
                 if (!b) break;
                 buf = b;
@@ -455,7 +448,7 @@ static bool read_request(int fd, char **buf, size_t *cap, request_head *h)
 {
     if (!read_all(fd, h, sizeof *h)) return false;
     size_t n = (size_t)h->len + h->input_len;
-    if (n + 1 > *cap) {
+    if (n + 1 > *cap) { /* the exact size the head announced: no doubling */
         char *b = realloc(*buf, n + 1);
         if (!b) return false;
         *buf = b;

@@ -13,6 +13,7 @@
  * through the stream's one-byte buffer. */
 #define _GNU_SOURCE
 #include "serve_stdio.h"
+#include "grundy/grow.h"
 #include <errno.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -39,15 +40,7 @@ static _Thread_local serve_capture *current;
 /* Appends n bytes, keeping the buffer NUL-terminated; false past `most`. */
 static bool append(char **buf, size_t *len, size_t *cap, const char *data, size_t n, size_t most)
 {
-    if (*len + n + 1 > most) return false;
-    if (*len + n + 1 > *cap) {
-        size_t c = *cap ? *cap : 1024;
-        while (c < *len + n + 1) c *= 2;
-        char *b = realloc(*buf, c);
-        if (!b) return false;
-        *buf = b;
-        *cap = c;
-    }
+    if (*len + n + 1 > most || !GR_GROW(*buf, *cap, *len + n + 1, 1024)) return false;
     memcpy(*buf + *len, data, n);
     *len += n;
     (*buf)[*len] = '\0';
