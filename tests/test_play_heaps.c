@@ -323,7 +323,8 @@ static void huge_periodic(const char *rules, unsigned seed)
         if (!c.found) break;
         if (c.winning) {
             cr_assert_eq(gr_play_make(pl, &c.move, &err), 0, "%s: %s", rules, err.msg);
-            cr_assert(is_p(pl, gr_play_position(pl)), "%s round %d: the computer's move leads to value 0", rules, round);
+            cr_assert(is_p(pl, gr_play_position(pl)), "%s round %d: the computer's move leads to value 0", rules,
+                      round);
             won++;
         } else {
             cr_assert(is_p(pl, gr_play_position(pl)), "%s round %d: no winning move from an N-position", rules, round);
@@ -456,8 +457,9 @@ Test(play_heaps, split_record_round_trip)
         parse_ok(pl, line[i], &mv);
         cr_assert_eq(gr_play_make(pl, &mv, &err), 0, "%s: %s", line[i], err.msg);
         char got[64] = "";
-        for (int j = 0; j < gr_play_position(pl)->n; j++)
-            gmp_snprintf(got + strlen(got), sizeof got - strlen(got), "%s%Zd", j ? " " : "", gr_play_position(pl)->p[j]);
+        const gr_bigpos *now = gr_play_position(pl);
+        for (int j = 0; j < now->n; j++)
+            gmp_snprintf(got + strlen(got), sizeof got - strlen(got), "%s%Zd", j ? " " : "", now->p[j]);
         cr_assert_str_eq(got, after[i], "after '%s'", line[i]);
     }
     char *text = gr_play_record_text(pl, NULL);
@@ -473,7 +475,8 @@ Test(play_heaps, split_record_round_trip)
         cr_assert_eq(gr_play_make(again, &mv, &err), 0, "%s", err.msg);
     }
     cr_assert_eq(gr_play_position(again)->n, gr_play_position(pl)->n);
-    for (int j = 0; j < gr_play_position(pl)->n; j++) cr_assert_eq(mpz_cmp(gr_play_position(again)->p[j], gr_play_position(pl)->p[j]), 0);
+    for (int j = 0; j < gr_play_position(pl)->n; j++)
+        cr_assert_eq(mpz_cmp(gr_play_position(again)->p[j], gr_play_position(pl)->p[j]), 0);
     gr_play_free(again);
     gr_game_release(&g2);
     gr_play_record_free(&rec);

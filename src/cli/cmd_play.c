@@ -86,6 +86,12 @@ static bool has_split(const session *ss)
     return gr_play_move_kinds(ss->pl) & GR_MOVE_BIT(GR_MOVE_SPLIT);
 }
 
+/* The position move i of the line of play led to. */
+static const gr_bigpos *after_move(const session *ss, size_t i)
+{
+    return i + 1 < gr_play_nmoves(ss->pl) ? gr_play_before(ss->pl, i + 1) : gr_play_position(ss->pl);
+}
+
 /* The bans made this turn so far. */
 static size_t bans_now(const session *ss)
 {
@@ -145,7 +151,8 @@ static const char *seat_by(const session *ss, int seat)
 /* "you", "the computer", "seat 2 (person)" */
 static void seat_name(const session *ss, int seat, char *buf, size_t len)
 {
-    if (gr_play_seats(ss->pl) == 2 && ss->people == 1) snprintf(buf, len, ss->seat[seat] == SEAT_PERSON ? "you" : "the computer");
+    if (gr_play_seats(ss->pl) == 2 && ss->people == 1)
+        snprintf(buf, len, ss->seat[seat] == SEAT_PERSON ? "you" : "the computer");
     else snprintf(buf, len, "seat %d (%s)", seat, ss->seat[seat] == SEAT_PERSON ? "person" : "computer");
 }
 
@@ -207,7 +214,7 @@ static void json_move(const session *ss, size_t i)
     printf("{\"seat\":%d,\"by\":\"%s\",", seat, seat_by(ss, seat));
     json_move_fields(mv);
     fputs(",\"position\":", stdout);
-    gr_json_bigpos(stdout, i + 1 < gr_play_nmoves(ss->pl) ? gr_play_before(ss->pl, i + 1) : gr_play_position(ss->pl));
+    gr_json_bigpos(stdout, after_move(ss, i));
     fputc('}', stdout);
 }
 
@@ -298,7 +305,7 @@ static void text_moves(session *ss)
         free(w);
         /* what the person typed, read back with the position it leaves */
         if (ss->seat[seat] == SEAT_PERSON) {
-            const gr_bigpos *after = i + 1 < gr_play_nmoves(ss->pl) ? gr_play_before(ss->pl, i + 1) : gr_play_position(ss->pl);
+            const gr_bigpos *after = after_move(ss, i);
             fputs("  ->  ", stdout);
             gr_text_bigpos(stdout, after, " ");
         }
@@ -444,7 +451,8 @@ static void text_board(session *ss, const reply *r, const gr_play_state *st, boo
             printf("Forbid %zu more of the positions %s could move to: type a move that leads to each.\n",
                    (size_t)gr_play_block(ss->pl, NULL) - nb, name);
         else
-            printf("Forbid %zu more of the moves of %s: type them as moves.\n", (size_t)gr_play_block(ss->pl, NULL) - nb, name);
+            printf("Forbid %zu more of the moves of %s: type them as moves.\n",
+                   (size_t)gr_play_block(ss->pl, NULL) - nb, name);
     } else if (person_next) {
         text_prompt(ss, r, st);
     }
@@ -594,7 +602,8 @@ static int handle(session *ss, char *line, gr_error *err)
     if (ban_word) s += s[0] == 'b' ? 4 : 7;
     if (ban_word && !st.banning) {
         r.kind = "error";
-        r.error = gr_play_block(ss->pl, NULL) ? "nothing to forbid now: it is a move's turn" : "no moves are forbidden under this rule";
+        r.error = gr_play_block(ss->pl, NULL) ? "nothing to forbid now: it is a move's turn"
+                                              : "no moves are forbidden under this rule";
         return answer(ss, &r, err);
     }
     return do_move(ss, s, &r, &st, err);
