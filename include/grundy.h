@@ -13,11 +13,13 @@
  *
  * Only these headers are installed; the rest of include/grundy/ is the
  * library's own. Each header states at its top who owns what it hands out:
- * in short, a function that fills a caller's struct (gr_game, gr_engine,
- * gr_answer, gr_bigpos, ...) has a matching _release/_free/_clear that the
- * caller calls once, a game is borrowed by everything made on it, and
- * pointers handed to callbacks are borrowed for the call. A gr_engine,
- * gr_play or gr_game is used by one thread at a time. Out of memory is
+ * in short, a function that fills a caller's struct (gr_game, gr_answer,
+ * gr_bigpos, ...) has a matching _release/_free/_clear that the caller
+ * calls once; the opaque handles gr_engine and gr_play come from _new
+ * (NULL with the reason in the gr_error) and go back through _free (NULL
+ * is fine); a game is borrowed by everything made on it, and pointers
+ * handed to callbacks are borrowed for the call. A gr_engine, gr_play or
+ * gr_game is used by one thread at a time. Out of memory is
  * GR_ENOMEM (error.h); the library never aborts. */
 #ifndef GRUNDY_H
 #define GRUNDY_H
