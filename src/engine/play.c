@@ -65,7 +65,6 @@ static void bigpos_swap(gr_bigpos *a, gr_bigpos *b)
     *b = t;
 }
 
-
 /* ---- moves as the ruleset lists them ---- */
 
 void gr_play_sort_parts(gr_play_move *mv)
