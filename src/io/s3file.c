@@ -2,12 +2,42 @@
 #include "grundy/s3file.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+#include <time.h>
 #include <unistd.h>
 
 #define HEADER_BYTES 16
+
+/* Two band buffers: one is packed while the other is written, so writing a
+ * band overlaps computing and packing the next (docs/sharing-table.md, "The
+ * serial part"). The writer is a thread per band, joined before the next
+ * band is handed over: a join orders the buffers without locks. */
+struct gr_s3file_async {
+    unsigned char *buf[2];
+    size_t cap[2];
+    size_t *off;            /* per row of a band: where its record starts; off[count]: the end */
+    unsigned char *width;   /* per row of a band: its record's width */
+    size_t off_cap;
+    int cur;                /* the buffer packed next */
+    bool running;           /* a writer thread is out */
+    pthread_t th;
+    FILE *f;                /* what the writer writes to, and what it writes */
+    const unsigned char *wbuf;
+    size_t wlen;
+    int err_no;             /* the first failed write's errno; 0 none */
+    double waited_s, writing_s;
+};
+
+static double seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
 
 uint64_t gr_s3file_record_bytes(uint32_t b, unsigned w)
 {
@@ -54,8 +84,18 @@ static int setup(gr_s3file *f, uint32_t n, gr_error *err)
     return GR_OK;
 }
 
+static void async_wait(gr_s3file *f);
+
 static void release(gr_s3file *f)
 {
+    if (f->async) {
+        async_wait(f);
+        free(f->async->buf[0]);
+        free(f->async->buf[1]);
+        free(f->async->off);
+        free(f->async->width);
+        free(f->async);
+    }
     if (f->f) fclose(f->f);
     free(f->path);
     free(f->part);
@@ -196,22 +236,42 @@ int gr_s3file_open_write(gr_s3file *f, const char *path, uint32_t n, gr_s3file_r
     return GR_OK;
 }
 
-int gr_s3file_write_row(gr_s3file *f, const uint32_t *row, gr_error *err)
+/* Width of the record of row b: bits of the row's largest value. */
+static unsigned record_width(uint32_t b, const uint32_t *row)
 {
-    uint32_t b = f->next, len = b / 2 + 1, max = 0;
+    uint32_t len = b / 2 + 1, max = 0;
     for (uint32_t a = 0; a < len; a++)
         if (row[a] > max) max = row[a];
     unsigned w = 0;
     while (w < 32 && (max >> w)) w++;
+    return w;
+}
+
+/* The record of row b at width w into dst (record_bytes(b, w) bytes): only
+ * reads the CRC table, so rows pack on several threads at once. */
+static void pack_record(const uint32_t *crc, uint32_t b, unsigned w, const uint32_t *row, unsigned char *dst)
+{
+    uint32_t len = b / 2 + 1;
     size_t bytes = (size_t)gr_s3file_record_bytes(b, w);
-    memset(f->buf, 0, bytes);
-    f->buf[0] = (unsigned char)w;
-    unsigned char *p = f->buf + 1;
+    memset(dst, 0, bytes);
+    dst[0] = (unsigned char)w;
+    unsigned char *p = dst + 1;
     for (uint32_t a = 0; a < len && w; a++) {
         uint64_t bit = (uint64_t)a * w, v = (uint64_t)row[a] << (bit % 8);
         for (unsigned k = 0; v; k++, v >>= 8) p[bit / 8 + k] |= (unsigned char)v;
     }
-    put32(f->buf + bytes - 4, crc32_of(f->crc, f->buf, bytes - 4));
+    put32(dst + bytes - 4, crc32_of(crc, dst, bytes - 4));
+}
+
+int gr_s3file_write_row(gr_s3file *f, const uint32_t *row, gr_error *err)
+{
+    async_wait(f);   /* rows land in order: a band still being written goes first */
+    if (f->async && f->async->err_no)
+        return gr_fail(err, GR_EINPUT, "cannot write '%s': %s", f->part, strerror(f->async->err_no));
+    uint32_t b = f->next;
+    unsigned w = record_width(b, row);
+    size_t bytes = (size_t)gr_s3file_record_bytes(b, w);
+    pack_record(f->crc, b, w, row, f->buf);
     /* each whole record reaches the operating system at once: the checkpoint */
     if (fwrite(f->buf, 1, bytes, f->f) != bytes || fflush(f->f) != 0)
         return gr_fail(err, GR_EINPUT, "cannot write '%s': %s", f->part, strerror(errno));
@@ -219,10 +279,115 @@ int gr_s3file_write_row(gr_s3file *f, const uint32_t *row, gr_error *err)
     return GR_OK;
 }
 
+static void *async_write(void *arg)
+{
+    struct gr_s3file_async *as = arg;
+    double t0 = seconds();
+    /* the band's whole records reach the operating system: the checkpoint */
+    if (fwrite(as->wbuf, 1, as->wlen, as->f) != as->wlen || fflush(as->f) != 0) as->err_no = errno ? errno : EIO;
+    as->writing_s += seconds() - t0;
+    return NULL;
+}
+
+/* Waits for the band being written, if any. */
+static void async_wait(gr_s3file *f)
+{
+    struct gr_s3file_async *as = f->async;
+    if (!as || !as->running) return;
+    double t0 = seconds();
+    pthread_join(as->th, NULL);
+    as->running = false;
+    as->waited_s += seconds() - t0;
+}
+
+static bool grow_to(unsigned char **buf, size_t *cap, size_t need)
+{
+    if (need <= *cap) return true;
+    unsigned char *p = realloc(*buf, need);
+    if (!p) return false;
+    *buf = p;
+    *cap = need;
+    return true;
+}
+
+/* Record widths and offsets of a band, then the records, on `threads`
+ * threads (every row is independent; the offsets are a prefix sum). */
+static int pack_band(gr_s3file *f, uint32_t count, const uint32_t *rows, size_t stride, int threads)
+{
+    struct gr_s3file_async *as = f->async;
+    if (count + 1 > as->off_cap) {
+        size_t *o = realloc(as->off, (count + 1) * sizeof *o);
+        if (o) as->off = o;
+        unsigned char *wd = realloc(as->width, count + 1);
+        if (wd) as->width = wd;
+        if (!o || !wd) return -1;
+        as->off_cap = count + 1;
+    }
+    size_t *off = as->off;
+    unsigned char *width = as->width;
+    const uint32_t b0 = f->next;
+    const long nrows = (long)count;
+#ifndef _OPENMP
+    (void)threads;
+#endif
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1) if (threads > 1)
+    for (long r = 0; r < nrows; r++) {
+        uint32_t b = b0 + (uint32_t)r;
+        width[r] = (unsigned char)record_width(b, rows + (size_t)r * stride);
+        off[r + 1] = (size_t)gr_s3file_record_bytes(b, width[r]);
+    }
+    off[0] = 0;
+    for (uint32_t r = 0; r < count; r++) off[r + 1] += off[r];
+    unsigned char **buf = &as->buf[as->cur];
+    if (!grow_to(buf, &as->cap[as->cur], off[count] ? off[count] : 1)) return -1;
+    unsigned char *dst = *buf;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1) if (threads > 1)
+    for (long r = 0; r < nrows; r++) {
+        pack_record(f->crc, b0 + (uint32_t)r, width[r], rows + (size_t)r * stride, dst + off[r]);
+    }
+    return 0;
+}
+
+int gr_s3file_write_rows(gr_s3file *f, uint32_t count, const uint32_t *rows, size_t stride, int threads,
+                         gr_error *err)
+{
+    if (!f->async) {
+        f->async = calloc(1, sizeof *f->async);
+        if (!f->async) return gr_fail_nomem(err);
+    }
+    struct gr_s3file_async *as = f->async;
+    if (count > f->n + 1 - f->next) return gr_fail(err, GR_EINTERNAL, "table file: rows past %u", f->n);
+    if (pack_band(f, count, rows, stride, threads < 1 ? 1 : threads) != 0) return gr_fail_nomem(err);
+    async_wait(f);
+    if (as->err_no) return gr_fail(err, GR_EINPUT, "cannot write '%s': %s", f->part, strerror(as->err_no));
+    as->f = f->f;
+    as->wbuf = as->buf[as->cur];
+    as->wlen = as->off[count];
+    if (pthread_create(&as->th, NULL, async_write, as) == 0) {
+        as->running = true;
+    } else {
+        async_write(as);   /* no thread to be had: write it here */
+        if (as->err_no) return gr_fail(err, GR_EINPUT, "cannot write '%s': %s", f->part, strerror(as->err_no));
+    }
+    as->cur ^= 1;
+    f->next += count;
+    return GR_OK;
+}
+
+void gr_s3file_write_times(gr_s3file *f, double *waited_s, double *writing_s)
+{
+    async_wait(f);
+    *waited_s = f->async ? f->async->waited_s : 0;
+    *writing_s = f->async ? f->async->writing_s : 0;
+}
+
 int gr_s3file_commit(gr_s3file *f, gr_error *err)
 {
     int rc = GR_OK;
-    if (f->next != f->n + 1) rc = gr_fail(err, GR_EINTERNAL, "table file has %u of %u rows", f->next, f->n + 1);
+    async_wait(f);
+    if (f->async && f->async->err_no)
+        rc = gr_fail(err, GR_EINPUT, "cannot write '%s': %s", f->part, strerror(f->async->err_no));
+    if (!rc && f->next != f->n + 1) rc = gr_fail(err, GR_EINTERNAL, "table file has %u of %u rows", f->next, f->n + 1);
     if (!rc && (fflush(f->f) != 0 || fsync(fileno(f->f)) != 0))
         rc = gr_fail(err, GR_EINPUT, "cannot write '%s': %s", f->part, strerror(errno));
     if (!rc) {

@@ -43,15 +43,45 @@ void gr_s3png_free(gr_s3png *p)
     free(p);
 }
 
-void gr_s3png_row(gr_s3png *p, uint32_t b, const uint32_t *half)
+/* Columns x in [x0, x1) of row b (x = 0..b); returns their largest value.
+ * Ranges that are multiples of k fill disjoint cells. */
+static uint32_t row_cells(gr_s3png *p, uint32_t b, const uint32_t *half, uint32_t x0, uint32_t x1)
 {
-    uint32_t *col = p->cell + b / p->k;
-    for (uint32_t a = 0; a <= b; a++) {
+    uint32_t *col = p->cell + b / p->k, vmax = 0;
+    if (x1 > b + 1) x1 = b + 1;
+    for (uint32_t a = x0; a < x1; a++) {
         uint32_t v = half[a <= b - a ? a : b - a];
         uint32_t *c = col + (size_t)(a / p->k) * p->side;
         if (*c == UINT32_MAX || v > *c) *c = v;
-        if (v > p->vmax) p->vmax = v;
+        if (v > vmax) vmax = v;
     }
+    return vmax;
+}
+
+void gr_s3png_row(gr_s3png *p, uint32_t b, const uint32_t *half)
+{
+    uint32_t v = row_cells(p, b, half, 0, b + 1);
+    if (v > p->vmax) p->vmax = v;
+}
+
+void gr_s3png_rows(gr_s3png *p, uint32_t b0, uint32_t count, const uint32_t *rows, size_t stride, int threads)
+{
+    const uint32_t b1 = b0 + count - 1;
+    /* a thread's columns: whole cells, so no two threads write one cell */
+    const long span = (long)((b1 + 1 + p->k - 1) / p->k), nt = threads > 1 ? threads : 1;
+    const long per = (span + nt - 1) / nt;
+    uint32_t vmax = p->vmax;
+#pragma omp parallel for num_threads(threads) schedule(static, 1) reduction(max : vmax) if (threads > 1)
+    for (long t = 0; t < nt; t++) {
+        uint64_t x0 = (uint64_t)(t * per) * p->k, x1 = (uint64_t)((t + 1) * per) * p->k;
+        for (uint32_t r = 0; r < count && x0 <= b1; r++) {
+            uint32_t b = b0 + r;
+            if (x0 > b) continue;
+            uint32_t v = row_cells(p, b, rows + (size_t)r * stride, (uint32_t)x0, x1 > b + 1 ? b + 1 : (uint32_t)x1);
+            if (v > vmax) vmax = v;
+        }
+    }
+    p->vmax = vmax;
 }
 
 /* A perceptual ramp (viridis, five anchors, linear between them). */
