@@ -24,7 +24,7 @@ typedef struct gr_s3file {
     unsigned char *buf;     /* one packed record */
     size_t cap;
     uint32_t *row;          /* one unpacked row, for recovery */
-    uint32_t crc[256];      /* CRC-32 table */
+    uint32_t crc[8][256];   /* CRC-32 tables, eight bytes a step */
     struct gr_s3file_async *async;   /* background writes of whole bands (gr_s3file_write_rows) */
 } gr_s3file;
 

@@ -45,19 +45,29 @@ uint64_t gr_s3file_record_bytes(uint32_t b, unsigned w)
     return 1 + (len * w + 7) / 8 + 4;
 }
 
-static void crc_init(uint32_t *t)
+/* Slicing by eight: t[k][x] is the CRC of byte x followed by k zero bytes,
+ * so eight bytes take eight lookups and no dependence from byte to byte. */
+static void crc_init(uint32_t t[8][256])
 {
     for (uint32_t i = 0; i < 256; i++) {
         uint32_t c = i;
         for (int k = 0; k < 8; k++) c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-        t[i] = c;
+        t[0][i] = c;
     }
+    for (uint32_t i = 0; i < 256; i++)
+        for (int k = 1; k < 8; k++) t[k][i] = t[0][t[k - 1][i] & 0xFF] ^ (t[k - 1][i] >> 8);
 }
 
-static uint32_t crc32_of(const uint32_t *t, const unsigned char *p, size_t n)
+static uint32_t crc32_of(const uint32_t t[8][256], const unsigned char *p, size_t n)
 {
     uint32_t c = 0xFFFFFFFFu;
-    for (size_t i = 0; i < n; i++) c = t[(c ^ p[i]) & 0xFF] ^ (c >> 8);
+    for (; n >= 8; n -= 8, p += 8) {
+        uint32_t lo = c ^ ((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
+        uint32_t hi = (uint32_t)p[4] | (uint32_t)p[5] << 8 | (uint32_t)p[6] << 16 | (uint32_t)p[7] << 24;
+        c = t[7][lo & 0xFF] ^ t[6][(lo >> 8) & 0xFF] ^ t[5][(lo >> 16) & 0xFF] ^ t[4][lo >> 24] ^ t[3][hi & 0xFF] ^
+            t[2][(hi >> 8) & 0xFF] ^ t[1][(hi >> 16) & 0xFF] ^ t[0][hi >> 24];
+    }
+    for (; n; n--, p++) c = t[0][(c ^ *p) & 0xFF] ^ (c >> 8);
     return c ^ 0xFFFFFFFFu;
 }
 
@@ -249,17 +259,21 @@ static unsigned record_width(uint32_t b, const uint32_t *row)
 
 /* The record of row b at width w into dst (record_bytes(b, w) bytes): only
  * reads the CRC table, so rows pack on several threads at once. */
-static void pack_record(const uint32_t *crc, uint32_t b, unsigned w, const uint32_t *row, unsigned char *dst)
+static void pack_record(const uint32_t crc[8][256], uint32_t b, unsigned w, const uint32_t *row, unsigned char *dst)
 {
     uint32_t len = b / 2 + 1;
     size_t bytes = (size_t)gr_s3file_record_bytes(b, w);
-    memset(dst, 0, bytes);
     dst[0] = (unsigned char)w;
-    unsigned char *p = dst + 1;
+    unsigned char *q = dst + 1;
+    /* value a at bits a*w.., least significant first: a stream of bytes */
+    uint64_t bits = 0;
+    unsigned have = 0;
     for (uint32_t a = 0; a < len && w; a++) {
-        uint64_t bit = (uint64_t)a * w, v = (uint64_t)row[a] << (bit % 8);
-        for (unsigned k = 0; v; k++, v >>= 8) p[bit / 8 + k] |= (unsigned char)v;
+        bits |= (uint64_t)row[a] << have;
+        have += w;
+        for (; have >= 8; have -= 8, bits >>= 8) *q++ = (unsigned char)bits;
     }
+    if (have) *q++ = (unsigned char)bits;
     put32(dst + bytes - 4, crc32_of(crc, dst, bytes - 4));
 }
 

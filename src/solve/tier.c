@@ -31,6 +31,7 @@ typedef struct chain {
     int *counts, *displs;   /* groups: every rank's block of a level */
     double seconds;         /* wall time of the chain */
     double waited;          /* thread-seconds its inner threads waited at levels' ends */
+    double alone;           /* CPU seconds of work only one thread of the chain can do */
     gr_error err;
 } chain;
 
@@ -38,6 +39,14 @@ static double now_s(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* CPU time of the calling thread: what one thread did, whatever the load. */
+static double cpu_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
@@ -433,7 +442,9 @@ static int fast_tier_levels(chain *ch, lines *L, uint64_t t)
 {
     gr_tiers *s = ch->s;
     levels lv = {.v = s->v[t], .m = (L->top - t) / (uint64_t)s->n, .wide = UINT64_MAX};
+    double c0 = cpu_s();
     int rc = tier_levels(s, t, &lv, &ch->err), q = ch->gq;
+    ch->alone += cpu_s() - c0;
     uint64_t share_min = ch->o->share_min ? ch->o->share_min : SHARE_MIN;
     double idle = 0;
 #pragma omp parallel num_threads(ch->inner) if (!rc) reduction(+ : idle)
@@ -460,7 +471,11 @@ static int fast_tier_levels(chain *ch, lines *L, uint64_t t)
         idle += now_s() - d;
         if (atomic_load(&lv.wide) == l) {
 #pragma omp single
-            if (!rc) rc = level_widen(s, L, &lv, l, &ch->err);
+            {
+                double w0 = cpu_s();
+                if (!rc) rc = level_widen(s, L, &lv, l, &ch->err);
+                ch->alone += cpu_s() - w0;
+            }
             /* a group goes on exchanging until all its ranks learn of it */
             if (rc && q < 2) break;
         }
@@ -564,7 +579,9 @@ static int run_chain_fast(chain *ch)
     if (!(rc = lines_init(ch, &L)))   /* lower tiers first: they hold the raw positions with the bigger minimum */
         for (uint64_t t = ch->r; t <= ch->top; t += (uint64_t)n) {
             bool known = false, split = s->size[t] >= split_min && (ch->inner > 1 || ch->gq > 1);
+            double c0 = cpu_s();
             if (!rc) rc = load_tier(ch, t, &known);
+            ch->alone += cpu_s() - c0;
             if (split && ch->gq > 1) rc = group_agree(ch, &known, rc);
             if (rc && (ch->gq < 2 || split)) break;
             if (rc) continue;   /* on to the group's next agreement, to tell the others */
@@ -579,10 +596,15 @@ static int run_chain_fast(chain *ch)
             if (!known && split) rc = fast_tier_levels(ch, &L, t);
             else if (!known || t < replay_to) {
                 double t0 = now_s();
+                c0 = cpu_s();
                 rc = fast_tier(s, &L, t, known, &ch->err);
                 ch->waited += (now_s() - t0) * (ch->inner - 1);   /* a small tier leaves the others idle */
+                /* a tier too small to split is one thread's, at any thread count */
+                if (s->size[t] < split_min) ch->alone += cpu_s() - c0;
             }
+            c0 = cpu_s();
             if (!rc) rc = finish_tier(ch, t, !known);
+            ch->alone += cpu_s() - c0;
             if (!ch->o->keep) {
                 free(s->v[t]);
                 s->v[t] = NULL;
@@ -773,7 +795,11 @@ int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err)
     s->used_threads = used;
     s->thread_s = used * wall;
     s->waited_s = s->thread_s;
-    for (uint64_t r = 0; r < nch; r++) s->waited_s -= ch[r].seconds * ch[r].inner - ch[r].waited;
+    s->alone_s = 0;
+    for (uint64_t r = 0; r < nch; r++) {
+        s->waited_s -= ch[r].seconds * ch[r].inner - ch[r].waited;
+        s->alone_s += ch[r].alone;
+    }
     if (s->waited_s < 0) s->waited_s = 0;
     int rc = GR_OK;
     for (uint64_t r = 0; r < nch && !rc; r++)
