@@ -34,6 +34,7 @@ typedef struct acc {
     uint32_t claim_a, claim_b, claim_g;
     uint64_t ones;                   /* 1-positions with 2a <= b */
     ulist ones_first;                /* the first few, as (a,b) pairs */
+    size_t first_cap;                /* entries of ones_first gathered at most */
     uint64_t p_count, p_miss;
     uint32_t p_miss_a, p_miss_b;
     bool oom;
@@ -104,6 +105,7 @@ int gr_s3stats_new(gr_s3stats **out, uint32_t n, const uint32_t *gs, int ngs, ui
     s->rows_words = (size_t)n / 2 / 64 + 1;
     s->rows_of = calloc(ROWSETS * s->rows_words, sizeof *s->rows_of);
     bool ok = acc_init(&s->acc, m);
+    s->acc.first_cap = FIRST_ONES;
     if (!ok || !s->rows_of || !s->row_max || !s->row_first || !s->ones_row || !s->lists) {
         gr_s3stats_free(s);
         return gr_fail(err, GR_ENOMEM, "statistics to %u: not enough memory", n);
@@ -133,6 +135,12 @@ static bool theorem_p(uint32_t a, uint32_t b)
     return a == 0 && (b == 0 || (__builtin_ctz(b) & 1) == 0);
 }
 
+/* (b, a) before (b2, a2) in the stream */
+static bool earlier(uint32_t b, uint32_t a, uint32_t b2, uint32_t a2)
+{
+    return b < b2 || (b == b2 && a < a2);
+}
+
 /* Row b's maxima over the columns x in [x0, x1) of the whole row (x = 0..b):
  * each column is its own, so threads with disjoint columns share nothing. */
 static void row_maxima(gr_s3stats *s, uint32_t b, const uint32_t *half, uint32_t x0, uint32_t x1)
@@ -146,7 +154,9 @@ static void row_maxima(gr_s3stats *s, uint32_t b, const uint32_t *half, uint32_t
 
 /* Row b's positions a in [a0, a1) (a <= b/2) into c and the per-column
  * arrays; a0 and a1 multiples of 64 (or the row's end), so that threads
- * with disjoint ranges write disjoint words of rows_of. */
+ * with disjoint ranges write disjoint words of rows_of. A thread's ranges
+ * come in any order, so "first" is decided by the stream order (b, a),
+ * not by what this thread saw first; within one column rows come in order. */
 static void row_values(gr_s3stats *s, acc *c, uint32_t b, const uint32_t *half, uint32_t a0, uint32_t a1)
 {
     if (a1 > b / 2 + 1) a1 = b / 2 + 1;
@@ -156,16 +166,18 @@ static void row_values(gr_s3stats *s, acc *c, uint32_t b, const uint32_t *half, 
         if (g > c->gtop) c->gtop = g;
         if (g < ROWSETS) s->rows_of[g * s->rows_words + a / 64] |= (uint64_t)1 << (a % 64);
         if ((long)a > c->val_row[g]) c->val_row[g] = a, c->val_at[g] = b;
-        if (!c->any || g > c->vmax) c->any = true, c->vmax = g, c->vmax_a = a, c->vmax_b = b;
-        if (g >= 2 && a > 2 * g - 1 && !c->claim_fail)
+        if (!c->any || g > c->vmax || (g == c->vmax && earlier(b, a, c->vmax_b, c->vmax_a)))
+            c->any = true, c->vmax = g, c->vmax_a = a, c->vmax_b = b;
+        if (g >= 2 && a > 2 * g - 1 && (!c->claim_fail || earlier(b, a, c->claim_b, c->claim_a)))
             c->claim_fail = true, c->claim_a = a, c->claim_b = b, c->claim_g = g;
         if (g == 1) {
             c->ones++;
             s->ones_row[a]++;
-            if (c->ones_first.n < FIRST_ONES) push(&c->oom, &c->ones_first, a), push(&c->oom, &c->ones_first, b);
+            if (c->ones_first.n < c->first_cap) push(&c->oom, &c->ones_first, a), push(&c->oom, &c->ones_first, b);
         }
         if (g == 0) c->p_count++;
-        if ((g == 0) != theorem_p(a, b) && c->p_miss++ == 0) c->p_miss_a = a, c->p_miss_b = b;
+        if ((g == 0) != theorem_p(a, b) && (c->p_miss++ == 0 || earlier(b, a, c->p_miss_b, c->p_miss_a)))
+            c->p_miss_a = a, c->p_miss_b = b;
         if (a < s->list_rows)
             for (int k = 0; k < s->ngs; k++)
                 if (g == s->gs[k]) push(&c->oom, &s->lists[(size_t)k * s->list_rows + a], b);
@@ -176,12 +188,6 @@ void gr_s3stats_row(gr_s3stats *s, uint32_t b, const uint32_t *half)
 {
     row_maxima(s, b, half, 0, b + 1);
     row_values(s, &s->acc, b, half, 0, b / 2 + 1);
-}
-
-/* (b, a) before (b2, a2) in the stream */
-static bool earlier(uint32_t b, uint32_t a, uint32_t b2, uint32_t a2)
-{
-    return b < b2 || (b == b2 && a < a2);
 }
 
 static int cmp_pair(const void *x, const void *y)
@@ -255,32 +261,25 @@ static int ensure_parts(gr_s3stats *s, int np)
     return 0;
 }
 
-/* Thread t of nt: its columns of every row of the band, then (after all
- * threads are done) its share of the values g of the merge. */
-static void band_thread(gr_s3stats *s, uint32_t b0, uint32_t count, const uint32_t *rows, size_t stride, int t, int nt)
+/* Columns a thread takes at once: a multiple of 64 (words of rows_of),
+ * small enough that a thread descheduled by a busy machine holds the
+ * others up for little at the band's end. */
+#define COLS 256
+#define GS 4096             /* values g a thread merges at once */
+
+/* Item i of a band: the maxima of columns x (i < nx) or the values of
+ * positions a, COLS of them, over every row of the band in order. */
+static void band_item(gr_s3stats *s, acc *c, uint32_t b0, uint32_t count, const uint32_t *rows, size_t stride,
+                      long i, long nx)
 {
-    uint32_t b1 = b0 + count - 1;
-    /* contiguous columns in row order keep each part's positions in stream order */
-    uint32_t xs = (b1 + 1 + (uint32_t)nt - 1) / (uint32_t)nt;
-    uint32_t as = ((b1 / 2 + 1 + (uint32_t)nt - 1) / (uint32_t)nt + 63) / 64 * 64;
-    uint64_t x0 = (uint64_t)t * xs, a0 = (uint64_t)t * as;
-    acc *c = &s->parts[t];
+    bool maxima = i < nx;
+    uint64_t lo = (uint64_t)(maxima ? i : i - nx) * COLS;
     for (uint32_t r = 0; r < count; r++) {
         const uint32_t *half = rows + (size_t)r * stride;
         uint32_t b = b0 + r;
-        if (x0 <= b) row_maxima(s, b, half, (uint32_t)x0, (uint32_t)(x0 + xs));
-        if (a0 <= b / 2) row_values(s, c, b, half, (uint32_t)a0, (uint32_t)(a0 + as));
+        if (maxima && lo <= b) row_maxima(s, b, half, (uint32_t)lo, (uint32_t)(lo + COLS));
+        if (!maxima && lo <= b / 2) row_values(s, c, b, half, (uint32_t)lo, (uint32_t)(lo + COLS));
     }
-}
-
-static void merge_thread(gr_s3stats *s, int t, int nt)
-{
-    uint32_t top = 0;
-    for (int u = 0; u < nt; u++)
-        if (s->parts[u].gtop > top) top = s->parts[u].gtop;
-    uint32_t gs = (top + 1 + (uint32_t)nt - 1) / (uint32_t)nt;
-    uint64_t g0 = (uint64_t)t * gs, g1 = g0 + gs > (uint64_t)top + 1 ? (uint64_t)top + 1 : g0 + gs;
-    for (int u = 0; u < nt && g0 < g1; u++) merge_values(&s->acc, &s->parts[u], (uint32_t)g0, (uint32_t)g1);
 }
 
 int gr_s3stats_rows(gr_s3stats *s, uint32_t b0, uint32_t count, const uint32_t *rows, size_t stride, int threads)
@@ -288,22 +287,34 @@ int gr_s3stats_rows(gr_s3stats *s, uint32_t b0, uint32_t count, const uint32_t *
 #ifndef _OPENMP
     threads = 1;
 #endif
-    if (threads > 1 && (b0 + count) / 2 < 64 * (uint32_t)threads) threads = 1;   /* too short to share */
+    uint32_t b1 = b0 + count - 1;
+    if (threads > 1 && b1 / 2 < COLS) threads = 1;   /* too short to share */
     if (threads > 1 && ensure_parts(s, threads) != 0) threads = 1;   /* one thread needs no parts */
     if (threads <= 1) {
         for (uint32_t r = 0; r < count; r++) gr_s3stats_row(s, b0 + r, rows + (size_t)r * stride);
         return 1;
     }
+    /* the parts gather every 1-position while the first few are still wanted */
+    for (int t = 0; t < threads; t++) s->parts[t].first_cap = s->acc.ones_first.n < FIRST_ONES ? SIZE_MAX : 0;
+    const long nx = (long)(b1 + COLS) / COLS, na = (long)(b1 / 2 + COLS) / COLS;
     int used = threads;
 #pragma omp parallel num_threads(threads)
     {
 #ifdef _OPENMP
-        int t = omp_get_thread_num(), nt = omp_get_num_threads();
+        acc *c = &s->parts[omp_get_thread_num()];
 #pragma omp single
-        used = nt;
-        band_thread(s, b0, count, rows, stride, t, nt);
-#pragma omp barrier
-        merge_thread(s, t, nt);
+        used = omp_get_num_threads();
+        /* dynamic: under load a descheduled thread keeps one item, not a share */
+#pragma omp for schedule(dynamic, 1)
+        for (long i = 0; i < nx + na; i++) band_item(s, c, b0, count, rows, stride, i, nx);
+        uint32_t top = 0;
+        for (int u = 0; u < used; u++)
+            if (s->parts[u].gtop > top) top = s->parts[u].gtop;
+#pragma omp for schedule(dynamic, 1)
+        for (long g0 = 0; g0 <= (long)top; g0 += GS) {
+            uint32_t g1 = (uint64_t)g0 + GS > (uint64_t)top + 1 ? top + 1 : (uint32_t)g0 + GS;
+            for (int u = 0; u < used; u++) merge_values(&s->acc, &s->parts[u], (uint32_t)g0, g1);
+        }
 #endif
     }
     for (int t = 0; t < used; t++) merge_scalars(&s->acc, &s->parts[t]);

@@ -67,14 +67,15 @@ void gr_s3png_row(gr_s3png *p, uint32_t b, const uint32_t *half)
 void gr_s3png_rows(gr_s3png *p, uint32_t b0, uint32_t count, const uint32_t *rows, size_t stride, int threads)
 {
     const uint32_t b1 = b0 + count - 1;
-    /* a thread's columns: whole cells, so no two threads write one cell */
-    const long span = (long)((b1 + 1 + p->k - 1) / p->k), nt = threads > 1 ? threads : 1;
-    const long per = (span + nt - 1) / nt;
+    /* items of whole cells, so no two threads write one cell, and small, so
+     * that a thread descheduled by a busy machine holds the others up little */
+    const uint64_t cols = ((256 + p->k - 1) / p->k) * (uint64_t)p->k;
+    const long items = (long)(((uint64_t)b1 + cols) / cols);
     uint32_t vmax = p->vmax;
-#pragma omp parallel for num_threads(threads) schedule(static, 1) reduction(max : vmax) if (threads > 1)
-    for (long t = 0; t < nt; t++) {
-        uint64_t x0 = (uint64_t)(t * per) * p->k, x1 = (uint64_t)((t + 1) * per) * p->k;
-        for (uint32_t r = 0; r < count && x0 <= b1; r++) {
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1) reduction(max : vmax) if (threads > 1)
+    for (long i = 0; i < items; i++) {
+        uint64_t x0 = (uint64_t)i * cols, x1 = x0 + cols;
+        for (uint32_t r = 0; r < count; r++) {
             uint32_t b = b0 + r;
             if (x0 > b) continue;
             uint32_t v = row_cells(p, b, rows + (size_t)r * stride, (uint32_t)x0, x1 > b + 1 ? b + 1 : (uint32_t)x1);
