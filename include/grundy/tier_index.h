@@ -32,10 +32,11 @@ typedef struct gr_tiers {
      * thread-seconds (threads x wall) and those lost waiting (for the
      * longest chain, at the end of each level, and for other ranks), and
      * the CPU seconds of work that one thread of a chain does alone at any
-     * thread count (tiers too small to split, grouping a tier into levels,
-     * reading, checksumming and writing tiers): the serial part. */
+     * thread count (tiers too small to split, reading tiers, widening the
+     * bitsets): the serial part; and the CPU seconds of the tiers' ends
+     * (checksums, the caller's done(): files) run beside the computing. */
     int used_threads;
-    double thread_s, waited_s, alone_s;
+    double thread_s, waited_s, alone_s, behind_s;
 } gr_tiers;
 
 /* Sets up the index for a sharing game (any pile count n, optional graph)
