@@ -50,6 +50,12 @@ int gr_s3file_write_row(gr_s3file *f, const uint32_t *row, gr_error *err);
  * write has finished; a failed write is reported here or by the commit. */
 int gr_s3file_write_rows(gr_s3file *f, uint32_t count, const uint32_t *rows, size_t stride, int threads,
                          gr_error *err);
+/* The same in pieces, for a caller that shares its own threads out: begin
+ * a band of count rows from f->next, pack row r of it (any thread, any
+ * order, each row once), end (checks, and hands the band to the writer). */
+int gr_s3file_band_begin(gr_s3file *f, uint32_t count, gr_error *err);
+void gr_s3file_band_pack(gr_s3file *f, uint32_t r, const uint32_t *row);
+int gr_s3file_band_end(gr_s3file *f, gr_error *err);
 /* Waits for the band being written, then gives the seconds the caller
  * waited for background writes (the serial part left of the file) and the
  * seconds the background writes took. */

@@ -24,6 +24,15 @@ void gr_s3stats_row(gr_s3stats *s, uint32_t b, const uint32_t *half);
  * a range of columns of every row, and what they gathered is merged by
  * rules that do not depend on the split. Returns the threads used. */
 int gr_s3stats_rows(gr_s3stats *s, uint32_t b0, uint32_t count, const uint32_t *rows, size_t stride, int threads);
+/* The same in pieces, for a caller that shares its own threads out: begin
+ * returns the number of items (0: it did the band itself, on one thread);
+ * each item then runs once, on any thread `thread` in 0..threads-1 (no two
+ * at once on one thread number), in any order; end finishes the band. The
+ * rows must stay valid until end. */
+long gr_s3stats_band_begin(gr_s3stats *s, uint32_t b0, uint32_t count, const uint32_t *rows, size_t stride,
+                           int threads);
+void gr_s3stats_band_item(gr_s3stats *s, long i, int thread);
+void gr_s3stats_band_end(gr_s3stats *s);
 void gr_s3stats_print(const gr_s3stats *s, FILE *f, int json);
 
 /* Queries for tests. */

@@ -27,7 +27,6 @@ typedef struct acc {
     uint64_t *val_count;             /* per g: positions with 2a <= b */
     long *val_row;                   /* per g: largest a <= b/2 with value g, -1 none */
     uint32_t *val_at;                /* the b of that (the first such b) */
-    uint32_t gtop;                   /* largest g counted since the last merge */
     bool any;                        /* a position seen (vmax is set) */
     uint32_t vmax, vmax_a, vmax_b;
     bool claim_fail;                 /* a <= 2g-1 for g >= 2 */
@@ -50,9 +49,14 @@ struct gr_s3stats {
     uint64_t *ones_row;              /* per a */
     uint64_t *rows_of;               /* for g < ROWSETS: bitset of the a (2a <= b) where g occurs */
     size_t rows_words;
-    acc acc;                         /* the totals */
-    acc *parts;                      /* one per thread of gr_s3stats_rows beyond one */
+    acc acc;                         /* the totals (per g: with the parts' per-g figures) */
+    acc *parts;                      /* one per thread of a band; their per-g figures stay there */
     int nparts;
+    /* the band being gathered (gr_s3stats_band_begin) */
+    uint32_t band_b0, band_count;
+    const uint32_t *band_rows;
+    size_t band_stride;
+    long band_nx, band_items;
 };
 
 #define ROWSETS 32
@@ -163,7 +167,6 @@ static void row_values(gr_s3stats *s, acc *c, uint32_t b, const uint32_t *half, 
     for (uint32_t a = a0; a < a1; a++) {
         uint32_t g = half[a];
         c->val_count[g]++;
-        if (g > c->gtop) c->gtop = g;
         if (g < ROWSETS) s->rows_of[g * s->rows_words + a / 64] |= (uint64_t)1 << (a % 64);
         if ((long)a > c->val_row[g]) c->val_row[g] = a, c->val_at[g] = b;
         if (!c->any || g > c->vmax || (g == c->vmax && earlier(b, a, c->vmax_b, c->vmax_a)))
@@ -197,18 +200,25 @@ static int cmp_pair(const void *x, const void *y)
     return p[0] < q[0] ? -1 : p[0] > q[0];
 }
 
-/* A part's per-g figures for g in [g0, g1) into the totals, the part reset. */
-static void merge_values(acc *to, acc *c, uint32_t g0, uint32_t g1)
+/* Value g over the totals and the parts, which all count distinct
+ * positions: the count, and the largest a with, for it, the first b. */
+static uint64_t count_of(const gr_s3stats *s, uint32_t g)
 {
-    for (uint32_t g = g0; g < g1; g++) {
-        to->val_count[g] += c->val_count[g];
-        c->val_count[g] = 0;
-        /* the largest a, and for it the first b: the smallest */
-        if (c->val_row[g] > to->val_row[g] || (c->val_row[g] == to->val_row[g] && c->val_row[g] >= 0 &&
-                                                c->val_at[g] < to->val_at[g]))
-            to->val_row[g] = c->val_row[g], to->val_at[g] = c->val_at[g];
-        c->val_row[g] = -1;
+    uint64_t c = s->acc.val_count[g];
+    for (int t = 0; t < s->nparts; t++) c += s->parts[t].val_count[g];
+    return c;
+}
+
+static long row_of(const gr_s3stats *s, uint32_t g, uint32_t *at)
+{
+    long a = s->acc.val_row[g];
+    uint32_t b = s->acc.val_at[g];
+    for (int t = 0; t < s->nparts; t++) {
+        const acc *c = &s->parts[t];
+        if (c->val_row[g] > a || (c->val_row[g] == a && a >= 0 && c->val_at[g] < b)) a = c->val_row[g], b = c->val_at[g];
     }
+    if (at) *at = b;
+    return a;
 }
 
 /* A part's single figures into the totals, the part reset (its arrays kept). */
@@ -225,10 +235,8 @@ static void merge_scalars(acc *to, acc *c)
     to->p_count += c->p_count;
     to->ones += c->ones;
     to->oom |= c->oom;
-    if (c->gtop > to->gtop) to->gtop = c->gtop;
     c->any = c->claim_fail = c->oom = false;
     c->p_miss = c->p_count = c->ones = 0;
-    c->gtop = 0;
 }
 
 /* The first ones of the parts (each in stream order) after those kept. */
@@ -261,28 +269,13 @@ static int ensure_parts(gr_s3stats *s, int np)
     return 0;
 }
 
-/* Columns a thread takes at once: a multiple of 64 (words of rows_of),
- * small enough that a thread descheduled by a busy machine holds the
- * others up for little at the band's end. */
+/* Columns an item takes: a multiple of 64 (words of rows_of), small
+ * enough that a thread descheduled by a busy machine holds the others up
+ * for little at the band's end. */
 #define COLS 256
-#define GS 4096             /* values g a thread merges at once */
 
-/* Item i of a band: the maxima of columns x (i < nx) or the values of
- * positions a, COLS of them, over every row of the band in order. */
-static void band_item(gr_s3stats *s, acc *c, uint32_t b0, uint32_t count, const uint32_t *rows, size_t stride,
-                      long i, long nx)
-{
-    bool maxima = i < nx;
-    uint64_t lo = (uint64_t)(maxima ? i : i - nx) * COLS;
-    for (uint32_t r = 0; r < count; r++) {
-        const uint32_t *half = rows + (size_t)r * stride;
-        uint32_t b = b0 + r;
-        if (maxima && lo <= b) row_maxima(s, b, half, (uint32_t)lo, (uint32_t)(lo + COLS));
-        if (!maxima && lo <= b / 2) row_values(s, c, b, half, (uint32_t)lo, (uint32_t)(lo + COLS));
-    }
-}
-
-int gr_s3stats_rows(gr_s3stats *s, uint32_t b0, uint32_t count, const uint32_t *rows, size_t stride, int threads)
+long gr_s3stats_band_begin(gr_s3stats *s, uint32_t b0, uint32_t count, const uint32_t *rows, size_t stride,
+                           int threads)
 {
 #ifndef _OPENMP
     threads = 1;
@@ -290,36 +283,54 @@ int gr_s3stats_rows(gr_s3stats *s, uint32_t b0, uint32_t count, const uint32_t *
     uint32_t b1 = b0 + count - 1;
     if (threads > 1 && b1 / 2 < COLS) threads = 1;   /* too short to share */
     if (threads > 1 && ensure_parts(s, threads) != 0) threads = 1;   /* one thread needs no parts */
+    s->band_items = 0;
     if (threads <= 1) {
         for (uint32_t r = 0; r < count; r++) gr_s3stats_row(s, b0 + r, rows + (size_t)r * stride);
-        return 1;
+        return 0;
     }
     /* the parts gather every 1-position while the first few are still wanted */
-    for (int t = 0; t < threads; t++) s->parts[t].first_cap = s->acc.ones_first.n < FIRST_ONES ? SIZE_MAX : 0;
-    const long nx = (long)(b1 + COLS) / COLS, na = (long)(b1 / 2 + COLS) / COLS;
-    int used = threads;
-#pragma omp parallel num_threads(threads)
-    {
+    for (int t = 0; t < s->nparts; t++) s->parts[t].first_cap = s->acc.ones_first.n < FIRST_ONES ? SIZE_MAX : 0;
+    s->band_b0 = b0, s->band_count = count, s->band_rows = rows, s->band_stride = stride;
+    s->band_nx = (long)(b1 + COLS) / COLS;
+    s->band_items = s->band_nx + (long)(b1 / 2 + COLS) / COLS;
+    return s->band_items;
+}
+
+/* Item i: the maxima of COLS columns x (i < nx) or the values of COLS
+ * positions a, over every row of the band in order. */
+void gr_s3stats_band_item(gr_s3stats *s, long i, int thread)
+{
+    bool maxima = i < s->band_nx;
+    uint64_t lo = (uint64_t)(maxima ? i : i - s->band_nx) * COLS;
+    acc *c = &s->parts[thread];
+    for (uint32_t r = 0; r < s->band_count; r++) {
+        const uint32_t *half = s->band_rows + (size_t)r * s->band_stride;
+        uint32_t b = s->band_b0 + r;
+        if (maxima && lo <= b) row_maxima(s, b, half, (uint32_t)lo, (uint32_t)(lo + COLS));
+        if (!maxima && lo <= b / 2) row_values(s, c, b, half, (uint32_t)lo, (uint32_t)(lo + COLS));
+    }
+}
+
+void gr_s3stats_band_end(gr_s3stats *s)
+{
+    if (!s->band_items) return;
+    for (int t = 0; t < s->nparts; t++) merge_scalars(&s->acc, &s->parts[t]);
+    merge_first_ones(&s->acc, s->parts, s->nparts);
+    s->band_items = 0;
+}
+
+int gr_s3stats_rows(gr_s3stats *s, uint32_t b0, uint32_t count, const uint32_t *rows, size_t stride, int threads)
+{
+    long items = gr_s3stats_band_begin(s, b0, count, rows, stride, threads);
+    if (!items) return 1;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
+    for (long i = 0; i < items; i++) {
 #ifdef _OPENMP
-        acc *c = &s->parts[omp_get_thread_num()];
-#pragma omp single
-        used = omp_get_num_threads();
-        /* dynamic: under load a descheduled thread keeps one item, not a share */
-#pragma omp for schedule(dynamic, 1)
-        for (long i = 0; i < nx + na; i++) band_item(s, c, b0, count, rows, stride, i, nx);
-        uint32_t top = 0;
-        for (int u = 0; u < used; u++)
-            if (s->parts[u].gtop > top) top = s->parts[u].gtop;
-#pragma omp for schedule(dynamic, 1)
-        for (long g0 = 0; g0 <= (long)top; g0 += GS) {
-            uint32_t g1 = (uint64_t)g0 + GS > (uint64_t)top + 1 ? top + 1 : (uint32_t)g0 + GS;
-            for (int u = 0; u < used; u++) merge_values(&s->acc, &s->parts[u], (uint32_t)g0, g1);
-        }
+        gr_s3stats_band_item(s, i, omp_get_thread_num());
 #endif
     }
-    for (int t = 0; t < used; t++) merge_scalars(&s->acc, &s->parts[t]);
-    merge_first_ones(&s->acc, s->parts, used);
-    return used;
+    gr_s3stats_band_end(s);
+    return threads;
 }
 
 uint32_t gr_s3stats_row_max(const gr_s3stats *s, uint32_t a, uint32_t *first_b)
@@ -331,8 +342,7 @@ uint32_t gr_s3stats_row_max(const gr_s3stats *s, uint32_t a, uint32_t *first_b)
 long gr_s3stats_value_max_row(const gr_s3stats *s, uint32_t g, uint32_t *at_b)
 {
     if (g > s->n) return -1;
-    if (at_b) *at_b = s->acc.val_at[g];
-    return s->acc.val_row[g];
+    return row_of(s, g, at_b);
 }
 
 const uint32_t *gr_s3stats_positions(const gr_s3stats *s, int k, uint32_t a, size_t *cnt)
@@ -370,9 +380,12 @@ static void print_json(const gr_s3stats *s, FILE *f)
     for (uint32_t a = 0; a <= s->n; a++)
         fprintf(f, "%s{\"a\":%u,\"max\":%u,\"first_b\":%u}", a ? "," : "", a, s->row_max[a], s->row_first[a]);
     fputs("],\"values\":[", f);
-    for (uint32_t g = 0; g <= s->acc.vmax; g++)
+    for (uint32_t g = 0; g <= s->acc.vmax; g++) {
+        uint32_t at;
+        long a = row_of(s, g, &at);
         fprintf(f, "%s{\"g\":%u,\"count\":%llu,\"max_a\":%ld,\"at_b\":%u}", g ? "," : "", g,
-                (unsigned long long)s->acc.val_count[g], s->acc.val_row[g], s->acc.val_at[g]);
+                (unsigned long long)count_of(s, g), a, at);
+    }
     fputs("],\"rows_of_value\":[", f);
     for (uint32_t g = 0; g < ROWSETS && g <= s->acc.vmax; g++) {
         fprintf(f, "%s{\"g\":%u,\"rows\":[", g ? "," : "", g);
@@ -417,9 +430,11 @@ void gr_s3stats_print(const gr_s3stats *s, FILE *f, int json)
     fprintf(f, "\nvalues: for each g, the positions (0,a,b) with 2a <= b and value g,\nand the largest a among them"
                " (seed 000: a <= 2g-1 for g >= 2)\n");
     fprintf(f, "%8s %12s %8s %8s %8s\n", "g", "positions", "max_a", "at_b", "2g-1");
-    for (uint32_t g = 0; g <= s->acc.vmax && g < SHOWN; g++)
-        fprintf(f, "%8u %12llu %8ld %8u %8ld\n", g, (unsigned long long)s->acc.val_count[g], s->acc.val_row[g], s->acc.val_at[g],
-                2 * (long)g - 1);
+    for (uint32_t g = 0; g <= s->acc.vmax && g < SHOWN; g++) {
+        uint32_t at;
+        long a = row_of(s, g, &at);
+        fprintf(f, "%8u %12llu %8ld %8u %8ld\n", g, (unsigned long long)count_of(s, g), a, at, 2 * (long)g - 1);
+    }
     if (s->acc.vmax >= SHOWN) fprintf(f, "   (values %u..%u: --format json)\n", SHOWN, s->acc.vmax);
     fprintf(f, "\nrows a (2a <= b) where g occurs, as ranges:\n");
     for (uint32_t g = 0; g < 16 && g <= s->acc.vmax; g++) {

@@ -9,6 +9,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 static const char help[] =
     "usage: grundy table sharing --max N [--method simple|fast] [--format text|csv|json]\n"
@@ -160,6 +163,16 @@ static int recovered(void *ctx, uint32_t b, const uint32_t *row, gr_error *err)
     return GR_OK;
 }
 
+/* This thread's number in the parallel region it runs in (0 outside). */
+static int cli_thread(void)
+{
+#ifdef _OPENMP
+    return omp_get_thread_num();
+#else
+    return 0;
+#endif
+}
+
 static double now(void)
 {
     struct timespec ts;
@@ -256,17 +269,30 @@ static int deliver_band(void *ctx, uint32_t b0, uint32_t count, const uint32_t *
         d->serial_s += now() - t0;
         return rc;
     }
-    if (d->out) rc = gr_s3file_write_rows(d->out, count, rows, stride, threads, d->err);
+    if (d->out) rc = gr_s3file_band_begin(d->out, count, d->err);
     if (rc) return rc;
-    if (d->k->stats) gr_s3stats_rows(d->k->stats, b0, count, rows, stride, threads);
-    if (d->k->png) gr_s3png_rows(d->k->png, b0, count, rows, stride, threads);
+    /* one parallel region, one barrier: every item of every sink in one
+     * dynamic loop, so a thread descheduled by a busy machine holds the
+     * others up for one item at most */
+    long nf = d->out ? (long)count : 0;
+    long ns = d->k->stats ? gr_s3stats_band_begin(d->k->stats, b0, count, rows, stride, threads) : 0;
+    long np = d->k->png ? gr_s3png_band_items(d->k->png, b0, count) : 0;
+    d->serial_s += now() - t0;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1) if (threads > 1)
+    for (long i = 0; i < nf + ns + np; i++) {
+        if (i < nf) gr_s3file_band_pack(d->out, (uint32_t)i, rows + (size_t)i * stride);
+        else if (i < nf + ns) gr_s3stats_band_item(d->k->stats, i - nf, cli_thread());
+        else gr_s3png_band_item(d->k->png, i - nf - ns, b0, count, rows, stride);
+    }
     t0 = now();
+    if (d->k->stats) gr_s3stats_band_end(d->k->stats);
+    if (d->out) rc = gr_s3file_band_end(d->out, d->err);
     if (d->k->format >= 0 || d->k->full)
         for (uint32_t r = 0; r < count; r++) to_ordered_sinks(d->k, b0 + r, rows + (size_t)r * stride);
     uint32_t last = b0 + count - 1;
     if (d->tty) progress(d->st, d->mpi, d->t0, &d->last, last, d->n, last == d->n);
     d->serial_s += now() - t0;
-    return GR_OK;
+    return rc;
 }
 
 /* The requests refused before any work; *fast: the fast method. */

@@ -12,22 +12,27 @@
 
 #define HEADER_BYTES 16
 
-/* Two band buffers: one is packed while the other is written, so writing a
- * band overlaps computing and packing the next (docs/sharing-table.md, "The
- * serial part"). The writer is a thread per band, joined before the next
- * band is handed over: a join orders the buffers without locks. */
+/* Two sets of per-row record buffers: one is packed while the other is
+ * written, so writing a band overlaps computing and packing the next
+ * (docs/sharing-table.md, "The serial part"). Each row has its own buffer,
+ * so rows pack on any thread in any order with no offsets to agree on
+ * first. The writer is a thread per band, joined before the next band is
+ * handed over: a join orders the buffers without locks. */
+typedef struct recbuf {
+    unsigned char *p;
+    size_t cap, len;        /* len: the packed record; 0 when it could not be packed (memory) */
+} recbuf;
+
 struct gr_s3file_async {
-    unsigned char *buf[2];
-    size_t cap[2];
-    size_t *off;            /* per row of a band: where its record starts; off[count]: the end */
-    unsigned char *width;   /* per row of a band: its record's width */
-    size_t off_cap;
-    int cur;                /* the buffer packed next */
+    recbuf *rec[2];
+    uint32_t nrec[2];       /* buffers allocated in each set */
+    int cur;                /* the set packed next */
+    uint32_t b0, count;     /* the band being packed: rows b0 .. b0+count-1 */
     bool running;           /* a writer thread is out */
     pthread_t th;
     FILE *f;                /* what the writer writes to, and what it writes */
-    const unsigned char *wbuf;
-    size_t wlen;
+    const recbuf *wrec;
+    uint32_t wcount;
     int err_no;             /* the first failed write's errno; 0 none */
     double waited_s, writing_s;
 };
@@ -100,10 +105,10 @@ static void release(gr_s3file *f)
 {
     if (f->async) {
         async_wait(f);
-        free(f->async->buf[0]);
-        free(f->async->buf[1]);
-        free(f->async->off);
-        free(f->async->width);
+        for (int k = 0; k < 2; k++) {
+            for (uint32_t r = 0; r < f->async->nrec[k]; r++) free(f->async->rec[k][r].p);
+            free(f->async->rec[k]);
+        }
         free(f->async);
     }
     if (f->f) fclose(f->f);
@@ -297,8 +302,11 @@ static void *async_write(void *arg)
 {
     struct gr_s3file_async *as = arg;
     double t0 = seconds();
+    bool ok = true;
+    for (uint32_t r = 0; ok && r < as->wcount; r++)
+        ok = fwrite(as->wrec[r].p, 1, as->wrec[r].len, as->f) == as->wrec[r].len;
     /* the band's whole records reach the operating system: the checkpoint */
-    if (fwrite(as->wbuf, 1, as->wlen, as->f) != as->wlen || fflush(as->f) != 0) as->err_no = errno ? errno : EIO;
+    if (!ok || fflush(as->f) != 0) as->err_no = errno ? errno : EIO;
     as->writing_s += seconds() - t0;
     return NULL;
 }
@@ -314,56 +322,7 @@ static void async_wait(gr_s3file *f)
     as->waited_s += seconds() - t0;
 }
 
-static bool grow_to(unsigned char **buf, size_t *cap, size_t need)
-{
-    if (need <= *cap) return true;
-    unsigned char *p = realloc(*buf, need);
-    if (!p) return false;
-    *buf = p;
-    *cap = need;
-    return true;
-}
-
-/* Record widths and offsets of a band, then the records, on `threads`
- * threads (every row is independent; the offsets are a prefix sum). */
-static int pack_band(gr_s3file *f, uint32_t count, const uint32_t *rows, size_t stride, int threads)
-{
-    struct gr_s3file_async *as = f->async;
-    if (count + 1 > as->off_cap) {
-        size_t *o = realloc(as->off, (count + 1) * sizeof *o);
-        if (o) as->off = o;
-        unsigned char *wd = realloc(as->width, count + 1);
-        if (wd) as->width = wd;
-        if (!o || !wd) return -1;
-        as->off_cap = count + 1;
-    }
-    size_t *off = as->off;
-    unsigned char *width = as->width;
-    const uint32_t b0 = f->next;
-    const long nrows = (long)count;
-#ifndef _OPENMP
-    (void)threads;
-#endif
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 1) if (threads > 1)
-    for (long r = 0; r < nrows; r++) {
-        uint32_t b = b0 + (uint32_t)r;
-        width[r] = (unsigned char)record_width(b, rows + (size_t)r * stride);
-        off[r + 1] = (size_t)gr_s3file_record_bytes(b, width[r]);
-    }
-    off[0] = 0;
-    for (uint32_t r = 0; r < count; r++) off[r + 1] += off[r];
-    unsigned char **buf = &as->buf[as->cur];
-    if (!grow_to(buf, &as->cap[as->cur], off[count] ? off[count] : 1)) return -1;
-    unsigned char *dst = *buf;
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 1) if (threads > 1)
-    for (long r = 0; r < nrows; r++) {
-        pack_record(f->crc, b0 + (uint32_t)r, width[r], rows + (size_t)r * stride, dst + off[r]);
-    }
-    return 0;
-}
-
-int gr_s3file_write_rows(gr_s3file *f, uint32_t count, const uint32_t *rows, size_t stride, int threads,
-                         gr_error *err)
+int gr_s3file_band_begin(gr_s3file *f, uint32_t count, gr_error *err)
 {
     if (!f->async) {
         f->async = calloc(1, sizeof *f->async);
@@ -371,12 +330,47 @@ int gr_s3file_write_rows(gr_s3file *f, uint32_t count, const uint32_t *rows, siz
     }
     struct gr_s3file_async *as = f->async;
     if (count > f->n + 1 - f->next) return gr_fail(err, GR_EINTERNAL, "table file: rows past %u", f->n);
-    if (pack_band(f, count, rows, stride, threads < 1 ? 1 : threads) != 0) return gr_fail_nomem(err);
+    int k = as->cur;
+    if (count > as->nrec[k]) {
+        recbuf *r = realloc(as->rec[k], count * sizeof *r);
+        if (!r) return gr_fail_nomem(err);
+        memset(r + as->nrec[k], 0, (count - as->nrec[k]) * sizeof *r);
+        as->rec[k] = r;
+        as->nrec[k] = count;
+    }
+    as->b0 = f->next;
+    as->count = count;
+    return GR_OK;
+}
+
+void gr_s3file_band_pack(gr_s3file *f, uint32_t r, const uint32_t *row)
+{
+    struct gr_s3file_async *as = f->async;
+    recbuf *rb = &as->rec[as->cur][r];
+    uint32_t b = as->b0 + r;
+    unsigned w = record_width(b, row);
+    size_t bytes = (size_t)gr_s3file_record_bytes(b, w);
+    rb->len = 0;
+    if (bytes > rb->cap) {
+        unsigned char *p = realloc(rb->p, bytes);
+        if (!p) return;   /* len 0: the band's end says so */
+        rb->p = p;
+        rb->cap = bytes;
+    }
+    pack_record(f->crc, b, w, row, rb->p);
+    rb->len = bytes;
+}
+
+int gr_s3file_band_end(gr_s3file *f, gr_error *err)
+{
+    struct gr_s3file_async *as = f->async;
+    for (uint32_t r = 0; r < as->count; r++)
+        if (!as->rec[as->cur][r].len) return gr_fail_nomem(err);
     async_wait(f);
     if (as->err_no) return gr_fail(err, GR_EINPUT, "cannot write '%s': %s", f->part, strerror(as->err_no));
     as->f = f->f;
-    as->wbuf = as->buf[as->cur];
-    as->wlen = as->off[count];
+    as->wrec = as->rec[as->cur];
+    as->wcount = as->count;
     if (pthread_create(&as->th, NULL, async_write, as) == 0) {
         as->running = true;
     } else {
@@ -384,8 +378,22 @@ int gr_s3file_write_rows(gr_s3file *f, uint32_t count, const uint32_t *rows, siz
         if (as->err_no) return gr_fail(err, GR_EINPUT, "cannot write '%s': %s", f->part, strerror(as->err_no));
     }
     as->cur ^= 1;
-    f->next += count;
+    f->next += as->count;
     return GR_OK;
+}
+
+int gr_s3file_write_rows(gr_s3file *f, uint32_t count, const uint32_t *rows, size_t stride, int threads,
+                         gr_error *err)
+{
+    int rc = gr_s3file_band_begin(f, count, err);
+    if (rc) return rc;
+    const long nrows = (long)count;
+#ifndef _OPENMP
+    (void)threads;
+#endif
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1) if (threads > 1)
+    for (long r = 0; r < nrows; r++) gr_s3file_band_pack(f, (uint32_t)r, rows + (size_t)r * stride);
+    return gr_s3file_band_end(f, err);
 }
 
 void gr_s3file_write_times(gr_s3file *f, double *waited_s, double *writing_s)
