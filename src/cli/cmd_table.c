@@ -265,7 +265,7 @@ static int deliver_band(void *ctx, uint32_t b0, uint32_t count, const uint32_t *
     double t0 = now();
     int rc = GR_OK;
     if (count == 1) {
-        rc = deliver_row(d, b0, rows);   /* rows computed one by one */
+        rc = deliver_row(d, b0, rows);   /* rows computed one by one, on one thread */
         d->serial_s += now() - t0;
         return rc;
     }
@@ -277,7 +277,7 @@ static int deliver_band(void *ctx, uint32_t b0, uint32_t count, const uint32_t *
     long nf = d->out ? (long)count : 0;
     long ns = d->k->stats ? gr_s3stats_band_begin(d->k->stats, b0, count, rows, stride, threads) : 0;
     long np = d->k->png ? gr_s3png_band_items(d->k->png, b0, count) : 0;
-    d->serial_s += now() - t0;
+    /* (on one thread the statistics' begin does the band's statistics: not a serial part) */
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1) if (threads > 1)
     for (long i = 0; i < nf + ns + np; i++) {
         if (i < nf) gr_s3file_band_pack(d->out, (uint32_t)i, rows + (size_t)i * stride);
