@@ -34,8 +34,13 @@ struct gr_s3file_async {
     const recbuf *wrec;
     uint32_t wcount;
     int err_no;             /* the first failed write's errno; 0 none */
+    uint64_t unsynced;      /* bytes written since the writer last synced */
     double waited_s, writing_s;
 };
+
+/* The writer syncs every this many bytes, so that the commit's fsync, on
+ * the one thread at the end of the run, has at most this much left. */
+#define SYNC_EVERY ((uint64_t)64 << 20)
 
 static double seconds(void)
 {
@@ -303,10 +308,16 @@ static void *async_write(void *arg)
     struct gr_s3file_async *as = arg;
     double t0 = seconds();
     bool ok = true;
-    for (uint32_t r = 0; ok && r < as->wcount; r++)
+    for (uint32_t r = 0; ok && r < as->wcount; r++) {
         ok = fwrite(as->wrec[r].p, 1, as->wrec[r].len, as->f) == as->wrec[r].len;
+        as->unsynced += as->wrec[r].len;
+    }
     /* the band's whole records reach the operating system: the checkpoint */
     if (!ok || fflush(as->f) != 0) as->err_no = errno ? errno : EIO;
+    if (!as->err_no && as->unsynced >= SYNC_EVERY) {
+        if (fdatasync(fileno(as->f)) != 0) as->err_no = errno ? errno : EIO;
+        as->unsynced = 0;
+    }
     as->writing_s += seconds() - t0;
     return NULL;
 }
