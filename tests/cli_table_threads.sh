@@ -24,6 +24,20 @@ for p in 2 3 4 8; do
   # bands at N = 4096 have up to 10 strips: every thread asked for runs
   expect_out "^grundy: $p threads, 1 rank; .* waiting \([0-9]+%\)" cat "$tmp/use$p"
 done
+# the hand-over on the threads (the file's records, the statistics and the
+# picture in one loop, the file written behind the next band): the same
+# file, picture and statistics (JSON: every figure) as one thread
+"$G" table sharing --max $N --threads 1 --out "$tmp/h1.grs" --png "$tmp/h1.png" --stats --format json \
+  >"$tmp/h1.json" 2>/dev/null
+for p in 3 8; do
+  "$G" table sharing --max $N --threads $p --out "$tmp/h$p.grs" --png "$tmp/h$p.png" --stats --format json \
+    >"$tmp/h$p.json" 2>"$tmp/hu$p"
+  for x in grs png json; do
+    if cmp -s "$tmp/h$p.$x" "$tmp/h1.$x"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: hand-over on $p threads: .$x differs"; fi
+  done
+  expect_out "handing rows over \([0-9.]+ s of it on one thread\), [0-9.]+ s of the run on one thread" cat "$tmp/hu$p"
+done
+same_file "hand-over file" "$tmp/h1.grs"
 # the default takes every core OpenMP offers
 OMP_NUM_THREADS=8 "$G" table sharing --max $N --out "$tmp/d.grs" --stats >/dev/null 2>"$tmp/used"
 same_file "OMP_NUM_THREADS=8" "$tmp/d.grs"

@@ -386,3 +386,80 @@ Test(sharing3_fast, slices_give_the_table)
     for (size_t i = 0; i < sizeof ps / sizeof *ps; i++) table_by_slices(700, ps[i], &s);
     gr_s3table_free(&s);
 }
+
+/* ---- rows handed over a band at a time, on threads ---- */
+
+typedef struct band_sink {
+    gr_s3stats *stats;
+    gr_s3file *file;
+    int threads;
+} band_sink;
+
+static int to_band_sink(void *ctx, uint32_t b0, uint32_t count, const uint32_t *rows, size_t stride, int threads)
+{
+    band_sink *k = ctx;
+    (void)threads;
+    gr_error err;
+    gr_error_clear(&err);
+    gr_s3stats_rows(k->stats, b0, count, rows, stride, k->threads);
+    cr_assert_eq(gr_s3file_write_rows(k->file, count, rows, stride, k->threads, &err), 0, "%s", err.msg);
+    return 0;
+}
+
+static char *stats_json(const gr_s3stats *s)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    cr_assert_not_null(m);
+    gr_s3stats_print(s, m, 1);
+    gr_s3stats_print(s, m, 0);
+    fclose(m);
+    return buf;
+}
+
+/* The statistics gathered in column items on 2, 3 and 8 threads (parts
+ * merged by rules that ignore the split) and the file packed on threads and
+ * written behind the computing equal those of one row at a time. */
+Test(sharing3_fast, bands_on_threads_agree)
+{
+    const uint32_t n = 4500;
+    gr_error err;
+    gr_error_clear(&err);
+    uint32_t gs[] = {2, 3};
+    char dir[] = "/tmp/grundy-s3band-XXXXXX";
+    cr_assert_not_null(mkdtemp(dir));
+    char ref[128], path[128];
+    snprintf(ref, sizeof ref, "%s/ref.grs", dir);
+    write_table(ref, n);
+    gr_s3stats *one = stats_to(n);
+    char *want = stats_json(one);
+    long want_len;
+    char *want_file = slurp(ref, &want_len);
+    for (int p = 2; p <= 8; p = p == 3 ? 8 : p + 1) {
+        band_sink k = {NULL, NULL, p};
+        cr_assert_eq(gr_s3stats_new(&k.stats, n, gs, 2, 4, &err), 0);
+        gr_s3file f;
+        snprintf(path, sizeof path, "%s/p%d.grs", dir, p);
+        cr_assert_eq(gr_s3file_open_write(&f, path, n, NULL, NULL, &err), 0, "%s", err.msg);
+        k.file = &f;
+        gr_s3fast *st;
+        cr_assert_eq(gr_s3fast_new(&st, n, &err), 0);
+        gr_s3fast_set_threads(st, p);
+        cr_assert_eq(gr_s3fast_bands(st, n + 1, to_band_sink, &k), 0);
+        cr_assert_eq(gr_s3file_commit(&f, &err), 0, "%s", err.msg);
+        char *got = stats_json(k.stats);
+        cr_assert_str_eq(got, want, "statistics on %d threads", p);
+        long got_len;
+        char *got_file = slurp(path, &got_len);
+        cr_assert(got_len == want_len && memcmp(got_file, want_file, (size_t)want_len) == 0, "file on %d threads", p);
+        free(got), free(got_file);
+        unlink(path);
+        gr_s3fast_free(st);
+        gr_s3stats_free(k.stats);
+    }
+    unlink(ref);
+    rmdir(dir);
+    free(want), free(want_file);
+    gr_s3stats_free(one);
+}

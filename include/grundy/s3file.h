@@ -24,7 +24,8 @@ typedef struct gr_s3file {
     unsigned char *buf;     /* one packed record */
     size_t cap;
     uint32_t *row;          /* one unpacked row, for recovery */
-    uint32_t crc[256];      /* CRC-32 table */
+    uint32_t crc[8][256];   /* CRC-32 tables, eight bytes a step */
+    struct gr_s3file_async *async;   /* background writes of whole bands (gr_s3file_write_rows) */
 } gr_s3file;
 
 /* Reading a finished file. */
@@ -42,6 +43,23 @@ int gr_s3file_open_write(gr_s3file *f, const char *path, uint32_t n, gr_s3file_r
                          gr_error *err);
 /* Appends row f->next and pushes it to the operating system (the checkpoint). */
 int gr_s3file_write_row(gr_s3file *f, const uint32_t *row, gr_error *err);
+/* Appends rows f->next .. f->next+count-1 (row r of them at rows + r*stride):
+ * their records are packed on up to `threads` threads, then written by a
+ * background thread while the caller computes on (the records land in row
+ * order, whole, one band after the other). Returns once the previous band's
+ * write has finished; a failed write is reported here or by the commit. */
+int gr_s3file_write_rows(gr_s3file *f, uint32_t count, const uint32_t *rows, size_t stride, int threads,
+                         gr_error *err);
+/* The same in pieces, for a caller that shares its own threads out: begin
+ * a band of count rows from f->next, pack row r of it (any thread, any
+ * order, each row once), end (checks, and hands the band to the writer). */
+int gr_s3file_band_begin(gr_s3file *f, uint32_t count, gr_error *err);
+void gr_s3file_band_pack(gr_s3file *f, uint32_t r, const uint32_t *row);
+int gr_s3file_band_end(gr_s3file *f, gr_error *err);
+/* Waits for the band being written, then gives the seconds the caller
+ * waited for background writes (the serial part left of the file) and the
+ * seconds the background writes took. */
+void gr_s3file_write_times(gr_s3file *f, double *waited_s, double *writing_s);
 /* After row n: flush, fsync, rename PATH.part to PATH. */
 int gr_s3file_commit(gr_s3file *f, gr_error *err);
 /* Closes without renaming (keeps PATH.part for a later resume). */

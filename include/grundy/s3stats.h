@@ -7,6 +7,7 @@
  * b >= a, the whole row, not only b >= 2a. */
 #ifndef GRUNDY_S3STATS_H
 #define GRUNDY_S3STATS_H
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include "grundy/error.h"
@@ -18,6 +19,20 @@ int gr_s3stats_new(gr_s3stats **out, uint32_t n, const uint32_t *gs, int ngs, ui
 void gr_s3stats_free(gr_s3stats *s);
 /* Row b of the stream: half[a] = G(0,a,b) for a = 0..b/2. */
 void gr_s3stats_row(gr_s3stats *s, uint32_t b, const uint32_t *half);
+/* Rows b0..b0+count-1 (row r at rows + r*stride), the same figures as
+ * gr_s3stats_row on each in order, on up to `threads` threads: each takes
+ * a range of columns of every row, and what they gathered is merged by
+ * rules that do not depend on the split. Returns the threads used. */
+int gr_s3stats_rows(gr_s3stats *s, uint32_t b0, uint32_t count, const uint32_t *rows, size_t stride, int threads);
+/* The same in pieces, for a caller that shares its own threads out: begin
+ * returns the number of items (0: it did the band itself, on one thread);
+ * each item then runs once, on any thread `thread` in 0..threads-1 (no two
+ * at once on one thread number), in any order; end finishes the band. The
+ * rows must stay valid until end. */
+long gr_s3stats_band_begin(gr_s3stats *s, uint32_t b0, uint32_t count, const uint32_t *rows, size_t stride,
+                           int threads);
+void gr_s3stats_band_item(gr_s3stats *s, long i, int thread);
+void gr_s3stats_band_end(gr_s3stats *s);
 void gr_s3stats_print(const gr_s3stats *s, FILE *f, int json);
 
 /* Queries for tests. */

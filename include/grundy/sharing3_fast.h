@@ -41,6 +41,15 @@ void gr_s3fast_row(gr_s3fast *st, uint32_t *row);
  * returned; the rows handed over so far count as done. */
 typedef int (*gr_s3fast_fn)(void *ctx, uint32_t b, const uint32_t *row);
 int gr_s3fast_rows(gr_s3fast *st, uint32_t count, gr_s3fast_fn fn, void *ctx);
+/* The same, handing rows over a band at a time, between bands, so the
+ * caller can spread its work on them over the threads: fn(ctx, b0, count,
+ * rows, stride, threads) with row b0 + r at rows + r * stride (valid during
+ * the call) and `threads` the threads the band was allowed (1 when rows are
+ * computed one by one, which hands them over one at a time). A non-zero
+ * return stops the run and is returned; the band counts as done. */
+typedef int (*gr_s3fast_band_fn)(void *ctx, uint32_t b0, uint32_t count, const uint32_t *rows, size_t stride,
+                                 int threads);
+int gr_s3fast_bands(gr_s3fast *st, uint32_t count, gr_s3fast_band_fn fn, void *ctx);
 /* Threads. 0 (default): from n = 4096 on, strips on every core OpenMP
  * offers (OMP_NUM_THREADS), on half as many for a while when the threads
  * mostly wait for each other (a busy machine); below 4096, rows on one
@@ -54,8 +63,9 @@ void gr_s3fast_set_rows(gr_s3fast *st, int threads);
 /* What the runs so far used: the most threads at once, seconds of wall
  * time computing, thread-seconds available (threads x wall), thread-seconds
  * lost waiting for another thread (for the strip before, or for the slowest
- * at the end of a band), and seconds handing rows over (one thread: the
- * file, the statistics). waited_s / thread_s near 0 means every thread
+ * at the end of a band), and seconds of wall time handing rows over
+ * between bands (in the caller's function: on one thread for a row
+ * function, on the band's threads as far as a band function spreads it). waited_s / thread_s near 0 means every thread
  * worked; a large share means more threads would not help. */
 typedef struct gr_s3fast_usage {
     int threads;

@@ -30,9 +30,13 @@ typedef struct gr_tiers {
     gr_tier_tables *tab;          /* ranking tables (owned, read only once built) */
     /* Filled by gr_tiers_solve (grundy/tier.h), for --stats: threads used,
      * thread-seconds (threads x wall) and those lost waiting (for the
-     * longest chain, at the end of each level, and for other ranks). */
+     * longest chain, at the end of each level, and for other ranks), and
+     * the CPU seconds of work that one thread of a chain does alone at any
+     * thread count (tiers too small to split, reading tiers, widening the
+     * bitsets): the serial part; and the CPU seconds of the tiers' ends
+     * (checksums, the caller's done(): files) run beside the computing. */
     int used_threads;
-    double thread_s, waited_s;
+    double thread_s, waited_s, alone_s, behind_s;
 } gr_tiers;
 
 /* Sets up the index for a sharing game (any pile count n, optional graph)

@@ -5,6 +5,9 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #define MAX_LIST_VALUES 8
 #define LIST_SHOWN 100     /* positions per list printed in text */
@@ -15,38 +18,77 @@ typedef struct ulist {
     size_t n, cap;
 } ulist;
 
+/* What a stream of positions gives that is not kept per column: the whole
+ * run's totals (gr_s3stats.acc), or one thread's share of a band, merged
+ * into the totals after the band by rules that do not depend on how the
+ * positions were shared out (sums, largest a then smallest b, first in
+ * stream order (b, a)). */
+typedef struct acc {
+    uint64_t *val_count;             /* per g: positions with 2a <= b */
+    long *val_row;                   /* per g: largest a <= b/2 with value g, -1 none */
+    uint32_t *val_at;                /* the b of that (the first such b) */
+    bool any;                        /* a position seen (vmax is set) */
+    uint32_t vmax, vmax_a, vmax_b;
+    bool claim_fail;                 /* a <= 2g-1 for g >= 2 */
+    uint32_t claim_a, claim_b, claim_g;
+    uint64_t ones;                   /* 1-positions with 2a <= b */
+    ulist ones_first;                /* the first few, as (a,b) pairs */
+    size_t first_cap;                /* entries of ones_first gathered at most */
+    uint64_t p_count, p_miss;
+    uint32_t p_miss_a, p_miss_b;
+    bool oom;
+} acc;
+
 struct gr_s3stats {
     uint32_t n;
     uint32_t *row_max, *row_first;   /* per paper row a, over b = a..n */
-    long *val_row;                   /* per g: largest a <= b/2 with value g, -1 none */
-    uint32_t *val_at;                /* the b of that */
-    uint64_t *val_count;             /* per g: positions with 2a <= b */
-    uint32_t vmax, vmax_a, vmax_b;
     int ngs;
     uint32_t gs[MAX_LIST_VALUES];
     uint32_t list_rows;
     ulist *lists;                    /* [k * list_rows + a] */
-    uint64_t ones;                   /* 1-positions with 2a <= b */
     uint64_t *ones_row;              /* per a */
-    ulist ones_first;                /* the first few, as (a,b) pairs */
-    uint64_t p_count, p_miss;
-    uint32_t p_miss_a, p_miss_b;
-    bool claim_fail;                 /* a <= 2g-1 for g >= 2 */
-    uint32_t claim_a, claim_b, claim_g;
-    bool oom;
     uint64_t *rows_of;               /* for g < ROWSETS: bitset of the a (2a <= b) where g occurs */
     size_t rows_words;
+    acc acc;                         /* the totals (per g: with the parts' per-g figures) */
+    acc *parts;                      /* one per thread of a band; their per-g figures stay there */
+    int nparts;
+    /* the band being gathered (gr_s3stats_band_begin) */
+    uint32_t band_b0, band_count;
+    const uint32_t *band_rows;
+    size_t band_stride;
+    long band_nx, band_items;
 };
 
 #define ROWSETS 32
+#define FIRST_ONES (2 * 40)          /* entries of ones_first: 40 (a,b) pairs */
 
-static void push(gr_s3stats *s, ulist *l, uint32_t v)
+static void push(bool *oom, ulist *l, uint32_t v)
 {
     if (!GR_GROW(l->v, l->cap, l->n + 1, 16)) {
-        s->oom = true;
+        *oom = true;
         return;
     }
     l->v[l->n++] = v;
+}
+
+/* Per-g arrays for values 0..n+1. */
+static bool acc_init(acc *c, size_t m)
+{
+    memset(c, 0, sizeof *c);
+    c->val_count = calloc(m, sizeof *c->val_count);
+    c->val_row = malloc(m * sizeof *c->val_row);
+    c->val_at = calloc(m, sizeof *c->val_at);
+    if (!c->val_count || !c->val_row || !c->val_at) return false;
+    for (size_t g = 0; g < m; g++) c->val_row[g] = -1;
+    return true;
+}
+
+static void acc_free(acc *c)
+{
+    free(c->val_count);
+    free(c->val_row);
+    free(c->val_at);
+    free(c->ones_first.v);
 }
 
 int gr_s3stats_new(gr_s3stats **out, uint32_t n, const uint32_t *gs, int ngs, uint32_t list_rows, gr_error *err)
@@ -62,18 +104,16 @@ int gr_s3stats_new(gr_s3stats **out, uint32_t n, const uint32_t *gs, int ngs, ui
     size_t m = (size_t)n + 2;
     s->row_max = calloc(m, sizeof *s->row_max);
     s->row_first = calloc(m, sizeof *s->row_first);
-    s->val_row = malloc(m * sizeof *s->val_row);
-    s->val_at = calloc(m, sizeof *s->val_at);
-    s->val_count = calloc(m, sizeof *s->val_count);
     s->ones_row = calloc(m, sizeof *s->ones_row);
     s->lists = calloc((size_t)ngs * list_rows + 1, sizeof *s->lists);
     s->rows_words = (size_t)n / 2 / 64 + 1;
     s->rows_of = calloc(ROWSETS * s->rows_words, sizeof *s->rows_of);
-    if (!s->rows_of || !s->row_max || !s->row_first || !s->val_row || !s->val_at || !s->val_count || !s->ones_row || !s->lists) {
+    bool ok = acc_init(&s->acc, m);
+    s->acc.first_cap = FIRST_ONES;
+    if (!ok || !s->rows_of || !s->row_max || !s->row_first || !s->ones_row || !s->lists) {
         gr_s3stats_free(s);
         return gr_fail(err, GR_ENOMEM, "statistics to %u: not enough memory", n);
     }
-    for (size_t g = 0; g < m; g++) s->val_row[g] = -1;
     *out = s;
     return GR_OK;
 }
@@ -83,14 +123,13 @@ void gr_s3stats_free(gr_s3stats *s)
     if (!s) return;
     for (size_t i = 0; s->lists && i < (size_t)s->ngs * s->list_rows; i++) free(s->lists[i].v);
     free(s->lists);
-    free(s->ones_first.v);
     free(s->row_max);
     free(s->row_first);
-    free(s->val_row);
-    free(s->val_at);
-    free(s->val_count);
     free(s->ones_row);
     free(s->rows_of);
+    acc_free(&s->acc);
+    for (int t = 0; t < s->nparts; t++) acc_free(&s->parts[t]);
+    free(s->parts);
     free(s);
 }
 
@@ -100,31 +139,198 @@ static bool theorem_p(uint32_t a, uint32_t b)
     return a == 0 && (b == 0 || (__builtin_ctz(b) & 1) == 0);
 }
 
-void gr_s3stats_row(gr_s3stats *s, uint32_t b, const uint32_t *half)
+/* (b, a) before (b2, a2) in the stream */
+static bool earlier(uint32_t b, uint32_t a, uint32_t b2, uint32_t a2)
 {
-    for (uint32_t x = 0; x <= b; x++) {
+    return b < b2 || (b == b2 && a < a2);
+}
+
+/* Row b's maxima over the columns x in [x0, x1) of the whole row (x = 0..b):
+ * each column is its own, so threads with disjoint columns share nothing. */
+static void row_maxima(gr_s3stats *s, uint32_t b, const uint32_t *half, uint32_t x0, uint32_t x1)
+{
+    if (x1 > b + 1) x1 = b + 1;
+    for (uint32_t x = x0; x < x1; x++) {
         uint32_t v = half[x <= b - x ? x : b - x];
         if (b == x || v > s->row_max[x]) s->row_max[x] = v, s->row_first[x] = b;
     }
-    for (uint32_t a = 0; a <= b / 2; a++) {
+}
+
+/* Row b's positions a in [a0, a1) (a <= b/2) into c and the per-column
+ * arrays; a0 and a1 multiples of 64 (or the row's end), so that threads
+ * with disjoint ranges write disjoint words of rows_of. A thread's ranges
+ * come in any order, so "first" is decided by the stream order (b, a),
+ * not by what this thread saw first; within one column rows come in order. */
+static void row_values(gr_s3stats *s, acc *c, uint32_t b, const uint32_t *half, uint32_t a0, uint32_t a1)
+{
+    if (a1 > b / 2 + 1) a1 = b / 2 + 1;
+    for (uint32_t a = a0; a < a1; a++) {
         uint32_t g = half[a];
-        s->val_count[g]++;
+        c->val_count[g]++;
         if (g < ROWSETS) s->rows_of[g * s->rows_words + a / 64] |= (uint64_t)1 << (a % 64);
-        if ((long)a > s->val_row[g]) s->val_row[g] = a, s->val_at[g] = b;
-        if (g > s->vmax || (a == 0 && b == 0)) s->vmax = g, s->vmax_a = a, s->vmax_b = b;
-        if (g >= 2 && a > 2 * g - 1 && !s->claim_fail)
-            s->claim_fail = true, s->claim_a = a, s->claim_b = b, s->claim_g = g;
+        if ((long)a > c->val_row[g]) c->val_row[g] = a, c->val_at[g] = b;
+        if (!c->any || g > c->vmax || (g == c->vmax && earlier(b, a, c->vmax_b, c->vmax_a)))
+            c->any = true, c->vmax = g, c->vmax_a = a, c->vmax_b = b;
+        if (g >= 2 && a > 2 * g - 1 && (!c->claim_fail || earlier(b, a, c->claim_b, c->claim_a)))
+            c->claim_fail = true, c->claim_a = a, c->claim_b = b, c->claim_g = g;
         if (g == 1) {
-            s->ones++;
+            c->ones++;
             s->ones_row[a]++;
-            if (s->ones_first.n < 2 * 40) push(s, &s->ones_first, a), push(s, &s->ones_first, b);
+            if (c->ones_first.n < c->first_cap) push(&c->oom, &c->ones_first, a), push(&c->oom, &c->ones_first, b);
         }
-        if (g == 0) s->p_count++;
-        if ((g == 0) != theorem_p(a, b) && s->p_miss++ == 0) s->p_miss_a = a, s->p_miss_b = b;
+        if (g == 0) c->p_count++;
+        if ((g == 0) != theorem_p(a, b) && (c->p_miss++ == 0 || earlier(b, a, c->p_miss_b, c->p_miss_a)))
+            c->p_miss_a = a, c->p_miss_b = b;
         if (a < s->list_rows)
             for (int k = 0; k < s->ngs; k++)
-                if (g == s->gs[k]) push(s, &s->lists[(size_t)k * s->list_rows + a], b);
+                if (g == s->gs[k]) push(&c->oom, &s->lists[(size_t)k * s->list_rows + a], b);
     }
+}
+
+void gr_s3stats_row(gr_s3stats *s, uint32_t b, const uint32_t *half)
+{
+    row_maxima(s, b, half, 0, b + 1);
+    row_values(s, &s->acc, b, half, 0, b / 2 + 1);
+}
+
+static int cmp_pair(const void *x, const void *y)
+{
+    const uint32_t *p = x, *q = y;   /* (a, b) */
+    if (p[1] != q[1]) return p[1] < q[1] ? -1 : 1;
+    return p[0] < q[0] ? -1 : p[0] > q[0];
+}
+
+/* Value g over the totals and the parts, which all count distinct
+ * positions: the count, and the largest a with, for it, the first b. */
+static uint64_t count_of(const gr_s3stats *s, uint32_t g)
+{
+    uint64_t c = s->acc.val_count[g];
+    for (int t = 0; t < s->nparts; t++) c += s->parts[t].val_count[g];
+    return c;
+}
+
+static long row_of(const gr_s3stats *s, uint32_t g, uint32_t *at)
+{
+    long a = s->acc.val_row[g];
+    uint32_t b = s->acc.val_at[g];
+    for (int t = 0; t < s->nparts; t++) {
+        const acc *c = &s->parts[t];
+        if (c->val_row[g] > a || (c->val_row[g] == a && a >= 0 && c->val_at[g] < b)) a = c->val_row[g], b = c->val_at[g];
+    }
+    if (at) *at = b;
+    return a;
+}
+
+/* A part's single figures into the totals, the part reset (its arrays kept). */
+static void merge_scalars(acc *to, acc *c)
+{
+    if (c->any && (!to->any || c->vmax > to->vmax ||
+                   (c->vmax == to->vmax && earlier(c->vmax_b, c->vmax_a, to->vmax_b, to->vmax_a))))
+        to->any = true, to->vmax = c->vmax, to->vmax_a = c->vmax_a, to->vmax_b = c->vmax_b;
+    if (c->claim_fail && (!to->claim_fail || earlier(c->claim_b, c->claim_a, to->claim_b, to->claim_a)))
+        to->claim_fail = true, to->claim_a = c->claim_a, to->claim_b = c->claim_b, to->claim_g = c->claim_g;
+    if (c->p_miss && (!to->p_miss || earlier(c->p_miss_b, c->p_miss_a, to->p_miss_b, to->p_miss_a)))
+        to->p_miss_a = c->p_miss_a, to->p_miss_b = c->p_miss_b;
+    to->p_miss += c->p_miss;
+    to->p_count += c->p_count;
+    to->ones += c->ones;
+    to->oom |= c->oom;
+    c->any = c->claim_fail = c->oom = false;
+    c->p_miss = c->p_count = c->ones = 0;
+}
+
+/* The first ones of the parts (each in stream order) after those kept. */
+static void merge_first_ones(acc *to, acc *parts, int np)
+{
+    size_t total = to->ones_first.n;
+    for (int t = 0; t < np; t++) total += parts[t].ones_first.n;
+    if (to->ones_first.n < FIRST_ONES && total > to->ones_first.n) {
+        size_t kept = to->ones_first.n;
+        for (int t = 0; t < np; t++)
+            for (size_t i = 0; i < parts[t].ones_first.n; i++) push(&to->oom, &to->ones_first, parts[t].ones_first.v[i]);
+        /* every part's are later than the kept ones (earlier bands) */
+        qsort(to->ones_first.v + kept, (to->ones_first.n - kept) / 2, 2 * sizeof *to->ones_first.v, cmp_pair);
+        if (to->ones_first.n > FIRST_ONES) to->ones_first.n = FIRST_ONES;
+    }
+    for (int t = 0; t < np; t++) parts[t].ones_first.n = 0;
+}
+
+static int ensure_parts(gr_s3stats *s, int np)
+{
+    if (np <= s->nparts) return 0;
+    acc *p = realloc(s->parts, (size_t)np * sizeof *p);
+    if (!p) return -1;
+    s->parts = p;
+    for (; s->nparts < np; s->nparts++)
+        if (!acc_init(&s->parts[s->nparts], (size_t)s->n + 2)) {
+            acc_free(&s->parts[s->nparts]);
+            return -1;
+        }
+    return 0;
+}
+
+/* Columns an item takes: a multiple of 64 (words of rows_of), small
+ * enough that a thread descheduled by a busy machine holds the others up
+ * for little at the band's end. */
+#define COLS 256
+
+long gr_s3stats_band_begin(gr_s3stats *s, uint32_t b0, uint32_t count, const uint32_t *rows, size_t stride,
+                           int threads)
+{
+#ifndef _OPENMP
+    threads = 1;
+#endif
+    uint32_t b1 = b0 + count - 1;
+    if (threads > 1 && b1 / 2 < COLS) threads = 1;   /* too short to share */
+    if (threads > 1 && ensure_parts(s, threads) != 0) threads = 1;   /* one thread needs no parts */
+    s->band_items = 0;
+    if (threads <= 1) {
+        for (uint32_t r = 0; r < count; r++) gr_s3stats_row(s, b0 + r, rows + (size_t)r * stride);
+        return 0;
+    }
+    /* the parts gather every 1-position while the first few are still wanted */
+    for (int t = 0; t < s->nparts; t++) s->parts[t].first_cap = s->acc.ones_first.n < FIRST_ONES ? SIZE_MAX : 0;
+    s->band_b0 = b0, s->band_count = count, s->band_rows = rows, s->band_stride = stride;
+    s->band_nx = (long)(b1 + COLS) / COLS;
+    s->band_items = s->band_nx + (long)(b1 / 2 + COLS) / COLS;
+    return s->band_items;
+}
+
+/* Item i: the maxima of COLS columns x (i < nx) or the values of COLS
+ * positions a, over every row of the band in order. */
+void gr_s3stats_band_item(gr_s3stats *s, long i, int thread)
+{
+    bool maxima = i < s->band_nx;
+    uint64_t lo = (uint64_t)(maxima ? i : i - s->band_nx) * COLS;
+    acc *c = &s->parts[thread];
+    for (uint32_t r = 0; r < s->band_count; r++) {
+        const uint32_t *half = s->band_rows + (size_t)r * s->band_stride;
+        uint32_t b = s->band_b0 + r;
+        if (maxima && lo <= b) row_maxima(s, b, half, (uint32_t)lo, (uint32_t)(lo + COLS));
+        if (!maxima && lo <= b / 2) row_values(s, c, b, half, (uint32_t)lo, (uint32_t)(lo + COLS));
+    }
+}
+
+void gr_s3stats_band_end(gr_s3stats *s)
+{
+    if (!s->band_items) return;
+    for (int t = 0; t < s->nparts; t++) merge_scalars(&s->acc, &s->parts[t]);
+    merge_first_ones(&s->acc, s->parts, s->nparts);
+    s->band_items = 0;
+}
+
+int gr_s3stats_rows(gr_s3stats *s, uint32_t b0, uint32_t count, const uint32_t *rows, size_t stride, int threads)
+{
+    long items = gr_s3stats_band_begin(s, b0, count, rows, stride, threads);
+    if (!items) return 1;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
+    for (long i = 0; i < items; i++) {
+#ifdef _OPENMP
+        gr_s3stats_band_item(s, i, omp_get_thread_num());
+#endif
+    }
+    gr_s3stats_band_end(s);
+    return threads;
 }
 
 uint32_t gr_s3stats_row_max(const gr_s3stats *s, uint32_t a, uint32_t *first_b)
@@ -136,8 +342,7 @@ uint32_t gr_s3stats_row_max(const gr_s3stats *s, uint32_t a, uint32_t *first_b)
 long gr_s3stats_value_max_row(const gr_s3stats *s, uint32_t g, uint32_t *at_b)
 {
     if (g > s->n) return -1;
-    if (at_b) *at_b = s->val_at[g];
-    return s->val_row[g];
+    return row_of(s, g, at_b);
 }
 
 const uint32_t *gr_s3stats_positions(const gr_s3stats *s, int k, uint32_t a, size_t *cnt)
@@ -147,7 +352,7 @@ const uint32_t *gr_s3stats_positions(const gr_s3stats *s, int k, uint32_t a, siz
     return l->v;
 }
 
-uint64_t gr_s3stats_p_mismatches(const gr_s3stats *s) { return s->p_miss; }
+uint64_t gr_s3stats_p_mismatches(const gr_s3stats *s) { return s->acc.p_miss; }
 
 /* The rows of value g as ranges, "0-3 5 7-9". */
 static void print_rows_of(const gr_s3stats *s, uint32_t g, FILE *f, bool json)
@@ -170,22 +375,25 @@ static void print_rows_of(const gr_s3stats *s, uint32_t g, FILE *f, bool json)
 
 static void print_json(const gr_s3stats *s, FILE *f)
 {
-    fprintf(f, "{\"max\":%u,\"largest\":{\"value\":%u,\"a\":%u,\"b\":%u},\"rows\":[", s->n, s->vmax, s->vmax_a,
-            s->vmax_b);
+    fprintf(f, "{\"max\":%u,\"largest\":{\"value\":%u,\"a\":%u,\"b\":%u},\"rows\":[", s->n, s->acc.vmax, s->acc.vmax_a,
+            s->acc.vmax_b);
     for (uint32_t a = 0; a <= s->n; a++)
         fprintf(f, "%s{\"a\":%u,\"max\":%u,\"first_b\":%u}", a ? "," : "", a, s->row_max[a], s->row_first[a]);
     fputs("],\"values\":[", f);
-    for (uint32_t g = 0; g <= s->vmax; g++)
+    for (uint32_t g = 0; g <= s->acc.vmax; g++) {
+        uint32_t at;
+        long a = row_of(s, g, &at);
         fprintf(f, "%s{\"g\":%u,\"count\":%llu,\"max_a\":%ld,\"at_b\":%u}", g ? "," : "", g,
-                (unsigned long long)s->val_count[g], s->val_row[g], s->val_at[g]);
+                (unsigned long long)count_of(s, g), a, at);
+    }
     fputs("],\"rows_of_value\":[", f);
-    for (uint32_t g = 0; g < ROWSETS && g <= s->vmax; g++) {
+    for (uint32_t g = 0; g < ROWSETS && g <= s->acc.vmax; g++) {
         fprintf(f, "%s{\"g\":%u,\"rows\":[", g ? "," : "", g);
         print_rows_of(s, g, f, true);
         fputs("]}", f);
     }
-    fprintf(f, "],\"claim_a_le_2g_minus_1\":%s", s->claim_fail ? "false" : "true");
-    if (s->claim_fail) fprintf(f, ",\"claim_counterexample\":[0,%u,%u]", s->claim_a, s->claim_b);
+    fprintf(f, "],\"claim_a_le_2g_minus_1\":%s", s->acc.claim_fail ? "false" : "true");
+    if (s->acc.claim_fail) fprintf(f, ",\"claim_counterexample\":[0,%u,%u]", s->acc.claim_a, s->acc.claim_b);
     fputs(",\"positions\":[", f);
     for (int k = 0; k < s->ngs; k++)
         for (uint32_t a = 0; a < s->list_rows; a++) {
@@ -194,15 +402,15 @@ static void print_json(const gr_s3stats *s, FILE *f)
             for (size_t i = 0; i < l->n; i++) fprintf(f, i ? ",%u" : "%u", l->v[i]);
             fputs("]}", f);
         }
-    fprintf(f, "],\"one_positions\":{\"count\":%llu,\"per_row\":[", (unsigned long long)s->ones);
+    fprintf(f, "],\"one_positions\":{\"count\":%llu,\"per_row\":[", (unsigned long long)s->acc.ones);
     bool first = true;
     for (uint32_t a = 0; a <= s->n / 2; a++)
         if (s->ones_row[a])
             fprintf(f, "%s{\"a\":%u,\"count\":%llu}", first ? "" : ",", a, (unsigned long long)s->ones_row[a]),
                 first = false;
-    fprintf(f, "]},\"p_positions\":{\"count\":%llu,\"theorem_p_mismatches\":%llu", (unsigned long long)s->p_count,
-            (unsigned long long)s->p_miss);
-    if (s->p_miss) fprintf(f, ",\"first_mismatch\":[0,%u,%u]", s->p_miss_a, s->p_miss_b);
+    fprintf(f, "]},\"p_positions\":{\"count\":%llu,\"theorem_p_mismatches\":%llu", (unsigned long long)s->acc.p_count,
+            (unsigned long long)s->acc.p_miss);
+    if (s->acc.p_miss) fprintf(f, ",\"first_mismatch\":[0,%u,%u]", s->acc.p_miss_a, s->acc.p_miss_b);
     fputs("}}\n", f);
 }
 
@@ -214,7 +422,7 @@ void gr_s3stats_print(const gr_s3stats *s, FILE *f, int json)
     }
     uint32_t n = s->n;
     fprintf(f, "Three-pile Sharing Nim, G(0,a,b) for 0 <= a <= b <= %u (seed 000)\n", n);
-    fprintf(f, "largest value %u, first at (0,%u,%u)\n\n", s->vmax, s->vmax_a, s->vmax_b);
+    fprintf(f, "largest value %u, first at (0,%u,%u)\n\n", s->acc.vmax, s->acc.vmax_a, s->acc.vmax_b);
     fprintf(f, "rows: G(0,a,b) for b = a..%u: maximum and the first b where it occurs\n", n);
     fprintf(f, "%8s %8s %8s\n", "a", "max", "first_b");
     for (uint32_t a = 0; a <= n && a < SHOWN; a++) fprintf(f, "%8u %8u %8u\n", a, s->row_max[a], s->row_first[a]);
@@ -222,19 +430,21 @@ void gr_s3stats_print(const gr_s3stats *s, FILE *f, int json)
     fprintf(f, "\nvalues: for each g, the positions (0,a,b) with 2a <= b and value g,\nand the largest a among them"
                " (seed 000: a <= 2g-1 for g >= 2)\n");
     fprintf(f, "%8s %12s %8s %8s %8s\n", "g", "positions", "max_a", "at_b", "2g-1");
-    for (uint32_t g = 0; g <= s->vmax && g < SHOWN; g++)
-        fprintf(f, "%8u %12llu %8ld %8u %8ld\n", g, (unsigned long long)s->val_count[g], s->val_row[g], s->val_at[g],
-                2 * (long)g - 1);
-    if (s->vmax >= SHOWN) fprintf(f, "   (values %u..%u: --format json)\n", SHOWN, s->vmax);
+    for (uint32_t g = 0; g <= s->acc.vmax && g < SHOWN; g++) {
+        uint32_t at;
+        long a = row_of(s, g, &at);
+        fprintf(f, "%8u %12llu %8ld %8u %8ld\n", g, (unsigned long long)count_of(s, g), a, at, 2 * (long)g - 1);
+    }
+    if (s->acc.vmax >= SHOWN) fprintf(f, "   (values %u..%u: --format json)\n", SHOWN, s->acc.vmax);
     fprintf(f, "\nrows a (2a <= b) where g occurs, as ranges:\n");
-    for (uint32_t g = 0; g < 16 && g <= s->vmax; g++) {
+    for (uint32_t g = 0; g < 16 && g <= s->acc.vmax; g++) {
         fprintf(f, "%8u: ", g);
         print_rows_of(s, g, f, false);
         fputc('\n', f);
     }
-    if (s->claim_fail)
-        fprintf(f, "claim a <= 2g-1 (g >= 2) FAILS: G(0,%u,%u) = %u, the first such row b\n", s->claim_a, s->claim_b,
-                s->claim_g);
+    if (s->acc.claim_fail)
+        fprintf(f, "claim a <= 2g-1 (g >= 2) FAILS: G(0,%u,%u) = %u, the first such row b\n", s->acc.claim_a, s->acc.claim_b,
+                s->acc.claim_g);
     else
         fprintf(f, "claim a <= 2g-1 (g >= 2) holds for every (0,a,b) with 2a <= b <= %u\n", n);
     for (int k = 0; k < s->ngs; k++)
@@ -244,15 +454,15 @@ void gr_s3stats_print(const gr_s3stats *s, FILE *f, int json)
             for (size_t i = 0; i < l->n && i < LIST_SHOWN; i++) fprintf(f, "%s%u", i ? ", " : " ", l->v[i]);
             if (l->n > LIST_SHOWN) fprintf(f, ", ... (%zu more: --format json)", l->n - LIST_SHOWN);
         }
-    fprintf(f, "\n\n1-positions (0,a,b), 2a <= b: %llu, in rows", (unsigned long long)s->ones);
+    fprintf(f, "\n\n1-positions (0,a,b), 2a <= b: %llu, in rows", (unsigned long long)s->acc.ones);
     for (uint32_t a = 0; a <= n / 2; a++)
         if (s->ones_row[a]) fprintf(f, " a=%u (%llu)", a, (unsigned long long)s->ones_row[a]);
     fputs("\n  first:", f);
-    for (size_t i = 0; i + 1 < s->ones_first.n; i += 2) fprintf(f, " (0,%u,%u)", s->ones_first.v[i], s->ones_first.v[i + 1]);
+    for (size_t i = 0; i + 1 < s->acc.ones_first.n; i += 2) fprintf(f, " (0,%u,%u)", s->acc.ones_first.v[i], s->acc.ones_first.v[i + 1]);
     fprintf(f, "\n\nP-positions (0,a,b), 2a <= b: %llu; Theorem P (a = 0, b = 0 or 4^k(2l+1)): ",
-            (unsigned long long)s->p_count);
-    if (s->p_miss)
-        fprintf(f, "%llu disagreements, first (0,%u,%u)\n", (unsigned long long)s->p_miss, s->p_miss_a, s->p_miss_b);
+            (unsigned long long)s->acc.p_count);
+    if (s->acc.p_miss)
+        fprintf(f, "%llu disagreements, first (0,%u,%u)\n", (unsigned long long)s->acc.p_miss, s->acc.p_miss_a, s->acc.p_miss_b);
     else
         fprintf(f, "agrees on every position\n");
 }

@@ -253,9 +253,9 @@ static void print_json(const solve_run *r, const solve_totals *t)
     if (r->a.stats)
         printf(", \"p_positions\": %" PRIu64 ", \"tiers\": %" PRIu64 ", \"tiers_loaded\": %" PRIu64
                ", \"positions_per_second\": %.0f, \"method\": \"%s\", \"threads\": %d, \"ranks_used\": %d"
-               ", \"thread_seconds\": %.3f, \"waiting_seconds\": %.3f",
+               ", \"thread_seconds\": %.3f, \"waiting_seconds\": %.3f, \"serial_cpu_seconds\": %.3f, \"overlapped_cpu_seconds\": %.3f",
                t->zeros, s->total + 1, t->loaded, t->pps, r->a.method == GR_TIER_FAST ? "fast" : "options",
-               s->used_threads, r->ranks, s->thread_s, s->waited_s);
+               s->used_threads, r->ranks, s->thread_s, s->waited_s, s->alone_s, s->behind_s);
     printf("}\n");
 }
 
@@ -267,10 +267,11 @@ static void print_text(const solve_run *r, const solve_totals *t)
     if (r->a.stats)
         printf("p_positions %" PRIu64 "\ntiers %" PRIu64 "\ntiers_loaded %" PRIu64
                "\npositions_per_second %.0f\nmethod %s\nthreads %d\nranks %d\n"
-               "thread_seconds %.3f\nwaiting_seconds %.3f (%.0f%%)\n",
+               "thread_seconds %.3f\nwaiting_seconds %.3f (%.0f%%)\nserial_cpu_seconds %.3f\n"
+               "overlapped_cpu_seconds %.3f\n",
                t->zeros, s->total + 1, t->loaded, t->pps, r->a.method == GR_TIER_FAST ? "fast" : "options",
                s->used_threads, r->ranks, s->thread_s, s->waited_s,
-               s->thread_s > 0 ? 100 * s->waited_s / s->thread_s : 0);
+               s->thread_s > 0 ? 100 * s->waited_s / s->thread_s : 0, s->alone_s, s->behind_s);
 }
 
 static void print_report(const solve_run *r)

@@ -9,6 +9,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 static const char help[] =
     "usage: grundy table sharing --max N [--method simple|fast] [--format text|csv|json]\n"
@@ -126,7 +129,8 @@ typedef struct sinks {
     table_mpi *mpi;             /* or every rank's slice */
 } sinks;
 
-static void to_sinks(sinks *k, uint32_t b, const uint32_t *half)
+/* The sinks that take rows in order, one after the other. */
+static void to_ordered_sinks(sinks *k, uint32_t b, const uint32_t *half)
 {
     if (k->format == FMT_CSV) {
         for (uint32_t x = 0; x <= b; x++) printf("%u,%u,%u\n", x, b, half[x <= b - x ? x : b - x]);
@@ -140,6 +144,11 @@ static void to_sinks(sinks *k, uint32_t b, const uint32_t *half)
             k->full->v[gr_s3table_index(x, b)] = half[x];
             k->full->v[gr_s3table_index(b - x, b)] = half[x];
         }
+}
+
+static void to_sinks(sinks *k, uint32_t b, const uint32_t *half)
+{
+    to_ordered_sinks(k, b, half);
     if (k->stats) gr_s3stats_row(k->stats, b, half);
     if (k->png) gr_s3png_row(k->png, b, half);
 }
@@ -152,6 +161,16 @@ static int recovered(void *ctx, uint32_t b, const uint32_t *row, gr_error *err)
     if (k->mpi) table_mpi_feed(k->mpi, b, row);
     to_sinks(k, b, row);
     return GR_OK;
+}
+
+/* This thread's number in the parallel region it runs in (0 outside). */
+static int cli_thread(void)
+{
+#ifdef _OPENMP
+    return omp_get_thread_num();
+#else
+    return 0;
+#endif
 }
 
 static double now(void)
@@ -194,15 +213,20 @@ static void progress(const gr_s3fast *st, const table_mpi *mpi, double t0, doubl
 
 /* --stats, on stderr (stdout is the same for every thread count): what
  * the computation used, so a user sees whether more cores would help. */
-static void print_usage(const gr_s3fast *st, double seconds)
+static void print_usage(const gr_s3fast *st, double seconds, double serial_s, double writing_s)
 {
     gr_s3fast_usage u;
     gr_s3fast_get_usage(st, &u);
+    /* what ran on one thread: everything but the computing and the hand-over's share on the threads
+     * (the start, the serial rest of the hand-over, the picture and the figures at the end) */
+    double one = seconds - u.wall_s - (u.deliver_s - serial_s);
+    if (one < 0) one = 0;
     fprintf(stderr,
             "grundy: %d thread%s, 1 rank; %.2f s, %.2f s computing, %.2f thread-s of %.2f waiting (%.0f%%), "
-            "%.2f s handing rows over (one thread)\n",
+            "%.2f s handing rows over (%.2f s of it on one thread), %.2f s of the run on one thread (%.0f%%); "
+            "%.2f s writing the file behind the computing\n",
             u.threads, u.threads == 1 ? "" : "s", seconds, u.wall_s, u.waited_s, u.thread_s, waiting_share(&u),
-            u.deliver_s);
+            u.deliver_s, serial_s, one, seconds > 0 ? 100 * one / seconds : 0, writing_s);
 }
 
 /* Where each computed row goes: the file (the checkpoint), then the sinks. */
@@ -215,6 +239,7 @@ typedef struct deliver {
     bool tty;
     double t0, last;
     uint32_t n;
+    double serial_s;          /* hand-over time on one thread, besides waiting for the file */
 } deliver;
 
 static int deliver_row(void *ctx, uint32_t b, const uint32_t *row)
@@ -227,6 +252,47 @@ static int deliver_row(void *ctx, uint32_t b, const uint32_t *row)
     to_sinks(d->k, b, row);
     if (d->tty) progress(d->st, d->mpi, d->t0, &d->last, b, d->n, b == d->n);
     return GR_OK;
+}
+
+/* A band of computed rows (docs/sharing-table.md, "The serial part"): the
+ * file's records packed on the band's threads and written by a background
+ * thread while the next band is computed, the statistics and the picture
+ * on the threads; only what must go in row order (the printed formats, the
+ * text table, the progress line) runs on this thread alone. */
+static int deliver_band(void *ctx, uint32_t b0, uint32_t count, const uint32_t *rows, size_t stride, int threads)
+{
+    deliver *d = ctx;
+    double t0 = now();
+    int rc = GR_OK;
+    if (count == 1) {
+        rc = deliver_row(d, b0, rows);   /* rows computed one by one, on one thread */
+        d->serial_s += now() - t0;
+        return rc;
+    }
+    if (d->out) rc = gr_s3file_band_begin(d->out, count, d->err);
+    if (rc) return rc;
+    /* one parallel region, one barrier: every item of every sink in one
+     * dynamic loop, so a thread descheduled by a busy machine holds the
+     * others up for one item at most */
+    long nf = d->out ? (long)count : 0;
+    long ns = d->k->stats ? gr_s3stats_band_begin(d->k->stats, b0, count, rows, stride, threads) : 0;
+    long np = d->k->png ? gr_s3png_band_items(d->k->png, b0, count) : 0;
+    /* (on one thread the statistics' begin does the band's statistics: not a serial part) */
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1) if (threads > 1)
+    for (long i = 0; i < nf + ns + np; i++) {
+        if (i < nf) gr_s3file_band_pack(d->out, (uint32_t)i, rows + (size_t)i * stride);
+        else if (i < nf + ns) gr_s3stats_band_item(d->k->stats, i - nf, cli_thread());
+        else gr_s3png_band_item(d->k->png, i - nf - ns, b0, count, rows, stride);
+    }
+    t0 = now();
+    if (d->k->stats) gr_s3stats_band_end(d->k->stats);
+    if (d->out) rc = gr_s3file_band_end(d->out, d->err);
+    if (d->k->format >= 0 || d->k->full)
+        for (uint32_t r = 0; r < count; r++) to_ordered_sinks(d->k, b0 + r, rows + (size_t)r * stride);
+    uint32_t last = b0 + count - 1;
+    if (d->tty) progress(d->st, d->mpi, d->t0, &d->last, last, d->n, last == d->n);
+    d->serial_s += now() - t0;
+    return rc;
 }
 
 /* The requests refused before any work; *fast: the fast method. */
@@ -317,7 +383,7 @@ static int compute_rows(table_run *r, deliver *d, char *usage, size_t size, gr_e
         if (!rc && r->t->stats) table_mpi_usage(r->k.mpi, usage, size);
         return rc;
     }
-    if (r->st) return gr_s3fast_rows(r->st, r->n + 1 - r->start, deliver_row, d);
+    if (r->st) return gr_s3fast_bands(r->st, r->n + 1 - r->start, deliver_band, d);
     for (uint32_t b = r->start; !rc && b <= r->n; b++) {
         if (r->have_in) rc = gr_s3file_read_row(&r->in, r->row, err);
         else
@@ -328,9 +394,11 @@ static int compute_rows(table_run *r, deliver *d, char *usage, size_t size, gr_e
 }
 
 /* What follows the rows: the files closed, the text, picture and figures. */
-static int finish_run(table_run *r, int rc, int format, double t0, const char *usage, gr_error *err)
+static int finish_run(table_run *r, int rc, int format, const deliver *d, const char *usage, gr_error *err)
 {
     const table_opts *t = r->t;
+    double waited = 0, writing = 0;
+    if (r->have_out) gr_s3file_write_times(&r->out, &waited, &writing);
     if (r->have_out) {
         if (!rc) rc = gr_s3file_commit(&r->out, err);
         else gr_s3file_close(&r->out);
@@ -340,7 +408,7 @@ static int finish_run(table_run *r, int rc, int format, double t0, const char *u
     if (!rc && r->k.full) print_text(&r->full, stdout);
     if (!rc && r->k.png) rc = gr_s3png_write(r->k.png, t->png, err);
     if (!rc && r->k.stats) gr_s3stats_print(r->k.stats, stdout, format == FMT_JSON);
-    if (!rc && t->stats && r->st) print_usage(r->st, now() - t0);
+    if (!rc && t->stats && r->st) print_usage(r->st, now() - d->t0, d->serial_s + waited, writing);
     if (!rc && usage[0]) fprintf(stderr, "%s\n", usage);
     if (!rc && t->out && !t->stats) printf("wrote %s: G(0,a,b) for 0 <= a <= b/2, b <= %u\n", t->out, r->n);
     return rc;
@@ -361,11 +429,11 @@ static int run(const table_opts *t, int format, table_mpi *mpi, gr_error *err)
     if (r.k.format == FMT_CSV && !rc) puts("a,b,value");
     if (!rc && t->out) rc = open_out(&r, err);
     if (mpi) rc = table_mpi_recovered(mpi, rc, &r.start);
-    deliver d = {r.st, mpi, &r.k, r.have_out ? &r.out : NULL, err, isatty(2) && (t->out || r.n >= 4096), now(), 0, r.n};
+    deliver d = {r.st, mpi, &r.k, r.have_out ? &r.out : NULL, err, isatty(2) && (t->out || r.n >= 4096), now(), 0, r.n, 0};
     d.last = d.t0;
     char usage[512] = "";
     if (!rc) rc = compute_rows(&r, &d, usage, sizeof usage, err);
-    rc = finish_run(&r, rc, format, d.t0, usage, err);
+    rc = finish_run(&r, rc, format, &d, usage, err);
     gr_s3stats_free(r.k.stats);
     gr_s3png_free(r.k.png);
     gr_s3fast_free(r.st);

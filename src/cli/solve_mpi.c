@@ -73,9 +73,10 @@ void cli_mpi_gather(struct gr_tiers *s, uint32_t *max, uint64_t *zeros, uint64_t
     MPI_Reduce(rank ? max : MPI_IN_PLACE, max, count, MPI_UINT32_T, MPI_MAX, 0, MPI_COMM_WORLD);
     MPI_Reduce(rank ? zeros : MPI_IN_PLACE, zeros, count, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
     MPI_Reduce(rank ? loaded : MPI_IN_PLACE, loaded, count, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
-    double use[3] = {s->used_threads, s->thread_s, s->waited_s};
-    MPI_Reduce(rank ? use : MPI_IN_PLACE, use, 3, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
-    s->used_threads = (int)use[0], s->thread_s = use[1], s->waited_s = use[2];
+    double use[5] = {s->used_threads, s->thread_s, s->waited_s, s->alone_s, s->behind_s};
+    MPI_Reduce(rank ? use : MPI_IN_PLACE, use, 5, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+    s->used_threads = (int)use[0], s->thread_s = use[1], s->waited_s = use[2], s->alone_s = use[3],
+    s->behind_s = use[4];
 }
 
 static int share_level(void *ctx, uint32_t *buf, const int *counts, const int *displs, gr_error *err)

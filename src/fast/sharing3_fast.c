@@ -343,7 +343,8 @@ static void pipe_thread(pipe *p, int t)
  * threads"). So the values are those of one thread, whatever nt is. */
 typedef struct progress_word {
     _Atomic uint64_t v;        /* ((strip + 1) << 32) | rows done */
-    char pad[64 - sizeof(uint64_t)];
+    uint32_t vmax;             /* the largest value this thread computed */
+    char pad[64 - sizeof(uint64_t) - sizeof(uint32_t)];
 } progress_word;
 
 typedef struct band {
@@ -387,7 +388,13 @@ static void strip_thread(band *bd, int t)
             long lo = base - r, hi = lo + STRIP_T, len = b / 2 + 1;
             if (lo < 0) lo = 0;
             if (hi > len) hi = len;
-            if (lo < hi) batched_range(st, b, lo, hi, bd->rows + (size_t)r * bd->stride);
+            if (lo < hi) {
+                uint32_t *row = bd->rows + (size_t)r * bd->stride;
+                batched_range(st, b, lo, hi, row);
+                /* the values are in cache now: the largest costs little here, not serially later */
+                for (long a = lo; a < hi; a++)
+                    if (row[a] > bd->prog[t].vmax) bd->prog[t].vmax = row[a];
+            }
             atomic_store_explicit(&bd->prog[t].v, ((uint64_t)i + 1) << 32 | (uint64_t)(r + 1), memory_order_release);
         }
     }
@@ -426,7 +433,7 @@ static void band_strips(gr_s3fast *st, uint32_t b0, uint32_t b1, uint32_t *rows,
         if (nt > 1) free(bd.prog), free(bd.end);
         bd.prog = &prog1, bd.end = &end1, bd.nt = nt = 1;   /* one thread needs no bookkeeping memory */
     }
-    for (int t = 0; t < nt; t++) atomic_init(&bd.prog[t].v, 0);
+    for (int t = 0; t < nt; t++) atomic_init(&bd.prog[t].v, 0), bd.prog[t].vmax = 0;
     atomic_init(&bd.waited_ns, 0);
     if (nt == 1) {
         strip_thread(&bd, 0);
@@ -444,7 +451,10 @@ static void band_strips(gr_s3fast *st, uint32_t b0, uint32_t b1, uint32_t *rows,
     *tail = 0;
     for (int t = 0; t < bd.nt; t++)
         if (bd.end[t] > last) last = bd.end[t];
-    for (int t = 0; t < bd.nt; t++) *tail += last - bd.end[t];
+    for (int t = 0; t < bd.nt; t++) {
+        *tail += last - bd.end[t];
+        if (bd.prog[t].vmax > st->vmax) st->vmax = bd.prog[t].vmax;
+    }
     *used = bd.nt;
     if (nt > 1) free(bd.prog), free(bd.end);
     *in_step = atomic_load(&bd.waited_ns) * 1e-9;
@@ -459,12 +469,37 @@ static int cores(void)
 #endif
 }
 
+/* Where the rows of a band go: to a row function, one row after the other,
+ * or to a band function once for the whole band. */
+typedef struct sink {
+    gr_s3fast_fn fn;
+    gr_s3fast_band_fn band;
+    void *ctx;
+} sink;
+
+/* The band's rows to the sink; st->next moves past the rows handed over. */
+static int hand_over(gr_s3fast *st, const sink *k, uint32_t b0, uint32_t b1, const uint32_t *rows, size_t stride,
+                     int threads)
+{
+    int rc = 0;
+    if (k->band) {
+        rc = k->band(k->ctx, b0, b1 - b0, rows, stride, threads);
+        st->next = b1;
+        return rc;
+    }
+    for (uint32_t b = b0; b < b1 && !rc; b++) {
+        if (k->fn) rc = k->fn(k->ctx, b, rows + (size_t)(b - b0) * stride);
+        st->next = b + 1;
+    }
+    return rc;
+}
+
 /* Rows in bands of STRIP_R on up to `cap` threads, never more than a band
  * has strips. With the adaptive default, a band in which the threads
  * waited more than half their time is followed by bands on half as many
  * (a busy machine deschedules threads that must run in step), and the full
  * count is tried again later. */
-static int run_strips(gr_s3fast *st, uint32_t count, int cap, gr_s3fast_fn fn, void *ctx)
+static int run_strips(gr_s3fast *st, uint32_t count, int cap, const sink *k)
 {
     size_t stride = (size_t)st->n / 2 + 1;
     uint32_t *rows = malloc(STRIP_R * stride * sizeof *rows);
@@ -473,7 +508,8 @@ static int run_strips(gr_s3fast *st, uint32_t count, int cap, gr_s3fast_fn fn, v
     int rc = 0, lowered = cap, lowered_left = 0;
     while (!rc && st->next < end) {
         uint32_t b0 = st->next, b1 = end - b0 < STRIP_R ? end : b0 + STRIP_R;
-        int nt = lowered_left > 0 ? lowered : cap;
+        const int allowed = lowered_left > 0 ? lowered : cap;
+        int nt = allowed;
         long nstrips = band_strip_count(b0, b1);
         if (nt > nstrips) nt = (int)nstrips;
         double t0 = now_ns() * 1e-9;
@@ -489,13 +525,8 @@ static int run_strips(gr_s3fast *st, uint32_t count, int cap, gr_s3fast_fn fn, v
             lowered_left = RETRY_EPOCHS * 8;
         }
         t0 = now_ns() * 1e-9;
-        for (uint32_t b = b0; b < b1 && !rc; b++) {
-            const uint32_t *row = rows + (size_t)(b - b0) * stride;
-            for (uint32_t a = 0; a <= b / 2; a++)
-                if (row[a] > st->vmax) st->vmax = row[a];
-            if (fn) rc = fn(ctx, b, row);
-            st->next = b + 1;
-        }
+        /* the hand-over splits by columns, not strips: it may use every thread allowed */
+        rc = hand_over(st, k, b0, b1, rows, stride, allowed);
         st->use.deliver_s += now_ns() * 1e-9 - t0;
     }
     free(rows);
@@ -562,16 +593,37 @@ static int rows_in_step(gr_s3fast *st, uint32_t count, int nt, gr_s3fast_fn fn, 
     return 0;
 }
 
+/* A band function fed one row at a time (rows computed one by one). */
+static int row_to_band(void *ctx, uint32_t b, const uint32_t *row)
+{
+    const sink *k = ctx;
+    return k->band(k->ctx, b, 1, row, 0, 1);
+}
+
 /* Strips on the threads asked for (all cores by default); below PIPE_MIN
  * the default is one thread by rows, where strips and threads cost more
  * than they bring. */
-int gr_s3fast_rows(gr_s3fast *st, uint32_t count, gr_s3fast_fn fn, void *ctx)
+static int run(gr_s3fast *st, uint32_t count, const sink *k)
 {
     if (count > st->n + 1 - st->next) count = st->n + 1 - st->next;
+    gr_s3fast_fn fn = k->band ? row_to_band : k->fn;
+    void *ctx = k->band ? (void *)k : k->ctx;
     if (st->rows) return rows_in_step(st, count, st->rows, fn, ctx);
-    if (st->threads) return run_strips(st, count, st->threads, fn, ctx);
+    if (st->threads) return run_strips(st, count, st->threads, k);
     if (st->n < PIPE_MIN) return rows_in_step(st, count, 1, fn, ctx);
-    return run_strips(st, count, cores(), fn, ctx);
+    return run_strips(st, count, cores(), k);
+}
+
+int gr_s3fast_rows(gr_s3fast *st, uint32_t count, gr_s3fast_fn fn, void *ctx)
+{
+    sink k = {fn, NULL, ctx};
+    return run(st, count, &k);
+}
+
+int gr_s3fast_bands(gr_s3fast *st, uint32_t count, gr_s3fast_band_fn fn, void *ctx)
+{
+    sink k = {NULL, fn, ctx};
+    return run(st, count, &k);
 }
 
 static int copy_row(void *ctx, uint32_t b, const uint32_t *row)

@@ -2,12 +2,52 @@
 #include "grundy/s3file.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+#include <time.h>
 #include <unistd.h>
 
 #define HEADER_BYTES 16
+
+/* Two sets of per-row record buffers: one is packed while the other is
+ * written, so writing a band overlaps computing and packing the next
+ * (docs/sharing-table.md, "The serial part"). Each row has its own buffer,
+ * so rows pack on any thread in any order with no offsets to agree on
+ * first. The writer is a thread per band, joined before the next band is
+ * handed over: a join orders the buffers without locks. */
+typedef struct recbuf {
+    unsigned char *p;
+    size_t cap, len;        /* len: the packed record; 0 when it could not be packed (memory) */
+} recbuf;
+
+struct gr_s3file_async {
+    recbuf *rec[2];
+    uint32_t nrec[2];       /* buffers allocated in each set */
+    int cur;                /* the set packed next */
+    uint32_t b0, count;     /* the band being packed: rows b0 .. b0+count-1 */
+    bool running;           /* a writer thread is out */
+    pthread_t th;
+    FILE *f;                /* what the writer writes to, and what it writes */
+    const recbuf *wrec;
+    uint32_t wcount;
+    int err_no;             /* the first failed write's errno; 0 none */
+    uint64_t unsynced;      /* bytes written since the writer last synced */
+    double waited_s, writing_s;
+};
+
+/* The writer syncs every this many bytes, so that the commit's fsync, on
+ * the one thread at the end of the run, has at most this much left. */
+#define SYNC_EVERY ((uint64_t)64 << 20)
+
+static double seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
 
 uint64_t gr_s3file_record_bytes(uint32_t b, unsigned w)
 {
@@ -15,19 +55,29 @@ uint64_t gr_s3file_record_bytes(uint32_t b, unsigned w)
     return 1 + (len * w + 7) / 8 + 4;
 }
 
-static void crc_init(uint32_t *t)
+/* Slicing by eight: t[k][x] is the CRC of byte x followed by k zero bytes,
+ * so eight bytes take eight lookups and no dependence from byte to byte. */
+static void crc_init(uint32_t t[8][256])
 {
     for (uint32_t i = 0; i < 256; i++) {
         uint32_t c = i;
         for (int k = 0; k < 8; k++) c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-        t[i] = c;
+        t[0][i] = c;
     }
+    for (uint32_t i = 0; i < 256; i++)
+        for (int k = 1; k < 8; k++) t[k][i] = t[0][t[k - 1][i] & 0xFF] ^ (t[k - 1][i] >> 8);
 }
 
-static uint32_t crc32_of(const uint32_t *t, const unsigned char *p, size_t n)
+static uint32_t crc32_of(const uint32_t t[8][256], const unsigned char *p, size_t n)
 {
     uint32_t c = 0xFFFFFFFFu;
-    for (size_t i = 0; i < n; i++) c = t[(c ^ p[i]) & 0xFF] ^ (c >> 8);
+    for (; n >= 8; n -= 8, p += 8) {
+        uint32_t lo = c ^ ((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
+        uint32_t hi = (uint32_t)p[4] | (uint32_t)p[5] << 8 | (uint32_t)p[6] << 16 | (uint32_t)p[7] << 24;
+        c = t[7][lo & 0xFF] ^ t[6][(lo >> 8) & 0xFF] ^ t[5][(lo >> 16) & 0xFF] ^ t[4][lo >> 24] ^ t[3][hi & 0xFF] ^
+            t[2][(hi >> 8) & 0xFF] ^ t[1][(hi >> 16) & 0xFF] ^ t[0][hi >> 24];
+    }
+    for (; n; n--, p++) c = t[0][(c ^ *p) & 0xFF] ^ (c >> 8);
     return c ^ 0xFFFFFFFFu;
 }
 
@@ -54,8 +104,18 @@ static int setup(gr_s3file *f, uint32_t n, gr_error *err)
     return GR_OK;
 }
 
+static void async_wait(gr_s3file *f);
+
 static void release(gr_s3file *f)
 {
+    if (f->async) {
+        async_wait(f);
+        for (int k = 0; k < 2; k++) {
+            for (uint32_t r = 0; r < f->async->nrec[k]; r++) free(f->async->rec[k][r].p);
+            free(f->async->rec[k]);
+        }
+        free(f->async);
+    }
     if (f->f) fclose(f->f);
     free(f->path);
     free(f->part);
@@ -196,22 +256,46 @@ int gr_s3file_open_write(gr_s3file *f, const char *path, uint32_t n, gr_s3file_r
     return GR_OK;
 }
 
-int gr_s3file_write_row(gr_s3file *f, const uint32_t *row, gr_error *err)
+/* Width of the record of row b: bits of the row's largest value. */
+static unsigned record_width(uint32_t b, const uint32_t *row)
 {
-    uint32_t b = f->next, len = b / 2 + 1, max = 0;
+    uint32_t len = b / 2 + 1, max = 0;
     for (uint32_t a = 0; a < len; a++)
         if (row[a] > max) max = row[a];
     unsigned w = 0;
     while (w < 32 && (max >> w)) w++;
+    return w;
+}
+
+/* The record of row b at width w into dst (record_bytes(b, w) bytes): only
+ * reads the CRC table, so rows pack on several threads at once. */
+static void pack_record(const uint32_t crc[8][256], uint32_t b, unsigned w, const uint32_t *row, unsigned char *dst)
+{
+    uint32_t len = b / 2 + 1;
     size_t bytes = (size_t)gr_s3file_record_bytes(b, w);
-    memset(f->buf, 0, bytes);
-    f->buf[0] = (unsigned char)w;
-    unsigned char *p = f->buf + 1;
+    dst[0] = (unsigned char)w;
+    unsigned char *q = dst + 1;
+    /* value a at bits a*w.., least significant first: a stream of bytes */
+    uint64_t bits = 0;
+    unsigned have = 0;
     for (uint32_t a = 0; a < len && w; a++) {
-        uint64_t bit = (uint64_t)a * w, v = (uint64_t)row[a] << (bit % 8);
-        for (unsigned k = 0; v; k++, v >>= 8) p[bit / 8 + k] |= (unsigned char)v;
+        bits |= (uint64_t)row[a] << have;
+        have += w;
+        for (; have >= 8; have -= 8, bits >>= 8) *q++ = (unsigned char)bits;
     }
-    put32(f->buf + bytes - 4, crc32_of(f->crc, f->buf, bytes - 4));
+    if (have) *q++ = (unsigned char)bits;
+    put32(dst + bytes - 4, crc32_of(crc, dst, bytes - 4));
+}
+
+int gr_s3file_write_row(gr_s3file *f, const uint32_t *row, gr_error *err)
+{
+    async_wait(f);   /* rows land in order: a band still being written goes first */
+    if (f->async && f->async->err_no)
+        return gr_fail(err, GR_EINPUT, "cannot write '%s': %s", f->part, strerror(f->async->err_no));
+    uint32_t b = f->next;
+    unsigned w = record_width(b, row);
+    size_t bytes = (size_t)gr_s3file_record_bytes(b, w);
+    pack_record(f->crc, b, w, row, f->buf);
     /* each whole record reaches the operating system at once: the checkpoint */
     if (fwrite(f->buf, 1, bytes, f->f) != bytes || fflush(f->f) != 0)
         return gr_fail(err, GR_EINPUT, "cannot write '%s': %s", f->part, strerror(errno));
@@ -219,10 +303,124 @@ int gr_s3file_write_row(gr_s3file *f, const uint32_t *row, gr_error *err)
     return GR_OK;
 }
 
+static void *async_write(void *arg)
+{
+    struct gr_s3file_async *as = arg;
+    double t0 = seconds();
+    bool ok = true;
+    for (uint32_t r = 0; ok && r < as->wcount; r++) {
+        ok = fwrite(as->wrec[r].p, 1, as->wrec[r].len, as->f) == as->wrec[r].len;
+        as->unsynced += as->wrec[r].len;
+    }
+    /* the band's whole records reach the operating system: the checkpoint */
+    if (!ok || fflush(as->f) != 0) as->err_no = errno ? errno : EIO;
+    if (!as->err_no && as->unsynced >= SYNC_EVERY) {
+        if (fdatasync(fileno(as->f)) != 0) as->err_no = errno ? errno : EIO;
+        as->unsynced = 0;
+    }
+    as->writing_s += seconds() - t0;
+    return NULL;
+}
+
+/* Waits for the band being written, if any. */
+static void async_wait(gr_s3file *f)
+{
+    struct gr_s3file_async *as = f->async;
+    if (!as || !as->running) return;
+    double t0 = seconds();
+    pthread_join(as->th, NULL);
+    as->running = false;
+    as->waited_s += seconds() - t0;
+}
+
+int gr_s3file_band_begin(gr_s3file *f, uint32_t count, gr_error *err)
+{
+    if (!f->async) {
+        f->async = calloc(1, sizeof *f->async);
+        if (!f->async) return gr_fail_nomem(err);
+    }
+    struct gr_s3file_async *as = f->async;
+    if (count > f->n + 1 - f->next) return gr_fail(err, GR_EINTERNAL, "table file: rows past %u", f->n);
+    int k = as->cur;
+    if (count > as->nrec[k]) {
+        recbuf *r = realloc(as->rec[k], count * sizeof *r);
+        if (!r) return gr_fail_nomem(err);
+        memset(r + as->nrec[k], 0, (count - as->nrec[k]) * sizeof *r);
+        as->rec[k] = r;
+        as->nrec[k] = count;
+    }
+    as->b0 = f->next;
+    as->count = count;
+    return GR_OK;
+}
+
+void gr_s3file_band_pack(gr_s3file *f, uint32_t r, const uint32_t *row)
+{
+    struct gr_s3file_async *as = f->async;
+    recbuf *rb = &as->rec[as->cur][r];
+    uint32_t b = as->b0 + r;
+    unsigned w = record_width(b, row);
+    size_t bytes = (size_t)gr_s3file_record_bytes(b, w);
+    rb->len = 0;
+    if (bytes > rb->cap) {
+        unsigned char *p = realloc(rb->p, bytes);
+        if (!p) return;   /* len 0: the band's end says so */
+        rb->p = p;
+        rb->cap = bytes;
+    }
+    pack_record(f->crc, b, w, row, rb->p);
+    rb->len = bytes;
+}
+
+int gr_s3file_band_end(gr_s3file *f, gr_error *err)
+{
+    struct gr_s3file_async *as = f->async;
+    for (uint32_t r = 0; r < as->count; r++)
+        if (!as->rec[as->cur][r].len) return gr_fail_nomem(err);
+    async_wait(f);
+    if (as->err_no) return gr_fail(err, GR_EINPUT, "cannot write '%s': %s", f->part, strerror(as->err_no));
+    as->f = f->f;
+    as->wrec = as->rec[as->cur];
+    as->wcount = as->count;
+    if (pthread_create(&as->th, NULL, async_write, as) == 0) {
+        as->running = true;
+    } else {
+        async_write(as);   /* no thread to be had: write it here */
+        if (as->err_no) return gr_fail(err, GR_EINPUT, "cannot write '%s': %s", f->part, strerror(as->err_no));
+    }
+    as->cur ^= 1;
+    f->next += as->count;
+    return GR_OK;
+}
+
+int gr_s3file_write_rows(gr_s3file *f, uint32_t count, const uint32_t *rows, size_t stride, int threads,
+                         gr_error *err)
+{
+    int rc = gr_s3file_band_begin(f, count, err);
+    if (rc) return rc;
+    const long nrows = (long)count;
+#ifndef _OPENMP
+    (void)threads;
+#endif
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1) if (threads > 1)
+    for (long r = 0; r < nrows; r++) gr_s3file_band_pack(f, (uint32_t)r, rows + (size_t)r * stride);
+    return gr_s3file_band_end(f, err);
+}
+
+void gr_s3file_write_times(gr_s3file *f, double *waited_s, double *writing_s)
+{
+    async_wait(f);
+    *waited_s = f->async ? f->async->waited_s : 0;
+    *writing_s = f->async ? f->async->writing_s : 0;
+}
+
 int gr_s3file_commit(gr_s3file *f, gr_error *err)
 {
     int rc = GR_OK;
-    if (f->next != f->n + 1) rc = gr_fail(err, GR_EINTERNAL, "table file has %u of %u rows", f->next, f->n + 1);
+    async_wait(f);
+    if (f->async && f->async->err_no)
+        rc = gr_fail(err, GR_EINPUT, "cannot write '%s': %s", f->part, strerror(f->async->err_no));
+    if (!rc && f->next != f->n + 1) rc = gr_fail(err, GR_EINTERNAL, "table file has %u of %u rows", f->next, f->n + 1);
     if (!rc && (fflush(f->f) != 0 || fsync(fileno(f->f)) != 0))
         rc = gr_fail(err, GR_EINPUT, "cannot write '%s': %s", f->part, strerror(errno));
     if (!rc) {

@@ -15,7 +15,6 @@ struct gr_s3png {
     uint32_t k;             /* positions per cell side */
     uint32_t side;          /* cells per side */
     uint32_t *cell;         /* side*side, max value in the block; UINT32_MAX: no position */
-    uint32_t vmax;
 };
 
 int gr_s3png_new(gr_s3png **out, uint32_t n, gr_error *err)
@@ -43,15 +42,63 @@ void gr_s3png_free(gr_s3png *p)
     free(p);
 }
 
-void gr_s3png_row(gr_s3png *p, uint32_t b, const uint32_t *half)
+/* Columns x in [x0, x1) of row b (x = 0..b). Ranges that are multiples of
+ * k fill disjoint cells. */
+static void row_cells(gr_s3png *p, uint32_t b, const uint32_t *half, uint32_t x0, uint32_t x1)
 {
     uint32_t *col = p->cell + b / p->k;
-    for (uint32_t a = 0; a <= b; a++) {
+    if (x1 > b + 1) x1 = b + 1;
+    for (uint32_t a = x0; a < x1; a++) {
         uint32_t v = half[a <= b - a ? a : b - a];
         uint32_t *c = col + (size_t)(a / p->k) * p->side;
         if (*c == UINT32_MAX || v > *c) *c = v;
-        if (v > p->vmax) p->vmax = v;
     }
+}
+
+void gr_s3png_row(gr_s3png *p, uint32_t b, const uint32_t *half)
+{
+    row_cells(p, b, half, 0, b + 1);
+}
+
+/* Columns an item takes: whole cells, so no two threads write one cell,
+ * and few, so a thread descheduled by a busy machine holds the others up
+ * for little. */
+static uint64_t item_cols(const gr_s3png *p)
+{
+    return ((256 + p->k - 1) / p->k) * (uint64_t)p->k;
+}
+
+long gr_s3png_band_items(const gr_s3png *p, uint32_t b0, uint32_t count)
+{
+    return (long)(((uint64_t)b0 + count - 1 + item_cols(p)) / item_cols(p));
+}
+
+void gr_s3png_band_item(gr_s3png *p, long i, uint32_t b0, uint32_t count, const uint32_t *rows, size_t stride)
+{
+    uint64_t x0 = (uint64_t)i * item_cols(p), x1 = x0 + item_cols(p);
+    for (uint32_t r = 0; r < count; r++) {
+        uint32_t b = b0 + r;
+        if (x0 <= b) row_cells(p, b, rows + (size_t)r * stride, (uint32_t)x0, x1 > b + 1 ? b + 1 : (uint32_t)x1);
+    }
+}
+
+void gr_s3png_rows(gr_s3png *p, uint32_t b0, uint32_t count, const uint32_t *rows, size_t stride, int threads)
+{
+    const long items = gr_s3png_band_items(p, b0, count);
+#ifndef _OPENMP
+    (void)threads;
+#endif
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1) if (threads > 1)
+    for (long i = 0; i < items; i++) gr_s3png_band_item(p, i, b0, count, rows, stride);
+}
+
+/* The largest value: that of the largest cell. */
+static uint32_t cells_max(const gr_s3png *p)
+{
+    uint32_t m = 0;
+    for (size_t i = 0; i < (size_t)p->side * p->side; i++)
+        if (p->cell[i] != UINT32_MAX && p->cell[i] > m) m = p->cell[i];
+    return m;
 }
 
 /* A perceptual ramp (viridis, five anchors, linear between them). */
@@ -91,7 +138,8 @@ int gr_s3png_write(gr_s3png *p, const char *path, gr_error *err)
     cairo_set_source_rgb(cr, 1, 1, 1);
     cairo_paint(cr);
     cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-    double vm = p->vmax ? p->vmax : 1;
+    uint32_t vmax = cells_max(p);
+    double vm = vmax ? vmax : 1;
     /* cells: column b / k, row a / k with a = 0 at the bottom as in Table 1 */
     cairo_set_font_size(cr, 11);
     for (uint32_t y = 0; y < p->side; y++)
@@ -156,7 +204,7 @@ int gr_s3png_write(gr_s3png *p, const char *path, gr_error *err)
     cairo_rectangle(cr, lx - 0.5, top - 0.5, 21, lh + 1);
     cairo_stroke(cr);
     for (int i = 0; i <= 4; i++) {
-        uint32_t v = (uint32_t)((uint64_t)p->vmax * i / 4);
+        uint32_t v = (uint32_t)((uint64_t)vmax * i / 4);
         snprintf(s, sizeof s, "%u", v);
         text_at(cr, lx + 26, top + lh - lh * i / 4.0, s, 0, 0.5);
     }

@@ -11,6 +11,7 @@
 #include "grundy/grow.h"
 #include "tier_internal.h"
 #include <limits.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,8 @@ typedef struct chain {
     int *counts, *displs;   /* groups: every rank's block of a level */
     double seconds;         /* wall time of the chain */
     double waited;          /* thread-seconds its inner threads waited at levels' ends */
+    double alone;           /* CPU seconds of work only one thread of the chain can do */
+    double behind;          /* CPU seconds of tiers' ends done beside the computing */
     gr_error err;
 } chain;
 
@@ -38,6 +41,14 @@ static double now_s(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* CPU time of the calling thread: what one thread did, whatever the load. */
+static double cpu_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
@@ -340,32 +351,79 @@ static void levels_free(levels *lv)
     free(lv->mus), free(lv->order), free(lv->start), free(lv->vals);
 }
 
-/* Groups the positions of tier t by level (counting sort on the level). */
-static int tier_levels(const gr_tiers *s, uint64_t t, levels *lv, gr_error *err)
+/* Ranks [r0, r1) of tier t: their partitions kept, their levels counted in hist. */
+static void levels_count(const gr_tiers *s, uint64_t t, levels *lv, uint64_t r0, uint64_t r1, uint64_t *hist)
+{
+    int k = s->n - 1;
+    uint64_t mu[GR_MAX_PILES];
+    gr_pos p;
+    gr_tiers_unrank(s, t, r0, &p);
+    for (int i = 0; i < k; i++) mu[i] = p.p[s->n - 1 - i];
+    for (uint64_t r = r0; r < r1; r++) {
+        uint32_t *x = lv->mus + r * (uint64_t)k;
+        for (int i = 0; i < k; i++) x[i] = (uint32_t)mu[i];
+        hist[spread_level(x, k)]++;
+        if (r + 1 < r1) gr_tier_part_next(mu, k);
+    }
+}
+
+/* The levels' starts, and each thread's first slot in each level: the
+ * threads' ranges are in rank order, so every level lists its ranks in
+ * increasing order whatever the thread count. */
+static void levels_offsets(levels *lv, uint64_t nb, uint64_t *hist, int nt)
+{
+    lv->start[0] = 0;
+    for (uint64_t l = 0; l < nb; l++) {
+        uint64_t at = lv->start[l];
+        for (int u = 0; u < nt; u++) {
+            uint64_t c = hist[(uint64_t)u * nb + l];
+            hist[(uint64_t)u * nb + l] = at;
+            at += c;
+        }
+        lv->start[l + 1] = at;
+    }
+}
+
+/* Groups the positions of tier t by level (a counting sort on the level),
+ * on `threads` threads, each a contiguous range of ranks: the grouping is
+ * one pass over the tier, which on one thread would hold the chain's
+ * others idle. */
+static int tier_levels(const gr_tiers *s, uint64_t t, levels *lv, int threads, gr_error *err)
 {
     int k = s->n - 1;
     uint64_t size = s->size[t], nb = t * (uint64_t)k / 2 + 2;
+    if (threads < 1 || (uint64_t)threads > size) threads = 1;
     lv->mus = malloc(size * (uint64_t)k * sizeof *lv->mus);
     lv->order = malloc(size * sizeof *lv->order);
     lv->start = calloc(nb + 1, sizeof *lv->start);
     lv->vals = malloc(size * sizeof *lv->vals);
-    uint64_t *fill = malloc(nb * sizeof *fill);
-    if (!lv->mus || !lv->order || !lv->start || !lv->vals || !fill) {
-        free(fill);
+    uint64_t *hist = calloc((size_t)threads * nb, sizeof *hist);
+    if (!lv->mus || !lv->order || !lv->start || !lv->vals || !hist) {
+        free(hist);
         return gr_fail(err, GR_EINPUT, "tier %llu: not enough memory", (unsigned long long)t);
     }
-    uint64_t mu[GR_MAX_PILES], rank = 0;
-    gr_tier_part_first(mu, 0, k, t);
-    do {
-        uint32_t *x = lv->mus + rank * (uint64_t)k;
-        for (int i = 0; i < k; i++) x[i] = (uint32_t)mu[i];
-        lv->start[spread_level(x, k) + 1]++;
-        rank++;
-    } while (rank < size && gr_tier_part_next(mu, k));
-    for (uint64_t l = 0; l < nb; l++) lv->start[l + 1] += lv->start[l];
-    memcpy(fill, lv->start, nb * sizeof *fill);
-    for (uint64_t r = 0; r < size; r++) lv->order[fill[spread_level(lv->mus + r * (uint64_t)k, k)]++] = r;
-    free(fill);
+    int used = 1;
+    if (threads == 1) {
+        levels_count(s, t, lv, 0, size, hist);
+        levels_offsets(lv, nb, hist, 1);
+        for (uint64_t r = 0; r < size; r++) lv->order[hist[spread_level(lv->mus + r * (uint64_t)k, k)]++] = r;
+    } else {
+#pragma omp parallel num_threads(threads)
+        {
+#ifdef _OPENMP
+            int u = omp_get_thread_num(), nt = omp_get_num_threads();
+            uint64_t r0 = size * (uint64_t)u / (uint64_t)nt, r1 = size * (uint64_t)(u + 1) / (uint64_t)nt;
+            uint64_t *h = hist + (uint64_t)u * nb;
+            if (r0 < r1) levels_count(s, t, lv, r0, r1, h);
+#pragma omp barrier
+#pragma omp single
+            levels_offsets(lv, nb, hist, used = nt);
+            for (uint64_t r = r0; r < r1; r++) lv->order[h[spread_level(lv->mus + r * (uint64_t)k, k)]++] = r;
+#endif
+        }
+    }
+    (void)used;
+    free(hist);
     lv->nlev = nb;
     return GR_OK;
 }
@@ -433,7 +491,7 @@ static int fast_tier_levels(chain *ch, lines *L, uint64_t t)
 {
     gr_tiers *s = ch->s;
     levels lv = {.v = s->v[t], .m = (L->top - t) / (uint64_t)s->n, .wide = UINT64_MAX};
-    int rc = tier_levels(s, t, &lv, &ch->err), q = ch->gq;
+    int rc = tier_levels(s, t, &lv, ch->inner, &ch->err), q = ch->gq;
     uint64_t share_min = ch->o->share_min ? ch->o->share_min : SHARE_MIN;
     double idle = 0;
 #pragma omp parallel num_threads(ch->inner) if (!rc) reduction(+ : idle)
@@ -460,7 +518,11 @@ static int fast_tier_levels(chain *ch, lines *L, uint64_t t)
         idle += now_s() - d;
         if (atomic_load(&lv.wide) == l) {
 #pragma omp single
-            if (!rc) rc = level_widen(s, L, &lv, l, &ch->err);
+            {
+                double w0 = cpu_s();
+                if (!rc) rc = level_widen(s, L, &lv, l, &ch->err);
+                ch->alone += cpu_s() - w0;
+            }
             /* a group goes on exchanging until all its ranks learn of it */
             if (rc && q < 2) break;
         }
@@ -471,22 +533,69 @@ static int fast_tier_levels(chain *ch, lines *L, uint64_t t)
 }
 
 /* The stop hook, asked at the start of a chain and once a tier. */
-static int stop_asked(chain *ch, uint64_t t)
+static int stop_asked(const chain *ch, uint64_t t, gr_error *err)
 {
     if (!ch->o->stop || !ch->o->stop(ch->o->stop_ctx)) return GR_OK;
-    return gr_fail(&ch->err, GR_EINPUT, "the tier solver stopped on request at tier %llu", (unsigned long long)t);
+    return gr_fail(err, GR_EINPUT, "the tier solver stopped on request at tier %llu", (unsigned long long)t);
 }
 
 /* Tier t's checksum, and done() for a tier computed here; in a group only
  * the first rank reports it (the others leave sum[t] at 0). */
-static int finish_tier(chain *ch, uint64_t t, bool computed)
+static int finish_tier(const chain *ch, uint64_t t, bool computed, gr_error *err)
 {
     gr_tiers *s = ch->s;
-    if (stop_asked(ch, t)) return GR_EINPUT;
+    if (stop_asked(ch, t, err)) return GR_EINPUT;
     if (ch->gi > 0) return GR_OK;
     s->sum[t] = gr_tier_fnv(s->v[t], s->size[t]);
-    if (computed && ch->o->done) return ch->o->done(ch->o->ctx, s, t, &ch->err);
+    if (computed && ch->o->done) return ch->o->done(ch->o->ctx, s, t, err);
     return GR_OK;
+}
+
+/* A tier's end (its checksum, the caller's done(): for the command line
+ * the tally and the tier's file) runs on a thread of its own while the
+ * chain computes its next tier, which reads the lines and never this
+ * tier's values; the chain joins it before the tier after. Its error, if
+ * any, is the chain's at that join. */
+typedef struct finisher {
+    chain *ch;
+    uint64_t t;
+    bool computed, pending, running;
+    int rc;
+    double cpu;
+    gr_error err;
+    pthread_t th;
+} finisher;
+
+static void *finisher_main(void *arg)
+{
+    finisher *f = arg;
+    gr_tiers *s = f->ch->s;
+    double c0 = cpu_s();
+    f->rc = finish_tier(f->ch, f->t, f->computed, &f->err);
+    if (!f->ch->o->keep) {
+        free(s->v[f->t]);
+        s->v[f->t] = NULL;
+    }
+    f->cpu = cpu_s() - c0;
+    return NULL;
+}
+
+static void finisher_start(finisher *f, chain *ch, uint64_t t, bool computed)
+{
+    *f = (finisher){.ch = ch, .t = t, .computed = computed, .pending = true};
+    gr_error_clear(&f->err);
+    f->running = pthread_create(&f->th, NULL, finisher_main, f) == 0;
+    if (!f->running) finisher_main(f);   /* no thread to be had: here, now */
+}
+
+static int finisher_join(finisher *f)
+{
+    if (!f->pending) return GR_OK;
+    if (f->running) pthread_join(f->th, NULL);
+    f->pending = f->running = false;
+    f->ch->behind += f->cpu;
+    if (f->rc) f->ch->err = f->err;
+    return f->rc;
 }
 
 static int load_tier(chain *ch, uint64_t t, bool *known)
@@ -560,11 +669,16 @@ static int run_chain_fast(chain *ch)
     int n = s->n, rc = GR_OK;
     lines L;
     uint64_t replay_to = replay_limit(ch), split_min = ch->o->level_min ? ch->o->level_min : PAR_MIN;
-    if (stop_asked(ch, ch->r)) return GR_EINPUT;
+    if (stop_asked(ch, ch->r, &ch->err)) return GR_EINPUT;
+    finisher fin = {.pending = false};
     if (!(rc = lines_init(ch, &L)))   /* lower tiers first: they hold the raw positions with the bigger minimum */
         for (uint64_t t = ch->r; t <= ch->top; t += (uint64_t)n) {
             bool known = false, split = s->size[t] >= split_min && (ch->inner > 1 || ch->gq > 1);
+            int frc = finisher_join(&fin);   /* the tier before: its checksum and file */
+            if (!rc) rc = frc;
+            double c0 = cpu_s();
             if (!rc) rc = load_tier(ch, t, &known);
+            ch->alone += cpu_s() - c0;
             if (split && ch->gq > 1) rc = group_agree(ch, &known, rc);
             if (rc && (ch->gq < 2 || split)) break;
             if (rc) continue;   /* on to the group's next agreement, to tell the others */
@@ -579,15 +693,21 @@ static int run_chain_fast(chain *ch)
             if (!known && split) rc = fast_tier_levels(ch, &L, t);
             else if (!known || t < replay_to) {
                 double t0 = now_s();
+                c0 = cpu_s();
                 rc = fast_tier(s, &L, t, known, &ch->err);
                 ch->waited += (now_s() - t0) * (ch->inner - 1);   /* a small tier leaves the others idle */
+                /* a tier too small to split is one thread's, at any thread count */
+                if (s->size[t] < split_min) ch->alone += cpu_s() - c0;
             }
-            if (!rc) rc = finish_tier(ch, t, !known);
-            if (!ch->o->keep) {
+            if (!rc) {
+                finisher_start(&fin, ch, t, !known);   /* it frees the values, unless kept */
+            } else if (!ch->o->keep) {
                 free(s->v[t]);
                 s->v[t] = NULL;
             }
         }
+    int frc = finisher_join(&fin);
+    if (!rc) rc = frc;
     free(L.off), free(L.bits);
     free(ch->agree), free(ch->counts), free(ch->displs);
     return rc;
@@ -602,7 +722,7 @@ static int run_chain_options(chain *ch)
         bool known;
         if ((rc = load_tier(ch, t, &known))) break;
         if (!known && (rc = solve_tier_options(s, t, &ob, &ch->err))) break;
-        rc = finish_tier(ch, t, !known);
+        rc = finish_tier(ch, t, !known, &ch->err);
     }
     if (!ch->o->keep)
         for (uint64_t t = ch->r; t <= ch->top; t += (uint64_t)s->n) {
@@ -678,7 +798,7 @@ double gr_tiers_bytes(const gr_tiers *s, const gr_tier_opts *o)
     for (uint64_t t = 0; t <= s->total; t++)
         if ((double)s->size[t] > biggest) biggest = (double)s->size[t];
     double conc = threads_of(o) < n ? threads_of(o) : n;
-    double bytes = 4 * conc * biggest;
+    double bytes = 8 * conc * biggest;   /* a tier being computed, and the one before it being finished */
     if (o->keep || o->method == GR_TIER_OPTIONS || s->graph) {
         bytes += 4 * positions;   /* the per-option method keeps its chain */
     }
@@ -773,7 +893,12 @@ int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err)
     s->used_threads = used;
     s->thread_s = used * wall;
     s->waited_s = s->thread_s;
-    for (uint64_t r = 0; r < nch; r++) s->waited_s -= ch[r].seconds * ch[r].inner - ch[r].waited;
+    s->alone_s = s->behind_s = 0;
+    for (uint64_t r = 0; r < nch; r++) {
+        s->waited_s -= ch[r].seconds * ch[r].inner - ch[r].waited;
+        s->alone_s += ch[r].alone;
+        s->behind_s += ch[r].behind;
+    }
     if (s->waited_s < 0) s->waited_s = 0;
     int rc = GR_OK;
     for (uint64_t r = 0; r < nch && !rc; r++)
