@@ -222,8 +222,8 @@ Test(seqfile, round_trip_and_damage)
     gr_seqfile_header h = {.rules = "tb:0.6", .width = 2, .block = GR_SEQFILE_BLOCK, .mask_given = 0};
     gr_seqfile w;
     cr_assert_eq(gr_seqfile_create(&w, path, &h, &err), 0, "%s", err.msg);
-    cr_assert_eq(gr_seqfile_sync(&w, g, n / 2, 0x1ee, false, &err), 0, "%s", err.msg);
-    cr_assert_eq(gr_seqfile_sync(&w, g, n, 0x1ee, true, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_seqfile_sync(&w, g, 2, n / 2, 0x1ee, false, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_seqfile_sync(&w, g, 2, n, 0x1ee, true, &err), 0, "%s", err.msg);
     cr_assert_eq(gr_seqfile_close(&w, &err), 0);
     gr_seqfile_header r;
     uint16_t *back;

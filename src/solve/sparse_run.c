@@ -86,7 +86,8 @@ static uint64_t next_look(uint64_t count)
  * heap count the certificate needs, when it is not reached yet. */
 static bool look_at_period(const gr_sparse_job *j, gr_sparse_result *r, uint64_t count, uint64_t *aim)
 {
-    gr_period_find16(gr_sparse_values(r->s), count - 1, &r->per);
+    if (gr_sparse_width(r->s) == 1) gr_period_find8(gr_sparse_data(r->s), count - 1, &r->per);
+    else gr_period_find16(gr_sparse_data(r->s), count - 1, &r->per);
     memset(&r->cert, 0, sizeof r->cert);
     if (!r->per.found) return false;
     gr_period_octal(j->code, &r->per, &r->cert);
@@ -107,9 +108,13 @@ static int check_existing(const gr_sparse_job *j, gr_seqfile_header *h, uint64_t
     return rc;
 }
 
-static void trim_while_reading(void *ctx, uint64_t count)
+/* A block of a file being resumed into the slots; a spilled run drops
+ * what it read every 256 blocks. */
+static int put_read(void *ctx, const uint16_t *v, uint64_t at, uint64_t n, gr_error *err)
 {
-    gr_sparse_trim(ctx, count);
+    int rc = gr_sparse_put(ctx, at, v, n, err);
+    if (!rc && ((at + n) / GR_SEQFILE_BLOCK & 255) == 0) gr_sparse_trim(ctx, at + n);
+    return rc;
 }
 
 /* Where a run too long for memory keeps its values: beside its file, else
@@ -162,7 +167,7 @@ static int start(const gr_sparse_job *j, gr_sparse_result *r, gr_seqfile *w, boo
     uint64_t have = 0;
     if (exists) {
         bool torn;
-        rc = gr_seqfile_read_into(j->out, &h, gr_sparse_slots(r->s), cap, true, &torn, trim_while_reading, r->s, err);
+        rc = gr_seqfile_read_each(j->out, &h, cap, true, &torn, put_read, r->s, err);
         if (!rc) rc = gr_sparse_adopt(r->s, h.count, err);
         have = h.count;
         r->last.resumed = have;
@@ -250,7 +255,7 @@ int gr_sparse_job_run(const gr_sparse_job *j, gr_sparse_result *r, gr_error *err
             if (count == look) look = next_look(count);
             done = look_at_period(j, r, count, &aim);
         }
-        if (writing && (rc = gr_seqfile_sync(&w, gr_sparse_values(r->s), count, gr_sparse_mask(r->s), false, err))) break;
+        if (writing && (rc = gr_seqfile_sync(&w, gr_sparse_data(r->s), gr_sparse_width(r->s), count, gr_sparse_mask(r->s), false, err))) break;
         gr_sparse_trim(r->s, count);
         note_progress(r, start);
         if (j->progress) j->progress(j->ctx, &r->last);
@@ -261,7 +266,7 @@ int gr_sparse_job_run(const gr_sparse_job *j, gr_sparse_result *r, gr_error *err
                          r->last.seconds, j->out ? "; the same command resumes" : "");
     }
     uint64_t count = gr_sparse_count(r->s);
-    if (!rc && writing) rc = gr_seqfile_sync(&w, gr_sparse_values(r->s), count, gr_sparse_mask(r->s), true, err);
+    if (!rc && writing) rc = gr_seqfile_sync(&w, gr_sparse_data(r->s), gr_sparse_width(r->s), count, gr_sparse_mask(r->s), true, err);
     if (writing) {
         int crc = gr_seqfile_close(&w, err);
         if (!rc) rc = crc;
