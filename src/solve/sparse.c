@@ -1,6 +1,8 @@
 /* The sparse-space method for nim-sequences (grundy/sparse.h): the rare pass,
  * the common candidate, the scan for rare values, and the thread pipeline
- * that publishes heaps in order. docs/takebreak.md has the proof and costs. */
+ * that publishes heaps in order (the heap code is in sparse_heap.h, compiled
+ * for byte and for 16-bit values); the values' layout and its widening.
+ * docs/takebreak.md has the proof and costs. */
 /* madvise(MADV_DONTNEED), which POSIX does not name, drops spilled pages. */
 #define _DEFAULT_SOURCE
 #include "grundy/sparse.h"
@@ -434,6 +436,8 @@ static uint64_t part_old(const gr_sparse *s, uint64_t x, int j, uint64_t snap)
     return x - i >= snap ? x - i - snap + 1 : 1;
 }
 
+/* The heap code, once for byte values (pipeline_1, ...) and once for 16-bit
+ * ones (pipeline_2, ...): the same source, see sparse_heap.h. */
 #define W 1
 #include "sparse_heap.h"
 #define W 2

@@ -58,7 +58,10 @@ void gr_sparse_estimate(uint64_t to, int threads, double max_bytes, double *byte
 {
     double n = (double)to + 1, room = spill_room(max_bytes);
     /* In memory, or spilled: both ends, a stretch, the rare heaps and each
-     * thread's scratch. */
+     * thread's scratch. Two bytes a value: the values are held a byte each
+     * while they are below 256, but whether one passes 255 is not known
+     * before the run, and a run that widens must not pass the limit then
+     * (so the byte layout halves the memory used, not the estimate). */
     *bytes = n * 2 <= room ? n * 2 + 4.0 * 1048576
                            : (double)spill_keep(max_bytes) * 2 * 2 * 2 + 4.0 * 1048576 + threads * 0.5 * 1048576;
     *seconds = n / (RATE_PER_THREAD * (threads > 0 ? threads : 1));
@@ -121,6 +124,7 @@ static int put_read(void *ctx, const uint16_t *v, uint64_t at, uint64_t n, gr_er
  * in TMPDIR. NULL when they fit in memory. */
 static const char *spill_dir(const gr_sparse_job *j, uint64_t cap, char *buf, size_t len)
 {
+    /* Two bytes a value, as in the estimate: the worst case, a run that widens. */
     if ((double)cap * 2 <= spill_room(j->lim.max_bytes)) return NULL;
     if (j->out) {
         snprintf(buf, len, "%s", j->out);
