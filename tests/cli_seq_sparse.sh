@@ -63,7 +63,7 @@ expect_out "G\(0\.\.300000\) in $f: 0 computed \(resumed at heap 300001\)" "$G" 
 if cmp -s "$f" "$tmp/whole.grs"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: extended file differs"; fi
 
 # A kill in the middle: the same command finishes the same file.
-"$G" seq tb:0.6 --to 1500000 --out "$tmp/k.grs" --threads 2 >/dev/null 2>&1 &
+"$G" seq tb:0.6 --to 1500000 --out "$tmp/k.grs" --threads 2 --max-seconds 900 >/dev/null 2>&1 &
 pid=$!
 # killed once it has written a checkpoint past the header (or at 20 s)
 for _ in $(seq 200); do
@@ -72,8 +72,8 @@ for _ in $(seq 200); do
 done
 kill -KILL $pid 2>/dev/null
 wait $pid 2>/dev/null
-expect_out "tb:0.6: G\(0\.\.1500000\)" "$G" seq tb:0.6 --to 1500000 --out "$tmp/k.grs" --threads 1
-"$G" seq tb:0.6 --to 1500000 --out "$tmp/k2.grs" >/dev/null 2>&1
+expect_out "tb:0.6: G\(0\.\.1500000\)" "$G" seq tb:0.6 --to 1500000 --out "$tmp/k.grs" --threads 1 --max-seconds 900
+"$G" seq tb:0.6 --to 1500000 --out "$tmp/k2.grs" --max-seconds 900 >/dev/null 2>&1
 if cmp -s "$tmp/k.grs" "$tmp/k2.grs"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: killed and resumed file differs"; fi
 
 # Values past 255: Officers (0.6) first reaches 256 at heap 10344 and 0.66
