@@ -6,12 +6,14 @@
 #if W == 1
 #define VT uint8_t
 #define F(name) name##_1
-/* 16 values widened to 16-bit lanes: the kernels stay 16 lanes wide, and
- * the load reads 16 bytes instead of 32. */
-#define LOAD16(p) _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(p)))
-#define LOAD16_REV(p)                                                                                                 \
-    _mm256_cvtepu8_epi16(_mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)(p)),                        \
-                                          _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)))
+/* p[k] ^ q[15 - k] for k < 16 in 16-bit lanes: the XOR of 16 bytes, then
+ * one widening (the kernels stay 16 lanes wide; the loads read 16 bytes
+ * instead of 32, for as many shuffles as the 16-bit form). */
+#define LOAD8(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define XOR_REV16(p, q)                                                                                               \
+    _mm256_cvtepu8_epi16(                                                                                             \
+        _mm_xor_si128(LOAD8(p), _mm_shuffle_epi8(LOAD8(q), _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, \
+                                                                          2, 1, 0))))
 #else
 #define VT uint16_t
 #define F(name) name##_2
@@ -23,6 +25,7 @@
                                                  5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0,   \
                                                  1)),                                                                 \
                              0x4e)
+#define XOR_REV16(p, q) _mm256_xor_si256(LOAD16(p), LOAD16_REV(q))
 #endif
 
 #ifdef GR_SPARSE_SIMD
@@ -35,6 +38,26 @@
  * in registers, which needs a compare per 16 values. `base` is g + x0 - i;
  * rare heaps [from, to) of chunk c; with unequal parts, rare heap r is left
  * out of lane 2r - (x0 - i), where a = b = r. */
+#if W == 1
+/* Bytes: the 16 XORs are 16 bytes, below 256, so no folding and no
+ * widening; the lane of a = b (unequal parts) is marked with the rest and
+ * its byte put back as it was (marks are only ever set, so that is exact). */
+__attribute__((target("avx2"))) static void F(rare_block_avx2)(const rare_chunk *c, const VT *base, uint64_t from,
+                                                               uint64_t to, bool uneq, uint64_t x0i,
+                                                               uint8_t (*marks)[MARK_ROW])
+{
+    uint8_t v[16];
+    for (uint64_t k = from; k < to; k++) {
+        uint64_t r = c->heap[k];
+        _mm_storeu_si128((__m128i *)(void *)v, _mm_xor_si128(LOAD8(base - r), _mm_set1_epi8((char)c->value[k])));
+        int skip = uneq && 2 * r >= x0i && 2 * r < x0i + 16 ? (int)(2 * r - x0i) : -1;
+        uint8_t was = skip >= 0 ? marks[skip][v[skip]] : 0;
+#pragma GCC unroll 16
+        for (int l = 0; l < 16; l++) marks[l][v[l]] = 0xff;
+        if (skip >= 0) marks[skip][v[skip]] = was;
+    }
+}
+#else
 __attribute__((target("avx2"))) static void F(rare_block_avx2)(const rare_chunk *c, const VT *base, uint64_t from,
                                                             uint64_t to, bool uneq, uint64_t x0i,
                                                             uint8_t (*marks)[MARK_ROW])
@@ -50,6 +73,7 @@ __attribute__((target("avx2"))) static void F(rare_block_avx2)(const rare_chunk 
         for (int l = 0; l < 16; l++) marks[l][v[l]] = 0xff;
     }
 }
+#endif
 #endif
 
 
@@ -120,7 +144,7 @@ __attribute__((target("avx2"))) static void F(low_values_avx2)(const VT *g, cons
     for (int w = 0; w < LOW_WORDS; w++) acc[w] = _mm256_setzero_si256();
     uint64_t a = a0;
     for (; a + 16 <= a1; a += 16) {
-        __m256i x = _mm256_xor_si256(LOAD16(g + a), LOAD16_REV(high - a - 15));
+        __m256i x = XOR_REV16(g + a, high - a - 15);
         for (unsigned w = 0; w < words; w++) {
             __m256i v = _mm256_sub_epi16(x, _mm256_set1_epi16((short)(off + 64u * (uint32_t)w)));
             __m128i v0 = _mm256_castsi256_si128(v), v1 = _mm256_extracti128_si256(v, 1);
@@ -455,8 +479,10 @@ static void F(pipeline)(gr_sparse *s, uint64_t to, stage *ring, uint64_t *next_a
     }
 }
 
+#undef LOAD8
 #undef LOAD16
 #undef LOAD16_REV
+#undef XOR_REV16
 #undef F
 #undef VT
 #undef W
