@@ -52,8 +52,8 @@ static void game(const char *name, const char *text, uint32_t common, uint64_t f
     double tref = now() - t0, wall, cpu;
     gr_sparse *s = run_sparse(&c, common, 1, &wall, &cpu);
     for (uint32_t x = 0; x <= common; x++)
-        if (gr_sparse_values(s)[x] != ref[x]) {
-            printf("%s: MISMATCH at heap %u: sparse %u, reference %u\n", name, x, gr_sparse_values(s)[x], ref[x]);
+        if (gr_sparse_value(s, x) != ref[x]) {
+            printf("%s: MISMATCH at heap %u: sparse %u, reference %u\n", name, x, gr_sparse_value(s, x), ref[x]);
             exit(1);
         }
     printf("%-12s to %-10u O(N^2) fast method %8.2f s | sparse 1 thread %8.3f s | ratio %6.0fx | values equal\n", name,

@@ -56,8 +56,7 @@ static int sparse_values(pg_game *g, long n, const gr_limits *lim, uint32_t *out
     pg_begin(&call);
     int rc = gr_sparse_job_run(&j, &r, &err);
     if (!rc) {
-        const uint16_t *v = gr_sparse_values(r.s);
-        for (long x = 0; x <= n; x++) out[x] = v[x];
+        for (long x = 0; x <= n; x++) out[x] = gr_sparse_value(r.s, (uint64_t)x);
     }
     gr_sparse_free(r.s);
     bool stopped = pg_end(&call);

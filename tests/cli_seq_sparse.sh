@@ -63,7 +63,7 @@ expect_out "G\(0\.\.300000\) in $f: 0 computed \(resumed at heap 300001\)" "$G" 
 if cmp -s "$f" "$tmp/whole.grs"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: extended file differs"; fi
 
 # A kill in the middle: the same command finishes the same file.
-"$G" seq tb:0.6 --to 1500000 --out "$tmp/k.grs" --threads 2 >/dev/null 2>&1 &
+"$G" seq tb:0.6 --to 1500000 --out "$tmp/k.grs" --threads 2 --max-seconds 900 >/dev/null 2>&1 &
 pid=$!
 # killed once it has written a checkpoint past the header (or at 20 s)
 for _ in $(seq 200); do
@@ -72,9 +72,23 @@ for _ in $(seq 200); do
 done
 kill -KILL $pid 2>/dev/null
 wait $pid 2>/dev/null
-expect_out "tb:0.6: G\(0\.\.1500000\)" "$G" seq tb:0.6 --to 1500000 --out "$tmp/k.grs" --threads 1
-"$G" seq tb:0.6 --to 1500000 --out "$tmp/k2.grs" >/dev/null 2>&1
+expect_out "tb:0.6: G\(0\.\.1500000\)" "$G" seq tb:0.6 --to 1500000 --out "$tmp/k.grs" --threads 1 --max-seconds 900
+"$G" seq tb:0.6 --to 1500000 --out "$tmp/k2.grs" --max-seconds 900 >/dev/null 2>&1
 if cmp -s "$tmp/k.grs" "$tmp/k2.grs"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: killed and resumed file differs"; fi
+
+# Values past 255: Officers (0.6) first reaches 256 at heap 10344 and 0.66
+# at 3833, where the engine widens its values from a byte to two. The same
+# values as the O(N^2) method, the same file for 1, 2 and 4 threads, and a
+# file of byte values (to 9000) extended past the widening equals one run.
+expect_same "$G" seq tb:0.6 --to 16000 --method sparse --threads 1 --bfile -- "$G" seq tb:0.6 --to 16000 --method fast --bfile
+expect_same "$G" seq tb:0.66 --to 12000 --method sparse --threads 2 --bfile -- "$G" seq tb:0.66 --to 12000 --method fast --bfile
+for t in 1 2 4; do "$G" seq tb:0.6 --to 40000 --out "$tmp/w$t.grs" --threads $t >/dev/null 2>&1; done
+if cmp -s "$tmp/w1.grs" "$tmp/w2.grs" && cmp -s "$tmp/w1.grs" "$tmp/w4.grs"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: files past the widening differ by thread count"; fi
+"$G" seq tb:0.6 --to 9000 --out "$tmp/wr.grs" --threads 2 >/dev/null 2>&1
+expect_out "G\(0\.\.40000\) in $tmp/wr.grs: 31000 computed \(resumed at heap 9001\).*largest value 2[0-9][0-9]" \
+  "$G" seq tb:0.6 --to 40000 --out "$tmp/wr.grs" --threads 2
+if cmp -s "$tmp/w1.grs" "$tmp/wr.grs"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: resumed across the widening differs"; fi
+expect_same "$G" seq --in "$tmp/wr.grs" --bfile -- "$G" seq tb:0.6 --to 40000 --method sparse --bfile
 
 # A run too long for the memory limit spills its values to a file and keeps
 # only both ends in memory: the same file as a run in memory.

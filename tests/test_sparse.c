@@ -118,6 +118,74 @@ Test(sparse, threads_give_identical_values)
     gr_sparse_free(one);
 }
 
+/* Officers (0.6) first reaches 256 at heap 10344 and 0.66 at 3833: the
+ * values are held a byte a heap up to there and widened at that heap. The
+ * widened run equals the O(N^2) method on any thread count. */
+Test(sparse, values_past_255_widen_exactly, .timeout = 300)
+{
+    same("0.6", 30000, 0, 1);
+    same("0.6", 30000, 0, 4);
+    same("0.66", 12000, 0, 2);
+    same("0.66", 5000, 0x8000, 3);
+    gr_tb_code c = code("0.6");
+    gr_error err;
+    gr_error_clear(&err);
+    gr_sparse *s = gr_sparse_new(&c, 20001, 0, NULL, &err);
+    cr_assert_eq(gr_sparse_extend(s, 10344, 2, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_sparse_width(s), 1, "every value below heap 10344 fits a byte");
+    cr_assert_eq(gr_sparse_extend(s, 10345, 2, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_sparse_width(s), 2);
+    cr_assert_eq(gr_sparse_value(s, 10344), 256);
+    gr_sparse_free(s);
+}
+
+/* A spilled run (both ends kept, a few pages each) widens its mapped file
+ * the same way: the same values as a run in memory. */
+Test(sparse, a_spilled_run_widens_its_file, .timeout = 300)
+{
+    gr_tb_code c = code("0.6");
+    uint64_t n = 40000;
+    gr_sparse *mem = sparse(&c, n, 0, 1);
+    gr_error err;
+    gr_error_clear(&err);
+    char dir[] = "/tmp/grundy-spill-XXXXXX";
+    cr_assert(mkdtemp(dir));
+    for (int t = 1; t <= 2; t++) {
+        gr_sparse *s = gr_sparse_new(&c, n + 1, 0, dir, &err);
+        cr_assert(s, "%s", err.msg);
+        gr_sparse_keep(s, 2048);
+        cr_assert_eq(gr_sparse_extend(s, n + 1, t, &err), 0, "%s", err.msg);
+        gr_sparse_trim(s, n + 1);
+        for (uint64_t x = 0; x <= n; x++)
+            cr_assert_eq(gr_sparse_value(s, x), gr_sparse_value(mem, x), "%d threads: heap %llu", t, (unsigned long long)x);
+        gr_sparse_free(s);
+    }
+    rmdir(dir);
+    gr_sparse_free(mem);
+}
+
+/* A run resumed before, at and after the heap whose value first passes 255
+ * equals one run. */
+Test(sparse, load_across_the_widening_equals_one_run)
+{
+    gr_tb_code c = code("0.6");
+    uint64_t n = 30000;
+    gr_sparse *whole = sparse(&c, n, 0, 1);
+    gr_error err;
+    gr_error_clear(&err);
+    uint64_t cuts[] = {9000, 10344, 10345, 20000};
+    for (size_t k = 0; k < sizeof cuts / sizeof cuts[0]; k++) {
+        gr_sparse *s = gr_sparse_new(&c, n + 1, 0, NULL, &err);
+        cr_assert_eq(gr_sparse_load(s, gr_sparse_values(whole), cuts[k], &err), 0, "%s", err.msg);
+        cr_assert_eq(gr_sparse_width(s), cuts[k] <= 10344 ? 1u : 2u);
+        cr_assert_eq(gr_sparse_extend(s, n + 1, 2, &err), 0, "%s", err.msg);
+        cr_assert_arr_eq(gr_sparse_values(s), gr_sparse_values(whole), (n + 1) * 2, "cut at %llu",
+                         (unsigned long long)cuts[k]);
+        gr_sparse_free(s);
+    }
+    gr_sparse_free(whole);
+}
+
 /* Loading a prefix and going on equals one run, mask choices included. */
 Test(sparse, load_and_extend_equals_one_run)
 {
@@ -179,6 +247,7 @@ Test(period16, agrees_with_the_plain_finder)
     uint32_t n = 5000;
     uint16_t *g = malloc((n + 1) * sizeof *g);
     uint32_t *g32 = malloc((n + 1) * sizeof *g32);
+    uint8_t *g8 = malloc(n + 1);
     for (unsigned seed = 1; seed < 300; seed++) {
         /* a random preperiod, then a random period */
         srand(seed);
@@ -188,17 +257,23 @@ Test(period16, agrees_with_the_plain_finder)
             g32[x] = g[x];
         }
         uint32_t len = 100 + (uint32_t)rand() % (n - 100);
-        gr_period a, b;
+        gr_period a, b, b8;
         gr_period_find(g32, len, false, &a);
         gr_period_find16(g, len, &b);
+        for (uint32_t x = 0; x <= n; x++) g8[x] = (uint8_t)g[x];
+        gr_period_find8(g8, len, &b8);
         cr_assert_eq(a.found, b.found, "seed %u", seed);
+        cr_assert_eq(a.found, b8.found, "seed %u", seed);
         if (a.found) {
             cr_assert_eq(a.period, b.period, "seed %u", seed);
             cr_assert_eq(a.preperiod, b.preperiod, "seed %u", seed);
+            cr_assert_eq(a.period, b8.period, "seed %u", seed);
+            cr_assert_eq(a.preperiod, b8.preperiod, "seed %u", seed);
         }
     }
     free(g);
     free(g32);
+    free(g8);
 }
 
 /* ------------------------------------------------------------ files */
@@ -222,8 +297,8 @@ Test(seqfile, round_trip_and_damage)
     gr_seqfile_header h = {.rules = "tb:0.6", .width = 2, .block = GR_SEQFILE_BLOCK, .mask_given = 0};
     gr_seqfile w;
     cr_assert_eq(gr_seqfile_create(&w, path, &h, &err), 0, "%s", err.msg);
-    cr_assert_eq(gr_seqfile_sync(&w, g, n / 2, 0x1ee, false, &err), 0, "%s", err.msg);
-    cr_assert_eq(gr_seqfile_sync(&w, g, n, 0x1ee, true, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_seqfile_sync(&w, g, 2, n / 2, 0x1ee, false, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_seqfile_sync(&w, g, 2, n, 0x1ee, true, &err), 0, "%s", err.msg);
     cr_assert_eq(gr_seqfile_close(&w, &err), 0);
     gr_seqfile_header r;
     uint16_t *back;
@@ -233,6 +308,27 @@ Test(seqfile, round_trip_and_damage)
     cr_assert_str_eq(r.rules, "tb:0.6");
     cr_assert_arr_eq(back, g, n * 2);
     free(back);
+    /* Values held a byte each write the same 16-bit file. */
+    char wide_path[80];
+    snprintf(wide_path, sizeof wide_path, "%s.bytes", path);
+    unlink(wide_path);
+    uint8_t *g8 = malloc(n);
+    for (uint64_t x = 0; x < n; x++) g8[x] = (uint8_t)g[x], g[x] &= 0xff;
+    gr_seqfile w2;
+    cr_assert_eq(gr_seqfile_create(&w, path, &h, &err), GR_EINPUT, "the file exists");
+    unlink(path);
+    cr_assert_eq(gr_seqfile_create(&w, path, &h, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_seqfile_create(&w2, wide_path, &h, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_seqfile_sync(&w, g, 2, n, 0x1ee, true, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_seqfile_sync(&w2, g8, 1, n / 3, 0x1ee, false, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_seqfile_sync(&w2, g8, 1, n, 0x1ee, true, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_seqfile_close(&w, &err), 0);
+    cr_assert_eq(gr_seqfile_close(&w2, &err), 0);
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "cmp -s %s %s", path, wide_path);
+    cr_assert_eq(system(cmd), 0, "the file written from bytes differs");
+    unlink(wide_path);
+    free(g8);
     /* A byte changed in the second block: an error naming that block. */
     FILE *f = fopen(path, "r+b");
     fseek(f, GR_SEQFILE_HEADER + (GR_SEQFILE_BLOCK * 2 + 8) + 1000, SEEK_SET);
@@ -306,5 +402,38 @@ Test(seqfile, job_resumes_to_the_same_file)
     cr_assert(strstr(err.msg, "not resumed"), "%s", err.msg);
     gr_sparse_free(r.s);
     cr_assert_eq(system(cmd), 0, "a refused resume changed the file");
+    unlink(a), unlink(b);
+}
+
+/* Resumed from a file whose values all fit a byte (0.6 to 9000), the run
+ * widens at heap 10344 and ends with the same file as one run. */
+Test(seqfile, job_resumed_across_the_widening)
+{
+    char a[80], b[80];
+    snprintf(a, sizeof a, "/tmp/grundy-test-wide-a-%d.grs", (int)getpid());
+    snprintf(b, sizeof b, "/tmp/grundy-test-wide-b-%d.grs", (int)getpid());
+    unlink(a), unlink(b);
+    gr_tb_code c = code("0.6");
+    gr_sparse_job j = {.code = &c, .rules = "tb:0.6", .to = 40000, .out = a, .threads = 1};
+    gr_limits_default(&j.lim);
+    gr_sparse_result r;
+    gr_error err;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_sparse_job_run(&j, &r, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_sparse_width(r.s), 2);
+    gr_sparse_free(r.s);
+    j.out = b;
+    j.to = 9000;
+    cr_assert_eq(gr_sparse_job_run(&j, &r, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_sparse_width(r.s), 1);
+    gr_sparse_free(r.s);
+    j.to = 40000;
+    j.threads = 4;
+    cr_assert_eq(gr_sparse_job_run(&j, &r, &err), 0, "%s", err.msg);
+    cr_assert_eq(r.last.resumed, 9001);
+    gr_sparse_free(r.s);
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "cmp -s %s %s", a, b);
+    cr_assert_eq(system(cmd), 0, "the file resumed across the widening differs from one run");
     unlink(a), unlink(b);
 }

@@ -30,6 +30,8 @@ bool gr_period_find(const uint32_t *g, uint64_t n, bool arithmetic, gr_period *o
  * nearest first, so the cost is O(n) plus the checks (a match that is not a
  * period fails its check within a few values). */
 bool gr_period_find16(const uint16_t *g, uint64_t n, gr_period *out);
+/* The same for byte values. */
+bool gr_period_find8(const uint8_t *g, uint64_t n, gr_period *out);
 
 typedef struct gr_octal_cert {
     bool applies;              /* a finite code without constraints or d0, and a plain period */

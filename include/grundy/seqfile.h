@@ -48,16 +48,19 @@ bool gr_seqfile_stub(const char *path);
 
 /* The header, and how many values the file's size could hold. */
 int gr_seqfile_peek(const char *path, gr_seqfile_header *h, uint64_t *most, gr_error *err);
-/* gr_seqfile_read into dst (room values), calling pass(ctx, values so far)
- * every 256 blocks. */
-int gr_seqfile_read_into(const char *path, gr_seqfile_header *h, uint16_t *dst, uint64_t room, bool torn_ok,
-                         bool *torn, void (*pass)(void *ctx, uint64_t count), void *ctx, gr_error *err);
+/* gr_seqfile_read a block at a time: put(ctx, values, at, n, err) takes
+ * G(at..at+n-1) of each block that checks, in order (a nonzero return stops
+ * the read with that code). `room`: more values than that is an error. */
+typedef int (*gr_seqfile_sink)(void *ctx, const uint16_t *v, uint64_t at, uint64_t n, gr_error *err);
+int gr_seqfile_read_each(const char *path, gr_seqfile_header *h, uint64_t room, bool torn_ok, bool *torn,
+                         gr_seqfile_sink put, void *ctx, gr_error *err);
 
 /* A file being written. */
 typedef struct gr_seqfile {
     FILE *f;
     gr_seqfile_header h;
     uint64_t written;          /* values in full blocks on disk */
+    uint16_t *wide;            /* a block widened from byte values (gr_seqfile_sync, width 1) */
 } gr_seqfile;
 
 /* Creates the file (replacing none: it must not exist), or opens an existing
@@ -67,8 +70,11 @@ int gr_seqfile_create(gr_seqfile *w, const char *path, const gr_seqfile_header *
 int gr_seqfile_reopen(gr_seqfile *w, const char *path, const gr_seqfile_header *h, uint64_t written, gr_error *err);
 /* Writes the full blocks of g[written..count) and the header (count and mask
  * as given). With `final`, also the short last block. Flushed to the kernel,
- * so a killed process loses nothing written. */
-int gr_seqfile_sync(gr_seqfile *w, const uint16_t *g, uint64_t count, uint32_t mask, bool final, gr_error *err);
+ * so a killed process loses nothing written. g holds values of `width`
+ * bytes (1 or 2); the file holds 16-bit values either way, so it is the
+ * same file whatever the layout in memory. */
+int gr_seqfile_sync(gr_seqfile *w, const void *g, unsigned width, uint64_t count, uint32_t mask, bool final,
+                    gr_error *err);
 int gr_seqfile_close(gr_seqfile *w, gr_error *err);
 
 #endif

@@ -12,8 +12,11 @@
  * the other splits only until each has been seen. The answer is exact for
  * every mask; a poor one is only slower (docs/takebreak.md has the proof).
  *
- * Values are kept as 16-bit integers, 2 bytes a heap, in memory or in a
- * mapped spill file of which only the two ends stay resident. Heaps are computed by a pipeline of threads: each thread walks the
+ * Values are kept a byte a heap while every value so far is below 256, and
+ * two bytes a heap from the first value past 255 on (the values are widened
+ * in place then: the same values in every run, whatever the thread count),
+ * in memory or in a mapped spill file of which only the two ends stay
+ * resident. Heaps are computed by a pipeline of threads: each thread walks the
  * rare splits of its heap that reach finished heaps while its predecessors
  * finish, and heaps are published strictly in order, so the values do not
  * depend on the thread count.
@@ -58,17 +61,26 @@ void gr_sparse_free(gr_sparse *s);
  * the rare list. A run made with mask 0 takes the mask an uninterrupted run
  * would hold at n (it depends on the values only). */
 int gr_sparse_load(gr_sparse *s, const uint16_t *g, uint64_t n, gr_error *err);
-/* The same for values a reader wrote straight into the slots. */
-uint16_t *gr_sparse_slots(gr_sparse *s);
+/* The same in two steps, for a reader that goes block by block: put stores
+ * G(at..at+n-1) (in heap order from 0; a value past 255 widens the slots),
+ * adopt then takes G(0..n-1) as known. */
+int gr_sparse_put(gr_sparse *s, uint64_t at, const uint16_t *v, uint64_t n, gr_error *err);
 int gr_sparse_adopt(gr_sparse *s, uint64_t n, gr_error *err);
 
 /* Computes the values up to heap `upto` (exclusive end: G(count..upto-1)) on
  * `threads` threads (0: all cores). */
 int gr_sparse_extend(gr_sparse *s, uint64_t upto, int threads, gr_error *err);
 
-/* What has been computed: G(0..count-1), in 16-bit slots. */
+/* What has been computed: G(0..count-1). gr_sparse_data holds them in
+ * slots of gr_sparse_width bytes (1 or 2, native order); gr_sparse_value
+ * reads one. gr_sparse_values widens byte slots to 16 bits first (O(count),
+ * two bytes a slot from then on) and returns them, or NULL when out of
+ * memory for that: for callers that want a uint16_t array. */
 uint64_t gr_sparse_count(const gr_sparse *s);
-const uint16_t *gr_sparse_values(const gr_sparse *s);
+unsigned gr_sparse_width(const gr_sparse *s);
+const void *gr_sparse_data(const gr_sparse *s);
+uint32_t gr_sparse_value(const gr_sparse *s, uint64_t x);
+const uint16_t *gr_sparse_values(gr_sparse *s);
 uint32_t gr_sparse_mask(const gr_sparse *s);
 uint32_t gr_sparse_max_value(const gr_sparse *s);
 /* The rare heaps (heap >= 1, G(heap) rare under the mask), ascending. */

@@ -49,10 +49,17 @@ void gr_period_octal(const gr_tb_code *c, const gr_period *p, gr_octal_cert *cer
 
 /* The preperiod of g[0..n] for period p, when the relation holds on
  * [lo, n - p]: walks down from lo. */
-static uint64_t tail_start16(const uint16_t *g, uint64_t lo, uint64_t p)
+/* g[x] of values `width` bytes wide (1 or 2). Every caller passes a
+ * constant width to an inlined body, so each width compiles to plain loads. */
+static inline uint32_t at(const void *g, unsigned width, uint64_t x)
+{
+    return width == 1 ? ((const uint8_t *)g)[x] : ((const uint16_t *)g)[x];
+}
+
+static inline uint64_t tail_start(const void *g, unsigned width, uint64_t lo, uint64_t p)
 {
     uint64_t x = lo;
-    while (x > 0 && g[x - 1 + p] == g[x - 1]) x--;
+    while (x > 0 && at(g, width, x - 1 + p) == at(g, width, x - 1)) x--;
     return x;
 }
 
@@ -64,7 +71,8 @@ static uint64_t inverse64(uint64_t b)
     return y;
 }
 
-bool gr_period_find16(const uint16_t *g, uint64_t n, gr_period *out)
+static inline __attribute__((always_inline)) bool find_hashed(const void *g, unsigned width, uint64_t n,
+                                                               gr_period *out)
 {
     memset(out, 0, sizeof *out);
     out->checked_to = n;
@@ -77,7 +85,7 @@ bool gr_period_find16(const uint16_t *g, uint64_t n, gr_period *out)
     uint64_t Bw = 1;                   /* B^w */
     for (uint64_t k = 0; k < w; k++) Bw *= B;
     uint64_t want = 0;
-    for (uint64_t k = n + 1 - w; k <= n; k++) want = want * B + g[k] + 1;
+    for (uint64_t k = n + 1 - w; k <= n; k++) want = want * B + at(g, width, k) + 1;
     /* Windows ending at e = n - q for q = 1, 2, ... up to (n + 1) / 2 (and
      * e >= w - 1), rolled backwards so the smallest q comes first. */
     uint64_t qmax = (n + 1) / 2;
@@ -85,18 +93,28 @@ bool gr_period_find16(const uint16_t *g, uint64_t n, gr_period *out)
     uint64_t h = want;                 /* the window ending at e, starting at e = n */
     for (uint64_t q = 1; q <= qmax; q++) {
         uint64_t e = n - q + 1;        /* roll from the window ending at e to the one ending at e - 1 */
-        h = (h - (g[e] + 1u) + (uint64_t)(g[e - w] + 1u) * Bw) * Binv;
+        h = (h - (at(g, width, e) + 1u) + (uint64_t)(at(g, width, e - w) + 1u) * Bw) * Binv;
         if (h != want) continue;
         /* q counts if g[x] = g[x + q] on [lo, n - q] with lo = (n + 1) / 2 - q
          * (then e + q <= (n + 1) / 2): checked upwards from lo, where the
          * exceptions of a sequence still settling are. */
         uint64_t lo = (n + 1) / 2 - q, x = lo;
-        while (x + q <= n && g[x] == g[x + q]) x++;
+        while (x + q <= n && at(g, width, x) == at(g, width, x + q)) x++;
         if (x + q <= n) continue;
         out->found = true;
-        out->preperiod = tail_start16(g, lo, q);
+        out->preperiod = tail_start(g, width, lo, q);
         out->period = q;
         return true;
     }
     return false;
+}
+
+bool gr_period_find16(const uint16_t *g, uint64_t n, gr_period *out)
+{
+    return find_hashed(g, 2, n, out);
+}
+
+bool gr_period_find8(const uint8_t *g, uint64_t n, gr_period *out)
+{
+    return find_hashed(g, 1, n, out);
 }

@@ -61,7 +61,6 @@ static int check_period(const published *pub, uint64_t to, gr_claim_result *r, g
     double secs;
     int rc = run(pub->rules, to, true, r, &s, &secs, err);
     if (rc) return rc;
-    const uint16_t *g = gr_sparse_values(s.s);
     uint64_t n = gr_sparse_count(s.s), p = pub->period;
     if (s.cert.certified) {
         if (s.per.period == pub->period && s.per.preperiod == pub->preperiod) {
@@ -73,14 +72,14 @@ static int check_period(const published *pub, uint64_t to, gr_claim_result *r, g
             uint64_t x = pub->preperiod;
             gr_claim_holds(r, "every heap from the published preperiod %llu up, in increasing order",
                            (unsigned long long)x);
-            while (x + p < n && g[x] == g[x + p]) x++;
+            while (x + p < n && gr_sparse_value(s.s, x) == gr_sparse_value(s.s, x + p)) x++;
             bool found = x + p < n;
             gr_pos cex = heap(x);
             char why[160] = "";
             if (found)
                 snprintf(why, sizeof why, "; scanned from heap %llu up: G(%llu) = %u but G(%llu) = %u",
-                         (unsigned long long)pub->preperiod, (unsigned long long)x, g[x], (unsigned long long)(x + p),
-                         g[x + p]);
+                         (unsigned long long)pub->preperiod, (unsigned long long)x, gr_sparse_value(s.s, x),
+                         (unsigned long long)(x + p), gr_sparse_value(s.s, x + p));
             gr_claim_fails(r, found ? &cex : NULL,
                            "certified from G(0..%llu) (%.1f s): preperiod %llu, period %llu, so the last exception is "
                            "heap %llu%s", (unsigned long long)(n - 1), secs, (unsigned long long)s.per.preperiod,
@@ -92,14 +91,15 @@ static int check_period(const published *pub, uint64_t to, gr_claim_result *r, g
         gr_claim_holds(r, "every heap from the published preperiod %llu up, in increasing order",
                        (unsigned long long)pub->preperiod);
         for (uint64_t x = pub->preperiod; x + p < n; x++)
-            if (g[x] != g[x + p]) {
+            if (gr_sparse_value(s.s, x) != gr_sparse_value(s.s, x + p)) {
                 bad = x;
                 break;
             }
         if (bad != UINT64_MAX) {
             gr_pos cex = heap(bad);
             gr_claim_fails(r, &cex, "G(%llu) = %u but G(%llu) = %u, past the published preperiod (%.1f s)",
-                           (unsigned long long)bad, g[bad], (unsigned long long)(bad + p), g[bad + p], secs);
+                           (unsigned long long)bad, gr_sparse_value(s.s, bad), (unsigned long long)(bad + p),
+                           gr_sparse_value(s.s, bad + p), secs);
         } else {
             uint64_t need = 2 * (pub->preperiod + p) + 16;
             gr_claim_unchecked(r, "G(0..%llu) agrees with it (%.1f s); the periodicity theorem needs G up to about %llu "
@@ -168,14 +168,13 @@ static int check_same_game(const char *a, const char *b, uint64_t to, gr_claim_r
         gr_sparse_free(sa.s);
         return rc;
     }
-    const uint16_t *ga = gr_sparse_values(sa.s), *gb = gr_sparse_values(sb.s);
     gr_claim_holds(r, "every heap 0..%llu of both codes, in increasing order", (unsigned long long)to);
     uint64_t x = 0;
-    while (x <= to && ga[x] == gb[x]) x++;
+    while (x <= to && gr_sparse_value(sa.s, x) == gr_sparse_value(sb.s, x)) x++;
     if (x <= to) {
         gr_pos cex = heap(x);
         gr_claim_fails(r, &cex, "scanned in increasing order: G(%llu) = %u for %s and %u for %s", (unsigned long long)x,
-                       ga[x], a + 3, gb[x], b + 3);
+                       gr_sparse_value(sa.s, x), a + 3, gr_sparse_value(sb.s, x), b + 3);
     } else {
         gr_claim_holds(r, "the same values on every heap up to %llu", (unsigned long long)to);
     }

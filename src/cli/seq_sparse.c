@@ -31,11 +31,17 @@ bool seq_sparse_only(const seq_args *s)
 /* ------------------------------------------------------------- printing */
 
 typedef struct view {
-    const uint16_t *g;
+    const void *g;             /* values of `width` bytes: 1 (the engine's byte layout) or 2 */
+    unsigned width;
     uint64_t count;            /* G(0..count-1) */
     uint32_t mask;
     const char *rules;
 } view;
+
+static inline uint32_t at(const view *v, uint64_t x)
+{
+    return v->width == 1 ? ((const uint8_t *)v->g)[x] : ((const uint16_t *)v->g)[x];
+}
 
 static void print_rare(FILE *f, const view *v, int format)
 {
@@ -45,15 +51,16 @@ static void print_rare(FILE *f, const view *v, int format)
         gr_json_string(f, v->rules);
         fprintf(f, ",\"to\":%llu,\"mask\":%u,\"rare\":[", (unsigned long long)(v->count - 1), v->mask);
         for (uint64_t x = 1; x < v->count; x++)
-            if (gr_sparse_is_rare(v->mask, v->g[x])) fprintf(f, n++ ? ",[%llu,%u]" : "[%llu,%u]", (unsigned long long)x, v->g[x]);
+            if (gr_sparse_is_rare(v->mask, at(v, x)))
+                fprintf(f, n++ ? ",[%llu,%u]" : "[%llu,%u]", (unsigned long long)x, at(v, x));
         fputs("]}\n", f);
         return;
     }
-    for (uint64_t x = 1; x < v->count; x++) n += gr_sparse_is_rare(v->mask, v->g[x]);
+    for (uint64_t x = 1; x < v->count; x++) n += gr_sparse_is_rare(v->mask, at(v, x));
     fprintf(f, "# %s: %llu rare heaps in 1..%llu under mask %#x (popcount(G & mask) even)\n", v->rules,
             (unsigned long long)n, (unsigned long long)(v->count - 1), v->mask);
     for (uint64_t x = 1; x < v->count; x++)
-        if (gr_sparse_is_rare(v->mask, v->g[x])) fprintf(f, "%llu %u\n", (unsigned long long)x, v->g[x]);
+        if (gr_sparse_is_rare(v->mask, at(v, x))) fprintf(f, "%llu %u\n", (unsigned long long)x, at(v, x));
 }
 
 static void print_values(FILE *f, const view *v, const seq_args *s, const gr_period *per, const gr_octal_cert *cert,
@@ -65,14 +72,14 @@ static void print_values(FILE *f, const view *v, const seq_args *s, const gr_per
         gr_json_string(f, v->rules);
         fprintf(f, ",\"from\":%llu,\"to\":%llu,\"method\":\"sparse\",\"mask\":%u,\"values\":[", (unsigned long long)from,
                 (unsigned long long)to, v->mask);
-        for (uint64_t x = from; x <= to; x++) fprintf(f, x > from ? ",%u" : "%u", v->g[x]);
+        for (uint64_t x = from; x <= to; x++) fprintf(f, x > from ? ",%u" : "%u", at(v, x));
         fputc(']', f);
         if (period) seq_print_period_json(f, per, cert);
         fputs("}\n", f);
     } else if (s->bfile) {
-        for (uint64_t x = from; x <= to; x++) fprintf(f, "%llu %u\n", (unsigned long long)x, v->g[x]);
+        for (uint64_t x = from; x <= to; x++) fprintf(f, "%llu %u\n", (unsigned long long)x, at(v, x));
     } else {
-        for (uint64_t x = from; x <= to; x++) fprintf(f, x > from ? " %u" : "%u", v->g[x]);
+        for (uint64_t x = from; x <= to; x++) fprintf(f, x > from ? " %u" : "%u", at(v, x));
         fputc('\n', f);
         if (period) seq_print_period_text(f, per, cert);
     }
@@ -155,7 +162,7 @@ static int compute(seq_args *s, gr_error *err)
     if (!rc) {
         uint64_t count = gr_sparse_count(r.s);
         if (count > (uint64_t)s->to + 1) count = (uint64_t)s->to + 1;   /* a longer file than asked for */
-        view v = {gr_sparse_values(r.s), count, gr_sparse_mask(r.s), s->common.rules};
+        view v = {gr_sparse_data(r.s), gr_sparse_width(r.s), count, gr_sparse_mask(r.s), s->common.rules};
         char summary[512] = "";
         if (s->out) {
             const gr_sparse_progress *p = &r.last;
@@ -208,7 +215,7 @@ static int from_file(seq_args *s, gr_error *err)
         }
     }
     if (!rc) {
-        view v = {g, count, h.mask, h.rules};
+        view v = {g, 2, count, h.mask, h.rules};
         s->to = (long)(count - 1);
         rc = deliver(&v, s, &per, &cert, s->period, NULL, err);
     }
@@ -232,7 +239,7 @@ static int values_of(const char *rules, uint64_t n, const gr_limits *lim, uint32
         gr_sparse_job j = {.code = &c, .rules = rules, .to = n, .lim = *lim};
         gr_sparse_result r;
         rc = gr_sparse_job_run(&j, &r, err);
-        for (uint64_t x = 0; !rc && x <= n; x++) v[x] = gr_sparse_values(r.s)[x];
+        for (uint64_t x = 0; !rc && x <= n; x++) v[x] = gr_sparse_value(r.s, x);
         gr_sparse_free(r.s);
         *method = "sparse";
     } else if (!rc) {

@@ -100,8 +100,8 @@ int gr_seqfile_peek(const char *path, gr_seqfile_header *h, uint64_t *most, gr_e
     return GR_OK;
 }
 
-int gr_seqfile_read_into(const char *path, gr_seqfile_header *h, uint16_t *dst, uint64_t room, bool torn_ok,
-                         bool *torn, void (*pass)(void *ctx, uint64_t count), void *ctx, gr_error *err)
+int gr_seqfile_read_each(const char *path, gr_seqfile_header *h, uint64_t room, bool torn_ok, bool *torn,
+                         gr_seqfile_sink put, void *ctx, gr_error *err)
 {
     if (torn) *torn = false;
     uint64_t most, full, rest;
@@ -142,9 +142,9 @@ int gr_seqfile_read_into(const char *path, gr_seqfile_header *h, uint16_t *dst, 
                          (unsigned long long)(b * h->block), b == full ? "truncated" : "damaged (checksum)");
             break;
         }
-        memcpy(dst + count, buf, len - 8);
+        /* The buffer is malloc'd, so aligned for 16-bit values. */
+        if ((rc = put(ctx, (const uint16_t *)(const void *)buf, count, (len - 8) / 2, err))) break;
         count += (len - 8) / 2;
-        if (pass && (b & 255) == 255) pass(ctx, count);
     }
     free(buf);
     fclose(f);
@@ -153,6 +153,13 @@ int gr_seqfile_read_into(const char *path, gr_seqfile_header *h, uint16_t *dst, 
                      (unsigned long long)count, (unsigned long long)h->count);
     if (!rc) h->count = count;
     return rc;
+}
+
+static int copy_block(void *ctx, const uint16_t *v, uint64_t at, uint64_t n, gr_error *err)
+{
+    (void)err;
+    memcpy((uint16_t *)ctx + at, v, n * sizeof *v);
+    return GR_OK;
 }
 
 int gr_seqfile_read(const char *path, gr_seqfile_header *h, uint16_t **values, uint64_t reserve, bool torn_ok,
@@ -165,7 +172,7 @@ int gr_seqfile_read(const char *path, gr_seqfile_header *h, uint16_t **values, u
     uint64_t room = most > reserve ? most : reserve;
     uint16_t *g = malloc((room ? room : 1) * sizeof *g);
     if (!g) return gr_fail(err, GR_ENOMEM, "%s: not enough memory for %llu values", path, (unsigned long long)room);
-    rc = gr_seqfile_read_into(path, h, g, room, torn_ok, torn, NULL, NULL, err);
+    rc = gr_seqfile_read_each(path, h, room, torn_ok, torn, copy_block, g, err);
     if (rc) free(g);
     else *values = g;
     return rc;
@@ -215,8 +222,14 @@ int gr_seqfile_reopen(gr_seqfile *w, const char *path, const gr_seqfile_header *
     return GR_OK;
 }
 
-static int put_block(gr_seqfile *w, const uint16_t *v, uint64_t n, gr_error *err)
+static int put_block(gr_seqfile *w, const void *g, unsigned width, uint64_t n, gr_error *err)
 {
+    const uint16_t *v = g;
+    if (width == 1) {
+        if (!w->wide && !(w->wide = malloc((size_t)w->h.block * sizeof *w->wide))) return gr_fail_nomem(err);
+        for (uint64_t k = 0; k < n; k++) w->wide[k] = ((const uint8_t *)g)[k];
+        v = w->wide;
+    }
     uint64_t index = w->written / w->h.block, cs = checksum(v, n * 2, index);
     off_t at = (off_t)(GR_SEQFILE_HEADER + index * ((uint64_t)w->h.block * 2 + 8));
     if (fseeko(w->f, at, SEEK_SET) != 0 || fwrite(v, 2, n, w->f) != n || fwrite(&cs, 8, 1, w->f) != 1)
@@ -224,14 +237,18 @@ static int put_block(gr_seqfile *w, const uint16_t *v, uint64_t n, gr_error *err
     return GR_OK;
 }
 
-int gr_seqfile_sync(gr_seqfile *w, const uint16_t *g, uint64_t count, uint32_t mask, bool final, gr_error *err)
+int gr_seqfile_sync(gr_seqfile *w, const void *g, unsigned width, uint64_t count, uint32_t mask, bool final,
+                    gr_error *err)
 {
     int rc;
+    const char *bytes = g;
     while (count - w->written >= w->h.block) {
-        if ((rc = put_block(w, g + w->written, w->h.block, err))) return rc;
+        if ((rc = put_block(w, bytes + w->written * width, width, w->h.block, err))) return rc;
         w->written += w->h.block;
     }
-    if (final && count > w->written && (rc = put_block(w, g + w->written, count - w->written, err))) return rc;
+    if (final && count > w->written &&
+        (rc = put_block(w, bytes + w->written * width, width, count - w->written, err)))
+        return rc;
     w->h.count = final ? count : w->written;
     w->h.mask = mask;
     if ((rc = write_header(w, err))) return rc;
@@ -241,6 +258,8 @@ int gr_seqfile_sync(gr_seqfile *w, const uint16_t *g, uint64_t count, uint32_t m
 
 int gr_seqfile_close(gr_seqfile *w, gr_error *err)
 {
+    free(w->wide);
+    w->wide = NULL;
     if (!w->f) return GR_OK;
     int bad = fclose(w->f) != 0;
     w->f = NULL;

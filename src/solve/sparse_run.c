@@ -58,7 +58,10 @@ void gr_sparse_estimate(uint64_t to, int threads, double max_bytes, double *byte
 {
     double n = (double)to + 1, room = spill_room(max_bytes);
     /* In memory, or spilled: both ends, a stretch, the rare heaps and each
-     * thread's scratch. */
+     * thread's scratch. Two bytes a value: the values are held a byte each
+     * while they are below 256, but whether one passes 255 is not known
+     * before the run, and a run that widens must not pass the limit then
+     * (so the byte layout halves the memory used, not the estimate). */
     *bytes = n * 2 <= room ? n * 2 + 4.0 * 1048576
                            : (double)spill_keep(max_bytes) * 2 * 2 * 2 + 4.0 * 1048576 + threads * 0.5 * 1048576;
     *seconds = n / (RATE_PER_THREAD * (threads > 0 ? threads : 1));
@@ -86,7 +89,8 @@ static uint64_t next_look(uint64_t count)
  * heap count the certificate needs, when it is not reached yet. */
 static bool look_at_period(const gr_sparse_job *j, gr_sparse_result *r, uint64_t count, uint64_t *aim)
 {
-    gr_period_find16(gr_sparse_values(r->s), count - 1, &r->per);
+    if (gr_sparse_width(r->s) == 1) gr_period_find8(gr_sparse_data(r->s), count - 1, &r->per);
+    else gr_period_find16(gr_sparse_data(r->s), count - 1, &r->per);
     memset(&r->cert, 0, sizeof r->cert);
     if (!r->per.found) return false;
     gr_period_octal(j->code, &r->per, &r->cert);
@@ -107,15 +111,20 @@ static int check_existing(const gr_sparse_job *j, gr_seqfile_header *h, uint64_t
     return rc;
 }
 
-static void trim_while_reading(void *ctx, uint64_t count)
+/* A block of a file being resumed into the slots; a spilled run drops
+ * what it read every 256 blocks. */
+static int put_read(void *ctx, const uint16_t *v, uint64_t at, uint64_t n, gr_error *err)
 {
-    gr_sparse_trim(ctx, count);
+    int rc = gr_sparse_put(ctx, at, v, n, err);
+    if (!rc && ((at + n) / GR_SEQFILE_BLOCK & 255) == 0) gr_sparse_trim(ctx, at + n);
+    return rc;
 }
 
 /* Where a run too long for memory keeps its values: beside its file, else
  * in TMPDIR. NULL when they fit in memory. */
 static const char *spill_dir(const gr_sparse_job *j, uint64_t cap, char *buf, size_t len)
 {
+    /* Two bytes a value, as in the estimate: the worst case, a run that widens. */
     if ((double)cap * 2 <= spill_room(j->lim.max_bytes)) return NULL;
     if (j->out) {
         snprintf(buf, len, "%s", j->out);
@@ -162,7 +171,7 @@ static int start(const gr_sparse_job *j, gr_sparse_result *r, gr_seqfile *w, boo
     uint64_t have = 0;
     if (exists) {
         bool torn;
-        rc = gr_seqfile_read_into(j->out, &h, gr_sparse_slots(r->s), cap, true, &torn, trim_while_reading, r->s, err);
+        rc = gr_seqfile_read_each(j->out, &h, cap, true, &torn, put_read, r->s, err);
         if (!rc) rc = gr_sparse_adopt(r->s, h.count, err);
         have = h.count;
         r->last.resumed = have;
@@ -250,7 +259,7 @@ int gr_sparse_job_run(const gr_sparse_job *j, gr_sparse_result *r, gr_error *err
             if (count == look) look = next_look(count);
             done = look_at_period(j, r, count, &aim);
         }
-        if (writing && (rc = gr_seqfile_sync(&w, gr_sparse_values(r->s), count, gr_sparse_mask(r->s), false, err))) break;
+        if (writing && (rc = gr_seqfile_sync(&w, gr_sparse_data(r->s), gr_sparse_width(r->s), count, gr_sparse_mask(r->s), false, err))) break;
         gr_sparse_trim(r->s, count);
         note_progress(r, start);
         if (j->progress) j->progress(j->ctx, &r->last);
@@ -261,7 +270,7 @@ int gr_sparse_job_run(const gr_sparse_job *j, gr_sparse_result *r, gr_error *err
                          r->last.seconds, j->out ? "; the same command resumes" : "");
     }
     uint64_t count = gr_sparse_count(r->s);
-    if (!rc && writing) rc = gr_seqfile_sync(&w, gr_sparse_values(r->s), count, gr_sparse_mask(r->s), true, err);
+    if (!rc && writing) rc = gr_seqfile_sync(&w, gr_sparse_data(r->s), gr_sparse_width(r->s), count, gr_sparse_mask(r->s), true, err);
     if (writing) {
         int crc = gr_seqfile_close(&w, err);
         if (!rc) rc = crc;

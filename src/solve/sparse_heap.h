@@ -1,0 +1,488 @@
+/* The heap code of the sparse engine (sparse.c), included there once per
+ * value width: W 1 holds a value in a byte (while every value so far is
+ * below 256), W 2 in two. The bodies are the same; only the type of g and
+ * the vector loads differ, so each width gets its own compiled copy with
+ * no test of the width in the loops. Every function name gets _1 or _2. */
+#if W == 1
+#define VT uint8_t
+#define F(name) name##_1
+/* p[k] ^ q[15 - k] for k < 16 in 16-bit lanes: the XOR of 16 bytes, then
+ * one widening (the kernels stay 16 lanes wide; the loads read 16 bytes
+ * instead of 32, for as many shuffles as the 16-bit form). */
+#define LOAD8(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define XOR_REV16(p, q)                                                                                               \
+    _mm256_cvtepu8_epi16(                                                                                             \
+        _mm_xor_si128(LOAD8(p), _mm_shuffle_epi8(LOAD8(q), _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, \
+                                                                          2, 1, 0))))
+#else
+#define VT uint16_t
+#define F(name) name##_2
+#define LOAD16(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+/* p[15], ..., p[0]: the bytes of each value reversed within each 128-bit
+ * half, then the halves swapped. */
+#define LOAD16_REV(p)                                                                                                 \
+    _mm256_permute4x64_epi64(_mm256_shuffle_epi8(LOAD16(p), _mm256_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4,  \
+                                                 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0,   \
+                                                 1)),                                                                 \
+                             0x4e)
+#define XOR_REV16(p, q) _mm256_xor_si256(LOAD16(p), LOAD16_REV(q))
+#endif
+
+#ifdef GR_SPARSE_SIMD
+/* The rare pass of 16 consecutive heaps at once (phase A of a whole batch):
+ * for rare heap r the other parts of heaps x0..x0+15 are the 16 values
+ * g[x0 - i - r ...], one contiguous load and one XOR for 16 heaps instead
+ * of a pass per heap. Each lane's value (256 and up folded to 256) marks a
+ * byte of that heap's row in `marks`; rows become bits once, at the end
+ * (marks_take). A byte store a lane is cheaper than building 256-bit sets
+ * in registers, which needs a compare per 16 values. `base` is g + x0 - i;
+ * rare heaps [from, to) of chunk c; with unequal parts, rare heap r is left
+ * out of lane 2r - (x0 - i), where a = b = r. */
+#if W == 1
+/* Bytes: the 16 XORs are 16 bytes, below 256, so no folding and no
+ * widening; the lane of a = b (unequal parts) is marked with the rest and
+ * its byte put back as it was (marks are only ever set, so that is exact). */
+__attribute__((target("avx2"))) static void F(rare_block_avx2)(const rare_chunk *c, const VT *base, uint64_t from,
+                                                               uint64_t to, bool uneq, uint64_t x0i,
+                                                               uint8_t (*marks)[MARK_ROW])
+{
+    uint8_t v[16];
+    for (uint64_t k = from; k < to; k++) {
+        uint64_t r = c->heap[k];
+        _mm_storeu_si128((__m128i *)(void *)v, _mm_xor_si128(LOAD8(base - r), _mm_set1_epi8((char)c->value[k])));
+        int skip = uneq && 2 * r >= x0i && 2 * r < x0i + 16 ? (int)(2 * r - x0i) : -1;
+        uint8_t was = skip >= 0 ? marks[skip][v[skip]] : 0;
+#pragma GCC unroll 16
+        for (int l = 0; l < 16; l++) marks[l][v[l]] = 0xff;
+        if (skip >= 0) marks[skip][v[skip]] = was;
+    }
+}
+#else
+__attribute__((target("avx2"))) static void F(rare_block_avx2)(const rare_chunk *c, const VT *base, uint64_t from,
+                                                            uint64_t to, bool uneq, uint64_t x0i,
+                                                            uint8_t (*marks)[MARK_ROW])
+{
+    const __m256i fold = _mm256_set1_epi16(LOW_VALUES);
+    uint16_t v[16];
+    for (uint64_t k = from; k < to; k++) {
+        uint64_t r = c->heap[k];
+        __m256i x = _mm256_xor_si256(LOAD16(base - r), _mm256_set1_epi16((short)c->value[k]));
+        _mm256_storeu_si256((__m256i *)(void *)v, _mm256_min_epu16(x, fold));
+        if (uneq && 2 * r >= x0i && 2 * r < x0i + 16) v[2 * r - x0i] = LOW_VALUES;
+#pragma GCC unroll 16
+        for (int l = 0; l < 16; l++) marks[l][v[l]] = 0xff;
+    }
+}
+#endif
+#endif
+
+
+/* Over rare heaps k in [k0, k1): with `high` = g + x - i, the split into the
+ * rare heap a and x - i - a has value value[k] ^ high[-a]. The low form adds
+ * the values below LOW_VALUES to *bits; the byte form marks seen[]. */
+static void F(rare_range)(const gr_sparse *s, const VT *high, uint64_t k0, uint64_t k1, vset *bits, uint8_t *seen)
+{
+    while (k0 < k1) {
+        const rare_chunk *c = __atomic_load_n(&s->rare[k0 >> RCHUNK_BITS], __ATOMIC_ACQUIRE);
+        uint64_t from = k0 & (RCHUNK - 1), to = from + (k1 - k0);
+        if (to > RCHUNK) to = RCHUNK;
+        if (seen) {
+            for (uint64_t k = from; k < to; k++) seen[c->value[k] ^ high[-(int64_t)c->heap[k]]] = 1;
+        } else {
+            for (uint64_t k = from; k < to; k++) vs_add(bits, (uint32_t)c->value[k] ^ high[-(int64_t)c->heap[k]]);
+        }
+        k0 = (k0 & ~(uint64_t)(RCHUNK - 1)) + to;
+    }
+}
+
+/* The splits after removing split_i[j] whose rare part a is in [alo, ahi)
+ * and among rare heaps [k0, k1). */
+static void F(rare_splits)(const gr_sparse *s, uint64_t x, int j, uint64_t k0, uint64_t k1, uint64_t alo, uint64_t ahi,
+                        vset *bits, uint8_t *seen)
+{
+    uint64_t i = s->split_i[j];
+    if (x <= i + 1) return;
+    if (ahi > x - i) ahi = x - i;              /* the other part is not empty */
+    if (alo >= ahi || k0 >= k1) return;
+    uint64_t kl = rare_lower_bound(s, k1, alo), kh = rare_lower_bound(s, k1, ahi);
+    if (kl < k0) kl = k0;
+    if (kl >= kh) return;
+    const VT *high = (const VT *)s->g + (x - i);
+    uint64_t mid = (x - i) / 2;
+    if (s->split_uneq[j] && (x - i) % 2 == 0 && mid >= alo && mid < ahi) {
+        /* the parts must differ: leave out a = b */
+        uint64_t km = rare_lower_bound(s, k1, mid);
+        if (km >= kl && km < kh && s->rare[km >> RCHUNK_BITS]->heap[km & (RCHUNK - 1)] == mid) {
+            F(rare_range)(s, high, kl, km, bits, seen);
+            F(rare_range)(s, high, km + 1, kh, bits, seen);
+            return;
+        }
+    }
+    F(rare_range)(s, high, kl, kh, bits, seen);
+}
+
+
+/* ORs into out[w], w < words <= LOW_WORDS, over the splits (a, x - i - a), a in [a0, a1), the bits 1 << (value - off
+ * - 64 w) of the values in [off + 64 w, off + 64 w + 64). `high` is
+ * g + x - i. */
+static void F(low_values)(const VT *g, const VT *high, uint64_t a0, uint64_t a1, uint32_t off, unsigned words,
+                       uint64_t *out)
+{
+    for (uint64_t a = a0; a < a1; a++) {
+        uint32_t v = ((uint32_t)g[a] ^ high[-(int64_t)a]) - off;
+        if (v < 64 * words) out[v >> 6] |= 1ull << (v & 63);
+    }
+}
+
+#ifdef GR_SPARSE_SIMD
+/* The same, 16 splits an instruction (AVX2 shifts 1 by 64 or more to 0). */
+__attribute__((target("avx2"))) static void F(low_values_avx2)(const VT *g, const VT *high, uint64_t a0,
+                                                            uint64_t a1, uint32_t off, unsigned words, uint64_t *out)
+{
+    const __m256i one = _mm256_set1_epi64x(1);
+    __m256i acc[LOW_WORDS];
+    for (int w = 0; w < LOW_WORDS; w++) acc[w] = _mm256_setzero_si256();
+    uint64_t a = a0;
+    for (; a + 16 <= a1; a += 16) {
+        __m256i x = XOR_REV16(g + a, high - a - 15);
+        for (unsigned w = 0; w < words; w++) {
+            __m256i v = _mm256_sub_epi16(x, _mm256_set1_epi16((short)(off + 64u * (uint32_t)w)));
+            __m128i v0 = _mm256_castsi256_si128(v), v1 = _mm256_extracti128_si256(v, 1);
+            __m256i t = _mm256_or_si256(_mm256_sllv_epi64(one, _mm256_cvtepu16_epi64(v0)),
+                                        _mm256_sllv_epi64(one, _mm256_cvtepu16_epi64(_mm_srli_si128(v0, 8))));
+            t = _mm256_or_si256(t, _mm256_sllv_epi64(one, _mm256_cvtepu16_epi64(v1)));
+            t = _mm256_or_si256(t, _mm256_sllv_epi64(one, _mm256_cvtepu16_epi64(_mm_srli_si128(v1, 8))));
+            acc[w] = _mm256_or_si256(acc[w], t);
+        }
+    }
+    for (unsigned w = 0; w < words; w++)
+        out[w] |= (uint64_t)_mm256_extract_epi64(acc[w], 0) | (uint64_t)_mm256_extract_epi64(acc[w], 1) |
+                  (uint64_t)_mm256_extract_epi64(acc[w], 2) | (uint64_t)_mm256_extract_epi64(acc[w], 3);
+    F(low_values)(g, high, a, a1, off, words, out);
+}
+
+#endif
+
+static void F(span_values)(const gr_sparse *s, const VT *high, uint64_t a0, uint64_t a1, uint32_t off,
+                        unsigned words, uint64_t *out)
+{
+#ifdef GR_SPARSE_SIMD
+    if (s->simd) {
+        F(low_values_avx2)((const VT *)s->g, high, a0, a1, off, words, out);
+        return;
+    }
+#endif
+    F(low_values)((const VT *)s->g, high, a0, a1, off, words, out);
+}
+
+/* Low mode scan: adds to *found the values below LOW_VALUES of the splits
+ * whose smaller part is in [a0, a1), a block at a time, until `want` is
+ * covered. Only the words from the lowest to the highest still wanted are
+ * built. */
+static void F(scan_low)(gr_sparse *s, uint64_t x, uint64_t a0, uint64_t a1, const vset *want, vset *found)
+{
+    const VT *g = s->g;
+    uint64_t examined = 0;
+    for (uint64_t a = a0; a < a1;) {
+        unsigned lo = LOW_WORDS, hi = 0;
+        for (unsigned w = 0; w < LOW_WORDS; w++)
+            if (want->w[w] & ~found->w[w]) {
+                if (lo == LOW_WORDS) lo = w;
+                hi = w + 1;
+            }
+        if (lo == LOW_WORDS) break;
+        uint64_t stop = a + 256 < a1 ? a + 256 : a1;
+        for (int j = 0; j < s->nsplit; j++) {
+            uint64_t end = part_limit(s, x, j);
+            if (end > stop) end = stop;
+            if (end <= a) continue;
+            F(span_values)(s, g + (x - s->split_i[j]), a, end, 64 * lo, hi - lo, found->w + lo);
+            examined += end - a;
+        }
+        a = stop;
+    }
+    __atomic_fetch_add(&s->scanned, examined, __ATOMIC_RELAXED);
+}
+
+
+/* Byte mode scan over every split: counts down the targets and stops once
+ * none is left. Returns the targets left (kept in t->target). Targets below
+ * 1024 are looked for 64 values a word, four words a pass. */
+static uint32_t F(scan_bytes)(gr_sparse *s, uint64_t x, scratch *t, uint32_t ntarget)
+{
+    const VT *g = s->g;
+    uint64_t examined = 0, a1 = x > s->split_min ? (x - s->split_min) / 2 + 1 : 0;
+    if (t->target[ntarget - 1] < 1024) {
+        uint64_t want[16] = {0}, found[16] = {0};
+        for (uint32_t q = 0; q < ntarget; q++) want[t->target[q] >> 6] |= 1ull << (t->target[q] & 63);
+        uint32_t windows = (t->target[ntarget - 1] >> 6) + 1;
+        for (uint64_t a = 1; a < a1;) {
+            uint64_t stop = a + 256 < a1 ? a + 256 : a1, open = 0;
+            for (int j = 0; j < s->nsplit; j++) {
+                uint64_t end = part_limit(s, x, j);
+                if (end > stop) end = stop;
+                if (end <= a) continue;
+                for (uint32_t w = 0; w < windows; w += LOW_WORDS) {
+                    unsigned words = windows - w < LOW_WORDS ? windows - w : LOW_WORDS;
+                    uint64_t left = 0;
+                    for (unsigned q = 0; q < words; q++) left |= want[w + q] & ~found[w + q];
+                    if (left) F(span_values)(s, g + (x - s->split_i[j]), a, end, w << 6, words, found + w);
+                }
+                examined += end - a;
+            }
+            for (uint32_t w = 0; w < windows; w++) open |= want[w] & ~found[w];
+            if (!open) break;
+            a = stop;
+        }
+        uint32_t kept = 0;
+        for (uint32_t q = 0; q < ntarget; q++)
+            if (!(found[t->target[q] >> 6] >> (t->target[q] & 63) & 1)) t->target[kept++] = t->target[q];
+        __atomic_fetch_add(&s->scanned, examined, __ATOMIC_RELAXED);
+        return kept;
+    }
+    int64_t left = ntarget;
+    for (uint32_t q = 0; q < ntarget; q++) t->want[t->target[q]] = 1;
+    for (uint64_t a = 1; a < a1 && left > 0;) {
+        uint64_t stop = a + 64 < a1 ? a + 64 : a1;
+        for (int j = 0; j < s->nsplit; j++) {
+            uint64_t end = part_limit(s, x, j);
+            if (end > stop) end = stop;
+            const VT *high = g + (x - s->split_i[j]);
+            for (uint64_t aa = a; aa < end; aa++) {
+                uint32_t v = (uint32_t)g[aa] ^ high[-(int64_t)aa];
+                left -= t->want[v];
+                t->want[v] = 0;
+            }
+            if (end > a) examined += end - a;
+        }
+        a = stop;
+    }
+    uint32_t kept = 0;
+    for (uint32_t q = 0; q < ntarget; q++) {
+        if (t->want[t->target[q]]) t->target[kept++] = t->target[q];
+        t->want[t->target[q]] = 0;
+    }
+    __atomic_fetch_add(&s->scanned, examined, __ATOMIC_RELAXED);
+    return kept;
+}
+
+/* Adds G(x - p0) to its class set (a repeating code's takes). Once a heap, in
+ * heap order. */
+static void F(class_add)(gr_sparse *s, uint64_t x)
+{
+    if (!s->period || x < (uint64_t)s->p0 + 1) return;
+    uint64_t j = x - (uint64_t)s->p0;
+    uint64_t *cl = s->cls + (j % (uint64_t)s->period) * VALUE_WORDS;
+    uint32_t v = ((const VT *)s->g)[j];
+    cl[v >> 6] |= 1ull << (v & 63);
+}
+
+/* The options that leave at most one heap: values below LOW_VALUES into
+ * *bits, and every value into seen[] when seen is not NULL. */
+static void F(takes)(const gr_sparse *s, uint64_t x, vset *bits, uint8_t *seen)
+{
+    const VT *g = s->g;
+    if (gr_tb_digit_at(&s->code, x).mask & 1u) {
+        vs_add(bits, 0);
+        if (seen) seen[0] = 1;
+    }
+    for (int j = 0; j < s->ntake && s->take_i[j] < x; j++) {
+        uint32_t v = g[x - s->take_i[j]];
+        vs_add(bits, v);
+        if (seen) seen[v] = 1;
+    }
+    uint32_t words = (s->gmax >> 6) + 1;
+    for (int cc = 0; cc < s->period; cc++) {
+        if (!s->period_take[cc]) continue;
+        int64_t rho = ((int64_t)x - s->p0 - cc) % s->period;
+        if (rho < 0) rho += s->period;
+        const uint64_t *cl = s->cls + (size_t)rho * VALUE_WORDS;
+        for (int w = 0; w < LOW_WORDS; w++) bits->w[w] |= cl[w];
+        for (uint32_t w = 0; seen && w < words; w++)
+            for (uint64_t b = cl[w]; b; b &= b - 1) seen[(w << 6) + (uint32_t)__builtin_ctzll(b)] = 1;
+    }
+}
+
+
+/* Byte mode: G(x) from every option value, once every heap below x is
+ * published. */
+static uint32_t F(heap_bytes)(gr_sparse *s, uint64_t x, scratch *t)
+{
+    uint64_t k1 = s->nrare;
+    vset unused = {{0}};
+    for (int j = 0; j < s->nsplit; j++) F(rare_splits)(s, x, j, 0, k1, 1, UINT64_MAX, NULL, t->seen);
+    F(takes)(s, x, &unused, t->seen);
+    uint32_t c = 0;
+    while (c < UNSET && (t->seen[c] || gr_sparse_is_rare(s->mask, c))) c++;
+    uint32_t n = 0;
+    for (uint32_t v = 0; v < c; v++)
+        if (!t->seen[v] && gr_sparse_is_rare(s->mask, v)) t->target[n++] = v;
+    if (n && s->nsplit) n = F(scan_bytes)(s, x, t, n);
+    uint32_t v = n ? t->target[0] : c;
+    uint32_t span = 1;
+    while (span <= s->gmax) span *= 2;
+    memset(t->seen, 0, span);
+    return v;
+}
+
+
+/* The end of phase A, once the rare splits gave `seen`: the provisional
+ * candidate and the scan of old splits for the rare values below it. */
+static void F(heap_a_scan)(gr_sparse *s, uint64_t x, const vset *seen, uint64_t snap, uint64_t k0, stage *st)
+{
+    uint64_t a_old = 1;
+    vset found = {{0}};
+    for (int j = 0; j < s->nsplit; j++) {
+        uint64_t lo = part_old(s, x, j, snap);
+        if (lo > a_old) a_old = lo;
+    }
+    uint64_t top = x > s->split_min ? (x - s->split_min) / 2 + 1 : 0;   /* parts a < top */
+    if (snap < x && s->nsplit) {
+        vset want = wanted(&s->rare_low, seen, low_candidate(seen, &s->rare_low));
+        if (vs_open(&want, &found)) F(scan_low)(s, x, a_old, top, &want, &found);
+    }
+    st->seen = *seen;
+    st->found = found;
+    st->snap = snap;
+    st->k0 = k0;
+}
+
+static void F(heap_a)(gr_sparse *s, uint64_t x, stage *st)
+{
+    uint64_t snap = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE);
+    uint64_t k0 = __atomic_load_n(&s->nrare, __ATOMIC_ACQUIRE);
+    vset seen = {{0}};
+    for (int j = 0; j < s->nsplit; j++) F(rare_splits)(s, x, j, 0, k0, part_old(s, x, j, snap), UINT64_MAX, &seen, NULL);
+    F(heap_a_scan)(s, x, &seen, snap, k0, st);
+}
+
+#ifdef GR_SPARSE_SIMD
+/* The block kernel over rare heaps [kl, kh) for the batch whose first heap
+ * minus the split digit is x0i. */
+static void F(rare_block)(const gr_sparse *s, uint64_t x0i, int j, uint64_t kl, uint64_t kh, uint8_t (*marks)[MARK_ROW])
+{
+    while (kl < kh) {
+        const rare_chunk *c = __atomic_load_n(&s->rare[kl >> RCHUNK_BITS], __ATOMIC_ACQUIRE);
+        uint64_t from = kl & (RCHUNK - 1), to = from + (kh - kl);
+        if (to > RCHUNK) to = RCHUNK;
+        F(rare_block_avx2)(c, (const VT *)s->g + x0i, from, to, s->split_uneq[j], x0i, marks);
+        kl = (kl & ~(uint64_t)(RCHUNK - 1)) + to;
+    }
+}
+
+/* Phase A of the 16 heaps x0..x0+15 together. The rare heaps r in [lo, hi)
+ * pair with an old heap for every one of them (lo from the last heap, hi
+ * keeps the first heap's other part nonempty) and go through the block
+ * kernel; the few rare heaps outside, per heap. */
+static void F(heap_a16)(gr_sparse *s, uint64_t x0, stage *ring, scratch *t)
+{
+    uint64_t snap = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE);
+    uint64_t k0 = __atomic_load_n(&s->nrare, __ATOMIC_ACQUIRE);
+    vset seen[16];
+    memset(seen, 0, sizeof seen);
+    for (int j = 0; j < s->nsplit; j++) {
+        uint64_t i = s->split_i[j], lo = part_old(s, x0 + 15, j, snap), hi = x0 > i ? x0 - i : 0;
+        if (lo < hi) F(rare_block)(s, x0 - i, j, rare_lower_bound(s, k0, lo), rare_lower_bound(s, k0, hi), t->marks);
+        else lo = hi = UINT64_MAX;
+        for (uint64_t l = 0; l < 16; l++) {
+            uint64_t x = x0 + l;
+            F(rare_splits)(s, x, j, 0, k0, part_old(s, x, j, snap), lo, &seen[l], NULL);
+            F(rare_splits)(s, x, j, 0, k0, hi, UINT64_MAX, &seen[l], NULL);
+        }
+    }
+    marks_take(t->marks, seen);
+    for (uint64_t l = 0; l < 16; l++) {
+        stage *st = &ring[(x0 + l) % RING];
+        F(heap_a_scan)(s, x0 + l, &seen[l], snap, k0, st);
+        __atomic_store_n(&st->ready, 1, __ATOMIC_RELEASE);
+    }
+}
+#endif
+
+/* Phase B: every heap below x is published; returns G(x). */
+static uint32_t F(heap_b)(gr_sparse *s, uint64_t x, const stage *st, scratch *t)
+{
+    const vset *rare = &s->rare_low;
+    vset seen = st->seen, found = st->found;
+    uint64_t snap = st->snap, a_old = 1;
+    uint64_t k1 = __atomic_load_n(&s->nrare, __ATOMIC_ACQUIRE);
+    for (int j = 0; j < s->nsplit; j++) {
+        uint64_t lo = part_old(s, x, j, snap);
+        if (lo > a_old) a_old = lo;
+        F(rare_splits)(s, x, j, 0, st->k0, 1, lo, &seen, NULL);
+        F(rare_splits)(s, x, j, st->k0, k1, 1, UINT64_MAX, &seen, NULL);
+    }
+    F(class_add)(s, x);
+    F(takes)(s, x, &seen, NULL);
+    uint32_t c = low_candidate(&seen, rare);
+    if (c >= LOW_VALUES) return F(heap_bytes)(s, x, t);
+    uint64_t top = x > s->split_min ? (x - s->split_min) / 2 + 1 : 0;
+    vset want = wanted(rare, &seen, c);
+    if (vs_open(&want, &found) && s->nsplit && snap < x) F(scan_low)(s, x, 1, a_old < top ? a_old : top, &want, &found);
+    if (vs_open(&want, &found) && s->nsplit) F(scan_low)(s, x, snap < x ? a_old : 1, top, &want, &found);
+    for (int w = 0; w < LOW_WORDS; w++) {
+        uint64_t left = want.w[w] & ~found.w[w];
+        if (left) return 64u * (uint32_t)w + (uint32_t)__builtin_ctzll(left);
+    }
+    return c;
+}
+
+
+
+/* Every thread does phase A for the next heap not yet taken, within AHEAD
+ * of the published ones, and whichever thread holds the token finishes the
+ * heaps whose phase A is done, in order. */
+static void F(pipeline)(gr_sparse *s, uint64_t to, stage *ring, uint64_t *next_a, int *token, scratch *t)
+{
+    for (unsigned idle = 0;;) {
+        uint64_t done = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE);
+        if (done >= to || __atomic_load_n(&s->promote, __ATOMIC_ACQUIRE)) return;
+        bool worked = false;
+        int free_token = 0;
+        if (__atomic_compare_exchange_n(token, &free_token, 1, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+            for (uint64_t x = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE); x < to; x++) {
+                stage *st = &ring[x % RING];
+                if (!__atomic_load_n(&st->ready, __ATOMIC_ACQUIRE)) break;
+                uint32_t v = F(heap_b)(s, x, st, t);
+                __atomic_store_n(&st->ready, 0, __ATOMIC_RELAXED);
+                worked = true;
+                if (!publish(s, x, v)) break;   /* a value past a byte: the run stops to widen */
+            }
+            __atomic_store_n(token, 0, __ATOMIC_RELEASE);
+        }
+        /* Phase A for a batch of heaps: one claim per BATCH heaps keeps the
+         * threads off each other's cache lines. */
+        uint64_t x = __atomic_load_n(next_a, __ATOMIC_ACQUIRE);
+        uint64_t room = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE) + AHEAD;
+        uint64_t end = x + BATCH < to ? x + BATCH : to;
+        if (end > room) end = room;
+        if (x < end && __atomic_compare_exchange_n(next_a, &x, end, false, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
+#ifdef GR_SPARSE_SIMD
+            if (end - x == BATCH && s->simd && s->nsplit) F(heap_a16)(s, x, ring, t), x = end;
+#endif
+            for (; x < end; x++) {
+                stage *st = &ring[x % RING];
+                F(heap_a)(s, x, st);
+                __atomic_store_n(&st->ready, 1, __ATOMIC_RELEASE);
+            }
+            worked = true;
+        }
+        if (worked) {
+            idle = 0;
+        } else if (++idle > 64) {
+            sched_yield();   /* more threads than cores, or waiting on a descheduled one */
+        } else {
+#ifdef GR_SPARSE_SIMD
+            _mm_pause();
+#endif
+        }
+    }
+}
+
+#undef LOAD8
+#undef LOAD16
+#undef LOAD16_REV
+#undef XOR_REV16
+#undef F
+#undef VT
+#undef W
