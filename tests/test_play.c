@@ -5,35 +5,8 @@
 #include <string.h>
 #include "grundy/engine.h"
 #include "grundy/play.h"
+#include "playtest.h"
 #include "grundy/theory.h"
-
-static gr_play *start(gr_game *g, const char *rules, const char *outcome, const gr_pos *p)
-{
-    gr_error err;
-    gr_error_clear(&err);
-    cr_assert_eq(gr_game_parse(g, rules, &err), 0, "%s", err.msg);
-    gr_outcome o;
-    cr_assert_eq(gr_play_outcome_parse(&o, outcome, &err), 0, "%s", err.msg);
-    gr_bigpos bp;
-    gr_bigpos_init(&bp);
-    cr_assert_eq(gr_bigpos_from_pos(&bp, p), GR_OK);
-    gr_play *pl = gr_play_new(g, &o, NULL, &bp, &err);
-    cr_assert_not_null(pl, "%s", err.msg);
-    gr_bigpos_clear(&bp);
-    return pl;
-}
-
-/* The play started again at p (its tables kept). */
-static void restart_at(gr_play *pl, const gr_pos *p)
-{
-    gr_bigpos bp;
-    gr_bigpos_init(&bp);
-    cr_assert_eq(gr_bigpos_from_pos(&bp, p), GR_OK);
-    gr_error err;
-    gr_error_clear(&err);
-    cr_assert_eq(gr_play_set_start(pl, &bp, &err), 0, "%s", err.msg);
-    gr_bigpos_clear(&bp);
-}
 
 /* ---- brute force: win/lose and remoteness under normal play, memoised on
  * raw positions of three piles below 16 ---- */
@@ -91,7 +64,7 @@ static void check_choices(const char *rules, int max)
 {
     gr_game g;
     gr_pos top = {.n = 3, .p = {(uint64_t)max, (uint64_t)max, (uint64_t)max}};
-    gr_play *pl = start(&g, rules, "normal", &top);
+    gr_play *pl = playtest_start(&g, rules, "normal", &top);
     brute *b = malloc(sizeof *b);
     b->g = &g;
     memset(b->win, -1, sizeof b->win);
@@ -101,7 +74,7 @@ static void check_choices(const char *rules, int max)
             for (int z = 0; z <= max; z++) {
                 gr_pos p = {.n = 3, .p = {(uint64_t)x, (uint64_t)y, (uint64_t)z}};
                 solve(b, &p);
-                restart_at(pl, &p);
+                playtest_restart_at(pl, &p);
                 gr_play_choice c;
                 gr_play_choice_init(&c);
                 gr_error err;
@@ -204,7 +177,7 @@ static int against_random(const char *rules, const char *outcome, int piles, int
         gr_pos p = {.n = piles};
         for (int i = 0; i < piles; i++) p.p[i] = (uint64_t)(rand_r(&seed) % (max + 1));
         gr_game g;
-        gr_play *pl = start(&g, rules, outcome, &p);
+        gr_play *pl = playtest_start(&g, rules, outcome, &p);
         gr_play_choice c;
         gr_play_choice_init(&c);
         gr_error err;
@@ -327,7 +300,7 @@ static void probe_agrees(const char *rules, int piles, int max)
 {
     gr_game g;
     gr_pos p = {.n = piles};
-    gr_play *pl = start(&g, rules, "normal", &p);
+    gr_play *pl = playtest_start(&g, rules, "normal", &p);
     gr_bigpos bp;
     gr_bigpos_init(&bp);
     gr_play_move mv;
@@ -480,7 +453,7 @@ Test(play, parse_notation)
 {
     gr_game g;
     gr_pos p = {.n = 3, .p = {3, 5, 9}};
-    gr_play *pl = start(&g, "kim", "normal", &p);
+    gr_play *pl = playtest_start(&g, "kim", "normal", &p);
     gr_play_move mv;
     gr_play_move_init(&mv);
     gr_error err;
@@ -512,7 +485,7 @@ Test(play, undo_and_record_round_trip)
 {
     gr_game g;
     gr_pos p = {.n = 3, .p = {0, 5, 12}};
-    gr_play *pl = start(&g, "sharing", "misere", &p);
+    gr_play *pl = playtest_start(&g, "sharing", "misere", &p);
     gr_play_move mv;
     gr_play_move_init(&mv);
     gr_error err;

@@ -7,40 +7,7 @@
 #include <string.h>
 #include "grundy/engine.h"
 #include "grundy/play.h"
-
-static gr_play *start_big(gr_game *g, const char *rules, const char *outcome, const gr_bigpos *bp)
-{
-    gr_error err;
-    gr_error_clear(&err);
-    cr_assert_eq(gr_game_parse(g, rules, &err), 0, "%s", err.msg);
-    gr_outcome o;
-    cr_assert_eq(gr_play_outcome_parse(&o, outcome, &err), 0, "%s", err.msg);
-    gr_play *pl = gr_play_new(g, &o, NULL, bp, &err);
-    cr_assert_not_null(pl, "%s: %s", rules, err.msg);
-    return pl;
-}
-
-static gr_play *start(gr_game *g, const char *rules, const char *outcome, const gr_pos *p)
-{
-    gr_bigpos bp;
-    gr_bigpos_init(&bp);
-    cr_assert_eq(gr_bigpos_from_pos(&bp, p), GR_OK);
-    gr_play *pl = start_big(g, rules, outcome, &bp);
-    gr_bigpos_clear(&bp);
-    return pl;
-}
-
-/* The play started again at p (its tables kept). */
-static void restart_at(gr_play *pl, const gr_pos *p)
-{
-    gr_bigpos bp;
-    gr_bigpos_init(&bp);
-    cr_assert_eq(gr_bigpos_from_pos(&bp, p), GR_OK);
-    gr_error err;
-    gr_error_clear(&err);
-    cr_assert_eq(gr_play_set_start(pl, &bp, &err), 0, "%s", err.msg);
-    gr_bigpos_clear(&bp);
-}
+#include "playtest.h"
 
 /* ---- legality: the code against the listing ---- */
 
@@ -124,7 +91,7 @@ static void code_agrees(const char *rules, uint64_t max)
 {
     gr_game g;
     gr_pos p = {.n = 1, .p = {max}};
-    gr_play *pl = start(&g, rules, "normal", &p);
+    gr_play *pl = playtest_start(&g, rules, "normal", &p);
     uint64_t parts[5];
     for (uint64_t x = 1; x <= max; x++)
         for (uint64_t taken = 0; taken <= x; taken++)
@@ -170,7 +137,7 @@ static void hunt_agrees(const char *rules, uint64_t max)
 {
     gr_game g;
     gr_pos top = {.n = 3, .p = {max, max, max}};
-    gr_play *pl = start(&g, rules, "normal", &top);
+    gr_play *pl = playtest_start(&g, rules, "normal", &top);
     gr_error err;
     gr_error_clear(&err);
     gr_play_choice c;
@@ -182,7 +149,7 @@ static void hunt_agrees(const char *rules, uint64_t max)
         for (uint64_t y = x; y <= max; y += 3)
             for (uint64_t z = y; z <= max; z += 5) {
                 gr_pos p = {.n = 3, .p = {x, y, z}};
-                restart_at(pl, &p);
+                playtest_restart_at(pl, &p);
                 gr_play_set_length_search(pl, false);
                 uint32_t v = value_of(pl, gr_play_position(pl));
                 cr_assert_eq(gr_play_best(pl, &c, &err), 0, "%s", err.msg);
@@ -246,7 +213,7 @@ static void huge_split(const char *rules, unsigned long m, unsigned seed)
     mpz_add_ui(x, x, 1);
     cr_assert_eq(gr_bigpos_push(&bp, x), GR_OK);
     gr_game g;
-    gr_play *pl = start_big(&g, rules, "normal", &bp);
+    gr_play *pl = playtest_start_big(&g, rules, "normal", &bp);
     gr_error err;
     gr_error_clear(&err);
     gr_play_choice c;
@@ -311,7 +278,7 @@ static void huge_periodic(const char *rules, unsigned seed)
     gr_error_clear(&err);
     cr_assert_eq(gr_bigpos_parse(&bp, "123456789012345678901234567890 987654321098765432109876543 17", &err), 0);
     gr_game g;
-    gr_play *pl = start_big(&g, rules, "normal", &bp);
+    gr_play *pl = playtest_start_big(&g, rules, "normal", &bp);
     gr_play_choice c;
     gr_play_choice_init(&c);
     gr_play_move mv;
@@ -393,7 +360,7 @@ Test(play_heaps, split_notation)
 {
     gr_game g;
     gr_pos p = {.n = 2, .p = {7, 12}};
-    gr_play *pl = start(&g, "tb:0.77", "normal", &p);
+    gr_play *pl = playtest_start(&g, "tb:0.77", "normal", &p);
     gr_play_move mv, back;
     gr_play_move_init(&mv);
     gr_play_move_init(&back);
@@ -446,7 +413,7 @@ Test(play_heaps, split_record_round_trip)
 {
     gr_game g;
     gr_pos p = {.n = 1, .p = {11}};
-    gr_play *pl = start(&g, "split", "normal", &p);
+    gr_play *pl = playtest_start(&g, "split", "normal", &p);
     gr_play_move mv;
     gr_play_move_init(&mv);
     gr_error err;
@@ -469,7 +436,7 @@ Test(play_heaps, split_record_round_trip)
     cr_assert_str_eq(rec.moves[0], "0 = 2 4 5");
     cr_assert_str_eq(rec.moves[2], "1 = 1 2 2");
     gr_game g2;
-    gr_play *again = start_big(&g2, rec.rules, rec.outcome, &rec.start);
+    gr_play *again = playtest_start_big(&g2, rec.rules, rec.outcome, &rec.start);
     for (size_t i = 0; i < rec.nmoves; i++) {
         parse_ok(again, rec.moves[i], &mv);
         cr_assert_eq(gr_play_make(again, &mv, &err), 0, "%s", err.msg);
@@ -496,7 +463,7 @@ Test(play_heaps, ban_forbids_the_position)
 {
     gr_game g;
     gr_pos p = {.n = 3, .p = {2, 2, 3}};
-    gr_play *pl = start(&g, "nim", "block-position=1", &p);
+    gr_play *pl = playtest_start(&g, "nim", "block-position=1", &p);
     gr_play_move mv;
     gr_play_move_init(&mv);
     gr_error err;
@@ -516,7 +483,7 @@ Test(play_heaps, ban_forbids_the_position)
     /* under block=1 the same ban forbids only the move itself */
     gr_play_free(pl);
     gr_game_release(&g);
-    pl = start(&g, "nim", "block=1", &p);
+    pl = playtest_start(&g, "nim", "block=1", &p);
     parse_ok(pl, "0 2", &mv);
     cr_assert_eq(gr_play_ban(pl, &mv, &err), 0, "%s", err.msg);
     parse_ok(pl, "1 2", &mv);
@@ -533,7 +500,7 @@ Test(play_heaps, auto_ban_covers_the_threats)
 {
     gr_game g;
     gr_pos p = {.n = 3, .p = {1, 2, 2}};
-    gr_play *pl = start(&g, "nim", "block-position=1", &p);
+    gr_play *pl = playtest_start(&g, "nim", "block-position=1", &p);
     gr_error err;
     gr_error_clear(&err);
     gr_play_state st;

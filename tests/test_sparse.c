@@ -164,47 +164,41 @@ Test(sparse, a_spilled_run_widens_its_file, .timeout = 300)
     gr_sparse_free(mem);
 }
 
-/* A run resumed before, at and after the heap whose value first passes 255
- * equals one run. */
-Test(sparse, load_across_the_widening_equals_one_run)
+/* Loading G(0..cut-1) of one run and going on equals the run, mask choices
+ * included; widen > 0: the heap whose value first passes 255, so the layout
+ * after loading is one byte up to it and two after. */
+static void load_and_extend(const char *codestr, uint64_t n, const uint64_t *cuts, size_t ncuts, uint64_t widen)
 {
-    gr_tb_code c = code("0.6");
-    uint64_t n = 30000;
+    gr_tb_code c = code(codestr);
     gr_sparse *whole = sparse(&c, n, 0, 1);
     gr_error err;
     gr_error_clear(&err);
-    uint64_t cuts[] = {9000, 10344, 10345, 20000};
-    for (size_t k = 0; k < sizeof cuts / sizeof cuts[0]; k++) {
+    for (size_t k = 0; k < ncuts; k++) {
         gr_sparse *s = gr_sparse_new(&c, n + 1, 0, NULL, &err);
         cr_assert_eq(gr_sparse_load(s, gr_sparse_values(whole), cuts[k], &err), 0, "%s", err.msg);
-        cr_assert_eq(gr_sparse_width(s), cuts[k] <= 10344 ? 1u : 2u);
+        if (widen) cr_assert_eq(gr_sparse_width(s), cuts[k] <= widen ? 1u : 2u);
         cr_assert_eq(gr_sparse_extend(s, n + 1, 2, &err), 0, "%s", err.msg);
-        cr_assert_arr_eq(gr_sparse_values(s), gr_sparse_values(whole), (n + 1) * 2, "cut at %llu",
+        cr_assert_arr_eq(gr_sparse_values(s), gr_sparse_values(whole), (n + 1) * 2, "%s cut at %llu", codestr,
                          (unsigned long long)cuts[k]);
+        cr_assert_eq(gr_sparse_mask(s), gr_sparse_mask(whole), "%s cut at %llu", codestr,
+                     (unsigned long long)cuts[k]);
         gr_sparse_free(s);
     }
     gr_sparse_free(whole);
 }
 
-/* Loading a prefix and going on equals one run, mask choices included. */
+/* A run resumed before, at and after the heap whose value first passes 255
+ * (0.6: heap 10344) equals one run. */
+Test(sparse, load_across_the_widening_equals_one_run)
+{
+    uint64_t cuts[] = {9000, 10344, 10345, 20000};
+    load_and_extend("0.6", 30000, cuts, sizeof cuts / sizeof cuts[0], 10344);
+}
+
 Test(sparse, load_and_extend_equals_one_run)
 {
-    gr_tb_code c = code("4!.");
-    uint64_t n = 40000;
-    gr_sparse *whole = sparse(&c, n, 0, 1);
-    gr_error err;
-    gr_error_clear(&err);
     uint64_t cuts[] = {1, 100, 4095, 4096, 5000, 8192, 33000};
-    for (size_t k = 0; k < sizeof cuts / sizeof cuts[0]; k++) {
-        gr_sparse *s = gr_sparse_new(&c, n + 1, 0, NULL, &err);
-        cr_assert_eq(gr_sparse_load(s, gr_sparse_values(whole), cuts[k], &err), 0, "%s", err.msg);
-        cr_assert_eq(gr_sparse_extend(s, n + 1, 2, &err), 0, "%s", err.msg);
-        cr_assert_arr_eq(gr_sparse_values(s), gr_sparse_values(whole), (n + 1) * 2, "cut at %llu",
-                         (unsigned long long)cuts[k]);
-        cr_assert_eq(gr_sparse_mask(s), gr_sparse_mask(whole), "cut at %llu", (unsigned long long)cuts[k]);
-        gr_sparse_free(s);
-    }
-    gr_sparse_free(whole);
+    load_and_extend("4!.", 40000, cuts, sizeof cuts / sizeof cuts[0], 0);
 }
 
 Test(sparse, rare_heaps_are_the_heaps_of_rare_value)
