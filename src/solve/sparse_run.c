@@ -120,6 +120,14 @@ static int put_read(void *ctx, const uint16_t *v, uint64_t at, uint64_t n, gr_er
     return rc;
 }
 
+/* The file brought up to the values computed so far, from whichever
+ * layout they are in (final: the short last block too). */
+static int sync_file(gr_seqfile *w, const gr_sparse *s, bool final, gr_error *err)
+{
+    return gr_seqfile_sync(w, gr_sparse_data(s), gr_sparse_width(s), gr_sparse_count(s), gr_sparse_mask(s), final,
+                           err);
+}
+
 /* Where a run too long for memory keeps its values: beside its file, else
  * in TMPDIR. NULL when they fit in memory. */
 static const char *spill_dir(const gr_sparse_job *j, uint64_t cap, char *buf, size_t len)
@@ -252,14 +260,15 @@ int gr_sparse_job_run(const gr_sparse_job *j, gr_sparse_result *r, gr_error *err
         if (!j->threads && threads > 1) use = probe_threads(&probe, threads);
         double t0 = wall();
         if ((rc = gr_sparse_extend(r->s, stop, use, err))) break;
-        if (!j->threads && threads > 1) probe_record(&probe, use, (double)(gr_sparse_count(r->s) - count) / (wall() - t0 + 1e-9));
+        if (!j->threads && threads > 1)
+            probe_record(&probe, use, (double)(gr_sparse_count(r->s) - count) / (wall() - t0 + 1e-9));
         r->last.threads = use;
         count = gr_sparse_count(r->s);
         if (j->until_period && (count == look || count == aim)) {
             if (count == look) look = next_look(count);
             done = look_at_period(j, r, count, &aim);
         }
-        if (writing && (rc = gr_seqfile_sync(&w, gr_sparse_data(r->s), gr_sparse_width(r->s), count, gr_sparse_mask(r->s), false, err))) break;
+        if (writing && (rc = sync_file(&w, r->s, false, err))) break;
         gr_sparse_trim(r->s, count);
         note_progress(r, start);
         if (j->progress) j->progress(j->ctx, &r->last);
@@ -270,7 +279,7 @@ int gr_sparse_job_run(const gr_sparse_job *j, gr_sparse_result *r, gr_error *err
                          r->last.seconds, j->out ? "; the same command resumes" : "");
     }
     uint64_t count = gr_sparse_count(r->s);
-    if (!rc && writing) rc = gr_seqfile_sync(&w, gr_sparse_data(r->s), gr_sparse_width(r->s), count, gr_sparse_mask(r->s), true, err);
+    if (!rc && writing) rc = sync_file(&w, r->s, true, err);
     if (writing) {
         int crc = gr_seqfile_close(&w, err);
         if (!rc) rc = crc;

@@ -400,29 +400,23 @@ static int tier_levels(const gr_tiers *s, uint64_t t, levels *lv, int threads, g
     uint64_t *hist = calloc((size_t)threads * nb, sizeof *hist);
     if (!lv->mus || !lv->order || !lv->start || !lv->vals || !hist) {
         free(hist);
-        return gr_fail(err, GR_EINPUT, "tier %llu: not enough memory", (unsigned long long)t);
+        return gr_fail(err, GR_ENOMEM, "tier %llu: not enough memory", (unsigned long long)t);
     }
-    int used = 1;
-    if (threads == 1) {
-        levels_count(s, t, lv, 0, size, hist);
-        levels_offsets(lv, nb, hist, 1);
-        for (uint64_t r = 0; r < size; r++) lv->order[hist[spread_level(lv->mus + r * (uint64_t)k, k)]++] = r;
-    } else {
-#pragma omp parallel num_threads(threads)
-        {
+    /* one path for any thread count (without OpenMP: one thread, u = 0) */
+#pragma omp parallel num_threads(threads) if (threads > 1)
+    {
+        int u = 0, nt = 1;
 #ifdef _OPENMP
-            int u = omp_get_thread_num(), nt = omp_get_num_threads();
-            uint64_t r0 = size * (uint64_t)u / (uint64_t)nt, r1 = size * (uint64_t)(u + 1) / (uint64_t)nt;
-            uint64_t *h = hist + (uint64_t)u * nb;
-            if (r0 < r1) levels_count(s, t, lv, r0, r1, h);
+        u = omp_get_thread_num(), nt = omp_get_num_threads();
+#endif
+        uint64_t r0 = size * (uint64_t)u / (uint64_t)nt, r1 = size * (uint64_t)(u + 1) / (uint64_t)nt;
+        uint64_t *h = hist + (uint64_t)u * nb;
+        if (r0 < r1) levels_count(s, t, lv, r0, r1, h);
 #pragma omp barrier
 #pragma omp single
-            levels_offsets(lv, nb, hist, used = nt);
-            for (uint64_t r = r0; r < r1; r++) lv->order[h[spread_level(lv->mus + r * (uint64_t)k, k)]++] = r;
-#endif
-        }
+        levels_offsets(lv, nb, hist, nt);
+        for (uint64_t r = r0; r < r1; r++) lv->order[h[spread_level(lv->mus + r * (uint64_t)k, k)]++] = r;
     }
-    (void)used;
     free(hist);
     lv->nlev = nb;
     return GR_OK;
