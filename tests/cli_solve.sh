@@ -32,11 +32,19 @@ if [ ! -e "$tmp/b/MANIFEST" ] || ! grep -q '^total' "$tmp/b/MANIFEST"; then pass
   fail=$((fail + 1)); echo "FAIL: a stopped run claims a total in MANIFEST"; fi
 expect_out '^tiers_loaded [1-9]' "$G" solve sharing:piles=5 --total 70 --out "$tmp/b" --stats
 if diff -r "$tmp/a" "$tmp/b" >/dev/null; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: resumed files differ"; fi
-# stopped on one thread, resumed on eight (levels inside tiers)
+# stopped on one thread, resumed on eight (steps inside chains), and the other way
 "$G" solve sharing:piles=5 --total 100 --out "$tmp/l1" --threads 1 >/dev/null
 "$G" solve sharing:piles=5 --total 100 --out "$tmp/l8" --threads 1 --stop-after 60 >/dev/null 2>&1
 "$G" solve sharing:piles=5 --total 100 --out "$tmp/l8" --threads 8 >/dev/null
 if diff -r "$tmp/l1" "$tmp/l8" >/dev/null; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: resumed on 8 threads differs"; fi
+"$G" solve sharing:piles=5 --total 100 --out "$tmp/s8" --threads 8 --stop-after 40 >/dev/null 2>&1
+[ "$?" -eq 3 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: --stop-after on 8 threads"; }
+"$G" solve sharing:piles=5 --total 100 --out "$tmp/s8" --threads 1 >/dev/null
+if diff -r "$tmp/l1" "$tmp/s8" >/dev/null; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: stopped on 8 threads, resumed on 1, differs"; fi
+# a damaged tier in the middle, repaired on eight threads: the tiers after it are replayed
+printf 'x' | dd of="$tmp/s8/tier-00000050.grt" bs=1 seek=60 conv=notrunc 2>/dev/null
+expect_out '^tiers_loaded 100$' "$G" solve sharing:piles=5 --total 100 --out "$tmp/s8" --threads 8 --stats
+if diff -r "$tmp/l1" "$tmp/s8" >/dev/null; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: damaged tier on 8 threads"; fi
 # killed (SIGKILL) as soon as a few tiers are on disk
 "$G" solve sharing:piles=5 --total 150 --out "$tmp/d" >/dev/null 2>&1 || echo "FAIL: full run to 150"
 "$G" solve sharing:piles=5 --total 150 --out "$tmp/e" >/dev/null 2>&1 &

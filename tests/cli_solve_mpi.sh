@@ -1,6 +1,6 @@
 #!/bin/bash
-# grundy solve --mpi with more ranks than chains: the ranks of a chain split
-# its tiers by levels. 1, 3 and 5 ranks (oversubscribed) give the files and
+# grundy solve --mpi with more ranks than chains: the ranks of a chain keep
+# parts of its lines and OR each level's option sets. 1, 3 and 5 ranks (oversubscribed) give the files and
 # the --stats values of one process; a stopped group resumes to the same
 # files; --mpi outside mpirun is refused.
 source "$(dirname "$0")/lib_cli.sh"
@@ -29,8 +29,7 @@ same_dir() {
   if diff -r "$2" "$3" >/dev/null; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1: files differ"; fi
 }
 
-# --split-min 1: every tier split into levels, every level into blocks, so
-# that these small totals exchange values at every level
+# --split-min 1: every tier split over each rank's threads (one here)
 for spec in sharing:piles=3:150 sharing:piles=4:80; do
   rules=${spec%:*} total=${spec##*:}
   want=$("$G" solve "$rules" --total "$total" --stats --out "$tmp/one-$total" | values)

@@ -178,7 +178,9 @@ static uint64_t checksum_on(const char *spec, int n, uint64_t total, int threads
     return sum;
 }
 
-Test(tier, levels_inside_tiers_agree, .timeout = 60)
+/* Threads beyond the chains work inside a chain by steps of the largest
+ * pile (3 piles to 300 widens the bitsets twice inside steps). */
+Test(tier, steps_inside_chains_agree, .timeout = 60)
 {
     struct { const char *spec; int n; uint64_t total; } cases[] = {
         {"sharing:piles=3", 3, 300}, {"sharing:piles=4", 4, 200}, {"sharing:piles=5", 5, 70}};
@@ -192,12 +194,14 @@ Test(tier, levels_inside_tiers_agree, .timeout = 60)
 }
 
 /* Ranks beyond the chains, without MPI: P "ranks" are threads of this
- * process, each with its own solver; the ranks of a chain's group exchange
- * their blocks of a level through a shared buffer between two barriers, as
- * MPI_Allgatherv would. */
+ * process, each with its own solver; the ranks of a chain's group OR their
+ * words through a slot each between two barriers, as MPI_Allreduce with
+ * MPI_BOR would. */
+#define FAKE_SLOT (1u << 16)   /* words a rank may send at once */
+
 typedef struct fake_group {
     pthread_barrier_t bar;
-    uint32_t *buf;
+    uint64_t *slots;          /* q slots of FAKE_SLOT words */
     int q;                    /* ranks in the group */
 } fake_group;
 
@@ -213,16 +217,16 @@ typedef struct fake_rank {
     int rc;
 } fake_rank;
 
-static int fake_share(void *ctx, uint32_t *buf, const int *counts, const int *displs, gr_error *err)
+static int fake_share(void *ctx, uint64_t *words, size_t count, gr_error *err)
 {
-    (void)err;
     fake_rank *r = ctx;
     fake_group *g = r->group;
-    int q = g->q;
-    memcpy(g->buf + displs[r->gi], buf + displs[r->gi], (size_t)counts[r->gi] * sizeof *buf);
+    if (count > FAKE_SLOT) return gr_fail(err, GR_EINTERNAL, "fake_share: %zu words, more than a slot", count);
+    memcpy(g->slots + (size_t)r->gi * FAKE_SLOT, words, count * sizeof *words);
     pthread_barrier_wait(&g->bar);
-    for (int j = 0; j < q; j++)
-        if (j != r->gi && counts[j] > 0) memcpy(buf + displs[j], g->buf + displs[j], (size_t)counts[j] * sizeof *buf);
+    for (int j = 0; j < g->q; j++)
+        if (j != r->gi)
+            for (size_t i = 0; i < count; i++) words[i] |= g->slots[(size_t)j * FAKE_SLOT + i];
     pthread_barrier_wait(&g->bar);
     return GR_OK;
 }
@@ -242,7 +246,7 @@ static void *fake_run(void *arg)
     gr_error_clear(&err);
     r->rc = gr_game_parse(&r->g, r->spec, &err);
     if (!r->rc) r->rc = gr_tiers_init(&r->s, &r->g, r->n, r->total, &err);
-    gr_tier_opts o = {.method = GR_TIER_FAST, .threads = r->threads, .level_min = 1, .share_min = 1,
+    gr_tier_opts o = {.method = GR_TIER_FAST, .threads = r->threads, .level_min = 1,
                       .rank = r->rank, .ranks = r->ranks, .share = fake_share, .share_ctx = r,
                       .done = fake_done, .ctx = r};
     if (!r->rc) r->rc = gr_tiers_solve(&r->s, &o, &err);
@@ -261,7 +265,7 @@ static uint64_t ranks_checksum(const char *spec, int n, uint64_t total, int rank
     for (int c = 0; c < nch; c++) {
         groups[c].q = ranks / nch + (c < ranks % nch);
         pthread_barrier_init(&groups[c].bar, NULL, (unsigned)groups[c].q);
-        groups[c].buf = malloc(((size_t)total * total * total / 4 + 64) * sizeof *groups[c].buf);
+        groups[c].slots = malloc((size_t)groups[c].q * FAKE_SLOT * sizeof *groups[c].slots);
     }
     pthread_t *th = calloc((size_t)ranks, sizeof *th);
     for (int k = 0; k < ranks; k++) {
@@ -292,7 +296,7 @@ static uint64_t ranks_checksum(const char *spec, int n, uint64_t total, int rank
     }
     for (int c = 0; c < nch; c++) {
         pthread_barrier_destroy(&groups[c].bar);
-        free(groups[c].buf);
+        free(groups[c].slots);
     }
     free(th), free(r);
     return sum;

@@ -29,18 +29,20 @@ typedef int (*gr_tier_load_fn)(void *ctx, gr_tiers *s, uint64_t t, gr_error *err
 /* Optional, cheap: is tier t stored (so that load will likely find it)? */
 typedef bool (*gr_tier_have_fn)(void *ctx, const gr_tiers *s, uint64_t t);
 
-/* Exchanges one level's values among the ranks of a chain's group: rank j
- * of the group (j = 0 .. q-1, in the order of the ranks) holds
- * buf[displs[j] .. displs[j] + counts[j]) and receives every other rank's
- * block (an allgather). GR_OK or an error status. */
-typedef int (*gr_tier_share_fn)(void *ctx, uint32_t *buf, const int *counts, const int *displs, gr_error *err);
+/* ORs `count` words across the ranks of a chain's group, in place: on
+ * return every rank holds the bitwise OR of every rank's words (an
+ * allreduce with MPI_BOR). GR_OK or an error status. */
+typedef int (*gr_tier_share_fn)(void *ctx, uint64_t *words, size_t count, gr_error *err);
 
 typedef struct gr_tier_opts {
     int method;                   /* enum gr_tier_method */
     int threads;                  /* 0: OpenMP's default. Threads beyond the chains
-                                   * (n of them) work inside a tier by levels
-                                   * (docs/tiers.md), fast method only */
-    uint64_t level_min;           /* a tier is split into levels from this many
+                                   * (n of them) work inside a chain by steps of
+                                   * the largest pile (docs/tiers.md), fast method
+                                   * only; every tier of such a chain is held in
+                                   * memory until it is whole */
+    uint64_t level_min;           /* ranks beyond the chains: a tier's levels are
+                                   * split over the rank's threads from this many
                                    * positions on; 0: 4096 (tests lower it) */
     bool keep;                    /* keep every tier in memory (else freed after done) */
     gr_tier_done_fn done;
@@ -55,17 +57,15 @@ typedef struct gr_tier_opts {
     /* Spread over processes (MPI ranks); ranks 0 or 1: every chain here.
      * With ranks <= chains this one solves the chains r with r % ranks ==
      * rank. With more ranks each rank joins the group of one chain
-     * (gr_tiers_rank_chain), and the group splits that chain's tiers by
-     * levels, each rank computing a block of every level and `share`
-     * exchanging the blocks (fast method; with the per-option method the
-     * extra ranks idle). One rank reports a tier: the first of its group
-     * calls done() and sets sum[t]; on the others sum[t] stays 0. */
+     * (gr_tiers_rank_chain): the q ranks of a group keep disjoint parts of
+     * the chain's line bitsets (1/q each) and, level by level, `share` ORs
+     * their parts of every position's option set (fast method; with the
+     * per-option method the extra ranks idle). One rank reports a tier: the
+     * first of its group calls done() and sets sum[t]; on the others sum[t]
+     * stays 0. */
     int rank, ranks;
     gr_tier_share_fn share;
     void *share_ctx;
-    uint64_t share_min;           /* a level is split over a group from this many
-                                   * positions on, smaller ones are computed
-                                   * whole on every rank; 0: 64 (tests lower it) */
 } gr_tier_opts;
 
 int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err);

@@ -25,12 +25,13 @@ static const char help[] =
     "  --method M     fast (default: one bitset per line of moves) or options\n"
     "                 (every option looked up: the reference)\n"
     "  --threads N    OpenMP threads (default: all): over the n independent chains,\n"
-    "                 and those beyond n inside each tier (fast method)\n"
+    "                 and those beyond n inside each chain (fast method)\n"
     "  --piles N      the number of piles, as sharing:piles=N says\n"
     "  --stop-after K stop after K tiers (the next run resumes from --out DIR)\n"
-    "  --split-min K  testing: split tiers and levels from K positions on\n"
+    "  --split-min K  testing: ranks beyond the chains split a tier over their\n"
+    "                 threads from K positions on\n"
     "  --mpi          under mpirun: chains spread over the ranks (ranks beyond the\n"
-    "                 chains split their tiers), results gathered on rank 0\n"
+    "                 chains share their lines), results gathered on rank 0\n"
     "                 (same files and checksum for any number of ranks)\n"
     "  --max-memory, --max-seconds  refuse up front a solve estimated beyond them\n"
     "                 (defaults: half the machine, 60 s)\n"
@@ -47,7 +48,7 @@ typedef struct solve_args {
     int method;
     long threads;
     long stop_after;          /* testing: stop after this many new tiers */
-    long split_min;           /* testing: levels, and blocks of them over ranks, from this size on */
+    long split_min;           /* testing: a group rank splits tiers over its threads from this size on */
     bool mpi;
 } solve_args;
 
@@ -223,7 +224,7 @@ static int solve_tiers(solve_run *r, gr_error *err)
     gr_tier_opts o = {.method = r->a.method, .threads = (int)r->a.threads, .keep = false, .done = on_done,
                       .load = c->have_db ? on_load : NULL, .have = c->have_db ? on_have : NULL, .ctx = c,
                       .max_bytes = lim->max_bytes, .max_seconds = lim->max_seconds, .rank = r->rank,
-                      .ranks = r->ranks, .level_min = (uint64_t)r->a.split_min, .share_min = (uint64_t)r->a.split_min};
+                      .ranks = r->ranks, .level_min = (uint64_t)r->a.split_min};
     double t0 = now();
     int rc = r->mpi ? cli_mpi_share(&o, &r->s, err) : GR_OK;
     if (!rc) rc = gr_tiers_solve(&r->s, &o, err);

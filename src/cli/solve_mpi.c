@@ -1,12 +1,13 @@
 /* grundy solve --mpi: chains spread over Open MPI ranks (rank k solves the
  * chains r with r % ranks == k; with more ranks than chains, the ranks of a
- * chain's group split its tiers and exchange each level's values in their
- * own communicator), per-tier checksums, largest values and P-position
+ * chain's group keep parts of its lines and OR each level's option sets in
+ * their own communicator), per-tier checksums, largest values and P-position
  * counts gathered on rank 0, which alone prints and finishes the MANIFEST. grundy table --mpi (table_mpi.c) uses the row reductions and
  * broadcasts below. Built only when CMake finds MPI (GR_HAVE_MPI);
  * otherwise --mpi says so. */
 #include "cli.h"
 #include "grundy/tier.h"
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -79,10 +80,16 @@ void cli_mpi_gather(struct gr_tiers *s, uint32_t *max, uint64_t *zeros, uint64_t
     s->behind_s = use[4];
 }
 
-static int share_level(void *ctx, uint32_t *buf, const int *counts, const int *displs, gr_error *err)
+static int share_or(void *ctx, uint64_t *words, size_t count, gr_error *err)
 {
-    int rc = MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, buf, counts, displs, MPI_UINT32_T, *(MPI_Comm *)ctx);
-    return rc == MPI_SUCCESS ? GR_OK : gr_fail(err, GR_EINTERNAL, "MPI_Allgatherv failed (error %d)", rc);
+    /* in pieces that an int counts */
+    for (size_t at = 0; at < count;) {
+        int piece = count - at > INT_MAX ? INT_MAX : (int)(count - at);
+        int rc = MPI_Allreduce(MPI_IN_PLACE, words + at, piece, MPI_UINT64_T, MPI_BOR, *(MPI_Comm *)ctx);
+        if (rc != MPI_SUCCESS) return gr_fail(err, GR_EINTERNAL, "MPI_Allreduce failed (error %d)", rc);
+        at += (size_t)piece;
+    }
+    return GR_OK;
 }
 
 int cli_mpi_share(struct gr_tier_opts *o, const struct gr_tiers *s, gr_error *err)
@@ -93,7 +100,7 @@ int cli_mpi_share(struct gr_tier_opts *o, const struct gr_tiers *s, gr_error *er
     if (!comm) return gr_fail(err, GR_ENOMEM, "not enough memory");
     /* ordered by world rank, as the solver numbers a group's blocks */
     MPI_Comm_split(MPI_COMM_WORLD, chain, o->rank, comm);
-    o->share = share_level;
+    o->share = share_or;
     o->share_ctx = comm;
     return GR_OK;
 }

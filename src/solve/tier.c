@@ -28,8 +28,6 @@ typedef struct chain {
     uint64_t top;
     int inner;              /* threads inside a tier (fast method) */
     int gi, gq;             /* this rank's index in the chain's group, the group's size */
-    uint32_t *agree;        /* groups: one word per rank, before each split tier */
-    int *counts, *displs;   /* groups: every rank's block of a level */
     double seconds;         /* wall time of the chain */
     double waited;          /* thread-seconds its inner threads waited at levels' ends */
     double alone;           /* CPU seconds of work only one thread of the chain can do */
@@ -180,7 +178,8 @@ static int solve_tier_options(gr_tiers *s, uint64_t t, optbuf *ob, gr_error *err
 typedef struct lines {
     uint64_t top;
     int k;                   /* n - 2 entries in R */
-    uint64_t *off;           /* off[c]: first line id of sum c */
+    uint64_t q, j;           /* a group's rank j of q keeps the lines of sums c = j mod q */
+    uint64_t *off;           /* off[c]: first line id of sum c (of those kept here) */
     uint64_t count;
     uint64_t *bits;
     size_t words;
@@ -232,6 +231,8 @@ static void lineset_make(const gr_tiers *s, const lines *L, const uint64_t *lam,
         if (i > 0 && lam[i] == lam[i - 1]) continue;
         for (int j = i + 1; j < n; j++) {
             if (j > i + 1 && lam[j] == lam[j - 1]) continue;
+            /* another rank's line: no lines of this sum here (no division in this loop) */
+            if (L->q > 1 && L->off[lam[i] + lam[j] + 1] == L->off[lam[i] + lam[j]]) continue;
             ls->ids[np] = line_id(s, L, lam, i, j);
             ls->read[np] = lam[i] >= lam[j] + 2;
             /* the bitsets are far apart in memory: ask for them a position ahead */
@@ -269,49 +270,75 @@ static int lines_fit(lines *L, uint32_t x, gr_error *err)
     return GR_OK;
 }
 
-/* Computes (or, when known, takes) the value at rank and adds it to its lines. */
-static int lineset_apply(lines *L, const lineset *ls, uint32_t *v, uint64_t rank, bool known, gr_error *err)
+#define NEEDS_WIDER (-2)   /* fast_block: a value too wide for the bitsets, not to be widened here */
+
+/* Computes (or, when known, takes) the value at rank and adds it to its
+ * lines; with grow false, a value too wide for the bitsets is left alone
+ * (NEEDS_WIDER, *wide = the value) for the caller to widen. */
+static int lineset_apply(lines *L, const lineset *ls, uint32_t *v, uint64_t rank, bool known, bool grow,
+                         uint32_t *wide, gr_error *err)
 {
     uint32_t x = known ? v[rank] : lineset_mex(L, ls);
+    if (!grow && x >= L->words * 64) {
+        *wide = x;
+        return NEEDS_WIDER;
+    }
     v[rank] = x;
-    int rc = lines_fit(L, x, err);
+    int rc = grow ? lines_fit(L, x, err) : GR_OK;
     if (!rc) lineset_add(L, ls, x);
     return rc;
 }
 
-/* One tier of the fast method: computes (or, when `known`, only replays)
- * its values in rank order, updating the lines. Each position's lines are
- * found (and prefetched) AHEAD positions before they are applied; positions
- * are still applied in rank order, each after all before it has written, so
- * the values are those of the plain order. */
-static int fast_tier(gr_tiers *s, lines *L, uint64_t t, bool known, gr_error *err)
+/* Ranks [r0, r1) of tier t, mu the partition of r0: their values computed
+ * (or, when `known`, only replayed) in rank order, updating the lines. Each
+ * position's lines are found (and prefetched) AHEAD positions before they
+ * are applied; positions are still applied in rank order, each after all
+ * before it has written, so the values are those of the plain order. With
+ * grow false a value too wide for the bitsets stops the block before that
+ * rank (NEEDS_WIDER, *stuck its rank, *wide its value): threads may be
+ * reading other lines, so only the caller may move the bitsets. */
+static int fast_block(gr_tiers *s, lines *L, uint64_t t, uint64_t *mu, uint64_t r0, uint64_t r1, bool known, bool grow,
+                      uint64_t *stuck, uint32_t *wide, gr_error *err)
 {
     int n = s->n, k = n - 1;
     uint64_t m = (L->top - t) / (uint64_t)n;
-    uint64_t mu[GR_MAX_PILES], lam[GR_MAX_PILES];
+    uint64_t lam[GR_MAX_PILES];
     enum { AHEAD = GR_TIER_AHEAD };
     lineset ls[AHEAD];
     uint32_t *v = s->v[t];
-    if (k == 0) return GR_OK;
-    gr_tier_part_first(mu, 0, k, t);
-    uint64_t rank = 0;
-    int rc;
-    bool more;
-    do {
+    if (k == 0 || r0 >= r1) return GR_OK;
+    uint64_t rank = r0;
+    int rc = GR_OK;
+    for (;;) {
         for (int i = 0; i < k; i++) lam[i] = mu[i] + m;
         lam[k] = m;
         /* apply the oldest position before its slot is reused */
-        if (rank >= AHEAD && (rc = lineset_apply(L, &ls[rank % AHEAD], v, rank - AHEAD, known, err))) return rc;
+        if (rank >= r0 + AHEAD &&
+            (rc = lineset_apply(L, &ls[rank % AHEAD], v, rank - AHEAD, known, grow, wide, err))) {
+            if (rc == NEEDS_WIDER) *stuck = rank - AHEAD;
+            return rc;
+        }
         lineset_make(s, L, lam, &ls[rank % AHEAD]);
-        rank++;
-        more = gr_tier_part_next(mu, k);
-    } while (more);
-    for (uint64_t r = rank > AHEAD ? rank - AHEAD : 0; r < rank; r++)
-        if ((rc = lineset_apply(L, &ls[r % AHEAD], v, r, known, err))) return rc;
-    if (rank != s->size[t]) return gr_fail(err, GR_EINTERNAL, "tier %llu: enumerated %llu of %llu positions",
-                                           (unsigned long long)t, (unsigned long long)rank,
-                                           (unsigned long long)s->size[t]);
+        if (++rank == r1) break;
+        if (!gr_tier_part_next(mu, k))
+            return gr_fail(err, GR_EINTERNAL, "tier %llu: enumerated %llu of %llu positions", (unsigned long long)t,
+                           (unsigned long long)rank, (unsigned long long)s->size[t]);
+    }
+    for (uint64_t r = rank - r0 > AHEAD ? rank - AHEAD : r0; r < rank; r++)
+        if ((rc = lineset_apply(L, &ls[r % AHEAD], v, r, known, grow, wide, err))) {
+            if (rc == NEEDS_WIDER) *stuck = r;
+            return rc;
+        }
     return GR_OK;
+}
+
+/* One whole tier in rank order, on this thread. */
+static int fast_tier(gr_tiers *s, lines *L, uint64_t t, bool known, gr_error *err)
+{
+    uint64_t mu[GR_MAX_PILES], stuck;
+    uint32_t wide;
+    gr_tier_part_first(mu, 0, s->n - 1, t);
+    return fast_block(s, L, t, mu, 0, s->size[t], known, true, &stuck, &wide, err);
 }
 
 /* Inside a tier, by levels of the spread D = sum over pairs of piles of
@@ -322,8 +349,7 @@ static int fast_tier(gr_tiers *s, lines *L, uint64_t t, bool known, gr_error *er
  * parallel; levels go in increasing D. Every set a position reads then
  * holds what it holds in rank order (the points of its line with smaller
  * |p_i - p_j|, and the lower tiers), so the values are the same. */
-#define PAR_MIN 4096   /* smaller tiers are not worth a parallel region */
-#define SHARE_MIN 64   /* smaller levels cost less to compute than to send */
+#define PAR_MIN 4096   /* a group's smaller tiers are not worth a parallel region */
 
 static uint64_t spread_level(const uint32_t *mu, int k)
 {
@@ -333,14 +359,16 @@ static uint64_t spread_level(const uint32_t *mu, int k)
     return (uint64_t)d / 2;   /* D has the parity of (n-1) t: halving keeps levels apart */
 }
 
-/* A tier split into levels: its positions grouped by level, and the values
- * in level order, the order in which ranks exchange them. */
+/* A tier split into levels: its positions grouped by level. The arrays
+ * are kept from tier to tier (grown, never shrunk), so that a chain does
+ * not fault in fresh pages for every tier. */
 typedef struct levels {
-    uint32_t *mus;          /* mus[rank*k ..]: the partition of each position */
+    uint32_t *mus;          /* mus[i*k ..]: the partition of level-order position i */
     uint64_t *order;        /* order[start[l] .. start[l+1]): the ranks of level l */
     uint64_t *start;
     uint64_t nlev;
-    uint32_t *vals;         /* vals[i]: the value of order[i] */
+    uint64_t *hist;         /* each grouping thread's count of each level */
+    size_t cap_mus, cap_order, cap_start, cap_hist;
     uint32_t *v;            /* the tier's values by rank */
     uint64_t m;             /* raw positions are canonical ones plus m */
     _Atomic uint64_t wide;  /* a level with a value too wide for the bitsets */
@@ -348,21 +376,31 @@ typedef struct levels {
 
 static void levels_free(levels *lv)
 {
-    free(lv->mus), free(lv->order), free(lv->start), free(lv->vals);
+    free(lv->mus), free(lv->order), free(lv->start), free(lv->hist);
 }
 
-/* Ranks [r0, r1) of tier t: their partitions kept, their levels counted in hist. */
-static void levels_count(const gr_tiers *s, uint64_t t, levels *lv, uint64_t r0, uint64_t r1, uint64_t *hist)
+/* Ranks [r0, r1) of tier t in rank order: with place NULL their levels
+ * counted in hist; else each one's partition and rank stored at its slot
+ * in level order (hist then holds each level's next slot). */
+static void levels_walk(const gr_tiers *s, uint64_t t, levels *lv, uint64_t r0, uint64_t r1, uint64_t *hist,
+                        bool place)
 {
     int k = s->n - 1;
     uint64_t mu[GR_MAX_PILES];
+    uint32_t x[GR_MAX_PILES];
     gr_pos p;
     gr_tiers_unrank(s, t, r0, &p);
     for (int i = 0; i < k; i++) mu[i] = p.p[s->n - 1 - i];
     for (uint64_t r = r0; r < r1; r++) {
-        uint32_t *x = lv->mus + r * (uint64_t)k;
         for (int i = 0; i < k; i++) x[i] = (uint32_t)mu[i];
-        hist[spread_level(x, k)]++;
+        uint64_t l = spread_level(x, k);
+        if (place) {
+            uint64_t at = hist[l]++;
+            lv->order[at] = r;
+            memcpy(lv->mus + at * (uint64_t)k, x, (size_t)k * sizeof *x);
+        } else {
+            hist[l]++;
+        }
         if (r + 1 < r1) gr_tier_part_next(mu, k);
     }
 }
@@ -393,15 +431,11 @@ static int tier_levels(const gr_tiers *s, uint64_t t, levels *lv, int threads, g
     int k = s->n - 1;
     uint64_t size = s->size[t], nb = t * (uint64_t)k / 2 + 2;
     if (threads < 1 || (uint64_t)threads > size) threads = 1;
-    lv->mus = malloc(size * (uint64_t)k * sizeof *lv->mus);
-    lv->order = malloc(size * sizeof *lv->order);
-    lv->start = calloc(nb + 1, sizeof *lv->start);
-    lv->vals = malloc(size * sizeof *lv->vals);
-    uint64_t *hist = calloc((size_t)threads * nb, sizeof *hist);
-    if (!lv->mus || !lv->order || !lv->start || !lv->vals || !hist) {
-        free(hist);
+    if (!GR_GROW(lv->mus, lv->cap_mus, size * (uint64_t)k, 1024) || !GR_GROW(lv->order, lv->cap_order, size, 256) ||
+        !GR_GROW(lv->start, lv->cap_start, nb + 1, 256) || !GR_GROW(lv->hist, lv->cap_hist, (size_t)threads * nb, 256))
         return gr_fail(err, GR_ENOMEM, "tier %llu: not enough memory", (unsigned long long)t);
-    }
+    uint64_t *hist = lv->hist;
+    memset(hist, 0, (size_t)threads * nb * sizeof *hist);
     /* one path for any thread count (without OpenMP: one thread, u = 0) */
 #pragma omp parallel num_threads(threads) if (threads > 1)
     {
@@ -411,13 +445,14 @@ static int tier_levels(const gr_tiers *s, uint64_t t, levels *lv, int threads, g
 #endif
         uint64_t r0 = size * (uint64_t)u / (uint64_t)nt, r1 = size * (uint64_t)(u + 1) / (uint64_t)nt;
         uint64_t *h = hist + (uint64_t)u * nb;
-        if (r0 < r1) levels_count(s, t, lv, r0, r1, h);
+        if (r0 < r1) levels_walk(s, t, lv, r0, r1, h, false);
 #pragma omp barrier
 #pragma omp single
         levels_offsets(lv, nb, hist, nt);
-        for (uint64_t r = r0; r < r1; r++) lv->order[h[spread_level(lv->mus + r * (uint64_t)k, k)]++] = r;
+        /* walked again rather than kept in rank order: the levels then
+         * read their partitions in sequence, not scattered over the tier */
+        if (r0 < r1) levels_walk(s, t, lv, r0, r1, h, true);
     }
-    free(hist);
     lv->nlev = nb;
     return GR_OK;
 }
@@ -431,98 +466,197 @@ static void level_position(const gr_tiers *s, const lines *L, const uint32_t *mu
     lineset_make(s, L, lam, ls);
 }
 
-/* The position at level-order index i of level l: its value computed (or,
- * when taken, received from another rank) and added to its lines; a value
- * too wide for the bitsets is added after the level, by one thread. */
-static void level_point(const gr_tiers *s, lines *L, levels *lv, uint64_t i, uint64_t l, bool taken)
+/* Ranks beyond the chains (docs/tiers.md): the q ranks of a chain's group
+ * keep disjoint parts of its lines, rank j those of the pair sums c = j
+ * mod q, so each reads and writes 1/q of the bitsets. Per level every rank
+ * ORs, for every position, the sets of the position's lines it keeps; one
+ * bitwise-OR reduction across the group gives every rank the whole union,
+ * hence every value, and each adds the values to the lines it keeps. */
+typedef struct unions {
+    uint64_t *part;         /* part[i*words ..]: the union of level position i */
+    uint64_t *ids;          /* ids[i*per ..]: the lines kept here (bit 63: read) */
+    uint16_t *nid;
+    size_t cap, per, words;
+} unions;
+
+#define READ_BIT (1ULL << 63)
+
+static void unions_free(unions *u)
 {
-    lineset ls;
-    uint64_t r = lv->order[i];
-    level_position(s, L, lv->mus + r * (uint64_t)(s->n - 1), lv->m, &ls);
-    uint32_t x = taken ? lv->vals[i] : lineset_mex(L, &ls);
-    lv->v[r] = lv->vals[i] = x;
-    if (x < L->words * 64) lineset_add(L, &ls, x);
-    else atomic_store(&lv->wide, l);
+    free(u->part), free(u->ids), free(u->nid);
 }
 
-static int level_widen(const gr_tiers *s, lines *L, levels *lv, uint64_t l, gr_error *err)
+/* Room for `size` positions at the lines' current width. */
+static int unions_fit(unions *u, const lines *L, size_t size, int n)
 {
+    if (size <= u->cap && u->words == L->words) return GR_OK;
+    size_t cap = size > u->cap ? size : u->cap;
+    u->per = (size_t)n * (size_t)(n - 1) / 2;
+    uint64_t *part = realloc(u->part, cap * L->words * sizeof *part);
+    if (part) u->part = part;
+    uint64_t *ids = realloc(u->ids, cap * u->per * sizeof *ids);
+    if (ids) u->ids = ids;
+    uint16_t *nid = realloc(u->nid, cap * sizeof *nid);
+    if (nid) u->nid = nid;
+    if (!part || !ids || !nid) return GR_ENOMEM;
+    u->cap = cap, u->words = L->words;
+    return GR_OK;
+}
+
+/* Level positions [i0, i1) (slots from a): the lines kept here of each
+ * found (and prefetched) AHEAD positions before its sets are ORed, as in
+ * fast_tier, so that the misses overlap. */
+static void unions_part(const gr_tiers *s, const lines *L, const levels *lv, unions *u, uint64_t a, uint64_t i0,
+                        uint64_t i1)
+{
+    enum { AHEAD = GR_TIER_AHEAD };
+    size_t w = L->words;
+    for (uint64_t i = i0; i < i1 + AHEAD; i++) {
+        if (i < i1) {
+            lineset ls;
+            level_position(s, L, lv->mus + i * (uint64_t)(s->n - 1), lv->m, &ls);
+            uint64_t *id = u->ids + (i - a) * u->per;
+            for (int q = 0; q < ls.np; q++) id[q] = ls.ids[q] | (ls.read[q] ? READ_BIT : 0);
+            u->nid[i - a] = (uint16_t)ls.np;
+        }
+        if (i < i0 + AHEAD) continue;
+        uint64_t *acc = u->part + (i - AHEAD - a) * w;
+        const uint64_t *id = u->ids + (i - AHEAD - a) * u->per;
+        memset(acc, 0, w * sizeof *acc);
+        for (int q = 0; q < u->nid[i - AHEAD - a]; q++)
+            if (id[q] & READ_BIT) {
+                const uint64_t *b = L->bits + (id[q] & ~READ_BIT) * w;
+                for (size_t x = 0; x < w; x++) acc[x] |= b[x];
+            }
+    }
+}
+
+/* After the reduction: slot i's value, from the union, added to the lines
+ * kept here (a value too wide for them: after the level). */
+static void unions_apply(lines *L, levels *lv, unions *u, uint64_t a, uint64_t i, uint64_t l)
+{
+    size_t w = L->words;
+    const uint64_t *acc = u->part + (i - a) * w;
+    uint32_t x = (uint32_t)(w * 64);
+    for (size_t k = 0; k < w; k++)
+        if (~acc[k]) {
+            x = (uint32_t)(k * 64 + (size_t)__builtin_ctzll(~acc[k]));
+            break;
+        }
+    lv->v[lv->order[i]] = x;
+    if (x >= w * 64) {
+        atomic_store(&lv->wide, l);
+        return;
+    }
+    const uint64_t *id = u->ids + (i - a) * u->per;
+    for (int q = 0; q < u->nid[i - a]; q++) L->bits[(id[q] & ~READ_BIT) * w + (x >> 6)] |= 1ULL << (x & 63);
+}
+
+static int unions_widen(lines *L, levels *lv, unions *u, uint64_t l, int n, gr_error *err)
+{
+    uint64_t a = lv->start[l];
     int rc = GR_OK;
-    size_t words = L->words;
-    for (uint64_t i = lv->start[l]; i < lv->start[l + 1] && !rc; i++) {
-        uint64_t r = lv->order[i];
-        if (lv->v[r] < words * 64) continue;
-        lineset ls;
-        level_position(s, L, lv->mus + r * (uint64_t)(s->n - 1), lv->m, &ls);
-        if (!(rc = lines_fit(L, lv->v[r], err))) lineset_add(L, &ls, lv->v[r]);
+    for (uint64_t i = a; i < lv->start[l + 1] && !rc; i++) {
+        uint32_t x = lv->v[lv->order[i]];
+        if (x < u->words * 64) continue;
+        if ((rc = lines_fit(L, x, err))) break;
+        const uint64_t *id = u->ids + (i - a) * u->per;
+        for (int q = 0; q < u->nid[i - a]; q++) L->bits[(id[q] & ~READ_BIT) * L->words + (x >> 6)] |= 1ULL << (x & 63);
+    }
+    if (!rc && unions_fit(u, L, u->cap, n)) rc = gr_fail(err, GR_ENOMEM, "not enough memory");
+    return rc;
+}
+
+/* The group's statuses ORed, each rank's rc as one bit of w[1] (w[0] is
+ * the caller's); the worst (largest) becomes every rank's. */
+static int group_status(chain *ch, uint64_t *w, int rc)
+{
+    w[1] = rc ? 1ULL << (rc > 0 && rc < 62 ? rc : GR_EINTERNAL) : 0;
+    int src = ch->o->share(ch->o->share_ctx, w, 2, &ch->err);
+    if (src) return rc ? rc : src;
+    if (w[1] && !rc) {
+        int worst = 63 - __builtin_clzll(w[1]);
+        rc = gr_fail(&ch->err, worst, "stopped with another rank solving this chain (its status %d)", worst);
     }
     return rc;
 }
 
-/* Rank j's block of a level of m positions: [block(m, j, q), block(m, j+1, q)). */
-static uint64_t block(uint64_t m, int j, int q)
-{
-    return m * (uint64_t)j / (uint64_t)q;
-}
-
-/* The level's blocks, gathered on every rank of the group. */
-static int level_share(chain *ch, levels *lv, uint64_t l)
-{
-    uint64_t a = lv->start[l], m = lv->start[l + 1] - a;
-    for (int j = 0; j < ch->gq; j++) {
-        ch->displs[j] = (int)block(m, j, ch->gq);
-        ch->counts[j] = (int)block(m, j + 1, ch->gq) - ch->displs[j];
-    }
-    return ch->o->share(ch->o->share_ctx, lv->vals + a, ch->counts, ch->displs, &ch->err);
-}
-
-/* Inside a tier, by levels of the spread (docs/tiers.md): positions of one
- * level share no line, so the threads of this rank split each level, and
- * with a group the ranks do too: each computes its block, the blocks are
- * exchanged, and every rank adds the others' values to its own lines, so
- * that every rank holds the whole chain's bitsets for the next level. */
-static int fast_tier_levels(chain *ch, lines *L, uint64_t t)
+/* Every level of a tier, its unions reduced across the group. A level
+ * that widens the bitsets is followed by one more exchange, of whether
+ * every rank could widen: all ranks see the same values, so they widen at
+ * the same levels and stop together. */
+static int group_levels(chain *ch, lines *L, levels *lv, unions *u, int threads)
 {
     gr_tiers *s = ch->s;
-    levels lv = {.v = s->v[t], .m = (L->top - t) / (uint64_t)s->n, .wide = UINT64_MAX};
-    int rc = tier_levels(s, t, &lv, ch->inner, &ch->err), q = ch->gq;
-    uint64_t share_min = ch->o->share_min ? ch->o->share_min : SHARE_MIN;
+    int rc = GR_OK;
     double idle = 0;
-#pragma omp parallel num_threads(ch->inner) if (!rc) reduction(+ : idle)
-    for (uint64_t l = 0; l < lv.nlev; l++) {
-        uint64_t a = lv.start[l], size = lv.start[l + 1] - a, lo = a, hi = a + size;
-        if (!size) continue;
-        bool shared = q > 1 && size >= share_min;
-        if (shared) lo = a + block(size, ch->gi, q), hi = a + block(size, ch->gi + 1, q);
-#pragma omp for schedule(dynamic, 16) nowait
-        for (uint64_t i = lo; i < hi; i++) level_point(s, L, &lv, i, l, false);
+#pragma omp parallel num_threads(threads) reduction(+ : idle)
+    for (uint64_t l = 0; l < lv->nlev; l++) {
+        uint64_t a = lv->start[l], b = lv->start[l + 1];
+        if (a == b) continue;
+#pragma omp for schedule(dynamic, 1) nowait
+        for (uint64_t i = a; i < b; i += 16) unions_part(s, L, lv, u, a, i, i + 16 < b ? i + 16 : b);
         double d = now_s();
 #pragma omp barrier
-        if (shared) {
 #pragma omp master
-            if (!rc) rc = level_share(ch, &lv, l);   /* MPI from the main thread only */
+        rc = ch->o->share(ch->o->share_ctx, u->part, (size_t)(b - a) * u->words, &ch->err);
 #pragma omp barrier
-            idle += now_s() - d;   /* the exchange is waiting, for the slowest rank */
-#pragma omp for schedule(dynamic, 16) nowait
-            for (uint64_t i = a; i < a + size; i++)
-                if (i < lo || i >= hi) level_point(s, L, &lv, i, l, true);
-            d = now_s();
-#pragma omp barrier
-        }
-        idle += now_s() - d;
-        if (atomic_load(&lv.wide) == l) {
+        idle += now_s() - d;   /* the reduction is waiting, for the slowest rank */
+        if (rc) break;
+#pragma omp for schedule(dynamic, 16)
+        for (uint64_t i = a; i < b; i++) unions_apply(L, lv, u, a, i, l);
+        if (atomic_load(&lv->wide) == l) {
 #pragma omp single
             {
                 double w0 = cpu_s();
-                if (!rc) rc = level_widen(s, L, &lv, l, &ch->err);
+                uint64_t w[2] = {0, 0};
+                rc = group_status(ch, w, unions_widen(L, lv, u, l, s->n, &ch->err));
                 ch->alone += cpu_s() - w0;
             }
-            /* a group goes on exchanging until all its ranks learn of it */
-            if (rc && q < 2) break;
+            if (rc) break;
         }
     }
-    levels_free(&lv);
     ch->waited += idle;
+    return rc;
+}
+
+/* Before a tier the group agrees: the tier is taken as known only when
+ * every rank read it, and when one rank failed (reading, or preparing the
+ * levels) all stop here together. */
+static int group_agree(chain *ch, bool *known, int rc)
+{
+    uint64_t w[2] = {*known ? 0 : 1, 0};
+    rc = group_status(ch, w, rc);
+    *known = !w[0];
+    return rc;
+}
+
+/* Tier t in a group: stored on every rank, its values are replayed into
+ * the lines kept here; else computed level by level with the group. */
+static int group_tier(chain *ch, lines *L, levels *lv, unions *u, uint64_t t, bool *known, int rc)
+{
+    gr_tiers *s = ch->s;
+    lv->v = s->v[t], lv->m = (L->top - t) / (uint64_t)s->n;
+    atomic_store(&lv->wide, UINT64_MAX);
+    uint64_t split_min = ch->o->level_min ? ch->o->level_min : PAR_MIN, biggest = 0;
+    int threads = s->size[t] >= split_min ? ch->inner : 1;
+    double c0 = cpu_s();
+    if (!rc) rc = tier_levels(s, t, lv, threads, &ch->err);
+    for (uint64_t l = 0; !rc && l < lv->nlev; l++)
+        if (lv->start[l + 1] - lv->start[l] > biggest) biggest = lv->start[l + 1] - lv->start[l];
+    if (!rc && unions_fit(u, L, (size_t)biggest, s->n)) rc = gr_fail(&ch->err, GR_ENOMEM, "not enough memory");
+    if (threads < 2) ch->alone += cpu_s() - c0;
+    rc = group_agree(ch, known, rc);
+    if (!rc) {
+        if (*known) {
+            c0 = cpu_s();
+            uint64_t w[2] = {0, 0};
+            rc = group_status(ch, w, fast_tier(s, L, t, true, &ch->err));   /* all learn of a failure */
+            ch->alone += cpu_s() - c0;
+        } else {
+            rc = group_levels(ch, L, lv, u, threads);
+        }
+    }
     return rc;
 }
 
@@ -604,45 +738,23 @@ static int load_tier(chain *ch, uint64_t t, bool *known)
     return GR_OK;
 }
 
-/* Before a tier the group splits, its ranks agree: the tier is taken as
- * known only when every rank read it (one that could not must not be left
- * alone in the level exchanges), and when one rank failed, all stop here
- * together. */
-static int group_agree(chain *ch, bool *known, int rc)
-{
-    for (int j = 0; j < ch->gq; j++) ch->counts[j] = 1, ch->displs[j] = j;
-    ch->agree[ch->gi] = (*known ? 1u : 0u) | (rc ? (uint32_t)(rc > 0 ? rc : GR_EINTERNAL) << 1 : 0u);
-    int src = ch->o->share(ch->o->share_ctx, ch->agree, ch->counts, ch->displs, &ch->err);
-    if (src) return rc ? rc : src;
-    bool all = true;
-    uint32_t worst = 0;
-    for (int j = 0; j < ch->gq; j++) {
-        all = all && (ch->agree[j] & 1u);
-        if (ch->agree[j] >> 1 > worst) worst = ch->agree[j] >> 1;
-    }
-    *known = all;
-    if (worst && !rc) rc = gr_fail(&ch->err, (int)worst, "stopped with another rank solving this chain (its status %u)", worst);
-    return rc;
-}
-
+/* The chain's lines, or in a group the rank's part of them: the lines of
+ * the pair sums c = j mod q, numbered consecutively. */
 static int lines_init(chain *ch, lines *L)
 {
     gr_tiers *s = ch->s;
     int n = s->n;
-    *L = (lines){.top = ch->top, .k = n - 2, .words = 1};
+    *L = (lines){.top = ch->top, .k = n - 2, .words = 1, .q = (uint64_t)ch->gq, .j = (uint64_t)ch->gi};
     L->off = malloc((ch->top + 2) * sizeof *L->off);
     if (!L->off) return gr_fail(&ch->err, GR_EINPUT, "not enough memory");
     L->off[0] = 0;
-    for (uint64_t c = 0; c <= ch->top; c++) L->off[c + 1] = L->off[c] + gr_tier_parts(s->tab, ch->top - c, n - 2);
+    for (uint64_t c = 0; c <= ch->top; c++)
+        L->off[c + 1] = L->off[c] + (c % L->q == L->j ? gr_tier_parts(s->tab, ch->top - c, n - 2) : 0);
     L->count = L->off[ch->top + 1];
     L->bits = calloc(L->count ? L->count : 1, sizeof *L->bits);
     if (!L->bits)
         return gr_fail(&ch->err, GR_EINPUT, "not enough memory for %llu line bitsets", (unsigned long long)L->count);
-    if (ch->gq < 2) return GR_OK;
-    ch->agree = malloc((size_t)ch->gq * sizeof *ch->agree);
-    ch->counts = malloc((size_t)ch->gq * sizeof *ch->counts);
-    ch->displs = malloc((size_t)ch->gq * sizeof *ch->displs);
-    return ch->agree && ch->counts && ch->displs ? GR_OK : gr_fail(&ch->err, GR_EINPUT, "not enough memory");
+    return GR_OK;
 }
 
 /* Stored tiers above the last missing one need not be replayed into the
@@ -657,41 +769,40 @@ static uint64_t replay_limit(const chain *ch)
     return to;
 }
 
+/* A chain on one thread, tier after tier; or a rank of a chain's group. */
 static int run_chain_fast(chain *ch)
 {
     gr_tiers *s = ch->s;
     int n = s->n, rc = GR_OK;
     lines L;
-    uint64_t replay_to = replay_limit(ch), split_min = ch->o->level_min ? ch->o->level_min : PAR_MIN;
+    levels lv = {.mus = NULL};
+    unions u = {0};
+    uint64_t replay_to = replay_limit(ch);
     if (stop_asked(ch, ch->r, &ch->err)) return GR_EINPUT;
     finisher fin = {.pending = false};
     if (!(rc = lines_init(ch, &L)))   /* lower tiers first: they hold the raw positions with the bigger minimum */
         for (uint64_t t = ch->r; t <= ch->top; t += (uint64_t)n) {
-            bool known = false, split = s->size[t] >= split_min && (ch->inner > 1 || ch->gq > 1);
+            bool known = false;
             int frc = finisher_join(&fin);   /* the tier before: its checksum and file */
             if (!rc) rc = frc;
             double c0 = cpu_s();
             if (!rc) rc = load_tier(ch, t, &known);
             ch->alone += cpu_s() - c0;
-            if (split && ch->gq > 1) rc = group_agree(ch, &known, rc);
-            if (rc && (ch->gq < 2 || split)) break;
-            if (rc) continue;   /* on to the group's next agreement, to tell the others */
-            if (!known && t >= replay_to) {   /* a stored tier was damaged after all: start over */
+            if (ch->gq > 1) {
+                /* every tier with the group, also after a failure here: the
+                 * others learn of it at the tier's agreement */
+                if ((rc = group_tier(ch, &L, &lv, &u, t, &known, rc))) break;
+            } else if (rc) {
+                break;
+            } else if (!known && t >= replay_to) {   /* a stored tier was damaged after all: start over */
                 replay_to = UINT64_MAX;
                 memset(L.bits, 0, L.count * L.words * sizeof *L.bits);
                 free(s->v[t]);
                 s->v[t] = NULL;
                 t = ch->r - (uint64_t)n;   /* wraps; the loop's step brings it back to r */
                 continue;
-            }
-            if (!known && split) rc = fast_tier_levels(ch, &L, t);
-            else if (!known || t < replay_to) {
-                double t0 = now_s();
-                c0 = cpu_s();
+            } else if (!known || t < replay_to) {
                 rc = fast_tier(s, &L, t, known, &ch->err);
-                ch->waited += (now_s() - t0) * (ch->inner - 1);   /* a small tier leaves the others idle */
-                /* a tier too small to split is one thread's, at any thread count */
-                if (s->size[t] < split_min) ch->alone += cpu_s() - c0;
             }
             if (!rc) {
                 finisher_start(&fin, ch, t, !known);   /* it frees the values, unless kept */
@@ -703,7 +814,148 @@ static int run_chain_fast(chain *ch)
     int frc = finisher_join(&fin);
     if (!rc) rc = frc;
     free(L.off), free(L.bits);
-    free(ch->agree), free(ch->counts), free(ch->displs);
+    levels_free(&lv);
+    unions_free(&u);
+    return rc;
+}
+
+/* Threads beyond the chains (docs/tiers.md, "Steps of the largest pile"):
+ * a move never raises the raw largest pile nor lowers the raw smallest, so
+ * an option of a position of tier t with canonical largest pile d lies in
+ * tier t with a largest pile <= d, or in a lower tier with one < d. The
+ * positions of tier t with largest pile d are one block, a contiguous range
+ * of ranks. Step d computes the blocks (t, d) of every tier t of the chain:
+ * no one of them has an option in another, so they share no line and run
+ * on the chain's threads at once, each in rank order as fast_tier goes;
+ * steps go in increasing d. Tier t is whole after step t, and finished then
+ * (its file written) while the steps go on. */
+typedef struct stepper {
+    chain *ch;
+    lines *L;
+    bool *known;            /* read from disk: only replayed */
+    bool *handed;           /* whole, and handed to a finisher (which frees it) */
+    uint64_t *from;         /* a block stopped for a value too wide: its rank to go on from */
+    uint64_t replay_to;     /* tiers from here on are stored and not replayed */
+    uint32_t need;          /* the widest value a stopped block of this step needs */
+    bool again;             /* the step again, after widening: only the stopped blocks */
+} stepper;
+
+/* Block (t, d) of the tier with index i, from its first rank or where it stopped. */
+static int step_block(stepper *sp, uint64_t i, uint64_t d)
+{
+    chain *ch = sp->ch;
+    gr_tiers *s = ch->s;
+    int k = s->n - 1;
+    uint64_t t = ch->r + i * (uint64_t)s->n, mu[GR_MAX_PILES];
+    if (t < d || t >= sp->replay_to || k == 0 || (sp->again && sp->from[i] == UINT64_MAX)) return GR_OK;
+    /* ranks of tier t whose largest pile is below d, and below d + 1 */
+    uint64_t r0 = gr_tier_cum(s->tab, k - 1, t, d), r1 = gr_tier_cum(s->tab, k - 1, t, d + 1);
+    if (sp->from[i] != UINT64_MAX) {
+        gr_pos p;
+        r0 = sp->from[i];
+        gr_tiers_unrank(s, t, r0, &p);
+        for (int j = 0; j < k; j++) mu[j] = p.p[s->n - 1 - j];
+    } else {
+        mu[0] = d;
+        gr_tier_part_first(mu, 1, k, t - d);
+    }
+    sp->from[i] = UINT64_MAX;
+    gr_error err;
+    uint64_t stuck = 0;
+    uint32_t wide = 0;
+    int rc = fast_block(s, sp->L, t, mu, r0, r1, sp->known[i], false, &stuck, &wide, &err);
+    if (rc == NEEDS_WIDER) {
+        sp->from[i] = stuck;
+#pragma omp critical(gr_tier_need)
+        if (wide > sp->need) sp->need = wide;
+        return GR_OK;
+    }
+    if (rc) {
+#pragma omp critical(gr_tier_err)
+        ch->err = err;
+    }
+    return rc;
+}
+
+static int run_chain_steps(chain *ch)
+{
+    gr_tiers *s = ch->s;
+    int n = s->n, rc = GR_OK;
+    uint64_t nt = (ch->top - ch->r) / (uint64_t)n + 1;
+    lines L = {.bits = NULL};
+    stepper sp = {.ch = ch, .L = &L, .replay_to = 0};
+    finisher fin = {.pending = false};
+    if (stop_asked(ch, ch->r, &ch->err)) return GR_EINPUT;
+    sp.known = calloc(nt, sizeof *sp.known);
+    sp.handed = calloc(nt, sizeof *sp.handed);
+    sp.from = malloc(nt * sizeof *sp.from);
+    if (!sp.known || !sp.handed || !sp.from) rc = gr_fail(&ch->err, GR_ENOMEM, "not enough memory");
+    if (!rc) rc = lines_init(ch, &L);
+    /* every tier's values are held until it is whole: read the stored ones */
+    double c0 = cpu_s();
+    for (uint64_t i = 0; i < nt && !rc; i++) {
+        uint64_t t = ch->r + i * (uint64_t)n;
+        sp.from[i] = UINT64_MAX;
+        if (!(rc = load_tier(ch, t, &sp.known[i])) && !sp.known[i]) sp.replay_to = t + 1;
+    }
+    ch->alone += cpu_s() - c0;
+    /* stored tiers above the last missing one: nothing computed reads them */
+    for (uint64_t i = 0; i < nt && !rc; i++) {
+        uint64_t t = ch->r + i * (uint64_t)n;
+        if (t < sp.replay_to) continue;
+        if (!(rc = finisher_join(&fin))) finisher_start(&fin, ch, t, false);
+        sp.handed[i] = !rc;
+    }
+    uint64_t d = 0;
+    double idle = 0;
+#pragma omp parallel num_threads(ch->inner) if (!rc) reduction(+ : idle)
+    for (;;) {
+        if (rc || d >= sp.replay_to) break;   /* the same for every thread: set only between barriers */
+        uint64_t step = d;
+        /* cyclic: a thread takes the same tiers every step, so the lines
+         * its blocks wrote one step are in its cache the next */
+#pragma omp for schedule(static, 1) nowait
+        for (uint64_t j = 0; j < nt; j++) {
+            int brc = step_block(&sp, nt - 1 - j, step);
+            if (brc) {
+#pragma omp critical(gr_tier_err)
+                rc = brc;
+            }
+        }
+        double w0 = now_s();
+#pragma omp barrier
+        idle += now_s() - w0;
+#pragma omp single
+        {
+            double a0 = cpu_s();
+            if (sp.need) {   /* widen, then go on with the stopped blocks: the same step again */
+                if (!rc) rc = lines_fit(&L, sp.need, &ch->err);
+                sp.need = 0;
+                sp.again = true;
+            } else {
+                sp.again = false;
+                /* tier d is whole: finished beside the next steps, which never read it */
+                if (!rc && d >= ch->r && (d - ch->r) % (uint64_t)n == 0) {
+                    uint64_t i = (d - ch->r) / (uint64_t)n;
+                    if (!(rc = finisher_join(&fin))) finisher_start(&fin, ch, d, !sp.known[i]);
+                    sp.handed[i] = !rc;
+                }
+                d++;
+            }
+            ch->alone += cpu_s() - a0;
+        }
+    }
+    ch->waited += idle;
+    int frc = finisher_join(&fin);
+    if (!rc) rc = frc;
+    /* tiers not finished (after a failure) are not the caller's */
+    for (uint64_t i = 0; i < nt && sp.handed && !ch->o->keep; i++)
+        if (!sp.handed[i]) {
+            free(s->v[ch->r + i * (uint64_t)n]);
+            s->v[ch->r + i * (uint64_t)n] = NULL;
+        }
+    free(L.off), free(L.bits);
+    free(sp.known), free(sp.handed), free(sp.from);
     return rc;
 }
 
@@ -792,17 +1044,20 @@ double gr_tiers_bytes(const gr_tiers *s, const gr_tier_opts *o)
     for (uint64_t t = 0; t <= s->total; t++)
         if ((double)s->size[t] > biggest) biggest = (double)s->size[t];
     double conc = threads_of(o) < n ? threads_of(o) : n;
+    bool fast = o->method == GR_TIER_FAST && !s->graph, group = gr_tiers_rank_chain(s, o->rank, o->ranks) >= 0;
+    if (group) conc = 1;   /* a rank of a group solves one chain */
+    bool steps = fast && !group && threads_of(o) > conc;
     double bytes = 8 * conc * biggest;   /* a tier being computed, and the one before it being finished */
-    if (o->keep || o->method == GR_TIER_OPTIONS || s->graph) {
-        bytes += 4 * positions;   /* the per-option method keeps its chain */
-    }
-    if (o->method == GR_TIER_FAST && !s->graph && threads_of(o) > conc)
-        bytes += conc * biggest * (8 + 4 * (double)(n - 1));   /* levels inside a tier */
-    if (o->method == GR_TIER_FAST && !s->graph) {
-        /* values stay below 0.8 t (docs/tiers.md); the bitsets double as needed */
-        double words = 1;
+    if (o->keep || o->method == GR_TIER_OPTIONS || s->graph || steps)
+        bytes += 4 * positions;   /* the per-option method keeps its chain; steps hold every tier until whole */
+    if (fast && group)
+        bytes += biggest * (8 + 4 * (double)(n - 1) + 8 * (double)(n * (n - 1) / 2));   /* levels, unions */
+    if (fast) {
+        /* values stay below 0.8 t (docs/tiers.md); the bitsets double as needed; a group's
+         * rank keeps 1/q of them */
+        double words = 1, q = group ? (double)(o->ranks / (int)chain_count(s)) : 1;
         while (words * 64 <= 0.8 * (double)s->total + 1) words *= 2;
-        bytes += conc * chain_lines(s, s->total) * words * 8;
+        bytes += conc * chain_lines(s, s->total) * words * 8 / q;
     }
     return bytes;
 }
@@ -875,7 +1130,9 @@ int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err)
     for (long r = (long)nch - 1; r >= 0; r--)   /* the longest chains first */
         if (chain_here(s, o, (uint64_t)r) && (fast || ch[r].gi == 0)) {
             double c0 = now_s();
-            rcs[r] = fast ? run_chain_fast(&ch[r]) : run_chain_options(&ch[r]);
+            rcs[r] = !fast ? run_chain_options(&ch[r])
+                     : ch[r].inner > 1 && ch[r].gq < 2 ? run_chain_steps(&ch[r])
+                                                        : run_chain_fast(&ch[r]);
             ch[r].seconds = now_s() - c0;
         }
     double wall = now_s() - t0;

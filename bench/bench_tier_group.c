@@ -1,0 +1,164 @@
+/* Ranks beyond the chains of the tier solver, measured without MPI: the q
+ * ranks of one chain's group run as threads of this process and OR their
+ * words through shared memory between two barriers (as MPI_Allreduce with
+ * MPI_BOR would), beside the same chain solved by one rank alone, in one
+ * run. Prints, for each q, the wall time, the busiest rank's CPU time
+ * (inside the exchanges, and working), the exchanges and words a rank
+ * sent, and the speed-up a group would give with a core per rank and a free
+ * exchange (the alone rank's CPU over the busiest rank's working CPU). Wall-time speed-ups need a core per rank: on 2 cores
+ * only q <= 2 show one.
+ *
+ *   bench_tier_group [n:T] [q ...]      default 5:300, q = 1 2 3 4
+ * Only the longest chain's group runs (the other chains are other groups,
+ * independent of it); every rank uses one thread. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "grundy/ruleset.h"
+#include "grundy/tier.h"
+#include "bench_clock.h"
+
+typedef struct group {
+    pthread_barrier_t bar;
+    uint64_t **slots;         /* each rank's words of the exchange in flight */
+    int q;
+} group;
+
+typedef struct rank {
+    int n, rank, ranks, gi;
+    uint64_t total;
+    group *g;
+    gr_tiers s;
+    double cpu, wall, share_cpu;   /* share_cpu: inside the exchanges */
+    long exchanges;
+    double words;
+    int rc;
+} rank;
+
+static double thread_cpu(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int share(void *ctx, uint64_t *words, size_t count, gr_error *err)
+{
+    (void)err;
+    rank *r = ctx;
+    group *g = r->g;
+    double c0 = thread_cpu();
+    g->slots[r->gi] = words;
+    pthread_barrier_wait(&g->bar);
+    /* each rank ORs the others' words into a copy, then all copy back */
+    uint64_t *acc = malloc(count * sizeof *acc);
+    if (!acc) return GR_ENOMEM;
+    memcpy(acc, words, count * sizeof *acc);
+    for (int j = 0; j < g->q; j++)
+        if (j != r->gi)
+            for (size_t i = 0; i < count; i++) acc[i] |= g->slots[j][i];
+    pthread_barrier_wait(&g->bar);
+    memcpy(words, acc, count * sizeof *acc);
+    free(acc);
+    r->exchanges++;
+    r->words += (double)count;
+    r->share_cpu += thread_cpu() - c0;
+    return GR_OK;
+}
+
+static void *run_rank(void *arg)
+{
+    rank *r = arg;
+    gr_error err;
+    gr_error_clear(&err);
+    gr_game game;
+    char spec[64];
+    snprintf(spec, sizeof spec, "sharing:piles=%d", r->n);
+    r->rc = gr_game_parse(&game, spec, &err);
+    if (!r->rc) r->rc = gr_tiers_init(&r->s, &game, r->n, r->total, &err);
+    gr_tier_opts o = {.method = GR_TIER_FAST, .threads = 1, .rank = r->rank, .ranks = r->ranks, .share = share,
+                      .share_ctx = r};
+    double c0 = thread_cpu(), w0 = now();
+    if (!r->rc) r->rc = gr_tiers_solve(&r->s, &o, &err);
+    r->cpu = thread_cpu() - c0, r->wall = now() - w0;
+    if (r->rc) fprintf(stderr, "rank %d: %s\n", r->rank, err.msg);
+    if (!r->rc) gr_game_release(&game);
+    return NULL;
+}
+
+/* The longest chain (residue T mod n) on q ranks; 1: one rank alone. */
+static int measure(int n, uint64_t T, int q, double *work_max, uint64_t *sum)
+{
+    int nch = (int)(T + 1 < (uint64_t)n ? T + 1 : (uint64_t)n), c = (int)(T % (uint64_t)n);
+    group g = {.q = q};
+    rank *r = calloc((size_t)q, sizeof *r);
+    pthread_t *th = calloc((size_t)q, sizeof *th);
+    g.slots = calloc((size_t)q, sizeof *g.slots);
+    if (!r || !th || !g.slots) return 1;
+    pthread_barrier_init(&g.bar, NULL, (unsigned)q);
+    double w0 = now();
+    for (int j = 0; j < q; j++) {
+        /* alone: as many ranks as chains, the one of chain c; in a group of
+         * q: ranks j*nch (the group of the longest chain, member j) */
+        r[j] = (rank){.n = n, .total = T, .g = &g, .gi = j, .rank = q == 1 ? c : j * nch,
+                      .ranks = q == 1 ? nch : q * nch};
+        pthread_create(&th[j], NULL, run_rank, &r[j]);
+    }
+    int rc = 0;
+    double cpu_max = 0, share_max = 0;
+    *work_max = 0;
+    for (int j = 0; j < q; j++) {
+        pthread_join(th[j], NULL);
+        rc |= r[j].rc;
+        if (r[j].cpu > cpu_max) cpu_max = r[j].cpu;
+        if (r[j].share_cpu > share_max) share_max = r[j].share_cpu;
+        if (r[j].cpu - r[j].share_cpu > *work_max) *work_max = r[j].cpu - r[j].share_cpu;
+    }
+    double wall = now() - w0;
+    /* the chain's checksum: its tiers, reported by the group's first rank */
+    *sum = 1469598103934665603ULL;
+    for (uint64_t t = (uint64_t)c; t <= T; t += (uint64_t)n) *sum = (*sum ^ r[0].s.sum[t]) * 1099511628211ULL;
+    printf("q %d  wall %6.2f s  CPU a rank %6.2f s (exchanging %5.2f, working %6.2f)  exchanges %ld  words/rank %.3g"
+           "  chain %016llx\n",
+           q, wall, cpu_max, share_max, *work_max, r[0].exchanges, r[0].words, (unsigned long long)*sum);
+    for (int j = 0; j < q; j++) gr_tiers_free(&r[j].s);
+    pthread_barrier_destroy(&g.bar);
+    free(g.slots), free(r), free(th);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    int n = 5, qs[16] = {1, 2, 3, 4}, nq = 4;
+    unsigned long long T = 300;
+    int a = 1;
+    if (argc > 1 && sscanf(argv[1], "%d:%llu", &n, &T) == 2) a = 2;
+    if (argc > a) {
+        nq = 0;
+        for (; a < argc && nq < 16; a++) qs[nq++] = atoi(argv[a]);
+    }
+    if (n < 3 || n > 8 || nq < 1) {
+        fprintf(stderr, "usage: bench_tier_group [n:T] [q ...]   (3 <= n <= 8)\n");
+        return 2;
+    }
+    printf("tier solver, sharing:piles=%d to %llu, the longest chain (residue %llu), one thread a rank\n", n, T,
+           T % (unsigned long long)n);
+    double alone = 0;
+    uint64_t want = 0;
+    for (int i = 0; i < nq; i++) {
+        double cpu;
+        uint64_t sum;
+        if (qs[i] < 1 || measure(n, T, qs[i], &cpu, &sum)) return 1;
+        if (qs[i] == 1) alone = cpu, want = sum;
+        if (want && sum != want) {
+            printf("MISMATCH: q %d gives another chain checksum\n", qs[i]);
+            return 1;
+        }
+        if (alone > 0 && qs[i] > 1)
+            printf("      speed-up at a core a rank, exchange free: %.2fx of %d\n", alone / cpu, qs[i]);
+    }
+    printf("peak memory %.0f MiB (all runs)\n", peak_mib());
+    return 0;
+}
