@@ -1,4 +1,4 @@
-/* Wall time and peak memory, as every benchmark reports them. */
+/* Wall time, a thread's CPU time and peak memory, as every benchmark reports them. */
 #ifndef GRUNDY_BENCH_CLOCK_H
 #define GRUNDY_BENCH_CLOCK_H
 #include <sys/resource.h>
@@ -8,6 +8,14 @@ static inline double now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* CPU time of the calling thread, whatever the load. */
+static inline double thread_cpu(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 

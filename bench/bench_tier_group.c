@@ -37,13 +37,6 @@ typedef struct rank {
     int rc;
 } rank;
 
-static double thread_cpu(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 static int share(void *ctx, uint64_t *words, size_t count, gr_error *err)
 {
     (void)err;
