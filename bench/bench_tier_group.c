@@ -1,9 +1,10 @@
 /* Ranks beyond the chains of the tier solver, measured without MPI: the q
- * ranks of one chain's group run as threads of this process and OR their
- * words through shared memory between two barriers (as MPI_Allreduce with
- * MPI_BOR would), beside the same chain solved by one rank alone, in one
+ * ranks of one chain's group run as threads of this process and exchange
+ * their words through shared memory between two barriers (as
+ * MPI_Alltoallv would), beside the same chain solved by one rank alone, in one
  * run. Prints, for each q, the wall time, the busiest rank's CPU time
- * (inside the exchanges, and working), the exchanges and words a rank
+ * (inside the exchanges, and working; of the working, what a rank's one
+ * thread does between the steps: widening, handing tiers over), the exchanges and words a rank
  * sent, and the speed-up a group would give with a core per rank and a free
  * exchange (the alone rank's CPU over the busiest rank's working CPU). Wall-time speed-ups need a core per rank: on 2 cores
  * only q <= 2 show one.
@@ -19,17 +20,12 @@
 #include "grundy/ruleset.h"
 #include "grundy/tier.h"
 #include "bench_clock.h"
-
-typedef struct group {
-    pthread_barrier_t bar;
-    uint64_t **slots;         /* each rank's words of the exchange in flight */
-    int q;
-} group;
+#include "../tests/thread_group.h"
 
 typedef struct rank {
     int n, rank, ranks, gi;
     uint64_t total;
-    group *g;
+    thread_group *g;
     gr_tiers s;
     double cpu, wall, share_cpu;   /* share_cpu: inside the exchanges */
     long exchanges;
@@ -37,28 +33,16 @@ typedef struct rank {
     int rc;
 } rank;
 
-static int share(void *ctx, uint64_t *words, size_t count, gr_error *err)
+static int exchange(void *ctx, const uint64_t *send, const size_t *counts, uint64_t **recv, size_t *cap,
+                    size_t *got, gr_error *err)
 {
-    (void)err;
     rank *r = ctx;
-    group *g = r->g;
     double c0 = thread_cpu();
-    g->slots[r->gi] = words;
-    pthread_barrier_wait(&g->bar);
-    /* each rank ORs the others' words into a copy, then all copy back */
-    uint64_t *acc = malloc(count * sizeof *acc);
-    if (!acc) return GR_ENOMEM;
-    memcpy(acc, words, count * sizeof *acc);
-    for (int j = 0; j < g->q; j++)
-        if (j != r->gi)
-            for (size_t i = 0; i < count; i++) acc[i] |= g->slots[j][i];
-    pthread_barrier_wait(&g->bar);
-    memcpy(words, acc, count * sizeof *acc);
-    free(acc);
+    int rc = thread_group_exchange(r->g, r->gi, send, counts, recv, cap, got, err);
     r->exchanges++;
-    r->words += (double)count;
+    for (int k = 0; k < r->g->q; k++) r->words += k == r->gi ? 0 : (double)counts[k];
     r->share_cpu += thread_cpu() - c0;
-    return GR_OK;
+    return rc;
 }
 
 static void *run_rank(void *arg)
@@ -71,8 +55,8 @@ static void *run_rank(void *arg)
     snprintf(spec, sizeof spec, "sharing:piles=%d", r->n);
     r->rc = gr_game_parse(&game, spec, &err);
     if (!r->rc) r->rc = gr_tiers_init(&r->s, &game, r->n, r->total, &err);
-    gr_tier_opts o = {.method = GR_TIER_FAST, .threads = 1, .rank = r->rank, .ranks = r->ranks, .share = share,
-                      .share_ctx = r};
+    gr_tier_opts o = {.method = GR_TIER_FAST, .threads = 1, .rank = r->rank, .ranks = r->ranks,
+                      .exchange = exchange, .exchange_ctx = r};
     double c0 = thread_cpu(), w0 = now();
     if (!r->rc) r->rc = gr_tiers_solve(&r->s, &o, &err);
     r->cpu = thread_cpu() - c0, r->wall = now() - w0;
@@ -85,12 +69,10 @@ static void *run_rank(void *arg)
 static int measure(int n, uint64_t T, int q, double *work_max, uint64_t *sum)
 {
     int nch = (int)(T + 1 < (uint64_t)n ? T + 1 : (uint64_t)n), c = (int)(T % (uint64_t)n);
-    group g = {.q = q};
+    thread_group g;
     rank *r = calloc((size_t)q, sizeof *r);
     pthread_t *th = calloc((size_t)q, sizeof *th);
-    g.slots = calloc((size_t)q, sizeof *g.slots);
-    if (!r || !th || !g.slots) return 1;
-    pthread_barrier_init(&g.bar, NULL, (unsigned)q);
+    if (!r || !th || thread_group_init(&g, q)) return 1;
     double w0 = now();
     for (int j = 0; j < q; j++) {
         /* alone: as many ranks as chains, the one of chain c; in a group of
@@ -100,7 +82,7 @@ static int measure(int n, uint64_t T, int q, double *work_max, uint64_t *sum)
         pthread_create(&th[j], NULL, run_rank, &r[j]);
     }
     int rc = 0;
-    double cpu_max = 0, share_max = 0;
+    double cpu_max = 0, share_max = 0, serial_max = 0;
     *work_max = 0;
     for (int j = 0; j < q; j++) {
         pthread_join(th[j], NULL);
@@ -108,17 +90,22 @@ static int measure(int n, uint64_t T, int q, double *work_max, uint64_t *sum)
         if (r[j].cpu > cpu_max) cpu_max = r[j].cpu;
         if (r[j].share_cpu > share_max) share_max = r[j].share_cpu;
         if (r[j].cpu - r[j].share_cpu > *work_max) *work_max = r[j].cpu - r[j].share_cpu;
+        if (r[j].s.alone_s > serial_max) serial_max = r[j].s.alone_s;
     }
     double wall = now() - w0;
-    /* the chain's checksum: its tiers, reported by the group's first rank */
+    /* the chain's checksum: its tiers, each reported by the rank that owns it */
     *sum = 1469598103934665603ULL;
-    for (uint64_t t = (uint64_t)c; t <= T; t += (uint64_t)n) *sum = (*sum ^ r[0].s.sum[t]) * 1099511628211ULL;
-    printf("q %d  wall %6.2f s  CPU a rank %6.2f s (exchanging %5.2f, working %6.2f)  exchanges %ld  words/rank %.3g"
-           "  chain %016llx\n",
-           q, wall, cpu_max, share_max, *work_max, r[0].exchanges, r[0].words, (unsigned long long)*sum);
+    for (uint64_t t = (uint64_t)c; t <= T; t += (uint64_t)n) {
+        uint64_t x = 0;
+        for (int j = 0; j < q; j++) x += r[j].s.sum[t];
+        *sum = (*sum ^ x) * 1099511628211ULL;
+    }
+    printf("q %d  wall %6.2f s  CPU a rank %6.2f s (exchanging %5.2f, working %6.2f, of it serial %5.2f)"
+           "  exchanges %ld  words/rank %.3g  chain %016llx\n",
+           q, wall, cpu_max, share_max, *work_max, serial_max, r[0].exchanges, r[0].words, (unsigned long long)*sum);
     for (int j = 0; j < q; j++) gr_tiers_free(&r[j].s);
-    pthread_barrier_destroy(&g.bar);
-    free(g.slots), free(r), free(th);
+    thread_group_destroy(&g);
+    free(r), free(th);
     return rc;
 }
 

@@ -29,12 +29,11 @@ same_dir() {
   if diff -r "$2" "$3" >/dev/null; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1: files differ"; fi
 }
 
-# --split-min 1: every tier split over each rank's threads (one here)
 for spec in sharing:piles=3:150 sharing:piles=4:80; do
   rules=${spec%:*} total=${spec##*:}
   want=$("$G" solve "$rules" --total "$total" --stats --out "$tmp/one-$total" | values)
   for np in 1 3 5; do
-    got=$("${mpi[@]}" -np $np "$G" solve "$rules" --total "$total" --mpi --split-min 1 --stats \
+    got=$("${mpi[@]}" -np $np "$G" solve "$rules" --total "$total" --mpi --stats \
           --out "$tmp/np$np-$total" 2>"$tmp/err$np" | values)
     same "$rules to $total on $np ranks" "$got" "$want"
     same_dir "$rules to $total on $np ranks" "$tmp/one-$total" "$tmp/np$np-$total"
@@ -42,19 +41,19 @@ for spec in sharing:piles=3:150 sharing:piles=4:80; do
   done
 done
 # known values: 4 piles to 80, as the one-process run of tests/cli_solve.sh checks to 60
-expect_out '^checksum 668cdab70a776abf$' "${mpi[@]}" -np 5 "$G" solve sharing:piles=4 --total 60 --mpi --split-min 1
-expect_out '^p_positions 296$' "${mpi[@]}" -np 5 "$G" solve sharing:piles=4 --total 60 --mpi --split-min 1 --stats
+expect_out '^checksum 668cdab70a776abf$' "${mpi[@]}" -np 5 "$G" solve sharing:piles=4 --total 60 --mpi
+expect_out '^p_positions 296$' "${mpi[@]}" -np 5 "$G" solve sharing:piles=4 --total 60 --mpi --stats
 # the per-option method: the extra ranks idle, the results are the same
 expect_out '^checksum 668cdab70a776abf$' "${mpi[@]}" -np 6 "$G" solve sharing:piles=4 --total 60 --mpi \
   --method options
 
 # a group's first rank stops (--stop-after): the others of its chain stop
 # with it instead of waiting in an exchange; the same command resumes
-"${mpi[@]}" -np 5 "$G" solve sharing:piles=4 --total 80 --mpi --split-min 1 --out "$tmp/stop" \
+"${mpi[@]}" -np 5 "$G" solve sharing:piles=4 --total 80 --mpi --out "$tmp/stop" \
   --stop-after 4 >/dev/null 2>&1
 same "exit status of a stopped run" "$?" 3
-"${mpi[@]}" -np 5 "$G" solve sharing:piles=4 --total 80 --mpi --split-min 1 --out "$tmp/stop" >/dev/null 2>&1
+"${mpi[@]}" -np 5 "$G" solve sharing:piles=4 --total 80 --mpi --out "$tmp/stop" >/dev/null 2>&1
 same_dir "stopped on 5 ranks and resumed" "$tmp/one-80" "$tmp/stop"
-expect_out '^tiers_loaded 81$' "${mpi[@]}" -np 5 "$G" solve sharing:piles=4 --total 80 --mpi --split-min 1 \
+expect_out '^tiers_loaded 81$' "${mpi[@]}" -np 5 "$G" solve sharing:piles=4 --total 80 --mpi \
   --out "$tmp/stop" --stats
 finish

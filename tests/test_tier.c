@@ -8,6 +8,7 @@
 #include "grundy/sharing3.h"
 #include "grundy/solve.h"
 #include "grundy/tier.h"
+#include "thread_group.h"
 
 static void solve(gr_tiers *s, gr_game *g, const char *spec, int n, uint64_t total, int method)
 {
@@ -170,7 +171,7 @@ static uint64_t checksum_on(const char *spec, int n, uint64_t total, int threads
     gr_error_clear(&err);
     cr_assert_eq(gr_game_parse(&g, spec, &err), 0, "%s", err.msg);
     cr_assert_eq(gr_tiers_init(&s, &g, n, total, &err), 0, "%s", err.msg);
-    gr_tier_opts o = {.method = GR_TIER_FAST, .threads = threads, .level_min = 1};
+    gr_tier_opts o = {.method = GR_TIER_FAST, .threads = threads};
     cr_assert_eq(gr_tiers_solve(&s, &o, &err), 0, "%s", err.msg);
     uint64_t sum = gr_tiers_checksum(&s);
     gr_tiers_free(&s);
@@ -194,41 +195,25 @@ Test(tier, steps_inside_chains_agree, .timeout = 60)
 }
 
 /* Ranks beyond the chains, without MPI: P "ranks" are threads of this
- * process, each with its own solver; the ranks of a chain's group OR their
- * words through a slot each between two barriers, as MPI_Allreduce with
- * MPI_BOR would. */
-#define FAKE_SLOT (1u << 16)   /* words a rank may send at once */
-
-typedef struct fake_group {
-    pthread_barrier_t bar;
-    uint64_t *slots;          /* q slots of FAKE_SLOT words */
-    int q;                    /* ranks in the group */
-} fake_group;
-
+ * process, each with its own solver; the ranks of a chain's group exchange
+ * through a thread_group. */
 typedef struct fake_rank {
     const char *spec;
     int n, rank, ranks, threads, gi;
     uint64_t total;
     long stop_after;          /* done() fails after this many tiers (0: never) */
     long done;
-    fake_group *group;
+    thread_group *group;
     gr_tiers s;
     gr_game g;
     int rc;
 } fake_rank;
 
-static int fake_share(void *ctx, uint64_t *words, size_t count, gr_error *err)
+static int fake_exchange(void *ctx, const uint64_t *send, const size_t *counts, uint64_t **recv, size_t *cap,
+                         size_t *got, gr_error *err)
 {
     fake_rank *r = ctx;
-    fake_group *g = r->group;
-    if (count > FAKE_SLOT) return gr_fail(err, GR_EINTERNAL, "fake_share: %zu words, more than a slot", count);
-    memcpy(g->slots + (size_t)r->gi * FAKE_SLOT, words, count * sizeof *words);
-    pthread_barrier_wait(&g->bar);
-    for (int j = 0; j < g->q; j++)
-        if (j != r->gi)
-            for (size_t i = 0; i < count; i++) words[i] |= g->slots[(size_t)j * FAKE_SLOT + i];
-    pthread_barrier_wait(&g->bar);
-    return GR_OK;
+    return thread_group_exchange(r->group, r->gi, send, counts, recv, cap, got, err);
 }
 
 static int fake_done(void *ctx, const gr_tiers *s, uint64_t t, gr_error *err)
@@ -246,8 +231,8 @@ static void *fake_run(void *arg)
     gr_error_clear(&err);
     r->rc = gr_game_parse(&r->g, r->spec, &err);
     if (!r->rc) r->rc = gr_tiers_init(&r->s, &r->g, r->n, r->total, &err);
-    gr_tier_opts o = {.method = GR_TIER_FAST, .threads = r->threads, .level_min = 1,
-                      .rank = r->rank, .ranks = r->ranks, .share = fake_share, .share_ctx = r,
+    gr_tier_opts o = {.method = GR_TIER_FAST, .threads = r->threads, .rank = r->rank, .ranks = r->ranks,
+                      .exchange = fake_exchange, .exchange_ctx = r,
                       .done = fake_done, .ctx = r};
     if (!r->rc) r->rc = gr_tiers_solve(&r->s, &o, &err);
     return NULL;
@@ -259,13 +244,11 @@ static uint64_t ranks_checksum(const char *spec, int n, uint64_t total, int rank
                                int *failed)
 {
     fake_rank *r = calloc((size_t)ranks, sizeof *r);
-    fake_group groups[GR_MAX_PILES];
+    thread_group groups[GR_MAX_PILES];
     int nch = (int)(total + 1 < (uint64_t)n ? total + 1 : (uint64_t)n);
     cr_assert(ranks > nch);
     for (int c = 0; c < nch; c++) {
-        groups[c].q = ranks / nch + (c < ranks % nch);
-        pthread_barrier_init(&groups[c].bar, NULL, (unsigned)groups[c].q);
-        groups[c].slots = malloc((size_t)groups[c].q * FAKE_SLOT * sizeof *groups[c].slots);
+        cr_assert_eq(thread_group_init(&groups[c], ranks / nch + (c < ranks % nch)), 0);
     }
     pthread_t *th = calloc((size_t)ranks, sizeof *th);
     for (int k = 0; k < ranks; k++) {
@@ -295,8 +278,7 @@ static uint64_t ranks_checksum(const char *spec, int n, uint64_t total, int rank
         if (r[k].g.rs) gr_game_release(&r[k].g);
     }
     for (int c = 0; c < nch; c++) {
-        pthread_barrier_destroy(&groups[c].bar);
-        free(groups[c].slots);
+        thread_group_destroy(&groups[c]);
     }
     free(th), free(r);
     return sum;

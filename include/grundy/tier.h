@@ -29,10 +29,15 @@ typedef int (*gr_tier_load_fn)(void *ctx, gr_tiers *s, uint64_t t, gr_error *err
 /* Optional, cheap: is tier t stored (so that load will likely find it)? */
 typedef bool (*gr_tier_have_fn)(void *ctx, const gr_tiers *s, uint64_t t);
 
-/* ORs `count` words across the ranks of a chain's group, in place: on
- * return every rank holds the bitwise OR of every rank's words (an
- * allreduce with MPI_BOR). GR_OK or an error status. */
-typedef int (*gr_tier_share_fn)(void *ctx, uint64_t *words, size_t count, gr_error *err);
+/* All-to-all among the q ranks of a chain's group (as MPI_Alltoallv):
+ * this rank sends counts[k] words to rank k (send holds the words for rank
+ * 0, then for rank 1, ...), and receives got[k] words from each rank k into
+ * *recv, rank 0's first. *recv holds *cap words (NULL and 0 at first); the
+ * callee grows it with realloc when more arrive, and the caller keeps it
+ * from call to call and frees it. Every rank of the group calls it the same
+ * number of times. GR_OK or an error status. */
+typedef int (*gr_tier_exchange_fn)(void *ctx, const uint64_t *send, const size_t *counts, uint64_t **recv,
+                                   size_t *cap, size_t *got, gr_error *err);
 
 typedef struct gr_tier_opts {
     int method;                   /* enum gr_tier_method */
@@ -41,9 +46,6 @@ typedef struct gr_tier_opts {
                                    * the largest pile (docs/tiers.md), fast method
                                    * only; every tier of such a chain is held in
                                    * memory until it is whole */
-    uint64_t level_min;           /* ranks beyond the chains: a tier's levels are
-                                   * split over the rank's threads from this many
-                                   * positions on; 0: 4096 (tests lower it) */
     bool keep;                    /* keep every tier in memory (else freed after done) */
     gr_tier_done_fn done;
     gr_tier_load_fn load;
@@ -57,15 +59,15 @@ typedef struct gr_tier_opts {
     /* Spread over processes (MPI ranks); ranks 0 or 1: every chain here.
      * With ranks <= chains this one solves the chains r with r % ranks ==
      * rank. With more ranks each rank joins the group of one chain
-     * (gr_tiers_rank_chain): the q ranks of a group keep disjoint parts of
-     * the chain's line bitsets (1/q each) and, level by level, `share` ORs
-     * their parts of every position's option set (fast method; with the
-     * per-option method the extra ranks idle). One rank reports a tier: the
-     * first of its group calls done() and sets sum[t]; on the others sum[t]
-     * stays 0. */
+     * (gr_tiers_rank_chain): the q ranks of a group own the chain's tiers in
+     * turn and compute them by steps, `exchange` carrying the lines a rank
+     * reads from the others (fast method, 3 piles or more; otherwise the
+     * first rank of a group works alone and the others idle). The rank that
+     * owns a tier reports it: calls done() and sets sum[t]; on the others
+     * sum[t] stays 0. */
     int rank, ranks;
-    gr_tier_share_fn share;
-    void *share_ctx;
+    gr_tier_exchange_fn exchange;
+    void *exchange_ctx;
 } gr_tier_opts;
 
 int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err);

@@ -28,8 +28,6 @@ static const char help[] =
     "                 and those beyond n inside each chain (fast method)\n"
     "  --piles N      the number of piles, as sharing:piles=N says\n"
     "  --stop-after K stop after K tiers (the next run resumes from --out DIR)\n"
-    "  --split-min K  testing: ranks beyond the chains split a tier over their\n"
-    "                 threads from K positions on\n"
     "  --mpi          under mpirun: chains spread over the ranks (ranks beyond the\n"
     "                 chains share their lines), results gathered on rank 0\n"
     "                 (same files and checksum for any number of ranks)\n"
@@ -48,7 +46,6 @@ typedef struct solve_args {
     int method;
     long threads;
     long stop_after;          /* testing: stop after this many new tiers */
-    long split_min;           /* testing: a group rank splits tiers over its threads from this size on */
     bool mpi;
 } solve_args;
 
@@ -75,7 +72,6 @@ static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
     if (strcmp(f, "--threads") == 0) return (rc = cli_flag_long(argc, argv, i, 1, 1024, &s->threads, err)) ? rc : 1;
     if (strcmp(f, "--stop-after") == 0)
         return (rc = cli_flag_long(argc, argv, i, 1, 1000000, &s->stop_after, err)) ? rc : 1;
-    if (strcmp(f, "--split-min") == 0) return (rc = cli_flag_long(argc, argv, i, 1, 1L << 30, &s->split_min, err)) ? rc : 1;
     if (strcmp(f, "--stats") == 0) return s->stats = true, 1;
     if (strcmp(f, "--mpi") == 0) return s->mpi = true, 1;
     if (strcmp(f, "--out") == 0) {
@@ -224,7 +220,7 @@ static int solve_tiers(solve_run *r, gr_error *err)
     gr_tier_opts o = {.method = r->a.method, .threads = (int)r->a.threads, .keep = false, .done = on_done,
                       .load = c->have_db ? on_load : NULL, .have = c->have_db ? on_have : NULL, .ctx = c,
                       .max_bytes = lim->max_bytes, .max_seconds = lim->max_seconds, .rank = r->rank,
-                      .ranks = r->ranks, .level_min = (uint64_t)r->a.split_min};
+                      .ranks = r->ranks};
     double t0 = now();
     int rc = r->mpi ? cli_mpi_share(&o, &r->s, err) : GR_OK;
     if (!rc) rc = gr_tiers_solve(&r->s, &o, err);

@@ -1,13 +1,15 @@
 /* grundy solve --mpi: chains spread over Open MPI ranks (rank k solves the
  * chains r with r % ranks == k; with more ranks than chains, the ranks of a
- * chain's group keep parts of its lines and OR each level's option sets in
+ * chain's group own its tiers in turn and exchange the lines they read in
  * their own communicator), per-tier checksums, largest values and P-position
  * counts gathered on rank 0, which alone prints and finishes the MANIFEST. grundy table --mpi (table_mpi.c) uses the row reductions and
  * broadcasts below. Built only when CMake finds MPI (GR_HAVE_MPI);
  * otherwise --mpi says so. */
 #include "cli.h"
+#include "grundy/grow.h"
 #include "grundy/tier.h"
 #include <limits.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -80,16 +82,38 @@ void cli_mpi_gather(struct gr_tiers *s, uint32_t *max, uint64_t *zeros, uint64_t
     s->behind_s = use[4];
 }
 
-static int share_or(void *ctx, uint64_t *words, size_t count, gr_error *err)
+/* gr_tier_exchange_fn: the counts first, then the words (MPI_Alltoallv
+ * takes int counts: a larger exchange is refused). */
+static int exchange_all(void *ctx, const uint64_t *send, const size_t *counts, uint64_t **recv, size_t *cap,
+                        size_t *got, gr_error *err)
 {
-    /* in pieces that an int counts */
-    for (size_t at = 0; at < count;) {
-        int piece = count - at > INT_MAX ? INT_MAX : (int)(count - at);
-        int rc = MPI_Allreduce(MPI_IN_PLACE, words + at, piece, MPI_UINT64_T, MPI_BOR, *(MPI_Comm *)ctx);
-        if (rc != MPI_SUCCESS) return gr_fail(err, GR_EINTERNAL, "MPI_Allreduce failed (error %d)", rc);
-        at += (size_t)piece;
+    MPI_Comm comm = *(MPI_Comm *)ctx;
+    int q, rc;
+    MPI_Comm_size(comm, &q);
+    uint64_t *c = malloc(4 * (size_t)q * sizeof *c);
+    int *sc = malloc(4 * (size_t)q * sizeof *sc);
+    if (!c || !sc) {
+        free(c), free(sc);
+        return gr_fail(err, GR_ENOMEM, "not enough memory");
     }
-    return GR_OK;
+    for (int k = 0; k < q; k++) c[k] = counts[k];
+    rc = MPI_Alltoall(c, 1, MPI_UINT64_T, c + q, 1, MPI_UINT64_T, comm);
+    uint64_t out = 0, in = 0;
+    for (int k = 0; k < q; k++) {
+        got[k] = (size_t)c[q + k];
+        sc[k] = (int)c[k], sc[q + k] = (int)out, sc[2 * q + k] = (int)c[q + k], sc[3 * q + k] = (int)in;
+        out += c[k], in += c[q + k];
+    }
+    if (rc == MPI_SUCCESS && (out > INT_MAX || in > INT_MAX)) {
+        free(c), free(sc);
+        return gr_fail(err, GR_EINPUT, "an exchange of more than %d words between ranks", INT_MAX);
+    }
+    bool room = GR_GROW(*recv, *cap, in ? in : 1, 1024);
+    if (rc == MPI_SUCCESS && room)
+        rc = MPI_Alltoallv(send, sc, sc + q, MPI_UINT64_T, *recv, sc + 2 * q, sc + 3 * q, MPI_UINT64_T, comm);
+    free(c), free(sc);
+    if (!room) return gr_fail(err, GR_ENOMEM, "not enough memory");
+    return rc == MPI_SUCCESS ? GR_OK : gr_fail(err, GR_EINTERNAL, "MPI_Alltoallv failed (error %d)", rc);
 }
 
 int cli_mpi_share(struct gr_tier_opts *o, const struct gr_tiers *s, gr_error *err)
@@ -98,19 +122,19 @@ int cli_mpi_share(struct gr_tier_opts *o, const struct gr_tiers *s, gr_error *er
     if (chain < 0) return GR_OK;   /* the same on every rank: no split at all */
     MPI_Comm *comm = malloc(sizeof *comm);
     if (!comm) return gr_fail(err, GR_ENOMEM, "not enough memory");
-    /* ordered by world rank, as the solver numbers a group's blocks */
+    /* ordered by world rank, as the solver numbers a group's members */
     MPI_Comm_split(MPI_COMM_WORLD, chain, o->rank, comm);
-    o->share = share_or;
-    o->share_ctx = comm;
+    o->exchange = exchange_all;
+    o->exchange_ctx = comm;
     return GR_OK;
 }
 
 void cli_mpi_unshare(struct gr_tier_opts *o)
 {
-    if (!o->share_ctx) return;
-    MPI_Comm_free(o->share_ctx);
-    free(o->share_ctx);
-    o->share_ctx = NULL;
+    if (!o->exchange_ctx) return;
+    MPI_Comm_free(o->exchange_ctx);
+    free(o->exchange_ctx);
+    o->exchange_ctx = NULL;
 }
 
 void cli_mpi_end(void)

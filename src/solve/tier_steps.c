@@ -1,0 +1,413 @@
+/* Threads and ranks inside one chain of the tier solver: steps of the
+ * largest pile, and the exchange of lines among the ranks of a chain's
+ * group (docs/tiers.md, "Inside a chain" and "Ranks beyond the chains"). */
+#include "tier_chain.h"
+#include "grundy/grow.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* Threads beyond the chains (docs/tiers.md, "Steps of the largest pile"):
+ * a move never raises the raw largest pile nor lowers the raw smallest, so
+ * an option of a position of tier t with canonical largest pile d lies in
+ * tier t with a largest pile <= d, or in a lower tier with one < d. The
+ * positions of tier t with largest pile d are one block, a contiguous range
+ * of ranks. Step d computes the blocks (t, d) of every tier t of the chain:
+ * no one of them has an option in another, so they share no line and run
+ * on the chain's threads at once, each in rank order as gr_tier_fast_tier goes;
+ * steps go in increasing d. Tier t is whole after step t, and finished then
+ * (its file written) while the steps go on.
+ *
+ * Ranks beyond the chains (docs/tiers.md) take the same steps: the q ranks
+ * of a chain's group own its tiers in turn (tier index i on rank i mod q)
+ * and compute only their blocks. Every rank holds the whole line array, but
+ * a line's bitset is kept current only by its home: the owner of the tier
+ * of the line's smallest other pile, which holds every point of the line
+ * whose pair does not go below those piles. A position's lines through its
+ * own smallest pile (when that pile is its only smallest) are homed in a
+ * lower tier, maybe on another rank: before each step a rank asks their
+ * homes for them, and after it sends each home the one value it added
+ * (no other block of the step touches such a line). */
+typedef struct asklist {
+    uint64_t *v;            /* (home rank, line id, tier index << 40 | rank) triples */
+    size_t n, cap;
+} asklist;
+
+typedef struct stepper {
+    gr_tier_chain *ch;
+    gr_tier_lines *L;
+    bool *known;            /* read from disk: only replayed */
+    bool *handed;           /* whole, and handed to a finisher (which frees it) */
+    uint64_t *from;         /* a block stopped for a value too wide: its rank to go on from */
+    uint64_t replay_to;     /* tiers from here on are stored and not replayed */
+    uint32_t need;          /* the widest value a stopped block of this step needs */
+    bool again;             /* the step again, after widening: only the stopped blocks */
+    /* groups: buffers kept from step to step (no fresh pages every step) */
+    asklist *asks;          /* by tier index: the lines its block of this step asks for */
+    uint64_t *ids, *at;     /* all asks of the step, by home rank */
+    size_t nask, cap_ask;
+    uint64_t *out, *in, *in2;   /* words sent, received */
+    size_t cap_out, cap_in, cap_in2;
+    size_t *counts, *got, *words;   /* per rank of the group: asks, received, words sent */
+    uint64_t *small;        /* 3 words per rank: the agreement */
+    uint64_t most;          /* agreed with the need: the largest of the ranks' */
+    int late;               /* a failure here after the step's agreement: told at the next */
+} stepper;
+
+static bool owns(const gr_tier_chain *ch, uint64_t i)
+{
+    return i % (uint64_t)ch->gq == (uint64_t)ch->gi;
+}
+
+/* Block (t, d) of the tier with index i, from its first rank or where it stopped. */
+static int step_block(stepper *sp, uint64_t i, uint64_t d)
+{
+    gr_tier_chain *ch = sp->ch;
+    gr_tiers *s = ch->s;
+    int k = s->n - 1;
+    uint64_t t = ch->r + i * (uint64_t)s->n, mu[GR_MAX_PILES];
+    if (t < d || t >= sp->replay_to || k == 0 || !owns(ch, i) || (sp->again && sp->from[i] == UINT64_MAX))
+        return GR_OK;
+    /* ranks of tier t whose largest pile is below d, and below d + 1 */
+    uint64_t r0 = gr_tier_cum(s->tab, k - 1, t, d), r1 = gr_tier_cum(s->tab, k - 1, t, d + 1);
+    if (sp->from[i] != UINT64_MAX) {
+        gr_pos p;
+        r0 = sp->from[i];
+        gr_tiers_unrank(s, t, r0, &p);
+        for (int j = 0; j < k; j++) mu[j] = p.p[s->n - 1 - j];
+    } else {
+        mu[0] = d;
+        gr_tier_part_first(mu, 1, k, t - d);
+    }
+    sp->from[i] = UINT64_MAX;
+    gr_error err;
+    uint64_t stuck = 0;
+    uint32_t wide = 0;
+    int rc = gr_tier_fast_block(s, sp->L, t, mu, r0, r1, sp->known[i], false, &stuck, &wide, &err);
+    if (rc == GR_TIER_NEEDS_WIDER) {
+        sp->from[i] = stuck;
+#pragma omp critical(gr_tier_need)
+        if (wide > sp->need) sp->need = wide;
+        return GR_OK;
+    }
+    if (rc) {
+#pragma omp critical(gr_tier_err)
+        ch->err = err;
+    }
+    return rc;
+}
+
+/* The lines block (t, d) of tier index i reads that another rank keeps:
+ * those whose other piles lie above the position's smallest (its pair
+ * takes every smallest pile), homed in the tier of their own smallest. */
+static int block_asks(stepper *sp, uint64_t i, uint64_t d)
+{
+    gr_tier_chain *ch = sp->ch;
+    gr_tiers *s = ch->s;
+    int n = s->n, k = n - 1;
+    uint64_t t = ch->r + i * (uint64_t)n, mu[GR_MAX_PILES], lam[GR_MAX_PILES];
+    asklist *a = &sp->asks[i];
+    a->n = 0;
+    if (t < d || t >= sp->replay_to || !owns(ch, i) || k < 2) return GR_OK;
+    uint64_t r0 = gr_tier_cum(s->tab, k - 1, t, d), r1 = gr_tier_cum(s->tab, k - 1, t, d + 1);
+    uint64_t m = (ch->top - t) / (uint64_t)n;
+    mu[0] = d;
+    gr_tier_part_first(mu, 1, k, t - d);
+    for (uint64_t r = r0; r < r1; r++) {
+        /* only a pair through the smallest pile, when at most two piles are
+         * the smallest, leaves other piles all above it */
+        if (mu[k - 2] > 0) {
+            for (int x = 0; x < k; x++) lam[x] = mu[x] + m;
+            lam[k] = m;
+            /* the pairs of lineset_make that hold the last pile (k), or both
+             * smallest piles (k-1, k) */
+            for (int x = 0; x < k; x++) {
+                if (x > 0 && lam[x] == lam[x - 1]) continue;
+                int y = k;
+                if (lam[k - 1] == m && x != k - 1) continue;   /* the other smallest stays */
+                int rest = k;   /* the largest index outside the pair: the other piles' smallest */
+                while (rest == x || rest == y) rest--;
+                uint64_t home = ((ch->top - (uint64_t)n * lam[rest]) - ch->r) / (uint64_t)n % (uint64_t)ch->gq;
+                if (home == (uint64_t)ch->gi) continue;
+                if (!GR_GROW(a->v, a->cap, a->n + 3, 768)) return GR_ENOMEM;
+                a->v[a->n++] = home;
+                a->v[a->n++] = gr_tier_line_id(s, sp->L, lam, x, y);
+                a->v[a->n++] = i << 40 | r;
+            }
+        }
+        if (r + 1 < r1) gr_tier_part_next(mu, k);
+    }
+    return GR_OK;
+}
+
+/* The step's asks of every block, sorted by home rank. */
+static int asks_gather(stepper *sp, uint64_t nt)
+{
+    int q = sp->ch->gq;
+    size_t total = 0;
+    for (int h = 0; h < q; h++) sp->counts[h] = 0;
+    for (uint64_t i = 0; i < nt; i++) {
+        total += sp->asks[i].n / 3;
+        for (size_t x = 0; x < sp->asks[i].n; x += 3) sp->counts[sp->asks[i].v[x]]++;
+    }
+    if (total > sp->cap_ask) {
+        size_t cap = gr_grow_cap(sp->cap_ask, total, 1024, sizeof *sp->ids);
+        if (!cap || !gr_resize(&sp->ids, cap, sizeof *sp->ids) || !gr_resize(&sp->at, cap, sizeof *sp->at))
+            return GR_ENOMEM;
+        sp->cap_ask = cap;
+    }
+    size_t *start = sp->words;   /* scratch here */
+    start[0] = 0;
+    for (int h = 0; h + 1 < q; h++) start[h + 1] = start[h] + sp->counts[h];
+    for (uint64_t i = 0; i < nt; i++)
+        for (size_t x = 0; x < sp->asks[i].n; x += 3) {
+            size_t at = start[sp->asks[i].v[x]]++;
+            sp->ids[at] = sp->asks[i].v[x + 1];
+            sp->at[at] = sp->asks[i].v[x + 2];
+        }
+    sp->nask = total;
+    return GR_OK;
+}
+
+static int exchange(stepper *sp, const uint64_t *send, const size_t *counts, uint64_t **recv, size_t *cap)
+{
+    gr_tier_chain *ch = sp->ch;
+    return ch->o->exchange(ch->o->exchange_ctx, send, counts, recv, cap, sp->got, &ch->err);
+}
+
+static bool out_fit(stepper *sp, size_t words)
+{
+    return GR_GROW(sp->out, sp->cap_out, words ? words : 1, 1024);
+}
+
+/* Before a step: the asks sent to their homes, each home's answer (the
+ * line's words) written over this rank's copy of the line. A rank that
+ * failed takes part all the same (asking for nothing, or answering with
+ * nothing), so that no rank waits for it; the group learns of the failure
+ * at the step's agreement. */
+static int asks_fetch(stepper *sp, int rc)
+{
+    gr_tier_chain *ch = sp->ch;
+    gr_tier_lines *L = sp->L;
+    int q = ch->gq;
+    size_t w = L->words, nasked = 0, nwords = 0;
+    if (rc) sp->nask = 0, memset(sp->counts, 0, (size_t)q * sizeof *sp->counts);
+    int xrc = exchange(sp, sp->ids, sp->counts, &sp->in, &sp->cap_in);
+    for (int h = 0; h < q; h++) nasked += sp->got[h];
+    if (!rc && !xrc && !out_fit(sp, nasked * w)) rc = GR_ENOMEM;
+    for (int h = 0; h < q; h++) sp->words[h] = rc || xrc ? 0 : sp->got[h] * w;
+    for (size_t x = 0; !rc && !xrc && x < nasked; x++)
+        for (size_t y = 0; y < w; y++) sp->out[x * w + y] = L->bits[sp->in[x] * w + y];
+    if (!xrc) xrc = exchange(sp, sp->out, sp->words, &sp->in2, &sp->cap_in2);
+    for (int h = 0; h < q; h++) nwords += sp->got[h];
+    if (!rc && !xrc && nwords != sp->nask * w)
+        rc = gr_fail(&ch->err, GR_EINTERNAL, "a rank of this chain's group did not answer");
+    for (size_t x = 0; !rc && !xrc && x < sp->nask; x++)
+        for (size_t y = 0; y < w; y++) L->bits[sp->ids[x] * w + y] = sp->in2[x * w + y];
+    return rc ? rc : xrc;
+}
+
+/* After a step: each asked line's home adds the value its asker computed
+ * (one value a line: no other block of the step has a point on it). */
+static int asks_return(stepper *sp, int rc)
+{
+    gr_tier_chain *ch = sp->ch;
+    gr_tiers *s = ch->s;
+    gr_tier_lines *L = sp->L;
+    int q = ch->gq;
+    if (!rc && !out_fit(sp, 2 * sp->nask)) rc = GR_ENOMEM;
+    for (size_t x = 0; !rc && x < sp->nask; x++) {
+        uint64_t i = sp->at[x] >> 40, r = sp->at[x] & ((1ULL << 40) - 1);
+        sp->out[2 * x] = sp->ids[x];
+        sp->out[2 * x + 1] = s->v[ch->r + i * (uint64_t)s->n][r];
+    }
+    for (int h = 0; h < q; h++) sp->words[h] = rc ? 0 : 2 * sp->counts[h];
+    int xrc = exchange(sp, sp->out, sp->words, &sp->in, &sp->cap_in);
+    size_t nin = 0;
+    for (int h = 0; h < q; h++) nin += sp->got[h];
+    for (size_t x = 0; !xrc && x + 1 < nin; x += 2)
+        L->bits[sp->in[x] * L->words + (sp->in[x + 1] >> 6)] |= 1ULL << (sp->in[x + 1] & 63);
+    return rc ? rc : xrc;
+}
+
+/* The group's widest need and worst status, the same on every rank. */
+static int group_agree(stepper *sp, int rc)
+{
+    gr_tier_chain *ch = sp->ch;
+    int q = ch->gq;
+    if (!rc) rc = sp->late;
+    sp->late = GR_OK;
+    for (int h = 0; h < q; h++) {
+        sp->words[h] = 3;
+        sp->small[3 * h] = sp->need;
+        sp->small[3 * h + 1] = (uint64_t)(rc > 0 ? rc : rc ? GR_EINTERNAL : 0);
+        sp->small[3 * h + 2] = sp->most;
+    }
+    int xrc = exchange(sp, sp->small, sp->words, &sp->in2, &sp->cap_in2);
+    if (xrc) return rc ? rc : xrc;
+    uint64_t worst = 0, *all = sp->in2;
+    for (int h = 0; h < q; h++) {
+        if (all[3 * h] > sp->need) sp->need = (uint32_t)all[3 * h];
+        if (all[3 * h + 1] > worst) worst = all[3 * h + 1];
+        if (all[3 * h + 2] > sp->most) sp->most = all[3 * h + 2];
+    }
+    if (worst && !rc)
+        rc = gr_fail(&ch->err, (int)worst, "stopped with another rank solving this chain (its status %d)", (int)worst);
+    return rc;
+}
+
+static void steps_free(stepper *sp, uint64_t nt)
+{
+    for (uint64_t i = 0; sp->asks && i < nt; i++) free(sp->asks[i].v);
+    free(sp->asks), free(sp->ids), free(sp->at), free(sp->counts), free(sp->got), free(sp->words), free(sp->small);
+    free(sp->out), free(sp->in), free(sp->in2);
+    free(sp->known), free(sp->handed), free(sp->from);
+}
+
+/* Reads this rank's stored tiers; the tiers from which on every one is
+ * stored (the group's agreement) need no replay. */
+static int steps_load(stepper *sp, uint64_t nt)
+{
+    gr_tier_chain *ch = sp->ch;
+    int rc = GR_OK;
+    uint64_t n = (uint64_t)ch->s->n;
+    double c0 = gr_tier_cpu();
+    for (uint64_t i = 0; i < nt && !rc; i++) {
+        sp->from[i] = UINT64_MAX;
+        if (!owns(ch, i)) continue;
+        uint64_t t = ch->r + i * n;
+        if (!(rc = gr_tier_load(ch, t, &sp->known[i])) && !sp->known[i]) sp->replay_to = t + 1;
+    }
+    ch->alone += gr_tier_cpu() - c0;
+    if (ch->gq > 1) {   /* the group's latest missing tier */
+        sp->most = sp->replay_to;
+        rc = group_agree(sp, rc);
+        sp->replay_to = sp->most;
+    }
+    return rc;
+}
+
+int gr_tier_run_steps(gr_tier_chain *ch)
+{
+    gr_tiers *s = ch->s;
+    int n = s->n, rc = GR_OK;
+    bool group = ch->gq > 1;
+    uint64_t nt = (ch->top - ch->r) / (uint64_t)n + 1;
+    gr_tier_lines L = {.bits = NULL};
+    stepper sp = {.ch = ch, .L = &L, .replay_to = 0};
+    gr_tier_finisher fin = {.pending = false};
+    if (gr_tier_stop_asked(ch, ch->r, &ch->err)) return GR_EINPUT;
+    sp.known = calloc(nt, sizeof *sp.known);
+    sp.handed = calloc(nt, sizeof *sp.handed);
+    sp.from = malloc(nt * sizeof *sp.from);
+    sp.asks = calloc(nt, sizeof *sp.asks);
+    sp.counts = calloc((size_t)ch->gq, sizeof *sp.counts);
+    sp.got = calloc((size_t)ch->gq, sizeof *sp.got);
+    sp.words = calloc((size_t)ch->gq, sizeof *sp.words);
+    sp.small = calloc(3 * (size_t)ch->gq, sizeof *sp.small);
+    if (!sp.known || !sp.handed || !sp.from || !sp.asks || !sp.counts || !sp.got || !sp.words || !sp.small)
+        rc = gr_fail(&ch->err, GR_ENOMEM, "not enough memory");
+    /* one word a bitset at first, as on one thread: starting at the width
+     * the run reaches spared a group's ranks their widening (each widens the
+     * whole array) but cost more, measured, in the early steps' cache
+     * misses and answers (5 piles to 320, groups of 2: 0.75 s a rank
+     * against 0.48) */
+    if (!rc) rc = gr_tier_lines_init(ch, &L, 1);
+    /* every tier's values are held until it is whole: read the stored ones */
+    if (group || !rc) rc = steps_load(&sp, nt);
+    /* stored tiers above the last missing one: nothing computed reads them */
+    for (uint64_t i = 0; i < nt && !rc; i++) {
+        uint64_t t = ch->r + i * (uint64_t)n;
+        if (t < sp.replay_to || !owns(ch, i)) continue;
+        if (!(rc = gr_tier_finisher_join(&fin))) gr_tier_finisher_start(&fin, ch, t, false);
+        sp.handed[i] = !rc;
+    }
+    uint64_t d = 0;
+    double idle = 0;
+    gr_tier_lines wider;   /* the bitsets being widened */
+    bool widen = false;
+#pragma omp parallel num_threads(ch->inner) if (!rc) reduction(+ : idle)
+    for (;;) {
+        if (rc || d >= sp.replay_to) break;   /* the same for every thread: set only between barriers */
+        uint64_t step = d;
+        if (group && !sp.again) {
+#pragma omp for schedule(static, 1)
+            for (uint64_t j = 0; j < nt; j++)
+                if (block_asks(&sp, nt - 1 - j, step)) {
+#pragma omp critical(gr_tier_err)
+                    rc = gr_fail(&ch->err, GR_ENOMEM, "not enough memory");
+                }
+#pragma omp single
+            {
+                double w0 = gr_tier_now();
+                if (!rc && asks_gather(&sp, nt)) rc = gr_fail(&ch->err, GR_ENOMEM, "not enough memory");
+                rc = asks_fetch(&sp, rc);
+                idle += gr_tier_now() - w0;
+            }
+        }
+        /* cyclic: a thread takes the same tiers every step, so the lines
+         * its blocks wrote one step are in its cache the next */
+#pragma omp for schedule(static, 1) nowait
+        for (uint64_t j = 0; j < nt; j++) {
+            int brc = rc ? GR_OK : step_block(&sp, nt - 1 - j, step);
+            if (brc) {
+#pragma omp critical(gr_tier_err)
+                rc = brc;
+            }
+        }
+        double w0 = gr_tier_now();
+#pragma omp barrier
+        idle += gr_tier_now() - w0;
+#pragma omp single
+        {
+            double a0 = gr_tier_cpu();
+            if (group) rc = group_agree(&sp, rc);   /* every rank widens, or stops, with the others */
+            if (sp.need) {   /* widen (below), then go on with the stopped blocks: the same step again */
+                int wrc = rc ? GR_OK : gr_tier_lines_widen_begin(&L, sp.need, &wider, &ch->err);
+                if (group) sp.late = wrc;   /* still stopped: the next agreement stops every rank */
+                else rc = wrc;
+                widen = !rc && !wrc;
+                sp.need = 0;
+                sp.again = true;
+            } else {
+                sp.again = false;
+                int lrc = group && !rc ? asks_return(&sp, rc) : GR_OK;
+                /* tier d is whole: finished beside the next steps, which never read it */
+                if (!rc && !lrc && d >= ch->r && (d - ch->r) % (uint64_t)n == 0 &&
+                    owns(ch, (d - ch->r) / (uint64_t)n)) {
+                    uint64_t i = (d - ch->r) / (uint64_t)n;
+                    if (!(lrc = gr_tier_finisher_join(&fin))) gr_tier_finisher_start(&fin, ch, d, !sp.known[i]);
+                    sp.handed[i] = !lrc;
+                }
+                /* in a group a failure of this rank alone waits for the next
+                 * agreement, so that the others stop at the same step */
+                if (group && lrc && d + 1 < sp.replay_to) sp.late = lrc;
+                else if (!rc) rc = lrc;
+                d++;
+            }
+            ch->alone += gr_tier_cpu() - a0;
+        }
+        if (widen) {   /* the copy into the wider bitsets, on every thread */
+#pragma omp for schedule(static)
+            for (uint64_t c = 0; c < L.count; c += 4096)
+                gr_tier_lines_widen_copy(&L, &wider, c, c + 4096 < L.count ? c + 4096 : L.count);
+#pragma omp single
+            {
+                gr_tier_lines_widen_end(&L, &wider);
+                widen = false;
+            }
+        }
+    }
+    ch->waited += idle;
+    if (!rc) rc = sp.late;
+    int frc = gr_tier_finisher_join(&fin);
+    if (!rc) rc = frc;
+    /* tiers not finished (after a failure) are not the caller's */
+    for (uint64_t i = 0; i < nt && sp.handed && !ch->o->keep; i++)
+        if (!sp.handed[i]) {
+            free(s->v[ch->r + i * (uint64_t)n]);
+            s->v[ch->r + i * (uint64_t)n] = NULL;
+        }
+    gr_tier_lines_free(&L);
+    steps_free(&sp, nt);
+    return rc;
+}
