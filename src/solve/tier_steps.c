@@ -13,8 +13,8 @@
  * positions of tier t with largest pile d are one block, a contiguous range
  * of ranks. Step d computes the blocks (t, d) of every tier t of the chain:
  * no one of them has an option in another, so they share no line and run
- * on the chain's threads at once, each in rank order as gr_tier_fast_tier goes;
- * steps go in increasing d. Tier t is whole after step t, and finished then
+ * on the chain's threads at once, each in rank order as gr_tier_fast_tier
+ * goes; steps go in increasing d. Tier t is whole after step t, and finished then
  * (its file written) while the steps go on.
  *
  * Ranks beyond the chains (docs/tiers.md) take the same steps: the q ranks
@@ -22,13 +22,14 @@
  * and compute only their blocks. Every rank holds the whole line array, but
  * a line's bitset is kept current only by its home: the owner of the tier
  * of the line's smallest other pile, which holds every point of the line
- * whose pair does not go below those piles. A position's lines through its
- * own smallest pile (when that pile is its only smallest) are homed in a
- * lower tier, maybe on another rank: before each step a rank asks their
- * homes for them, and after it sends each home the one value it added
- * (no other block of the step touches such a line). */
+ * whose pair does not go below those piles. A position's lines through all
+ * its smallest piles (its only smallest, or both of exactly two) are homed
+ * in a lower tier, maybe on another rank: before each step a rank asks
+ * their homes for them, and after it sends each home the one value it
+ * added (no other block of the step touches such a line). */
 typedef struct asklist {
-    uint64_t *v;            /* (home rank, line id, tier index << 40 | rank) triples */
+    uint64_t *v;            /* (home rank, line id, tier index << 40 | rank) triples: a
+                             * tier has fewer than 2^40 positions, a chain fewer than 2^24 tiers */
     size_t n, cap;
 } asklist;
 
