@@ -296,7 +296,9 @@ int gr_tier_run_steps(gr_tier_chain *ch)
     gr_tier_lines L = {.bits = NULL};
     stepper sp = {.ch = ch, .L = &L, .replay_to = 0};
     gr_tier_finisher fin = {.pending = false};
-    if (gr_tier_stop_asked(ch, ch->r, &ch->err)) return GR_EINPUT;
+    /* a rank of a group that stops here would leave the others waiting:
+     * it is asked at every tier's end, where the group learns of it */
+    if (!group && gr_tier_stop_asked(ch, ch->r, &ch->err)) return GR_EINPUT;
     sp.known = calloc(nt, sizeof *sp.known);
     sp.handed = calloc(nt, sizeof *sp.handed);
     sp.from = malloc(nt * sizeof *sp.from);
@@ -314,7 +316,9 @@ int gr_tier_run_steps(gr_tier_chain *ch)
      * against 0.48) */
     if (!rc) rc = gr_tier_lines_init(ch, &L, 1);
     /* every tier's values are held until it is whole: read the stored ones */
-    if (group || !rc) rc = steps_load(&sp, nt);
+    /* a group's ranks agree on what they read, a failure here included
+     * (without the agreement's own buffers a rank cannot take part) */
+    if ((group && sp.counts && sp.got && sp.words && sp.small) || !rc) rc = steps_load(&sp, nt);
     /* stored tiers above the last missing one: nothing computed reads them */
     for (uint64_t i = 0; i < nt && !rc; i++) {
         uint64_t t = ch->r + i * (uint64_t)n;
