@@ -194,6 +194,32 @@ Test(tier, steps_inside_chains_agree, .timeout = 60)
     }
 }
 
+/* With every tier kept (as the engine keeps its tables), the steps on 8
+ * threads leave every value of one thread's solve, not only the checksums. */
+Test(tier, steps_keep_every_value, .timeout = 60)
+{
+    gr_game g;
+    gr_tiers one, many;
+    gr_error err;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_game_parse(&g, "sharing:piles=4", &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_tiers_init(&one, &g, 4, 150, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_tiers_init(&many, &g, 4, 150, &err), 0, "%s", err.msg);
+    gr_tier_opts o1 = {.method = GR_TIER_FAST, .threads = 1, .keep = true};
+    gr_tier_opts o8 = {.method = GR_TIER_FAST, .threads = 8, .keep = true};
+    cr_assert_eq(gr_tiers_solve(&one, &o1, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_tiers_solve(&many, &o8, &err), 0, "%s", err.msg);
+    cr_assert_eq(many.used_threads, 8);
+    for (uint64_t t = 0; t <= 150; t++) {
+        cr_assert(one.v[t] && many.v[t], "tier %llu kept", (unsigned long long)t);
+        cr_assert(memcmp(one.v[t], many.v[t], one.size[t] * sizeof *one.v[t]) == 0, "tier %llu",
+                  (unsigned long long)t);
+    }
+    gr_tiers_free(&one);
+    gr_tiers_free(&many);
+    gr_game_release(&g);
+}
+
 /* Ranks beyond the chains, without MPI: P "ranks" are threads of this
  * process, each with its own solver; the ranks of a chain's group exchange
  * through a thread_group. */
