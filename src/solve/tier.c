@@ -412,7 +412,7 @@ int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err)
             used += ch[r].inner;
         }
     /* Chains share nothing but read-only tables; each writes its own tiers.
-     * Threads beyond the chains work inside tiers (fast method). */
+     * Threads beyond the chains work inside them by steps (fast method). */
 #ifdef _OPENMP
     int levels = omp_get_max_active_levels();
     if (used > outer && levels < 2) omp_set_max_active_levels(2);
@@ -435,7 +435,7 @@ int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err)
 #ifdef _OPENMP
     if (used > outer && levels < 2) omp_set_max_active_levels(levels);
 #endif
-    /* threads not in a chain wait for the longest; inside, at levels' ends */
+    /* threads not in a chain wait for the longest; inside, at steps' ends */
     if (used > nt || outer >= nt) used = outer < nt ? outer : nt;
     s->used_threads = used;
     s->thread_s = used * wall;

@@ -59,6 +59,16 @@ static bool owns(const gr_tier_chain *ch, uint64_t i)
     return i % (uint64_t)ch->gq == (uint64_t)ch->gi;
 }
 
+/* Block (t, d): ranks [*r0, *r1) of tier t whose largest pile is d, and
+ * mu the partition of *r0 (d, then the least descending fill of t - d). */
+static void block_first(const gr_tiers *s, uint64_t t, uint64_t d, uint64_t *r0, uint64_t *r1, uint64_t *mu)
+{
+    int k = s->n - 1;
+    *r0 = gr_tier_cum(s->tab, k - 1, t, d), *r1 = gr_tier_cum(s->tab, k - 1, t, d + 1);
+    mu[0] = d;
+    gr_tier_part_first(mu, 1, k, t - d);
+}
+
 /* Block (t, d) of the tier with index i, from its first rank or where it stopped. */
 static int step_block(stepper *sp, uint64_t i, uint64_t d)
 {
@@ -68,16 +78,13 @@ static int step_block(stepper *sp, uint64_t i, uint64_t d)
     uint64_t t = ch->r + i * (uint64_t)s->n, mu[GR_MAX_PILES];
     if (t < d || t >= sp->replay_to || k == 0 || !owns(ch, i) || (sp->again && sp->from[i] == UINT64_MAX))
         return GR_OK;
-    /* ranks of tier t whose largest pile is below d, and below d + 1 */
-    uint64_t r0 = gr_tier_cum(s->tab, k - 1, t, d), r1 = gr_tier_cum(s->tab, k - 1, t, d + 1);
-    if (sp->from[i] != UINT64_MAX) {
+    uint64_t r0, r1;
+    block_first(s, t, d, &r0, &r1, mu);
+    if (sp->from[i] != UINT64_MAX) {   /* go on where it stopped */
         gr_pos p;
         r0 = sp->from[i];
         gr_tiers_unrank(s, t, r0, &p);
         for (int j = 0; j < k; j++) mu[j] = p.p[s->n - 1 - j];
-    } else {
-        mu[0] = d;
-        gr_tier_part_first(mu, 1, k, t - d);
     }
     sp->from[i] = UINT64_MAX;
     gr_error err;
@@ -109,10 +116,8 @@ static int block_asks(stepper *sp, uint64_t i, uint64_t d)
     asklist *a = &sp->asks[i];
     a->n = 0;
     if (t < d || t >= sp->replay_to || !owns(ch, i) || k < 2) return GR_OK;
-    uint64_t r0 = gr_tier_cum(s->tab, k - 1, t, d), r1 = gr_tier_cum(s->tab, k - 1, t, d + 1);
-    uint64_t m = (ch->top - t) / (uint64_t)n;
-    mu[0] = d;
-    gr_tier_part_first(mu, 1, k, t - d);
+    uint64_t r0, r1, m = (ch->top - t) / (uint64_t)n;
+    block_first(s, t, d, &r0, &r1, mu);
     for (uint64_t r = r0; r < r1; r++) {
         /* only a pair through the smallest pile, when at most two piles are
          * the smallest, leaves other piles all above it */
