@@ -5,17 +5,23 @@
 #ifndef GRUNDY_ERROR_H
 #define GRUNDY_ERROR_H
 
+/* One code per kind of failure, so that a caller decides from the code,
+ * never from the message. Each maps once (gr_status_*, error.c) to an exit
+ * status, an HTTP status and a name; docs/architecture.md has the table. */
 enum gr_status {
-    GR_OK = 0,        /* success */
-    GR_EINTERNAL = 1, /* a bug or an unexpected system failure */
-    GR_EINPUT = 2     /* bad input, or a request too big to run */
+    GR_OK = 0,         /* success */
+    GR_EINTERNAL = 1,  /* a bug or an unexpected system failure */
+    GR_EINPUT = 2,     /* bad input: the message names the bad token */
+    GR_ELIMIT = 3,     /* over a limit: refused up front with its estimate, or stopped by one */
+    GR_ENOMEM = 4,     /* out of memory: an allocation failed; the library never aborts */
+    GR_EINTR = 130     /* interrupted: asked to stop (a signal, a front end's stop callback) */
 };
 
-/* Out of memory is a request too big for this machine: one status, the
- * same as GR_EINPUT, so that every front end reports it alike (exit 2, HTTP
- * 413), with a message that starts "out of memory". The library never
- * aborts on it. */
-#define GR_ENOMEM GR_EINPUT
+/* The process exit status, the HTTP status and a short name ("input",
+ * "limit", "memory", "interrupted", "internal") of a status code. */
+int gr_status_exit(int code);
+int gr_status_http(int code);
+const char *gr_status_name(int code);
 
 typedef struct gr_error {
     int code;          /* enum gr_status */

@@ -28,3 +28,27 @@ int gr_fail_nomem(gr_error *err)
 {
     return gr_fail(err, GR_ENOMEM, "out of memory");
 }
+
+/* The one table of what each status means to each front end. */
+static const struct {
+    int code, exit, http;
+    const char *name;
+} status_map[] = {
+    {GR_OK, 0, 200, "ok"},
+    {GR_EINPUT, 2, 400, "input"},
+    {GR_ELIMIT, 3, 413, "limit"},
+    {GR_ENOMEM, 4, 507, "memory"},
+    {GR_EINTR, 130, 503, "interrupted"},
+    {GR_EINTERNAL, 1, 500, "internal"},
+};
+
+static size_t status_index(int code)
+{
+    for (size_t i = 0; i < sizeof status_map / sizeof *status_map; i++)
+        if (status_map[i].code == code) return i;
+    return sizeof status_map / sizeof *status_map - 1; /* unknown: internal */
+}
+
+int gr_status_exit(int code) { return status_map[status_index(code)].exit; }
+int gr_status_http(int code) { return status_map[status_index(code)].http; }
+const char *gr_status_name(int code) { return status_map[status_index(code)].name; }
