@@ -592,6 +592,8 @@ async function replay(rules, start, line) {
   return index < 0 ? null : { index, why: whys[index] };
 }
 
+// Each move of a link costs two calls: a link holds at most this many.
+const MAX_REPLAY = 500;
 // Follows a link: the game, its start and every move are checked through
 // the API; a link that cannot be followed says what was wrong and what the
 // page shows instead. Returns false when the fragment names no game.
@@ -599,7 +601,7 @@ async function restoreFrom(hash) {
   const q = new URLSearchParams(hash.replace(/^#/, ''));
   if (!q.has('rules') && !q.has('start')) return false;
   const rules = (q.get('rules') || '').trim(), startText = q.get('start') || '';
-  const rule = outcomeRules().find((r) => r.flag && q.has(r.flag));
+  const given = outcomeRules().filter((r) => r.flag && q.has(r.flag)), rule = given[0];
   const extra = rule ? { [rule.flag]: q.get(rule.flag) } : {};
   const ruleText = rule ? `, ${rule.flag}=${q.get(rule.flag)}` : '';
   const fallback = (why) => {
@@ -621,6 +623,9 @@ async function restoreFrom(hash) {
     return fallback(`This link's start "${startText}" is not a position: ${e.message}`);
   }
   if (!rules) return fallback('This link names no game (rules=)');
+  if (given.length > 1) return fallback(`This link gives ${given.length} outcome rules (${given.map((r) => r.flag).join(', ')}); a game has one`);
+  const words = new Set(['rules', 'first', 'start', 'moves', ...given.map((r) => r.flag)]);
+  const ignored = [...q.keys()].filter((k) => !words.has(k));
   if (q.has('first') && !['me', 'computer'].includes(q.get('first')))
     return fallback(`This link's first=${q.get('first')} is neither me nor computer`);
   try {
@@ -630,6 +635,10 @@ async function restoreFrom(hash) {
   }
   let line = [], notice = null;
   const texts = (q.get('moves') || '').split(';').filter(Boolean);
+  if (texts.length > MAX_REPLAY) {
+    notice = `This link holds ${texts.length} moves; the page replays the first ${MAX_REPLAY}.`;
+    texts.length = MAX_REPLAY;
+  }
   for (const [i, t] of texts.entries()) {
     try {
       line.push(parsePos(t));
@@ -646,6 +655,8 @@ async function restoreFrom(hash) {
       `${bad.why}. Showing the position before it (${before.join(' ')}).`;
     line = line.slice(0, bad.index);
   }
+  if (ignored.length) notice = `${notice ? `${notice} ` : ''}This link's ${ignored.map((k) => `"${k}"`).join(', ')} ` +
+    `${ignored.length > 1 ? 'are' : 'is'} not a word of a link (rules, first, start, moves, an outcome rule): ignored.`;
   const known = [...$('play-rules').options].some((o) => o.value === rules);
   if (known) $('play-rules').value = rules;
   $('play-custom').value = known ? '' : rules;

@@ -2,7 +2,10 @@
 // playwright-core: play a whole game of Sharing Nim from an N-position with
 // the computer moving second (the person errs on purpose; the computer must
 // win), a shared link that restores a game and the back button that undoes a
-// move, Kayles and a subtraction game to the end, open a table and the claim
+// move, the game menu as /api/games lists it, links replayed through the API
+// (an illegal move, a malformed start, an unknown ruleset: a visible error
+// and what the page shows instead; legal links to their position), Kayles
+// and a subtraction game to the end, open a table and the claim
 // report, and save screenshots at desktop and phone width; no Content
 // Security Policy violation on the way.
 // Usage: node e2e.mjs PATH-TO-grundy OUTPUT-DIR
@@ -150,12 +153,19 @@ try {
     `unknown ruleset: refused with the API's message and the fallback: ${v.error}`);
   await lp.close();
 
+  lp = await open('#rules=nim&misere=1&players=3&first=me&start=3,5');
+  v = await view(lp);
+  check(v.rules === 'sharing' && /gives 2 outcome rules \(misere, players\).*Showing a new game instead/.test(v.error),
+    `two outcome rules: refused with the fallback: ${v.error}`);
+  await lp.close();
+
   // Legal links replay to their position: Nim (a take each), Kayles (a take
   // and a split, the empty heap dropped as /api/play drops it).
-  lp = await open('#rules=nim&first=me&start=3,5,7&moves=2,5,7;2,5,3');
+  lp = await open('#rules=nim&misere=1&first=me&start=3,5,7&moves=2,5,7;2,5,3');
   v = await view(lp);
-  check(v.pos === '2,5,3' && v.turns === 2 && v.error === '' && (await lp.textContent('#play-status')).includes('Your move'),
-    `legal link: replayed to 2,5,3 with the person to move (${v.pos}, ${v.turns}, error '${v.error}')`);
+  check(v.pos === '2,5,3' && v.turns === 2 && v.error === '' && (await lp.textContent('#play-status')).includes('Your move') &&
+    await lp.inputValue('#play-outcome') === 'misere',
+    `legal link: replayed to 2,5,3 under misere with the person to move (${v.pos}, ${v.turns}, error '${v.error}')`);
   await lp.close();
   lp = await open('#rules=tb:0.77&first=me&start=7,2&moves=3,2,3;3,3');
   v = await view(lp);
