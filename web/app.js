@@ -70,6 +70,8 @@ function outcomeParams(sel, num) {
 }
 function showRulesHelp() {
   const g = rulesetOf(chosenRules());
+  // rules typed with options (tb:0.77) show their ruleset in the menu too
+  if (g && $('play-custom').value.trim()) $('play-rules').value = g.name;
   $('play-rules-help').textContent = g && g.options ? `Options (type them into "or rules" as ${g.name}:…): ${g.options}` : '';
 }
 

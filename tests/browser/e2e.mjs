@@ -172,6 +172,28 @@ try {
   check(v.pos === '3,3' && v.turns === 2 && v.error === '', `Kayles link: a split and a take replayed (${v.pos}, ${v.turns}, '${v.error}')`);
   await lp.close();
 
+  // A position too big to list its moves: the person types the amount and
+  // /api/play decides (Sharing Nim: no transfer to a bigger row).
+  const big = `1${'0'.repeat(40)}`;
+  lp = await open(`#rules=sharing&first=me&start=3,${big},9`);
+  await lp.click('#board g[data-row="0"]');
+  await lp.click('#board g[data-row="1"]');
+  await lp.fill('#amounts input', '1');
+  await lp.click('#amounts button');
+  await lp.waitForFunction(() => !game.busy && document.getElementById('amounts').textContent.length > 0);
+  const refused = await lp.textContent('#amounts');
+  check(/^Not played: illegal: afterwards pile 1 would be bigger/.test(refused) && (await view(lp)).turns === 0,
+    `a typed move the library refuses is not played: ${refused}`);
+  await lp.click('#board g[data-row="1"]');
+  await lp.click('#board g[data-row="0"]');
+  await lp.fill('#amounts input', '5');
+  await lp.click('#amounts button');
+  await lp.waitForFunction(() => !game.busy && game.history.length === 2);
+  v = await view(lp);
+  check(v.turns === 2 && v.pos !== `8,${'9'.repeat(39)}5,9`, `a typed legal move is played and the computer replies: ${v.pos}`);
+  check(v.log.includes(`you: move 5 from row 1 to row 0 → 8, ${'9'.repeat(39)}5, 9`), `the typed move's result is the library's: ${v.log.slice(0, 120)}`);
+  await lp.close();
+
   // A hint on a fresh game names a winning move and says why.
   await page.click('#play-new');
   await page.waitForFunction(() => document.getElementById('play-status').textContent.includes('Your move'));
