@@ -38,6 +38,10 @@ expect_out '"id":"000/remark-R.opt-move".*"status":"fails".*"counterexample":\[0
 expect_out '^  seq ' "$G" --help
 expect_out 'sharing' "$G" games
 expect_out '"name":"kim"' "$G" games --format json
+# what the page reads: each ruleset's kinds of move with their notation, and the outcome rules' flags
+expect_out '"flags":\[\],"unit":"pile","moves":\[\{"kind":"take","notation":"P K",[^]]*\},\{"kind":"transfer","notation":"F T K"' "$G" games --format json
+expect_out '"name":"grundy-game",[^[]*"flags":\["heaps"\],"unit":"heap","moves":\[\{"kind":"split","notation":"P = A B ..."[^]]*\],"outcome' "$G" games --format json
+expect_out '"name":"players",[^}]*"flag":"players","number":\{"min":2,"max":26\}' "$G" games --format json
 for verb in value moves table check games seq; do
   expect_out 'usage: grundy' "$G" $verb --help
 done

@@ -1,7 +1,10 @@
 // grundy's page: play against perfect play, explore positions, browse tables
 // and the claim registry. Everything it knows comes from the JSON API
-// (docs/api.md); sizes are kept as decimal strings and BigInt so that
-// positions of any size work.
+// (docs/api.md, docs/page.md): the games, their options, their kinds of
+// move and how each is written, and the outcome rules from /api/games;
+// which moves are legal and what they lead to from /api/moves and
+// /api/play. Sizes are kept as decimal strings and BigInt so that positions
+// of any size work.
 'use strict';
 const $ = (id) => document.getElementById(id);
 
@@ -19,10 +22,57 @@ function parsePos(text) {
   if (!parts.length || !parts.every((t) => /^\d+$/.test(t))) throw new Error('rows must be non-negative whole numbers');
   return parts.map((t) => BigInt(t).toString());
 }
-function outcomeParams(sel) {
-  if (!sel) return {};
-  const [k, v] = sel.split('=');
-  return { [k]: v };
+
+// ---- the catalogue: /api/games ----
+// Each ruleset with its summary, options, flags, the kinds of move it has
+// (with the notation `grundy play` reads for each) and the outcome rules
+// (with the query key that asks for each and the range of its number).
+let catalog = [];
+const rulesetOf = (rules) => catalog.find((g) => g.name === rules.split(':')[0]) || null;
+const kindsOf = (rules) => new Set((rulesetOf(rules)?.moves || []).map((k) => k.kind));
+const outcomeRules = () => (catalog[0] ? catalog[0].outcome_rules : []);
+
+function fillMenus() {
+  const menu = $('play-rules');
+  menu.innerHTML = '';
+  for (const g of catalog) {
+    const short = g.summary.split(':')[0];
+    const o = Object.assign(document.createElement('option'), { value: g.name, title: g.summary,
+      textContent: short.length > 48 || short === g.summary ? g.name : `${g.name}: ${short}` });
+    menu.appendChild(o);
+  }
+  if (catalog.some((g) => g.name === menu.dataset.default)) menu.value = menu.dataset.default;
+  for (const [sel, num] of [['play-outcome', 'play-outcome-n'], ['explore-outcome', 'explore-outcome-n']]) {
+    const s = $(sel);
+    s.innerHTML = '';
+    for (const r of outcomeRules())
+      s.appendChild(Object.assign(document.createElement('option'), { value: r.flag || '', title: r.summary, textContent: r.name }));
+    s.addEventListener('change', () => showNumber(sel, num));
+    showNumber(sel, num);
+  }
+  showRulesHelp();
+}
+// A rule that takes a number (players m, blocking k) shows a box for it.
+function showNumber(sel, num) {
+  const r = outcomeRules().find((x) => (x.flag || '') === $(sel).value), box = $(num);
+  box.hidden = !(r && r.number);
+  if (r && r.number) {
+    box.min = r.number.min;
+    box.max = r.number.max;
+    if (!box.value || Number(box.value) < r.number.min || Number(box.value) > r.number.max) box.value = r.number.min;
+  }
+}
+// The query words of the chosen outcome rule: misere=1, players=3, ...
+function outcomeParams(sel, num) {
+  const r = outcomeRules().find((x) => (x.flag || '') === $(sel).value);
+  if (!r || !r.flag) return {};
+  return { [r.flag]: r.number ? $(num).value.trim() : '1' };
+}
+function showRulesHelp() {
+  const g = rulesetOf(chosenRules());
+  // rules typed with options (tb:0.77) show their ruleset in the menu too
+  if (g && $('play-custom').value.trim()) $('play-rules').value = g.name;
+  $('play-rules-help').textContent = g && g.options ? `Options (type them into "or rules" as ${g.name}:…): ${g.options}` : '';
 }
 
 // ---- tabs ----
@@ -42,44 +92,35 @@ const seatToMove = () => game.turn % game.seats;
 const personToMove = () => seatToMove() === (game.humanFirst ? 0 : 1);
 const seatName = (s) => (s === (game.humanFirst ? 0 : 1) ? 'you' : game.seats > 2 ? `computer (seat ${s})` : 'computer');
 
-// Games of heaps that split (take-and-break): a move may leave the row as
-// several rows; a person picks the move from a list of the row's moves.
-const HEAP_GAMES = ['tb:', 'split', 'grundy-game', 'subtraction'];
-const isHeapGame = (rules) => HEAP_GAMES.some((h) => rules.startsWith(h));
-const LEADS = {
-  sharing: 'Two shop assistants even out rows of milk bottles: move bottles from one row to another, as long as the row you add to ends up no longer than the row you took from. Whoever makes the last move wins. You play against perfect play.',
-  nim: 'Take any number of bottles from one row. Whoever takes the last bottle wins. You play against perfect play.',
-  kim: 'Take bottles from one row, or move bottles from a row to a row at least as long. Whoever makes the last move wins.',
-  'tb:0.77': 'Kayles: knock down one pin or two neighbouring pins; a row may break in two. Whoever makes the last move wins.',
-  split: 'Take bottles from one row, or split a row into three non-empty rows (seed 004). Whoever makes the last move wins.',
-  'grundy-game': "Grundy's game: split a row into two rows of different lengths. Whoever makes the last move wins.",
-  'split:parts=2': "Lasker's Nim: take bottles from one row, or split a row into two non-empty rows. Whoever makes the last move wins.",
-  'tb:0.07': "Dawson's Kayles: knock down two neighbouring pins; a row may break in two. Whoever makes the last move wins.",
-  'subtraction:1,3,4': 'Take 1, 3 or 4 bottles from one row. Whoever makes the last move wins.',
-  'kim:reading=R2': "Kim's game, strict reading: take bottles from one row, or move bottles to a strictly longer row.",
-};
+// The lead says what the game is, in the library's words.
 function leadOf(rules) {
-  if (LEADS[rules]) return LEADS[rules];
-  if (rules.startsWith('subtraction:')) return `Take ${rules.slice(12).split(',').join(', ')} bottles from one row (the amounts allowed). Whoever makes the last move wins.`;
-  if (rules.startsWith('tb:')) return `The take-and-break game ${rules.slice(3)} (CGSuite's code): pick a move from the row's list; a row may break into several. Whoever makes the last move wins.`;
-  if (graphEdges(rules)) return `${LEADS.sharing} Here bottles move only along the arrows of the graph below.`;
-  if (rules.startsWith('sharing')) return LEADS.sharing;
-  if (rules.startsWith('kim')) return LEADS.kim;
-  return '';
+  const g = rulesetOf(rules);
+  return g ? `${g.summary[0].toUpperCase()}${g.summary.slice(1)}. You play against perfect play.` : '';
 }
 
-// The rows a split leaves: the row moved from holds the first, the others
-// are appended (as the rulesets list them), or the play API's own list.
+// The rows a split leaves: the play API's and the moves API's own list, or
+// the row moved from and the rows appended after it.
 function partsOf(m, before) {
   if (m.parts) return m.parts.map(str);
   return [m.result[m.from], ...m.result.slice(before.length)].map(str);
 }
 function withParts(m, before) { return m.kind === 'split' ? { ...m, parts: partsOf(m, before) } : m; }
-// Empty rows are dropped in heap games, as `grundy play` drops them.
-function compact(pos) {
-  if (!isHeapGame(game.rules)) return pos;
-  const left = pos.filter((x) => str(x) !== '0');
-  return left.length ? left : ['0'];
+
+// A move in the notation /api/play reads, filled in from the ruleset's
+// vocabulary (/api/games): P or F the row moved from, T the row moved to,
+// K the amount, A B ... the rows a split leaves.
+function notation(m, rules = game.rules, before = game.pos) {
+  const v = (rulesetOf(rules)?.moves || []).find((k) => k.kind === m.kind);
+  if (!v) throw new Error(`${rules} has no ${m.kind} moves`);
+  const words = [];
+  for (const w of v.notation.split(' ')) {
+    if (w === 'P' || w === 'F') words.push(str(m.from));
+    else if (w === 'T') words.push(str(m.to));
+    else if (w === 'K') words.push(str(m.amount));
+    else if (w === 'A') words.push(...partsOf(m, before));
+    else if (!/^([B-Z]|\.\.\.)$/.test(w)) words.push(w);
+  }
+  return words.join(' ');
 }
 
 function describeMove(m) {
@@ -93,10 +134,25 @@ function describeMove(m) {
 }
 
 function setStatus(text) { $('play-status').textContent = text; }
+// A link that could not be followed as it was: what was wrong, and what the
+// page shows instead.
+function setNotice(text) {
+  $('play-error').textContent = text || '';
+  $('play-error').hidden = !text;
+}
 function logMove(who, m) {
   const li = document.createElement('li');
-  li.textContent = `${who}: ${describeMove(m)} → ${posText(compact(m.result))}`;
+  li.textContent = `${who}: ${describeMove(m)} → ${posText(m.result)}`;
   $('play-log').appendChild(li);
+}
+// A move as /api/play reports it, in the page's shape.
+const fromPlay = (mv) => ({ kind: mv.kind, from: mv.from, to: mv.to, amount: str(mv.amount), parts: mv.parts,
+  result: mv.position.map(str) });
+function applyMove(who, m) {
+  game.history.push(game.pos);
+  game.pos = m.result;
+  logMove(who, m);
+  game.turn++;
 }
 
 const SVGNS = 'http://www.w3.org/2000/svg';
@@ -142,9 +198,9 @@ function drawBoard() {
   drawGraph();
 }
 
-// Under blocking the person's candidates leave out the moves the computer forbade.
-// Sharing Nim on a graph: the rows are vertices and bottles move only along
-// the edges ("0>1" one way, "0-1" both), drawn beside the board.
+// A game played along the edges of a graph (an option graph=EDGES: "0>1"
+// one way, "0-1" both ways, as the ruleset's options say) is drawn beside
+// the board; which moves it allows is the API's to say.
 function graphEdges(rules) {
   const m = /(?:^|[:,])graph=([^,]+)/.exec(rules);
   if (!m) return null;
@@ -183,6 +239,7 @@ function drawGraph() {
   });
 }
 
+// Under blocking the person's candidates leave out the moves the computer forbade.
 function legalMovesFromList() {
   return game.moves && game.moves.listed === 'all' ? game.moves.moves.filter((m) => !isBanned(m)) : null;
 }
@@ -191,7 +248,7 @@ function showAmounts(candidates, src, dst) {
   const box = $('amounts');
   box.innerHTML = '';
   if (candidates === null) {
-    // beyond the listed moves (huge positions): type the amount
+    // beyond the listed moves (huge positions): type the amount; /api/play checks it
     const input = document.createElement('input');
     input.placeholder = 'amount';
     input.size = 12;
@@ -217,53 +274,46 @@ function showAmounts(candidates, src, dst) {
   }
 }
 
+// A click on a row: the moves from it the API lists (takes and splits), or
+// the second row of a transfer. The kinds of move come from /api/games.
 function clickRow(i) {
   if (game.over || game.busy || !personToMove()) return;
   $('play-hint-text').textContent = '';
-  const list = legalMovesFromList();
+  const list = legalMovesFromList(), kinds = kindsOf(game.rules);
   if (game.selected === null || game.selected === i) {
     game.selected = game.selected === i ? null : i;
     drawBoard();
     if (game.selected === null) { $('amounts').innerHTML = ''; return; }
-    const heaps = isHeapGame(game.rules);
-    if (heaps && !list) {
-      $('amounts').textContent = 'This position is too big to list its moves here: play it with grundy play in a terminal.';
+    if (!list) {
+      if (kinds.has('take')) showAmounts(null, i, null);
+      else $('amounts').textContent = kinds.has('transfer') ? 'Now click the row to move bottles to.'
+        : 'This position is too big to list its moves here: play it with grundy play in a terminal.';
       return;
     }
-    const takes = list ? list.filter((m) => (m.kind === 'take' || m.kind === 'split') && m.from === i)
-      : (game.rules.startsWith('nim') ? null : []);
-    showAmounts(takes, i, null);
-    if (takes && !takes.length) $('amounts').textContent = heaps ? 'This row has no move.' : 'Now click the row to move bottles to.';
+    const fromRow = list.filter((m) => m.kind !== 'transfer' && m.from === i);
+    showAmounts(fromRow, i, null);
+    if (!fromRow.length) $('amounts').textContent = kinds.has('transfer') ? 'Now click the row to move bottles to.' : 'This row has no move.';
     return;
   }
   const src = game.selected;
   game.selected = null;
   drawBoard();
+  if (!kinds.has('transfer')) {
+    $('amounts').textContent = `No legal move from row ${src} to row ${i}: ${game.rules} moves no bottles between rows.`;
+    return;
+  }
   const transfers = list ? list.filter((m) => m.kind === 'transfer' && m.from === src && m.to === i) : null;
   if (transfers && !transfers.length) {
-    $('amounts').textContent = `No legal move from row ${src} to row ${i}: the receiving row would end up longer.`;
+    $('amounts').textContent = `No legal move from row ${src} to row ${i}.`;
     return;
   }
   showAmounts(transfers, src, i);
 }
 
-// A move typed by hand on a position too big to list: the result computed
-// here and checked by the rule; the server then answers the new position.
+// A move typed by hand on a position too big to list: /api/play checks it.
 function humanMoveManual(src, dst, amountText) {
   if (!/^\d+$/.test(amountText.trim())) { $('amounts').textContent = 'The amount must be a whole number.'; return; }
-  const k = BigInt(amountText.trim()), p = game.pos.map((x) => BigInt(x));
-  if (k < 1n) { $('amounts').textContent = 'Move at least one.'; return; }
-  const q = p.slice();
-  if (dst === null) {
-    if (k > p[src]) { $('amounts').textContent = `Row ${src} has only ${p[src]}.`; return; }
-    q[src] -= k;
-  } else {
-    if (game.rules.startsWith('sharing') && p[src] - k < p[dst] + k) {
-      $('amounts').textContent = 'Illegal: the receiving row would end up longer than the source row.'; return;
-    }
-    q[src] -= k; q[dst] += k;
-  }
-  humanMove({ kind: dst === null ? 'take' : 'transfer', from: src, to: dst, amount: k.toString(), result: q.map(str) });
+  humanMove({ kind: dst === null ? 'take' : 'transfer', from: src, to: dst, amount: BigInt(amountText.trim()).toString() });
 }
 
 async function refreshMoves() {
@@ -271,11 +321,12 @@ async function refreshMoves() {
   return game.moves;
 }
 
+// No move left: the API's outcome of the position says whether the player
+// to move (who cannot move) wins or loses under the outcome rule.
 function gameOverIfTerminal() {
   const m = game.moves;
   if (m.listed === 'all' && m.moves.length === 0) {
     game.over = true;
-    const misere = 'misere' in game.extra;
     if (game.seats > 2) {
       // the player to move cannot move and loses; everyone else does not
       const stuck = seatToMove(), humanLoses = personToMove();
@@ -283,7 +334,8 @@ function gameOverIfTerminal() {
       $('play-status').dataset.result = humanLoses ? 'computer' : 'human';
       return true;
     }
-    const humanLoses = personToMove() !== misere;
+    const moverWins = m.outcome === 'N';
+    const humanLoses = personToMove() !== moverWins;
     setStatus(humanLoses ? 'No move left: the computer wins.' : 'No move left: you win!');
     $('play-status').dataset.result = humanLoses ? 'computer' : 'human';
     return true;
@@ -291,18 +343,34 @@ function gameOverIfTerminal() {
   return false;
 }
 
+// The person's move goes to /api/play, which checks it (under blocking,
+// against the bans it made) and answers the position it leads to and the
+// computer's replies.
 async function humanMove(m) {
   $('amounts').innerHTML = '';
   game.selected = null; /* a take is chosen with the row still selected */
-  game.history.push(game.pos);
-  game.pos = compact(m.result.map(str));
-  logMove('you', m);
-  game.turn++;
+  game.busy = true;
+  let r;
+  try {
+    r = await api('play', playParams('me', notation(m)));
+  } catch (e) {
+    game.busy = false;
+    drawBoard();
+    $('amounts').textContent = `Not played: ${e.message}`;
+    return;
+  }
+  const played = r.moves || [], mine = played.find((x) => x.by === 'person');
+  if (!mine) {
+    game.busy = false;
+    $('amounts').textContent = `Not played: ${r.error || 'the server did not take the move'}`;
+    return;
+  }
+  applyMove('you', fromPlay(mine));
   game.bans = [];
   showBans();
   drawBoard();
   if (blocking()) await banPhase();
-  else await computerTurn();
+  else await computerTurn(true, played.filter((x) => x.by === 'computer').map(fromPlay));
 }
 
 // ---- blocking (block=k, block-position=k) ----
@@ -311,22 +379,19 @@ async function humanMove(m) {
 // `grundy play --block K`: the person's bans go in as the script's lines.
 const blocking = () => 'block' in game.extra || 'block-position' in game.extra;
 const banCount = () => Number(game.extra.block || game.extra['block-position'] || 0);
-const sameMove = (a, b) => a.kind === b.kind && a.from === b.from && (a.to ?? null) === (b.to ?? null) &&
-  str(a.amount) === str(b.amount);
-// block-position forbids the positions the banned moves lead to: compare results
-function resultKey(m) {
-  if (m.result) return m.result.map((x) => BigInt(x)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).join(',');
-  const p = game.pos.map((x) => BigInt(x)), k = BigInt(m.amount);
-  p[m.from] -= k;
-  if (m.kind === 'transfer') p[m.to] += k;
-  return resultKey({ result: p });
-}
-const isBanned = (m) => (game.bans || []).some((b) =>
-  ('block-position' in game.extra ? resultKey({ ...b, result: undefined }) === resultKey(m) : sameMove(b, m)));
-function notation(m) {
-  if (m.kind === 'transfer') return `${m.from} ${m.to} ${str(m.amount)}`;
-  if (m.kind === 'split') return `${m.from} = ${partsOf(m, game.pos).join(' ')}`;
-  return `${m.from} ${str(m.amount)}`;
+// block-position forbids the positions the banned moves lead to: the listed
+// move a ban names gives that position
+function sortedKey(p) { return p.map((x) => BigInt(x)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).join(','); }
+function isBanned(m) {
+  const bans = game.bans || [];
+  if (!bans.length) return false;
+  const mine = notation(m);
+  if (!('block-position' in game.extra)) return bans.some((b) => b.notation === mine);
+  const listed = (game.moves && game.moves.moves) || [];
+  return bans.some((b) => {
+    const hit = listed.find((x) => notation(x) === b.notation);
+    return hit ? sortedKey(hit.result) === sortedKey(m.result) : b.notation === mine;
+  });
 }
 function playParams(first, input) {
   const q = { rules: game.rules, pos: game.pos.join(','), ...game.extra, first };
@@ -385,13 +450,7 @@ async function banPhase(push = true) {
     const r = await api('play', playParams('computer', chosen.join('\n')));
     $('play-log').appendChild(Object.assign(document.createElement('li'),
       { textContent: `you forbid: ${said.join('; ')}` }));
-    for (const mv of (r.moves || []).filter((x) => x.by === 'computer')) {
-      const m = { kind: mv.kind, from: mv.from, to: mv.to, amount: str(mv.amount), parts: mv.parts, result: mv.position.map(str) };
-      game.history.push(game.pos);
-      game.pos = compact(m.result);
-      logMove('computer', m);
-      game.turn++;
-    }
+    for (const mv of (r.moves || []).filter((x) => x.by === 'computer')) applyMove('computer', fromPlay(mv));
     drawBoard();
     game.bans = r.bans || [];
     showBans(true);
@@ -408,52 +467,45 @@ async function banPhase(push = true) {
   }
 }
 
+// Should /api/play fail (a bound of the server), the computer picks from
+// the moves /api/moves listed: a winning one, else the option of highest
+// value, which keeps the game longest in the usual case.
 function chooseComputerMove(ms) {
-  if (ms.listed === 'all' || ms.moves.length) {
-    const win = ms.moves.find((m) => m.winning);
-    if (win) return win;
-    // a lost position: prefer the option of highest value, which keeps the
-    // game longest in the usual case and leaves the opponent most to find
-    let best = null;
-    for (const m of ms.moves) if (!best || (m.value !== null && Number(m.value) > Number(best.value))) best = m;
-    if (best) return best;
-  }
-  // only winning moves are listed (a huge position) and there are none: any legal move
-  const p = game.pos.map((x) => BigInt(x));
-  let hi = 0, lo = 0;
-  p.forEach((x, i) => { if (x > p[hi]) hi = i; if (x < p[lo]) lo = i; });
-  const q = p.slice();
-  if (game.rules.startsWith('sharing')) { q[hi] -= 1n; q[lo] += 1n; return { kind: 'transfer', from: hi, to: lo, amount: '1', result: q.map(str) }; }
-  q[hi] -= 1n;
-  return { kind: 'take', from: hi, amount: '1', result: q.map(str) };
+  const win = ms.moves.find((m) => m.winning);
+  if (win) return win;
+  let best = null;
+  for (const m of ms.moves) if (!best || (m.value !== null && Number(m.value) > Number(best.value))) best = m;
+  if (best) return best;
+  throw new Error('the server could not choose the computer\'s move in this position');
 }
 
 // The computer's move comes from the same library as `grundy play`: the
-// quickest win, or from a lost position the longest resistance. Should that
-// call fail (a bound of the server), pick from the listed moves instead.
+// quickest win, or from a lost position the longest resistance.
 async function computerMove(ms) {
   try {
     const r = await api('play', { rules: game.rules, pos: game.pos.join(','), ...game.extra });
     const m = r.moves && r.moves[0];
-    if (m) return { kind: m.kind, from: m.from, to: m.to, amount: str(m.amount), parts: m.parts, result: m.position.map(str) };
+    if (m) return fromPlay(m);
   } catch (e) { /* fall back below */ }
-  return chooseComputerMove(ms);
+  return withParts(chooseComputerMove(ms), game.pos);
 }
 
-// The computer plays every seat but the person's, one after another.
-async function computerTurn(push = true) {
+// The computer plays every seat but the person's, one after another;
+// `ready` holds the replies /api/play already gave to the person's move.
+async function computerTurn(push = true, ready = []) {
   game.busy = true;
   try {
     setStatus('The computer is thinking…');
+    for (const m of ready) {
+      if (personToMove()) break;
+      applyMove(seatName(seatToMove()), m);
+    }
+    drawBoard();
     while (!personToMove()) {
       const ms = await refreshMoves();
       if (gameOverIfTerminal()) return saveState(push);
       const seat = seatToMove();
-      const m = withParts(await computerMove(ms), game.pos);
-      game.history.push(game.pos);
-      game.pos = compact(m.result.map(str));
-      logMove(seatName(seat), m);
-      game.turn++;
+      applyMove(seatName(seat), await computerMove(ms));
       drawBoard();
     }
     await refreshMoves();
@@ -492,36 +544,146 @@ function saveState(push) {
   if (push) history.pushState({ grundy: ++pushes }, '', h);
   else history.replaceState({ grundy: pushes }, '', h);
 }
-function restoreFrom(hash) {
-  const q = new URLSearchParams(hash.replace(/^#/, ''));
-  const rules = q.get('rules'), start = q.get('start');
-  if (!rules || !start) return false;
-  let line, first;
+
+// Which move leads from `before` to `after`: one /api/moves lists (its
+// result equal, or equal once the empty rows a move leaves are dropped, as
+// /api/play drops them in some games), else the take or transfer the
+// ruleset's vocabulary writes for the difference. Only a guess at the
+// notation: /api/play decides whether it is legal and where it leads.
+function candidateMove(rules, before, after, listed, kinds) {
+  const same = (a, b) => a.length === b.length && a.every((x, i) => str(x) === str(b[i]));
+  const full = (p) => p.map(str).filter((x) => x !== '0');
+  const hit = listed.find((m) => same(m.result, after)) || listed.find((m) => same(full(m.result), full(after)));
+  if (hit) return withParts(hit, before);
+  if (before.length !== after.length) return null;
+  const d = before.map((x, i) => BigInt(after[i]) - BigInt(x)), moved = d.map((x, i) => i).filter((i) => d[i] !== 0n);
+  if (moved.length === 1 && d[moved[0]] < 0n && kinds.has('take')) return { kind: 'take', from: moved[0], amount: str(-d[moved[0]]) };
+  if (moved.length === 2 && kinds.has('transfer') && d[moved[0]] + d[moved[1]] === 0n) {
+    const [from, to] = d[moved[0]] < 0n ? moved : [moved[1], moved[0]];
+    return { kind: 'transfer', from, to, amount: str(d[to]) };
+  }
+  return null;
+}
+// Checks one move of a link through the API: null when /api/play plays it
+// from `before` to exactly `after`, else why not.
+async function checkStep(rules, before, after) {
+  const kinds = kindsOf(rules);
+  let listed = [];
   try {
-    line = (q.get('moves') || '').split(';').filter(Boolean).map(parsePos);
-    first = parsePos(start);
-  } catch (e) { return false; }
+    listed = (await api('moves', { rules, pos: before.join(',') })).moves;
+  } catch (e) {
+    return e.message;
+  }
+  const m = candidateMove(rules, before, after, listed, kinds);
+  if (!m) return 'no move leads there';
+  let r;
+  try {
+    r = await api('play', { rules, pos: before.join(','), first: 'me', input: notation(m, rules, before) });
+  } catch (e) {
+    return e.message;
+  }
+  const mine = (r.moves || []).find((x) => x.by === 'person');
+  if (!mine) return r.error || 'the server did not play it';
+  const got = mine.position.map(str);
+  return got.join(',') === after.join(',') ? null : `${notation(m, rules, before)} leads to ${got.join(' ')}`;
+}
+// The first move of `line` the API refuses: {index, why}, or null.
+async function replay(rules, start, line) {
+  const whys = await Promise.all(line.map((after, i) => checkStep(rules, i ? line[i - 1] : start, after)));
+  const index = whys.findIndex((w) => w !== null);
+  return index < 0 ? null : { index, why: whys[index] };
+}
+
+// Each move of a link costs two calls: a link holds at most this many.
+const MAX_REPLAY = 500;
+// Follows a link: the game, its start and every move are checked through
+// the API; a link that cannot be followed says what was wrong and what the
+// page shows instead. Returns false when the fragment names no game.
+async function restoreFrom(hash) {
+  const q = new URLSearchParams(hash.replace(/^#/, ''));
+  if (!q.has('rules') && !q.has('start')) return false;
+  const rules = (q.get('rules') || '').trim(), startText = q.get('start') || '';
+  const given = outcomeRules().filter((r) => r.flag && q.has(r.flag)), rule = given[0];
+  const extra = rule ? { [rule.flag]: q.get(rule.flag) } : {};
+  const ruleText = rule ? `, ${rule.flag}=${q.get(rule.flag)}` : '';
+  const fallback = (why) => {
+    $('play-rules').value = $('play-rules').dataset.default;
+    $('play-custom').value = '';
+    $('play-outcome').value = '';
+    showNumber('play-outcome', 'play-outcome-n');
+    $('play-first').checked = true;
+    $('play-pos').value = $('play-pos').defaultValue;
+    showRulesHelp();
+    startGame(parsePos($('play-pos').value), null, false,
+      `${why}. Showing a new game instead: ${chosenRules()} ${$('play-pos').value}.`);
+    return true;
+  };
+  let start;
+  try {
+    start = parsePos(startText);
+  } catch (e) {
+    return fallback(`This link's start "${startText}" is not a position: ${e.message}`);
+  }
+  if (!rules) return fallback('This link names no game (rules=)');
+  if (given.length > 1) return fallback(`This link gives ${given.length} outcome rules (${given.map((r) => r.flag).join(', ')}); a game has one`);
+  const words = new Set(['rules', 'first', 'start', 'moves', ...given.map((r) => r.flag)]);
+  const ignored = [...q.keys()].filter((k) => !words.has(k));
+  if (q.has('first') && !['me', 'computer'].includes(q.get('first')))
+    return fallback(`This link's first=${q.get('first')} is neither me nor computer`);
+  try {
+    await api('moves', { rules, pos: start.join(','), ...extra });
+  } catch (e) {
+    return fallback(`This link's game (${rules}${ruleText}, from ${start.join(' ')}) is refused: ${e.message}`);
+  }
+  let line = [], notice = null;
+  const texts = (q.get('moves') || '').split(';').filter(Boolean);
+  if (texts.length > MAX_REPLAY) {
+    notice = `This link holds ${texts.length} moves; the page replays the first ${MAX_REPLAY}.`;
+    texts.length = MAX_REPLAY;
+  }
+  for (const [i, t] of texts.entries()) {
+    try {
+      line.push(parsePos(t));
+    } catch (e) {
+      notice = `This link's move ${i + 1} ("${t}") is not a position (${e.message}): showing the position before it.`;
+      break;
+    }
+  }
+  setStatus('Checking the link\'s moves…');
+  const bad = await replay(rules, start, line);
+  if (bad) {
+    const before = bad.index ? line[bad.index - 1] : start;
+    notice = `This link's move ${bad.index + 1} (${before.join(' ')} → ${line[bad.index].join(' ')}) is not legal in ${rules}: ` +
+      `${bad.why}. Showing the position before it (${before.join(' ')}).`;
+    line = line.slice(0, bad.index);
+  }
+  if (ignored.length) notice = `${notice ? `${notice} ` : ''}This link's ${ignored.map((k) => `"${k}"`).join(', ')} ` +
+    `${ignored.length > 1 ? 'are' : 'is'} not a word of a link (rules, first, start, moves, an outcome rule): ignored.`;
   const known = [...$('play-rules').options].some((o) => o.value === rules);
-  $('play-rules').value = known ? rules : $('play-rules').value;
+  if (known) $('play-rules').value = rules;
   $('play-custom').value = known ? '' : rules;
-  const rule = [...$('play-outcome').options].find((o) => o.value && q.get(o.value.split('=')[0]) === o.value.split('=')[1]);
-  $('play-outcome').value = rule ? rule.value : '';
+  $('play-outcome').value = rule ? rule.flag : '';
+  showNumber('play-outcome', 'play-outcome-n');
+  if (rule && rule.number) $('play-outcome-n').value = q.get(rule.flag);
   $('play-first').checked = q.get('first') !== 'computer';
-  $('play-pos').value = first.join(' ');
-  startGame(first, line, false);
+  $('play-pos').value = start.join(' ');
+  showRulesHelp();
+  startGame(start, line, false, notice);
   return true;
 }
 window.addEventListener('resize', () => drawBoard());
-window.addEventListener('popstate', () => {
-  if (!restoreFrom(location.hash)) startGame(parsePos($('play-pos').value), null, false);
+window.addEventListener('popstate', async () => {
+  if (!(await restoreFrom(location.hash))) startGame(parsePos($('play-pos').value), null, false);
 });
 
-// A new game from pos; `line` (the positions after each move so far) resumes
-// one from a link; `push` makes it an entry of the browser's history.
-async function startGame(pos, line = null, push = true) {
+// A new game from pos; `line` (the positions after each move so far, checked
+// by the API) resumes one from a link; `push` makes it an entry of the
+// browser's history; `notice` says why a link was not followed as it was.
+async function startGame(pos, line = null, push = true, notice = null) {
+  setNotice(notice);
   game.rules = chosenRules();
   $('play-lead').textContent = leadOf(game.rules);
-  game.extra = outcomeParams($('play-outcome').value);
+  game.extra = outcomeParams('play-outcome', 'play-outcome-n');
   game.humanFirst = $('play-first').checked;
   game.seats = Number(game.extra.players || 2);
   game.start = pos;
@@ -567,7 +729,9 @@ async function startGame(pos, line = null, push = true) {
 $('play-rules').addEventListener('change', () => {
   $('play-custom').value = '';
   $('play-lead').textContent = leadOf($('play-rules').value);
+  showRulesHelp();
 });
+$('play-custom').addEventListener('input', showRulesHelp);
 $('play-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
   try { startGame(parsePos($('play-pos').value)); } catch (e) { setStatus(e.message); }
@@ -589,24 +753,16 @@ $('play-undo').addEventListener('click', () => {
   startGame(game.start, line, false);
 });
 
+// Why a move wins, when the library's hint could not be had: from the
+// outcome rule and the ruleset's flags (/api/games), never its name.
 function whyWins(m) {
   if (blocking())
     return `it leads to a position that is lost for the player to move under blocking (seed 003): whatever ${banCount()} move${banCount() > 1 ? 's' : ''} they forbid you next, you keep a winning reply.`;
   if (game.seats > 2)
     return `it leads to a position of class ${m.outcome}, the best you can reach: with every player doing their best from there, ` +
       'the one who gets stuck is not you (seed 002: from a C-position the player to move loses, from an A-position they can move to a C-position, from a B-position to an A-position).';
-  const r = m.result.map((x) => BigInt(x)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  if (game.rules === 'sharing' && r.length === 3 && !('misere' in game.extra)) {
-    if (r[0] === r[1] && r[1] === r[2]) return 'it makes all three rows equal, so no move is left.';
-    const d = r[0] === r[1] ? r[2] - r[0] : r[2] - r[0];
-    let twos = 0, x = d;
-    while (x % 2n === 0n) { x /= 2n; twos++; }
-    return `it leaves two equal rows and a third differing by ${d} = 2^${twos} × ${x}, an even power of two times an odd number: ` +
-      'a losing position for the player to move (seed 000, Theorem P), whatever they do you can restore such a position.';
-  }
-  if (game.rules === 'nim' && !('misere' in game.extra))
-    return 'it leaves rows whose binary digits cancel out (nim-sum 0): every reply breaks that and you can restore it.';
-  if (isHeapGame(game.rules) && !('misere' in game.extra))
+  const heaps = (rulesetOf(game.rules)?.flags || []).includes('heaps');
+  if (heaps && Object.keys(game.extra).length === 0)
     return "it leaves rows whose Grundy values cancel out (their XOR is 0): by the Sprague-Grundy theorem that position is lost for the player to move.";
   return 'it leads to a position where the player to move loses against perfect play.';
 }
@@ -634,7 +790,7 @@ $('play-hint').addEventListener('click', async () => {
 // ---- explore ----
 $('explore-form').addEventListener('submit', async (ev) => {
   ev.preventDefault();
-  const params = { rules: $('explore-rules').value.trim(), ...outcomeParams($('explore-outcome').value) };
+  const params = { rules: $('explore-rules').value.trim(), ...outcomeParams('explore-outcome', 'explore-outcome-n') };
   const table = $('explore-moves');
   table.innerHTML = '';
   try {
@@ -800,4 +956,14 @@ $('claims-form').addEventListener('submit', async (ev) => {
   }
 });
 
-if (!restoreFrom(location.hash)) startGame(parsePos($('play-pos').value), null, false);
+// The catalogue first: the menus, the notation and the outcome rules come from it.
+(async () => {
+  try {
+    catalog = await api('games');
+  } catch (e) {
+    setStatus(`Error: the list of games could not be read from the server: ${e.message}`);
+    return;
+  }
+  fillMenus();
+  if (!(await restoreFrom(location.hash))) startGame(parsePos($('play-pos').value), null, false);
+})();

@@ -2,7 +2,10 @@
 // playwright-core: play a whole game of Sharing Nim from an N-position with
 // the computer moving second (the person errs on purpose; the computer must
 // win), a shared link that restores a game and the back button that undoes a
-// move, Kayles and a subtraction game to the end, open a table and the claim
+// move, the game menu as /api/games lists it, links replayed through the API
+// (an illegal move, a malformed start, an unknown ruleset: a visible error
+// and what the page shows instead; legal links to their position), Kayles
+// and a subtraction game to the end, open a table and the claim
 // report, and save screenshots at desktop and phone width; no Content
 // Security Policy violation on the way.
 // Usage: node e2e.mjs PATH-TO-grundy OUTPUT-DIR
@@ -90,6 +93,107 @@ try {
   const back = await page.evaluate(() => game.pos.join(','));
   check(back === '3,5,9', `the back button undoes the round: ${back}`);
 
+  // The game menu is /api/games: one entry per ruleset, in its order.
+  const catalog = await (await fetch(`${base}api/games`)).json();
+  const menu = await page.evaluate(() => [...document.querySelectorAll('#play-rules option')].map((o) => o.value));
+  check(catalog.length >= 7 && menu.join(' ') === catalog.map((g) => g.name).join(' '),
+    `the game menu lists /api/games: ${menu.join(' ')} (the API: ${catalog.length})`);
+  const rulesMenu = await page.evaluate(() => [...document.querySelectorAll('#play-outcome option')].map((o) => o.value));
+  check(rulesMenu.join(' ') === catalog[0].outcome_rules.map((r) => r.flag || '').join(' '),
+    `the outcome rules menu lists /api/games: ${rulesMenu.join(' ')}`);
+
+  // Links are replayed through the API. `open` loads a link in a page of its
+  // own and waits for the game to be ready (or stopped with an error).
+  const open = async (hash) => {
+    const p = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+    p.on('pageerror', (e) => violations.push(`page error: ${e.message}`));
+    await p.goto(`${base}${hash}`);
+    await p.waitForFunction(() => !game.busy && /Your move|Forbid|Error|No move left|win/.test(document.getElementById('play-status').textContent));
+    return p;
+  };
+  const view = (p) => p.evaluate(() => ({ rules: game.rules, pos: game.pos.join(','), turns: game.history.length,
+    error: document.getElementById('play-error').hidden ? '' : document.getElementById('play-error').textContent,
+    board: document.getElementById('board').textContent, log: document.getElementById('play-log').textContent,
+    hash: location.hash }));
+
+  // An illegal move: piles do not grow in Nim. The page says which move, from
+  // where, and that it shows the position before it; 9,9,9 is never shown.
+  let lp = await open('#rules=nim&first=me&start=3,5,7&moves=9,9,9');
+  let v = await view(lp);
+  check(v.pos === '3,5,7' && v.turns === 0 && v.rules === 'nim', `illegal link: the position before the bad move (${v.pos}, ${v.turns} moves)`);
+  check(/move 1 \(3 5 7 → 9 9 9\) is not legal in nim: .*Showing the position before it \(3 5 7\)/.test(v.error),
+    `illegal link: the error says what and what is shown: ${v.error}`);
+  check(!/\b9\b/.test(v.board) && !v.log.includes('9'), `illegal link: 9,9,9 is never shown (board: ${v.board})`);
+  check(await lp.isVisible('#play-error'), 'illegal link: the error is visible');
+  check(!v.hash.includes('9,9,9'), `illegal link: the URL no longer holds the bad move: ${v.hash}`);
+  await lp.screenshot({ path: `${outDir}/link-illegal.png` });
+  await lp.close();
+
+  // A move after good ones that the library refuses for its own reason
+  // (Sharing Nim: the receiving row may not end up bigger): the reason shown,
+  // the good moves kept.
+  lp = await open('#rules=sharing&first=computer&start=3,5,9&moves=4,4,9;0,8,9');
+  v = await view(lp);
+  check(v.pos === '4,4,9' && v.turns === 1, `refused second move: the game stops before it (${v.pos}, ${v.turns} moves)`);
+  check(/move 2 \(4 4 9 → 0 8 9\) is not legal in sharing: illegal: afterwards pile 1 would be bigger than pile 0/.test(v.error),
+    `refused second move: the library's reason is shown: ${v.error}`);
+  await lp.close();
+
+  // A malformed link and an unknown ruleset: the error names what was wrong
+  // and the game the page shows instead.
+  lp = await open('#rules=nim&first=me&start=-3,abc');
+  v = await view(lp);
+  check(v.rules === 'sharing' && v.pos === '3,5,9', `malformed link: falls back to sharing 3 5 9 (${v.rules} ${v.pos})`);
+  check(/start "-3,abc" is not a position: .*Showing a new game instead: sharing 3 5 9/.test(v.error), `malformed link: the error: ${v.error}`);
+  await lp.screenshot({ path: `${outDir}/link-malformed.png` });
+  await lp.close();
+  lp = await open('#rules=nosuchgame&first=me&start=3,5');
+  v = await view(lp);
+  check(v.rules === 'sharing' && /game \(nosuchgame, from 3 5\) is refused: .*nosuchgame.*Showing a new game instead/.test(v.error),
+    `unknown ruleset: refused with the API's message and the fallback: ${v.error}`);
+  await lp.close();
+
+  lp = await open('#rules=nim&misere=1&players=3&first=me&start=3,5');
+  v = await view(lp);
+  check(v.rules === 'sharing' && /gives 2 outcome rules \(misere, players\).*Showing a new game instead/.test(v.error),
+    `two outcome rules: refused with the fallback: ${v.error}`);
+  await lp.close();
+
+  // Legal links replay to their position: Nim (a take each), Kayles (a take
+  // and a split, the empty heap dropped as /api/play drops it).
+  lp = await open('#rules=nim&misere=1&first=me&start=3,5,7&moves=2,5,7;2,5,3');
+  v = await view(lp);
+  check(v.pos === '2,5,3' && v.turns === 2 && v.error === '' && (await lp.textContent('#play-status')).includes('Your move') &&
+    await lp.inputValue('#play-outcome') === 'misere',
+    `legal link: replayed to 2,5,3 under misere with the person to move (${v.pos}, ${v.turns}, error '${v.error}')`);
+  await lp.close();
+  lp = await open('#rules=tb:0.77&first=me&start=7,2&moves=3,2,3;3,3');
+  v = await view(lp);
+  check(v.pos === '3,3' && v.turns === 2 && v.error === '', `Kayles link: a split and a take replayed (${v.pos}, ${v.turns}, '${v.error}')`);
+  await lp.close();
+
+  // A position too big to list its moves: the person types the amount and
+  // /api/play decides (Sharing Nim: no transfer to a bigger row).
+  const big = `1${'0'.repeat(40)}`;
+  lp = await open(`#rules=sharing&first=me&start=3,${big},9`);
+  await lp.click('#board g[data-row="0"]');
+  await lp.click('#board g[data-row="1"]');
+  await lp.fill('#amounts input', '1');
+  await lp.click('#amounts button');
+  await lp.waitForFunction(() => !game.busy && document.getElementById('amounts').textContent.length > 0);
+  const refused = await lp.textContent('#amounts');
+  check(/^Not played: illegal: afterwards pile 1 would be bigger/.test(refused) && (await view(lp)).turns === 0,
+    `a typed move the library refuses is not played: ${refused}`);
+  await lp.click('#board g[data-row="1"]');
+  await lp.click('#board g[data-row="0"]');
+  await lp.fill('#amounts input', '5');
+  await lp.click('#amounts button');
+  await lp.waitForFunction(() => !game.busy && game.history.length === 2);
+  v = await view(lp);
+  check(v.turns === 2 && v.pos !== `8,${'9'.repeat(39)}5,9`, `a typed legal move is played and the computer replies: ${v.pos}`);
+  check(v.log.includes(`you: move 5 from row 1 to row 0 → 8, ${'9'.repeat(39)}5, 9`), `the typed move's result is the library's: ${v.log.slice(0, 120)}`);
+  await lp.close();
+
   // A hint on a fresh game names a winning move and says why.
   await page.click('#play-new');
   await page.waitForFunction(() => document.getElementById('play-status').textContent.includes('Your move'));
@@ -100,7 +204,7 @@ try {
 
   // Kayles from (7,5), an N-position: the person picks moves from the row's
   // list, splits included, never a winning one; the computer must win.
-  await page.selectOption('#play-rules', 'tb:0.77');
+  await page.fill('#play-custom', 'tb:0.77');
   await page.fill('#play-pos', '7 5');
   await page.click('#play-new');
   // the status still says "Your move" from the last game until the new one's moves arrive
@@ -135,7 +239,7 @@ try {
   await page.click('#play-new');
   await page.waitForFunction(() => game.moves && game.moves.ruleset === 'subtraction:1,3,4' && !game.busy &&
     document.getElementById('play-status').textContent.includes('Your move'));
-  check((await page.textContent('#play-lead')).includes('Take 1, 3 or 4'), 'the subtraction game is explained');
+  check((await page.textContent('#play-lead')).startsWith('Subtraction game: remove s tokens'), 'the subtraction game is explained (the API\'s summary)');
   for (let turn = 0; turn < 40; turn++) {
     const status = await page.textContent('#play-status');
     if (!status.includes('Your move')) break;
@@ -155,7 +259,7 @@ try {
 
   // Sharing Nim on a directed triangle: the graph is drawn, and bottles move
   // only along its arrows (2 -> 0, never 2 -> 1).
-  await page.selectOption('#play-rules', 'sharing:graph=0>1/1>2/2>0');
+  await page.fill('#play-custom', 'sharing:graph=0>1/1>2/2>0');
   await page.fill('#play-pos', '3 5 9');
   await page.click('#play-new');
   await page.waitForFunction(() => game.moves && game.moves.ruleset === 'sharing:graph=0>1/1>2/2>0' && !game.busy &&
@@ -168,13 +272,15 @@ try {
   await page.click('#board g[data-row="0"]');
   check(await page.locator('#amounts button[data-amount="3"]').count() === 1, 'graph: moves along an arrow are offered');
   await page.screenshot({ path: `${outDir}/play-graph.png`, fullPage: true });
+  await page.fill('#play-custom', '');
 
   // Three players: the person in seat 0, the computer in seats 1 and 2;
   // the game is played to the end (the person takes one at a time) and the
   // loser is the one left without a move.
   await page.selectOption('#play-rules', 'nim');
   await page.fill('#play-pos', '3 4 5');
-  await page.selectOption('#play-outcome', 'players=3');
+  await page.selectOption('#play-outcome', 'players');
+  await page.fill('#play-outcome-n', '3');
   await page.click('#play-new');
   await page.waitForFunction(() => game.moves && game.seats === 3 && !game.busy &&
     document.getElementById('play-status').textContent.includes('Your move'));
@@ -202,7 +308,8 @@ try {
   // the end with the person's first allowed move.
   await page.selectOption('#play-rules', 'nim');
   await page.fill('#play-pos', '2 2 3');
-  await page.selectOption('#play-outcome', 'block=1');
+  await page.selectOption('#play-outcome', 'block');
+  await page.fill('#play-outcome-n', '1');
   await page.click('#play-new');
   await page.waitForFunction(() => game.extra.block === '1' && !game.busy &&
     document.getElementById('play-status').textContent.includes('Your move'));
