@@ -7,9 +7,36 @@
 
 /* ---- ints of any size ---- */
 
+/* CPython before 3.13 converts an int to and from bytes directly with two
+ * functions it exports for its own modules; from 3.13 on, where their
+ * signatures change, the module calls int.to_bytes and int.from_bytes,
+ * which cost a method call more (PG_BYTES_BY_METHOD builds that path on
+ * any version). */
+#if PY_VERSION_HEX >= 0x030D0000 && !defined(PG_BYTES_BY_METHOD)
+#define PG_BYTES_BY_METHOD 1
+#endif
+
+/* Bytes for a conversion: on the stack for piles up to 2048 bits. */
+typedef struct bytes_buf {
+    unsigned char small[256], *p;
+} bytes_buf;
+
+static unsigned char *buf_get(bytes_buf *b, size_t n)
+{
+    b->p = n <= sizeof b->small ? b->small : PyMem_Malloc(n);
+    if (!b->p) PyErr_NoMemory();
+    return b->p;
+}
+
+static void buf_free(bytes_buf *b)
+{
+    if (b->p != b->small) PyMem_Free(b->p);
+}
+
 /* A non-negative exact int past 63 bits into z. */
 static int mpz_from_big(PyObject *v, mpz_t z)
 {
+#ifdef PG_BYTES_BY_METHOD
     PyObject *bits = PyObject_CallMethod(v, "bit_length", NULL);
     Py_ssize_t nbits = bits ? PyLong_AsSsize_t(bits) : -1;
     Py_XDECREF(bits);
@@ -19,18 +46,33 @@ static int mpz_from_big(PyObject *v, mpz_t z)
     mpz_import(z, (size_t)PyBytes_GET_SIZE(b), -1, 1, 0, 0, PyBytes_AS_STRING(b));
     Py_DECREF(b);
     return 0;
+#else
+    size_t nbits = _PyLong_NumBits(v);
+    if (nbits == (size_t)-1 && PyErr_Occurred()) return -1;
+    size_t n = (nbits + 7) / 8;
+    bytes_buf b;
+    if (!buf_get(&b, n)) return -1;
+    int rc = _PyLong_AsByteArray((PyLongObject *)v, b.p, n, 1, 0);
+    if (!rc) mpz_import(z, n, -1, 1, 0, 0, b.p);
+    buf_free(&b);
+    return rc;
+#endif
 }
 
 PyObject *pg_from_mpz(mpz_srcptr z)
 {
     if (mpz_fits_slong_p(z)) return PyLong_FromLong(mpz_get_si(z));
     size_t n = (mpz_sizeinbase(z, 2) + 7) / 8, count = 0;
-    unsigned char *buf = PyMem_Malloc(n ? n : 1);
-    if (!buf) return PyErr_NoMemory();
-    mpz_export(buf, &count, -1, 1, 0, 0, z);
-    PyObject *r = PyObject_CallMethod((PyObject *)&PyLong_Type, "from_bytes", "y#s", (const char *)buf,
+    bytes_buf b;
+    if (!buf_get(&b, n)) return NULL;
+    mpz_export(b.p, &count, -1, 1, 0, 0, z);
+#ifdef PG_BYTES_BY_METHOD
+    PyObject *r = PyObject_CallMethod((PyObject *)&PyLong_Type, "from_bytes", "y#s", (const char *)b.p,
                                       (Py_ssize_t)count, "little");
-    PyMem_Free(buf);
+#else
+    PyObject *r = _PyLong_FromByteArray(b.p, count, 1, 0);
+#endif
+    buf_free(&b);
     if (r && mpz_sgn(z) < 0) Py_SETREF(r, PyNumber_Negative(r));
     return r;
 }
@@ -170,6 +212,19 @@ static int refuse_type(PyObject *obj)
     return -1;
 }
 
+/* The piles of a sequence into pos. */
+static int sequence_position(PyObject *obj, gr_bigpos *pos, mpz_t z)
+{
+    PyObject *seq = PySequence_Fast(obj, "position: expected a sequence of ints, an int or a string");
+    if (!seq) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    int rc = 0;
+    for (Py_ssize_t i = 0; !rc && i < n; i++) rc = push_pile(pos, items[i], i, z);
+    Py_DECREF(seq);
+    return rc;
+}
+
 int pg_position(PyObject *obj, gr_bigpos *pos)
 {
     int rc = 0;
@@ -177,24 +232,18 @@ int pg_position(PyObject *obj, gr_bigpos *pos)
     mpz_init(z);
     if (PyUnicode_Check(obj)) {
         rc = text_position(obj, pos);
+    } else if (PyList_CheckExact(obj) || PyTuple_CheckExact(obj)) { /* the common case, first */
+        rc = sequence_position(obj, pos, z);
     } else if (refuse_type(obj)) {
         rc = -1;
     } else if (is_int(obj) && !PySequence_Check(obj)) { /* numpy's arrays have __index__ too */
         rc = push_pile(pos, obj, 0, z);
-    } else if (!PySequence_Check(obj)) {
+    } else if (PySequence_Check(obj)) {
+        rc = sequence_position(obj, pos, z);
+    } else {
         PyErr_Format(PyExc_TypeError, "position: expected a sequence of ints, an int or a string, not %.50s",
                      Py_TYPE(obj)->tp_name);
         rc = -1;
-    } else {
-        PyObject *seq = PySequence_Fast(obj, "position: expected a sequence of ints, an int or a string");
-        if (!seq) {
-            rc = -1;
-        } else {
-            Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-            PyObject **items = PySequence_Fast_ITEMS(seq);
-            for (Py_ssize_t i = 0; !rc && i < n; i++) rc = push_pile(pos, items[i], i, z);
-            Py_DECREF(seq);
-        }
     }
     mpz_clear(z);
     if (!rc && pos->n == 0) {

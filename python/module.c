@@ -179,6 +179,11 @@ static void choose_one(void)
 int pg_outcome(const char *outcome, PyObject *players, PyObject *block, PyObject *block_position, gr_outcome *o)
 {
     PyObject *given[NPARAM] = {players, block, block_position};
+    if (!outcome && (!players || players == Py_None) && (!block || block == Py_None) &&
+        (!block_position || block_position == Py_None)) {
+        gr_outcome_init_normal(o); /* the common call, without a look at the registry */
+        return 0;
+    }
     const char *name = outcome ? outcome : "normal";
     int param = 0, set = -1;
     for (int k = 0; k < NPARAM; k++) {
