@@ -327,7 +327,9 @@ PyTypeObject pg_game_type = {
               "A ruleset with its options, parsed once: Game('sharing'), Game('sharing:piles=4'),\n"
               "Game('kim:reading=R2'), Game('subtraction:1,3,4'), Game('tb:0.77').\n"
               "Bad rules raise ValueError with the command line's one-line message.\n"
-              "A Game keeps the tables its searches built, so later calls on it are cheaper.",
+              "A Game keeps the tables its searches built, so later calls on it are cheaper.\n"
+              "It is parsed as it is made (Game.__new__ needs the rules too); copy and pickle\n"
+              "make it again from its rules.",
     .tp_new = game_new,
     .tp_methods = game_methods,
     .tp_dealloc = game_dealloc,
@@ -451,12 +453,14 @@ static PyMethodDef methods[] = {
      "a closed form (positions of any size), the nim-sequence of a heap game, or\n"
      "a memoised search (64-bit sizes, refused up front when it would exceed the\n"
      "limits). `game` is a Game or a ruleset string; `position` a sequence of\n"
-     "non-negative ints of any size, one int, or a string '3 5 9'. `outcome` is\n"
-     "'normal' or 'misere'; players=m, block=k and block_position=k choose the\n"
-     "other outcome rules. The result has .outcome ('P', 'N', 'draw' or a class\n"
-     "letter), .value (an int, or None where only the outcome is known),\n"
-     ".method (what answered) and .note. Bad input raises ValueError with the\n"
-     "command line's message; Ctrl-C raises KeyboardInterrupt.\n\n"
+     "non-negative ints of any size, one int, or a string '3 5 9' (bytes, sets,\n"
+     "mappings and bools raise TypeError). `outcome` is 'normal' or 'misere';\n"
+     "players=m, block=k and block_position=k choose the other outcome rules.\n"
+     "The result has .outcome ('P', 'N', 'draw' or a class letter), .value (an\n"
+     "int, or None where only the outcome is known), .method (what answered) and\n"
+     ".note. Bad input raises ValueError with the command line's message, a\n"
+     "request over max_memory/max_seconds grundy.LimitError (a ValueError), a\n"
+     "failed allocation MemoryError; Ctrl-C raises KeyboardInterrupt.\n\n"
      ">>> grundy.value('sharing', [3, 5, 9])\n"
      "grundy.Value(outcome='N', value=2, method='search', note=None)"},
     {"moves", (PyCFunction)(void (*)(void))pg_moves, METH_VARARGS | METH_KEYWORDS,
