@@ -43,11 +43,7 @@ PyObject *pg_check(PyObject *self, PyObject *args, PyObject *kw)
     PyObject *to_obj = Py_None;
     long long to = 0;
     if (!PyArg_ParseTupleAndKeywords(args, kw, "|z$O:check", kwlist, &which, &to_obj)) return NULL;
-    if (to_obj != Py_None && (to = PyLong_AsLongLong(to_obj)) == -1 && PyErr_Occurred()) return NULL;
-    if (to_obj != Py_None && (to < 1 || to > 1000000000LL)) {
-        PyErr_Format(PyExc_ValueError, "to=%lld: expected an integer from 1 to 1000000000", to);
-        return NULL;
-    }
+    if (to_obj != Py_None && pg_int_arg(to_obj, "to", 1, 1000000000LL, &to)) return NULL;
     const gr_claim *only = NULL;
     if (which && strchr(which, '/')) {
         only = gr_claim_find(which);

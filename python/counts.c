@@ -11,16 +11,10 @@ typedef struct count_args {
     int ordered, zero, at_most;
 } count_args;
 
-/* A non-negative Python int as an mpz. */
+/* A non-negative Python int of any size as an mpz. */
 static int to_mpz(PyObject *obj, const char *name, mpz_t z)
 {
-    gr_bigpos one;
-    gr_bigpos_init(&one);
-    int rc = -1;
-    if (!PyLong_Check(obj)) PyErr_Format(PyExc_TypeError, "%s: expected an int", name);
-    else if (!pg_position(obj, &one)) mpz_set(z, one.p[0]), rc = 0;
-    gr_bigpos_clear(&one);
-    return rc;
+    return pg_mpz_arg(obj, name, z);
 }
 
 static PyObject *count_pairs(const count_args *c, mpz_t a, mpz_t b, mpz_t out)
@@ -45,11 +39,9 @@ static PyObject *count_zero_nim(const count_args *c, mpz_t a, mpz_t out)
 
 static PyObject *count_no_carry(const count_args *c, mpz_t out)
 {
-    long k = c->digits == Py_None ? -2 : PyLong_AsLong(c->digits);
-    if (k == -2) return PyErr_Format(PyExc_ValueError, "count no-carry needs digits=k");
-    if (k == -1 && PyErr_Occurred()) return NULL;
-    if (k < 0 || k > 100000000)
-        return PyErr_Format(PyExc_ValueError, "digits=%ld: expected an integer from 0 to 100000000", k);
+    if (c->digits == Py_None) return PyErr_Format(PyExc_ValueError, "count no-carry needs digits=k");
+    long long k;
+    if (pg_int_arg(c->digits, "digits", 0, 100000000, &k)) return NULL;
     gr_count_no_carry(out, (unsigned long)k, c->at_most);
     return pg_from_mpz(out);
 }
@@ -120,11 +112,9 @@ static PyObject *count_zero_graph(const count_args *c, mpz_t a)
 static long sharing_to(const count_args *c, const char *what)
 {
     if (c->to == Py_None) return PyErr_Format(PyExc_ValueError, "count %s needs to=N", what), -1;
-    long n = PyLong_AsLong(c->to);
-    if (n == -1 && PyErr_Occurred()) return -1;
-    if (n < 0 || n > (long)GR_S3FAST_MAX_N)
-        return PyErr_Format(PyExc_ValueError, "to=%ld: not a count in 0..%u", n, GR_S3FAST_MAX_N), -1;
-    return n;
+    long long n;
+    if (pg_int_arg(c->to, "to", 0, GR_S3FAST_MAX_N, &n)) return -1;
+    return (long)n;
 }
 
 /* [(n, P(n), P(n) with piles > 0, floor(n/3))] and where each first differs

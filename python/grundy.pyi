@@ -3,12 +3,25 @@ from typing import Any, Iterator, Literal, NamedTuple, Sequence, SupportsIndex, 
 
 __version__: str
 
-Position = Union[Sequence[int], int, str]
+# A position: a sequence of ints of any size (list, tuple, range, array, a
+# numpy array: anything with __index__ items), one int (one heap), or the
+# text form "3 5 9" / "3,5,9". Refused with TypeError although the types
+# allow some of them: bytes, bytearray, memoryview, sets, mappings and bools
+# (as the position or as a pile). A NUL in the text is a ValueError.
+Position = Union[Sequence[SupportsIndex], SupportsIndex, str]
 GameLike = Union["Game", str]
 Size = Union[int, float, str]          # max_memory: bytes, or "512M", "4G"
 
+Outcome = Literal["normal", "misere", "players", "block", "block-position"]  # the last three beside their keyword
+
+class LimitError(ValueError):
+    """Refused up front by its estimate, or stopped, at a limit (max_memory=, max_seconds=,
+    or a method's own bound)."""
+
 class Game:
-    """A ruleset with its options, parsed once; keeps its searches' tables."""
+    """A ruleset with its options, parsed as it is made (Game.__new__ needs the rules too);
+    keeps its searches' tables; copy and pickle make it again from its rules."""
+    def __new__(cls, rules: str) -> Game: ...
     def __init__(self, rules: str) -> None: ...
     @property
     def spec(self) -> str: ...
@@ -92,10 +105,10 @@ class Verdict(TypedDict):
     detail: str
 
 def games() -> list[GameInfo]: ...
-def value(game: GameLike, position: Position, outcome: Literal["normal", "misere"] = "normal", *,
+def value(game: GameLike, position: Position, outcome: Outcome = "normal", *,
           players: int | None = None, block: int | None = None, block_position: int | None = None,
           max_memory: Size | None = None, max_seconds: float | None = None) -> Value: ...
-def moves(game: GameLike, position: Position, outcome: Literal["normal", "misere"] = "normal", *,
+def moves(game: GameLike, position: Position, outcome: Outcome = "normal", *,
           winning: bool = False, players: int | None = None, block: int | None = None,
           block_position: int | None = None, max_memory: Size | None = None,
           max_seconds: float | None = None) -> Moves: ...

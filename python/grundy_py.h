@@ -1,7 +1,8 @@
 /* The Python module `grundy`: a thin layer over the public C API (grundy.h).
  *
  * Each file holds one group of functions: module.c the module, games() and
- * the Game type; value.c value() and moves(); moves.c the Moves list type
+ * the Game type; errors.c the exceptions; convert.c positions and ints in
+ * and out; value.c value() and moves(); moves.c the Moves list type
  * moves() returns; values.c the Values buffer type; seq.c seq(), period()
  * and table(); claims.c check(); counts.c count().
  * This header holds what they share: argument conversion and the rules for
@@ -62,17 +63,36 @@ void pg_engine_done(pg_game *g, gr_engine *e);
 
 /* The outcome rule from value()'s keywords; -1 with ValueError. */
 int pg_outcome(const char *outcome, PyObject *players, PyObject *block, PyObject *block_position, gr_outcome *o);
-/* A position: a str ("3 5 9", parsed like the command line) or a sequence of
- * non-negative ints of any size. -1 with an exception. */
+/* A position: a str (the text form "3 5 9" or "3,5,9", parsed like the
+ * command line; NUL refused), one int, or a sequence of ints of any size
+ * (int or __index__, never bool). bytes, bytearray, memoryview, sets and
+ * mappings raise TypeError. -1 with an exception. */
 int pg_position(PyObject *obj, gr_bigpos *pos);
+/* An int argument in [lo, hi]; -1 with TypeError (no int, or a bool) or
+ * ValueError naming the argument (out of range, however large). */
+int pg_int_arg(PyObject *v, const char *name, long long lo, long long hi, long long *out);
+/* A non-negative int of any size into z; -1 as pg_int_arg. */
+int pg_mpz_arg(PyObject *v, const char *name, mpz_t z);
+/* Ints of any size out, through bytes (no decimal text). */
 PyObject *pg_from_mpz(mpz_srcptr z);
 PyObject *pg_from_bigpos(const gr_bigpos *pos);
-/* Sets ValueError (bad input, a request over the limits) or RuntimeError
- * with the library's one-line message; returns NULL. */
+
+/* ---- errors (errors.c) ----
+ * By status code: GR_EINPUT ValueError, GR_ELIMIT grundy.LimitError (a
+ * ValueError), GR_ENOMEM MemoryError, GR_EINTR KeyboardInterrupt, anything
+ * else RuntimeError; the message with the command line's knob names made
+ * Python's (pg_knob_words). All return NULL. */
+extern PyObject *pg_limit_error;
+int pg_errors_init(PyObject *module);
 PyObject *pg_raise(const gr_error *err);
+/* As pg_raise, by code when err carries none (a callback's return). */
+PyObject *pg_raise_code(int code, const gr_error *err);
 /* After a library call inside pg_begin/pg_end: NULL with the right exception
  * when it failed or was interrupted. */
 PyObject *pg_failed(int rc, bool stopped, const gr_error *err);
+/* msg with "--max-memory" and "--max-seconds" written as max_memory= and
+ * max_seconds=, into out. */
+void pg_knob_words(const char *msg, char *out, size_t len);
 
 /* Values: a read-only buffer of uint32 (1-D or 2-D) that owns its memory. */
 PyObject *pg_values_new(uint32_t *v, Py_ssize_t rows, Py_ssize_t cols, int ndim, Py_ssize_t start,

@@ -4,6 +4,7 @@
 #include "grundy_py.h"
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 #include <time.h>
 
 /* ---- long computations without the GIL ---- */
@@ -57,33 +58,14 @@ static int stop_hook(void *ctx)
     return pg_should_stop();
 }
 
-/* ---- errors ---- */
-
-PyObject *pg_raise(const gr_error *err)
-{
-    /* GR_ENOMEM shares GR_EINPUT's exit status; an allocation that failed
-     * (gr_fail_nomem's words) is Python's MemoryError, a refusal is not. */
-    PyObject *type = strncmp(err->msg, "out of memory", 13) == 0 ? PyExc_MemoryError
-                     : err->code == GR_EINPUT                   ? PyExc_ValueError
-                                                                : PyExc_RuntimeError;
-    PyErr_SetString(type, err->msg[0] ? err->msg : "failed");
-    return NULL;
-}
-
-PyObject *pg_failed(int rc, bool stopped, const gr_error *err)
-{
-    if (stopped) {
-        if (!PyErr_Occurred()) PyErr_SetNone(PyExc_KeyboardInterrupt);
-        return NULL;
-    }
-    return rc ? pg_raise(err) : NULL;
-}
-
 /* ---- limits ---- */
 
 /* "4G", "512M", "100000" (bytes), as the command line's --max-memory. */
-static int parse_size(const char *v, double *out)
+static int parse_size(PyObject *text, double *out)
 {
+    Py_ssize_t len;
+    const char *v = PyUnicode_AsUTF8AndSize(text, &len);
+    if (!v) return -1;
     char *end;
     double x = strtod(v, &end);
     double mul = 1;
@@ -91,11 +73,40 @@ static int parse_size(const char *v, double *out)
     else if (*end == 'M' || *end == 'm') mul = 1024.0 * 1024, end++;
     else if (*end == 'G' || *end == 'g') mul = 1024.0 * 1024 * 1024, end++;
     else if (*end == 'T' || *end == 't') mul = 1024.0 * 1024 * 1024 * 1024, end++;
-    if (!*v || *end || !(x > 0)) {
-        PyErr_Format(PyExc_ValueError, "max_memory %s: expected a size such as 512M or 4G", v);
+    if (!*v || end != v + len || !(x > 0)) {
+        PyErr_Format(PyExc_ValueError, "max_memory=%R: expected a size such as 512M or 4G", text);
         return -1;
     }
     *out = x * mul;
+    return 0;
+}
+
+/* A positive number (int or float) for the keyword `name`; ValueError names
+ * it when it is out of range, TypeError when it is no number. */
+static int positive_number(PyObject *v, const char *name, const char *what, double *out)
+{
+    if (PyBool_Check(v) || !(PyFloat_Check(v) || PyIndex_Check(v))) {
+        PyErr_Format(PyExc_TypeError, "%s: expected %s, not %.50s", name, what, Py_TYPE(v)->tp_name);
+        return -1;
+    }
+    double x;
+    if (PyFloat_Check(v)) {
+        x = PyFloat_AS_DOUBLE(v);
+    } else {
+        PyObject *i = PyNumber_Index(v);
+        x = i ? PyLong_AsDouble(i) : -1;
+        Py_XDECREF(i);
+        if (x == -1 && PyErr_Occurred()) {
+            if (!PyErr_ExceptionMatches(PyExc_OverflowError)) return -1;
+            PyErr_Clear();
+            x = -1;
+        }
+    }
+    if (!(x > 0) || x == HUGE_VAL) {
+        PyErr_Format(PyExc_ValueError, "%s: expected %s, greater than 0 and finite", name, what);
+        return -1;
+    }
+    *out = x;
     return 0;
 }
 
@@ -107,61 +118,91 @@ int pg_limits(PyObject *max_memory, PyObject *max_seconds, gr_limits *lim)
     *lim = defaults;
     lim->stop = stop_hook;
     if (max_memory && max_memory != Py_None) {
-        if (PyUnicode_Check(max_memory)) {
-            const char *s = PyUnicode_AsUTF8(max_memory);
-            if (!s || parse_size(s, &lim->max_bytes)) return -1;
-        } else {
-            double b = PyFloat_AsDouble(max_memory);
-            if (b == -1 && PyErr_Occurred()) return -1;
-            if (!(b > 0)) {
-                PyErr_SetString(PyExc_ValueError, "max_memory: expected a positive number of bytes");
-                return -1;
-            }
-            lim->max_bytes = b;
-        }
-    }
-    if (max_seconds && max_seconds != Py_None) {
-        double s = PyFloat_AsDouble(max_seconds);
-        if (s == -1 && PyErr_Occurred()) return -1;
-        if (!(s > 0)) {
-            PyErr_SetString(PyExc_ValueError, "max_seconds: expected a positive number");
+        if (PyUnicode_Check(max_memory) ? parse_size(max_memory, &lim->max_bytes)
+                                        : positive_number(max_memory, "max_memory", "a positive number of bytes",
+                                                          &lim->max_bytes))
             return -1;
-        }
-        lim->max_seconds = s;
     }
+    if (max_seconds && max_seconds != Py_None &&
+        positive_number(max_seconds, "max_seconds", "a positive number", &lim->max_seconds))
+        return -1;
     return 0;
 }
 
 /* ---- outcome rules ---- */
 
-static int param_of(PyObject *v, const char *name, int *out)
+/* The outcome rules value() and moves() take by keyword, with a parameter:
+ * the keyword is the registry's name with '_' for '-'. The rules themselves,
+ * and whether a name is one, come from the registry (gr_outcome_rule_at). */
+static const char *const param_keys[] = {"players", "block", "block_position"};
+enum { NPARAM = sizeof param_keys / sizeof param_keys[0] };
+
+static const gr_outcome_rule *rule_of_key(const char *key)
 {
-    long x = PyLong_AsLong(v);
-    if (x == -1 && PyErr_Occurred()) return -1;
-    if (x < 1 || x > 1000) {
-        PyErr_Format(PyExc_ValueError, "%s=%ld: expected an integer from 1 to 1000", name, x);
-        return -1;
+    char name[32];
+    snprintf(name, sizeof name, "%s", key);
+    for (char *c = name; *c; c++)
+        if (*c == '_') *c = '-';
+    for (size_t i = 0; i < gr_outcome_rule_count(); i++)
+        if (strcmp(gr_outcome_rule_at(i)->name, name) == 0) return gr_outcome_rule_at(i);
+    return NULL;
+}
+
+static int key_of_rule(const char *name)
+{
+    for (int k = 0; k < NPARAM; k++) {
+        const gr_outcome_rule *r = rule_of_key(param_keys[k]);
+        if (r && strcmp(r->name, name) == 0) return k;
     }
-    *out = (int)x;
-    return 0;
+    return -1;
+}
+
+/* "choose one outcome rule: outcome='misere', players=n, ...", from the
+ * registry. */
+static void choose_one(void)
+{
+    char part[16][48], msg[16 * 48 + 32] = "choose one outcome rule: ";
+    int np = 0;
+    for (size_t i = 0; i < gr_outcome_rule_count() && np < 16; i++) {
+        const char *name = gr_outcome_rule_at(i)->name;
+        int k = key_of_rule(name);
+        if (k >= 0) snprintf(part[np++], sizeof part[0], "%s=n", param_keys[k]);
+        else if (strcmp(name, "normal") != 0) snprintf(part[np++], sizeof part[0], "outcome='%s'", name);
+    }
+    for (int i = 0; i < np; i++) {
+        if (i) strcat(msg, i == np - 1 ? " or " : ", ");
+        strcat(msg, part[i]);
+    }
+    PyErr_SetString(PyExc_ValueError, msg);
 }
 
 int pg_outcome(const char *outcome, PyObject *players, PyObject *block, PyObject *block_position, gr_outcome *o)
 {
+    PyObject *given[NPARAM] = {players, block, block_position};
+    if (!outcome && (!players || players == Py_None) && (!block || block == Py_None) &&
+        (!block_position || block_position == Py_None)) {
+        gr_outcome_init_normal(o); /* the common call, without a look at the registry */
+        return 0;
+    }
     const char *name = outcome ? outcome : "normal";
-    PyObject *given[] = {players, block, block_position};
-    const char *names[] = {"players", "block", "block-position"};
-    const char *keys[] = {"players", "block", "block_position"};
-    int param = 0, set = 0;
-    for (int i = 0; i < 3; i++) {
-        if (!given[i] || given[i] == Py_None) continue;
-        if (set++ || strcmp(name, "normal") != 0) {
-            PyErr_SetString(PyExc_ValueError,
-                            "choose one outcome rule: outcome='misere', players=m, block=k or block_position=k");
+    int param = 0, set = -1;
+    for (int k = 0; k < NPARAM; k++) {
+        if (!given[k] || given[k] == Py_None) continue;
+        const gr_outcome_rule *r = rule_of_key(param_keys[k]);
+        if (!r) {
+            PyErr_Format(PyExc_RuntimeError, "%s=: no outcome rule of that name in this build", param_keys[k]);
             return -1;
         }
-        if (param_of(given[i], keys[i], &param)) return -1;
-        name = names[i];
+        /* outcome='players' beside players=m says the same twice: fine */
+        if (set >= 0 || (strcmp(name, "normal") != 0 && strcmp(name, r->name) != 0)) return choose_one(), -1;
+        long long x;
+        if (pg_int_arg(given[k], param_keys[k], 1, 1000, &x)) return -1;
+        param = (int)x, set = k, name = r->name;
+    }
+    int k = key_of_rule(name);
+    if (set < 0 && k >= 0) {
+        PyErr_Format(PyExc_ValueError, "outcome='%s' needs %s=n", name, param_keys[k]);
+        return -1;
     }
     gr_error err;
     gr_error_clear(&err);
@@ -170,133 +211,44 @@ int pg_outcome(const char *outcome, PyObject *players, PyObject *block, PyObject
     return 0;
 }
 
-/* ---- positions and integers ---- */
-
-static int push_int(gr_bigpos *pos, PyObject *item, mpz_t z)
-{
-    int overflow;
-    long long v = PyLong_AsLongLongAndOverflow(item, &overflow);
-    if (v == -1 && PyErr_Occurred()) return -1;
-    if (!overflow && v >= 0) {
-        mpz_set_ui(z, (unsigned long)v);
-    } else if (overflow > 0) {
-        PyObject *hex = PyNumber_ToBase(item, 16);
-        const char *s = hex ? PyUnicode_AsUTF8(hex) : NULL;
-        if (!s) {
-            Py_XDECREF(hex);
-            return -1;
-        }
-        mpz_set_str(z, s + 2, 16);
-        Py_DECREF(hex);
-    } else {
-        /* negative: the command line's message for the same token */
-        PyObject *text = PyObject_Str(item);
-        const char *s = text ? PyUnicode_AsUTF8(text) : NULL;
-        if (!s) {
-            Py_XDECREF(text);
-            return -1;
-        }
-        gr_error err;
-        gr_error_clear(&err);
-        gr_bigpos_push_token(pos, s, strlen(s), &err);
-        Py_DECREF(text);
-        if (!err.code) gr_fail(&err, GR_EINPUT, "'%s': a pile size is a non-negative integer", s);
-        pg_raise(&err);
-        return -1;
-    }
-    if (gr_bigpos_push(pos, z)) return PyErr_NoMemory(), -1;
-    return 0;
-}
-
-int pg_position(PyObject *obj, gr_bigpos *pos)
-{
-    gr_error err;
-    gr_error_clear(&err);
-    if (PyUnicode_Check(obj)) {
-        const char *s = PyUnicode_AsUTF8(obj);
-        if (!s) return -1;
-        if (gr_bigpos_parse(pos, s, &err)) return pg_raise(&err), -1;
-    } else if (PyLong_Check(obj)) {
-        mpz_t z;
-        mpz_init(z);
-        int rc = push_int(pos, obj, z);
-        mpz_clear(z);
-        if (rc) return -1;
-    } else {
-        PyObject *seq = PySequence_Fast(obj, "position: expected a sequence of ints, an int or a string");
-        if (!seq) return -1;
-        Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-        PyObject **items = PySequence_Fast_ITEMS(seq);
-        mpz_t z;
-        mpz_init(z);
-        int rc = 0;
-        for (Py_ssize_t i = 0; !rc && i < n; i++) {
-            if (!PyLong_Check(items[i])) {
-                PyErr_Format(PyExc_TypeError, "position: pile %zd is %.50s, not an int", i, Py_TYPE(items[i])->tp_name);
-                rc = -1;
-            } else {
-                rc = push_int(pos, items[i], z);
-            }
-        }
-        mpz_clear(z);
-        Py_DECREF(seq);
-        if (rc) return -1;
-    }
-    if (pos->n == 0) {
-        PyErr_SetString(PyExc_ValueError, "empty position: give at least one pile size");
-        return -1;
-    }
-    return 0;
-}
-
-PyObject *pg_from_mpz(mpz_srcptr z)
-{
-    if (mpz_fits_slong_p(z)) return PyLong_FromLong(mpz_get_si(z));
-    char *s = mpz_get_str(NULL, 16, z);
-    PyObject *r = PyLong_FromString(s, NULL, 16);
-    void (*gmp_free)(void *, size_t);
-    mp_get_memory_functions(NULL, NULL, &gmp_free);
-    gmp_free(s, strlen(s) + 1);
-    return r;
-}
-
-PyObject *pg_from_bigpos(const gr_bigpos *pos)
-{
-    PyObject *t = PyTuple_New(pos->n);
-    for (int i = 0; t && i < pos->n; i++) {
-        PyObject *v = pg_from_mpz(pos->p[i]);
-        if (!v) {
-            Py_DECREF(t);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(t, i, v);
-    }
-    return t;
-}
-
 /* ---- Game ---- */
 
-static int game_init(PyObject *self, PyObject *args, PyObject *kw)
+/* A Game is parsed as it is made: there is no Game without its rules, so no
+ * method meets a half-made one (Game.__new__(Game) without rules raises
+ * TypeError, like Game()). */
+static PyObject *game_new(PyTypeObject *type, PyObject *args, PyObject *kw)
 {
-    pg_game *g = (pg_game *)self;
     static char *kwlist[] = {"rules", NULL};
     const char *spec;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "s:Game", kwlist, &spec)) return -1;
-    if (g->parsed) {
-        PyErr_SetString(PyExc_TypeError, "a Game is parsed once");
-        return -1;
-    }
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "s:Game", kwlist, &spec)) return NULL;
+    pg_game *g = (pg_game *)type->tp_alloc(type, 0);
+    if (!g) return NULL;
     gr_error err;
     gr_error_clear(&err);
-    if (gr_game_parse(&g->g, spec, &err)) return pg_raise(&err), -1;
-    g->parsed = true;
-    if (!g->lock) g->lock = PyThread_allocate_lock();
-    if (!g->lock) {
-        PyErr_NoMemory();
-        return -1;
+    if (gr_game_parse(&g->g, spec, &err)) {
+        Py_DECREF(g);
+        return pg_raise(&err);
     }
-    return 0;
+    g->parsed = true;
+    g->lock = PyThread_allocate_lock();
+    if (!g->lock) {
+        Py_DECREF(g);
+        return PyErr_NoMemory();
+    }
+    return (PyObject *)g;
 }
+
+/* copy, deepcopy and pickle make a Game from its rules again. */
+static PyObject *game_reduce(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    return Py_BuildValue("O(s)", (PyObject *)Py_TYPE(self), ((pg_game *)self)->g.spec);
+}
+
+static PyMethodDef game_methods[] = {
+    {"__reduce__", game_reduce, METH_NOARGS, "Game(rules) again, for copy and pickle."},
+    {NULL, NULL, 0, NULL},
+};
 
 static void game_dealloc(PyObject *self)
 {
@@ -375,9 +327,11 @@ PyTypeObject pg_game_type = {
               "A ruleset with its options, parsed once: Game('sharing'), Game('sharing:piles=4'),\n"
               "Game('kim:reading=R2'), Game('subtraction:1,3,4'), Game('tb:0.77').\n"
               "Bad rules raise ValueError with the command line's one-line message.\n"
-              "A Game keeps the tables its searches built, so later calls on it are cheaper.",
-    .tp_new = PyType_GenericNew,
-    .tp_init = game_init,
+              "A Game keeps the tables its searches built, so later calls on it are cheaper.\n"
+              "It is parsed as it is made (Game.__new__ needs the rules too); copy and pickle\n"
+              "make it again from its rules.",
+    .tp_new = game_new,
+    .tp_methods = game_methods,
     .tp_dealloc = game_dealloc,
     .tp_repr = game_repr,
     .tp_getset = game_getset,
@@ -390,6 +344,10 @@ static PyObject *game_cache;
 pg_game *pg_game_from(PyObject *obj)
 {
     if (PyObject_TypeCheck(obj, &pg_game_type)) {
+        if (!((pg_game *)obj)->parsed) { /* game_new makes none such; a guard for what C code may do */
+            PyErr_SetString(PyExc_TypeError, "game: a Game without its rules; make it with Game(rules)");
+            return NULL;
+        }
         Py_INCREF(obj);
         return (pg_game *)obj;
     }
@@ -495,12 +453,14 @@ static PyMethodDef methods[] = {
      "a closed form (positions of any size), the nim-sequence of a heap game, or\n"
      "a memoised search (64-bit sizes, refused up front when it would exceed the\n"
      "limits). `game` is a Game or a ruleset string; `position` a sequence of\n"
-     "non-negative ints of any size, one int, or a string '3 5 9'. `outcome` is\n"
-     "'normal' or 'misere'; players=m, block=k and block_position=k choose the\n"
-     "other outcome rules. The result has .outcome ('P', 'N', 'draw' or a class\n"
-     "letter), .value (an int, or None where only the outcome is known),\n"
-     ".method (what answered) and .note. Bad input raises ValueError with the\n"
-     "command line's message; Ctrl-C raises KeyboardInterrupt.\n\n"
+     "non-negative ints of any size, one int, or a string '3 5 9' (bytes, sets,\n"
+     "mappings and bools raise TypeError). `outcome` is 'normal' or 'misere';\n"
+     "players=m, block=k and block_position=k choose the other outcome rules.\n"
+     "The result has .outcome ('P', 'N', 'draw' or a class letter), .value (an\n"
+     "int, or None where only the outcome is known), .method (what answered) and\n"
+     ".note. Bad input raises ValueError with the command line's message, a\n"
+     "request over max_memory/max_seconds grundy.LimitError (a ValueError), a\n"
+     "failed allocation MemoryError; Ctrl-C raises KeyboardInterrupt.\n\n"
      ">>> grundy.value('sharing', [3, 5, 9])\n"
      "grundy.Value(outcome='N', value=2, method='search', note=None)"},
     {"moves", (PyCFunction)(void (*)(void))pg_moves, METH_VARARGS | METH_KEYWORDS,
@@ -599,7 +559,7 @@ PyMODINIT_FUNC PyInit_grundy(void)
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
     game_cache = PyDict_New();
-    if (!game_cache || pg_value_types_init(m) || pg_movelist_init(m) || PyModule_AddObjectRef(m, "Game", (PyObject *)&pg_game_type) ||
+    if (!game_cache || pg_errors_init(m) || pg_value_types_init(m) || pg_movelist_init(m) || PyModule_AddObjectRef(m, "Game", (PyObject *)&pg_game_type) ||
         PyModule_AddObjectRef(m, "Values", (PyObject *)&pg_values_type) ||
         PyModule_AddStringConstant(m, "__version__", "0.1.0")) {
         Py_DECREF(m);

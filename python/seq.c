@@ -10,6 +10,9 @@ static bool three_pile_sharing(const pg_game *g)
     return gr_s3table_covers(&g->g);
 }
 
+/* The largest heap a sequence goes to: values are indexed by uint32. */
+#define HEAP_MAX ((long long)UINT32_MAX - 1)
+
 /* GR_HEAPSEQ_* or SPARSE (grundy/sparse.h). */
 enum { SPARSE = 100 };
 
@@ -27,8 +30,9 @@ static int method_of(const char *name, int *method)
     return 0;
 }
 
-/* As the command line chooses: from this heap on, the sparse-space method
- * costs less than the O(N^2) ones, for the codes it covers. */
+/* As the command line chooses (src/cli/seq_sparse.c, the same test): from
+ * this heap on, the sparse-space method costs less than the O(N^2) ones, for
+ * the codes it covers. A copy until the library states the policy. */
 #define SPARSE_FROM 50000
 
 static bool sparse_covers(const pg_game *g, gr_tb_code *c)
@@ -65,11 +69,15 @@ static int sparse_values(pg_game *g, long n, const gr_limits *lim, uint32_t *out
     return 0;
 }
 
+/* PyErr_Format has no %f: messages with sizes are written here first. */
 static uint32_t *values_alloc(Py_ssize_t count, const gr_limits *lim)
 {
     double need = (double)count * sizeof(uint32_t);
     if (need > lim->max_bytes) {
-        PyErr_Format(PyExc_ValueError, "%zd values need %.0f bytes, over max_memory", count, need);
+        char msg[160];
+        snprintf(msg, sizeof msg, "%zd values need %.1f MiB, over the limit of %.1f MiB (max_memory=)", count,
+                 need / 1048576.0, lim->max_bytes / 1048576.0);
+        PyErr_SetString(pg_limit_error, msg);
         return NULL;
     }
     uint32_t *v = malloc((size_t)count * sizeof *v);
@@ -163,12 +171,9 @@ static PyObject *sharing_seq(pg_game *g, long n, long start, PyObject *row, PyOb
     }
     pick p = {0, n, diagonal != Py_None, 0, NULL};
     if (row != Py_None || diagonal != Py_None) {
-        p.ad = PyLong_AsLong(p.diagonal ? diagonal : row);
-        if (p.ad == -1 && PyErr_Occurred()) return NULL;
-        if (p.ad < 0) {
-            PyErr_Format(PyExc_ValueError, "%s %ld: expected a non-negative int", p.diagonal ? "diagonal" : "row", p.ad);
-            return NULL;
-        }
+        long long ad;
+        if (pg_int_arg(p.diagonal ? diagonal : row, p.diagonal ? "diagonal" : "row", 0, HEAP_MAX, &ad)) return NULL;
+        p.ad = (long)ad;
     }
     p.first = p.diagonal ? start : (start > p.ad ? start : p.ad);
     if (p.first > n) {
@@ -231,17 +236,15 @@ PyObject *pg_seq(PyObject *self, PyObject *args, PyObject *kw)
     (void)self;
     static char *kwlist[] = {"game", "n", "start", "row", "diagonal", "players", "method",
                              "max_memory", "max_seconds", NULL};
-    PyObject *game, *row = Py_None, *diagonal = Py_None, *players = Py_None, *max_memory = NULL,
-                    *max_seconds = NULL;
-    long n, start = 0;
+    PyObject *game, *n_arg, *start_arg = NULL, *row = Py_None, *diagonal = Py_None, *players = Py_None,
+                           *max_memory = NULL, *max_seconds = NULL;
     const char *method_name = NULL;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "Ol|$lOOOzOO:seq", kwlist, &game, &n, &start, &row, &diagonal,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|$OOOOzOO:seq", kwlist, &game, &n_arg, &start_arg, &row, &diagonal,
                                      &players, &method_name, &max_memory, &max_seconds))
         return NULL;
-    if (n < 0 || start < 0 || start > n) {
-        PyErr_Format(PyExc_ValueError, "seq(n=%ld, start=%ld): expected 0 <= start <= n", n, start);
+    long long n, start = 0;
+    if (pg_int_arg(n_arg, "n", 0, HEAP_MAX, &n) || (start_arg && pg_int_arg(start_arg, "start", 0, n, &start)))
         return NULL;
-    }
     gr_limits lim;
     int method;
     if (pg_limits(max_memory, max_seconds, &lim) || method_of(method_name, &method)) return NULL;
@@ -329,16 +332,13 @@ PyObject *pg_period(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
     static char *kwlist[] = {"game", "n", "players", "method", "max_memory", "max_seconds", NULL};
-    PyObject *game, *players = Py_None, *max_memory = NULL, *max_seconds = NULL;
-    long n;
+    PyObject *game, *n_arg, *players = Py_None, *max_memory = NULL, *max_seconds = NULL;
     const char *method_name = NULL;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "Ol|$OzOO:period", kwlist, &game, &n, &players, &method_name,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|$OzOO:period", kwlist, &game, &n_arg, &players, &method_name,
                                      &max_memory, &max_seconds))
         return NULL;
-    if (n < 1) {
-        PyErr_Format(PyExc_ValueError, "period(n=%ld): expected n >= 1", n);
-        return NULL;
-    }
+    long long n;
+    if (pg_int_arg(n_arg, "n", 1, HEAP_MAX, &n)) return NULL;
     gr_limits lim;
     int method;
     gr_outcome o;
@@ -377,22 +377,18 @@ PyObject *pg_table(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
     static char *kwlist[] = {"game", "n", "max_memory", "max_seconds", NULL};
-    PyObject *game, *max_memory = NULL, *max_seconds = NULL;
-    long n;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "Ol|$OO:table", kwlist, &game, &n, &max_memory, &max_seconds))
+    PyObject *game, *n_arg, *max_memory = NULL, *max_seconds = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|$OO:table", kwlist, &game, &n_arg, &max_memory, &max_seconds))
         return NULL;
+    long long n;
     gr_limits lim;
-    if (pg_limits(max_memory, max_seconds, &lim)) return NULL;
+    if (pg_int_arg(n_arg, "n", 0, GR_S3FAST_MAX_N, &n) || pg_limits(max_memory, max_seconds, &lim)) return NULL;
     pg_game *g = pg_game_from(game);
     if (!g) return NULL;
     bool ok = three_pile_sharing(g);
     if (!ok) PyErr_Format(PyExc_ValueError, "table covers three-pile sharing, not '%s'", g->g.spec);
     Py_DECREF(g);
     if (!ok) return NULL;
-    if (n < 0 || n > (long)GR_S3FAST_MAX_N) {
-        PyErr_Format(PyExc_ValueError, "table n = %ld: expected 0 to %u", n, GR_S3FAST_MAX_N);
-        return NULL;
-    }
     fill f = {NULL, (size_t)n + 1};
     if (!(f.t = values_alloc((Py_ssize_t)(f.w * f.w), &lim))) return NULL;
     gr_error err;

@@ -201,7 +201,7 @@ static int keep_move(void *ctx, const gr_bigmove *mv, const gr_answer *res, bool
     f->has_value = res->has_value;
     if (res->has_value) mpz_set(f->value, res->value);
     f->winning = winning;
-    return pg_should_stop() ? GR_EINPUT : 0;
+    return pg_should_stop() ? GR_EINTR : 0;
 }
 
 static void collect_free(collect *c)
@@ -216,6 +216,8 @@ static void collect_free(collect *c)
 
 static PyObject *move_object(const found *f)
 {
+    /* enum gr_move_kind's names, as `grundy moves --format json` writes them:
+     * the library has no function naming a move kind yet. */
     static const char *kinds[] = {"?", "take", "transfer", "split"};
     PyObject *r = PyStructSequence_New(pg_move_type);
     if (!r) return NULL;
@@ -262,7 +264,7 @@ static int find_moves(gr_engine *e, const gr_bigpos *pos, collect *c, gr_moves_s
     int rc = gr_engine_value(e, pos, &here, err);
     gr_answer_clear(&here);
     if (!rc) rc = gr_engine_moves(e, pos, keep_move, c, sum, err);
-    if (rc && !err->code) gr_fail_nomem(err); /* keep_move's failures leave err unset */
+    if (rc == GR_ENOMEM && !err->code) gr_fail_nomem(err); /* keep_move's failures leave err unset */
     if (!rc && s) rc = gr_engine_block_strategy(e, pos, s, err);
     return rc;
 }

@@ -31,6 +31,23 @@ def cli_message(stderr):
     return line[len("grundy: "):] if line.startswith("grundy: ") else line
 
 
+# The command line's knobs and the keywords that set them in Python: a
+# library message that names one reads in Python's words.
+KNOBS = {"--max-memory": "max_memory=", "--max-seconds": "max_seconds="}
+
+
+def python_words(message):
+    """A command-line message as the module says it."""
+    for cli, py in KNOBS.items():
+        message = message.replace(cli, py)
+    return message
+
+
+# A refusal exits 2 (bad input) until the library gives limits their own
+# status, then 3 (over a limit).
+REFUSED = (2, 3)
+
+
 def as_int(x):
     """JSON gives exact integers past 2^53 as strings."""
     return None if x is None else int(x)

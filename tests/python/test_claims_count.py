@@ -72,7 +72,7 @@ def test_count_sharing_f():
     ({"what": "zero-graph", "sum": 2**64}, "count zero-graph: sum must be below 2^63 (the graph is built explicitly)"),
     ({"what": "zero-graph", "sum": 8190}, "total 8190 has 88573 zero nim-sum positions, more than the 30000 a graph is built for"),
     ({"what": "sharing-p"}, "count sharing-p needs to=N"),
-    ({"what": "sharing-f", "to": 10**6}, "to=1000000: not a count in 0..262000"),
+    ({"what": "sharing-f", "to": 10**6}, "to=1000000: expected an integer from 0 to 262000"),
     ({"what": "sizes"}, "unknown count 'sizes'; expected pairs, zero-nim, no-carry, zero-graph, sharing-p or sharing-f"),
 ])
 def test_count_refused(kw, message):

@@ -13,7 +13,7 @@ import grundy
 from conftest import CLI, ROOT
 
 PUBLIC = ["games", "value", "moves", "seq", "period", "table", "check", "count", "Game", "Value", "Move", "Moves",
-          "Values"]
+          "Values", "LimitError"]
 
 
 def test_docstrings():

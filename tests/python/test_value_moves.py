@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 import grundy
-from conftest import as_int, cli_message, run_cli
+from conftest import REFUSED, as_int, cli_message, python_words, run_cli
 
 # (rules, piles, largest pile): small enough for search under every rule.
 GAMES = [
@@ -52,8 +52,8 @@ def cli_run(verb, rules, pos, flags):
     rc, out, err = run_cli(verb, rules, *pos, *flags, "--format", "json")
     if rc == 0:
         return json.loads(out), None
-    assert rc == 2, err
-    return None, cli_message(err)
+    assert rc in REFUSED, err
+    return None, python_words(cli_message(err))
 
 
 @functools.lru_cache(maxsize=None)
