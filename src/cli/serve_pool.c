@@ -80,7 +80,10 @@ struct serve_pool {
     double bytes;
     int size;
     pthread_mutex_t mu;
-    pthread_cond_t idle;
+    pthread_cond_t idle;           /* a worker came free */
+    pthread_cond_t fresh_free;     /* a fresh process's place came free */
+    int waiting;                   /* calls waiting for a worker */
+    int fresh_running, fresh_waiting, fresh_max;
     worker w[];
 };
 
@@ -89,6 +92,20 @@ static double now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Waits on cond until the monotonic deadline: false once past it. */
+static bool wait_until(pthread_cond_t *cond, pthread_mutex_t *mu, double deadline)
+{
+    double t = deadline - now();
+    if (t <= 0) return false;
+    struct timespec until;
+    clock_gettime(CLOCK_MONOTONIC, &until);
+    long long ns = until.tv_nsec + (long long)((t - (double)(long long)t) * 1e9);
+    until.tv_sec += (time_t)t + (time_t)(ns / 1000000000LL);
+    until.tv_nsec = (long)(ns % 1000000000LL);
+    pthread_cond_timedwait(cond, mu, &until);
+    return true;
 }
 
 static void reap(pid_t pid)
@@ -116,6 +133,41 @@ static bool append(char **buf, size_t *len, size_t *size, const char *data, size
     *len += n;
     (*buf)[*len] = '\0';
     return true;
+}
+
+/* A place among the fresh processes, waited for as a worker is (acquire):
+ * false when refused or past the deadline. */
+static bool fresh_enter(serve_pool *p, double deadline, serve_run *r)
+{
+    pthread_mutex_lock(&p->mu);
+    bool queued = false, in = false;
+    for (;;) {
+        if (p->fresh_running < p->fresh_max) {
+            p->fresh_running++;
+            in = true;
+            break;
+        }
+        if (!queued && p->fresh_waiting >= p->fresh_max) {
+            r->busy = true;
+            break;
+        }
+        if (!queued) p->fresh_waiting++, queued = true;
+        if (!wait_until(&p->fresh_free, &p->mu, deadline)) {
+            r->timed_out = true;
+            break;
+        }
+    }
+    if (queued) p->fresh_waiting--;
+    pthread_mutex_unlock(&p->mu);
+    return in;
+}
+
+static void fresh_leave(serve_pool *p)
+{
+    pthread_mutex_lock(&p->mu);
+    p->fresh_running--;
+    pthread_cond_signal(&p->fresh_free);
+    pthread_mutex_unlock(&p->mu);
 }
 
 static void run_fresh(const serve_pool *p, char **argv, const char *input, double seconds, size_t max_output,
@@ -198,8 +250,15 @@ serve_pool *serve_pool_new(const char *self, int size, double bytes)
     p->self = self;
     p->bytes = bytes;
     p->size = size;
+    p->fresh_max = size > 2 ? size : 2;
     pthread_mutex_init(&p->mu, NULL);
-    pthread_cond_init(&p->idle, NULL);
+    /* deadlines are monotonic: a change of the wall clock moves none */
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&p->idle, &ca);
+    pthread_cond_init(&p->fresh_free, &ca);
+    pthread_condattr_destroy(&ca);
     return p;
 }
 
@@ -271,11 +330,14 @@ static ssize_t read_some(int fd, char *buf, size_t room, double deadline)
     }
 }
 
-static worker *acquire(serve_pool *p)
+/* An idle worker, waited for until the deadline while fewer than the
+ * pool's size wait; NULL (and r says why) when refused or past it. */
+static worker *acquire(serve_pool *p, double deadline, serve_run *r)
 {
     pthread_mutex_lock(&p->mu);
+    worker *pick = NULL;
+    bool queued = false;
     for (;;) {
-        worker *pick = NULL;
         for (int i = 0; i < p->size; i++) {
             worker *w = &p->w[i];
             if (w->busy) continue;
@@ -283,11 +345,21 @@ static worker *acquire(serve_pool *p)
         }
         if (pick) {
             pick->busy = true;
-            pthread_mutex_unlock(&p->mu);
-            return pick;
+            break;
         }
-        pthread_cond_wait(&p->idle, &p->mu);
+        if (!queued && p->waiting >= p->size) {
+            r->busy = true;
+            break;
+        }
+        if (!queued) p->waiting++, queued = true;
+        if (!wait_until(&p->idle, &p->mu, deadline)) {
+            r->timed_out = true;
+            break;
+        }
     }
+    if (queued) p->waiting--;
+    pthread_mutex_unlock(&p->mu);
+    return pick;
 }
 
 static void release(serve_pool *p, worker *w)
@@ -360,7 +432,7 @@ static int read_reply(int fd, size_t max_output, double deadline, serve_run *r, 
     return result == -1 ? -1 : 0;
 }
 
-static void run_pooled(serve_pool *p, char **argv, const char *input, double seconds, size_t max_output,
+static void run_pooled(serve_pool *p, char **argv, const char *input, double deadline, size_t max_output,
                        serve_run *r)
 {
     size_t len = 0, in_len = input ? strlen(input) : 0;
@@ -377,8 +449,11 @@ static void run_pooled(serve_pool *p, char **argv, const char *input, double sec
     }
     memcpy(msg + k, input ? input : "", in_len);
     k += in_len;
-    worker *w = acquire(p);
-    double deadline = now() + seconds;
+    worker *w = acquire(p, deadline, r);
+    if (!w) {
+        free(msg);
+        return;
+    }
     uint32_t flags = 0;
     int got = send_request(p, w, msg, k) ? read_reply(w->fd, max_output, deadline, r, &flags) : 0;
     free(msg);
@@ -392,8 +467,13 @@ void serve_pool_run(serve_pool *p, char **argv, const char *input, double second
                     serve_run *r)
 {
     memset(r, 0, sizeof *r);
-    if (serve_pool_fresh(p, fresh)) run_fresh(p, argv, input, seconds, max_output, r);
-    else run_pooled(p, argv, input, seconds, max_output, r);
+    double deadline = now() + seconds;
+    if (!serve_pool_fresh(p, fresh)) {
+        run_pooled(p, argv, input, deadline, max_output, r);
+    } else if (fresh_enter(p, deadline, r)) {
+        run_fresh(p, argv, input, deadline - now(), max_output, r);
+        fresh_leave(p);
+    }
 }
 
 bool serve_pool_fresh(const serve_pool *p, bool fresh)
@@ -413,6 +493,7 @@ void serve_pool_free(serve_pool *p)
     if (!p) return;
     for (int i = 0; i < p->size; i++) retire(&p->w[i], false); /* a closed socket tells a worker to exit */
     pthread_cond_destroy(&p->idle);
+    pthread_cond_destroy(&p->fresh_free);
     pthread_mutex_destroy(&p->mu);
     free(p);
 }
