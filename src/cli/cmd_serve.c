@@ -345,6 +345,15 @@ static void on_signal(int sig)
     stop = 1;
 }
 
+/* fd moved to a number of 10 or more, closed on exec or not; -1 on failure. */
+static int high_fd(int fd, bool cloexec)
+{
+    if (fd < 0) return -1;
+    int high = fcntl(fd, cloexec ? F_DUPFD_CLOEXEC : F_DUPFD, 10);
+    close(fd);
+    return high;
+}
+
 /* The bounds and files from the parsed flags; an error for an unreadable
  * --tables. The executable and the stored table are opened now, while the
  * server may still be root: the workers (run as --user) reach them through
@@ -352,8 +361,9 @@ static void on_signal(int sig)
  * of the server's. */
 static int setup(server *s, const cli_args *a, const serve_opts *o, int argc, char **argv, gr_error *err)
 {
-    /* a workers' exec through the descriptor, closed in them once run */
-    s->self_fd = open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
+    /* the workers are executed through the descriptor (closed in them once
+     * run), numbered past those a child sets up (0 to 3: serve_pool.c) */
+    s->self_fd = high_fd(open("/proc/self/exe", O_RDONLY | O_CLOEXEC), true);
     if (s->self_fd < 0) return gr_fail(err, GR_EINTERNAL, "cannot open this executable");
     snprintf(s->self, sizeof s->self, "/proc/self/fd/%d", s->self_fd);
     bool seconds_given = false, memory_given = false;
@@ -370,7 +380,7 @@ static int setup(server *s, const cli_args *a, const serve_opts *o, int argc, ch
     s->lim.table_file = NULL;
     if (o->tables) {
         /* inherited by the processes that read it (no close-on-exec) */
-        s->table_fd = open(o->tables, O_RDONLY);
+        s->table_fd = high_fd(open(o->tables, O_RDONLY), false);
         if (s->table_fd < 0) return gr_fail(err, GR_EINPUT, "--tables %s: cannot read it", o->tables);
         snprintf(s->table_path, sizeof s->table_path, "/proc/self/fd/%d", s->table_fd);
         s->lim.table_file = s->table_path;
@@ -509,8 +519,8 @@ int cmd_serve(int argc, char **argv)
         serve_pool_free(s->pool);
         serve_conns_free(s->conns);
         serve_inproc_free(s->inproc);
-        if (s->self_fd > 0) close(s->self_fd);
-        if (s->table_fd > 0) close(s->table_fd);
+        if (s->self_fd >= 10) close(s->self_fd);
+        if (s->table_fd >= 10) close(s->table_fd);
         free(s);
     }
     return rc ? cli_report(&err) : 0;

@@ -77,6 +77,7 @@ typedef struct worker {
 
 struct serve_pool {
     const char *self;
+    int self_fd;                   /* self is /proc/self/fd/N: N, else -1 */
     double bytes;
     int size;
     pthread_mutex_t mu;
@@ -121,6 +122,18 @@ static void child_limits(double bytes)
     if (GR_LIMIT_ADDRESS_SPACE) setrlimit(RLIMIT_AS, &as);
     int devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
     if (devnull >= 0) dup2(devnull, 0);
+}
+
+extern char **environ;
+
+/* Called in a child between fork and exec. A server that dropped root runs
+ * its executable through a descriptor opened before: exec on the
+ * descriptor itself, as /proc/self/fd is closed to a process whose user
+ * changed. */
+static void exec_self(const serve_pool *p, char **argv)
+{
+    if (p->self_fd >= 0) fexecve(p->self_fd, argv, environ);
+    execv(p->self, argv);
 }
 
 /* ---- a fresh process per call ---- */
@@ -199,7 +212,7 @@ static void run_fresh(const serve_pool *p, char **argv, const char *input, doubl
         if (in[0] >= 0) dup2(in[0], 0);
         dup2(out[1], 1);
         dup2(err[1], 2);
-        execv(p->self, argv);
+        exec_self(p, argv);
         _exit(127);
     }
     if (in[0] >= 0) close(in[0]);
@@ -248,6 +261,8 @@ serve_pool *serve_pool_new(const char *self, int size, double bytes)
     serve_pool *p = calloc(1, sizeof *p + (size_t)size * sizeof(worker));
     if (!p) return NULL;
     p->self = self;
+    p->self_fd = -1;
+    sscanf(self, "/proc/self/fd/%d", &p->self_fd);
     p->bytes = bytes;
     p->size = size;
     p->fresh_max = size > 2 ? size : 2;
@@ -277,7 +292,7 @@ static bool spawn(const serve_pool *p, worker *w)
         if (sv[1] == WORKER_FD) fcntl(WORKER_FD, F_SETFD, 0);
         else dup2(sv[1], WORKER_FD);
         char *argv[] = {"grundy", "serve", "--worker", NULL};
-        execv(p->self, argv);
+        exec_self(p, argv);
         _exit(127);
     }
     close(sv[1]);
