@@ -161,6 +161,11 @@ if [ "$(id -u)" -eq 0 ]; then
   [ -n "$workers" ] && (for w in $workers; do [ "$(ps -o uid= -p "$w" | tr -d ' ')" = "$nobody" ] || exit 1; done)
   st=$?
   check "its workers run as nobody: $(for w in $workers; do ps -o uid= -p "$w"; done | tr '\n' ' ')" $st
+  # and yield the cores to the server's threads
+  ni=$(ps -o ni= -p "$server" | tr -d ' ')
+  [ -n "$workers" ] && (for w in $workers; do [ "$(ps -o ni= -p "$w" | tr -d ' ')" -eq $((ni + 5)) ] || exit 1; done)
+  st=$?
+  check "its workers run at nice $((ni + 5)): $(for w in $workers; do ps -o ni= -p "$w"; done | tr '\n' ' ')" $st
   stop_server
   expect_exit 2 'no such user' "$G" serve --port 0 --user no-such-user-here
   expect_exit 2 'does not serve as root' "$G" serve --port 0 --user root

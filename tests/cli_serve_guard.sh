@@ -212,7 +212,12 @@ kill -STOP "$worker"
 curl -s -o "$tmp/inflight" -w '%{http_code}' "${base}api/value?rules=nim&pos=100000000000000000000000,3" \
   >"$tmp/inflight.code" &
 curler=$!
-sleep 0.5
+# the request is in flight once the stopped worker holds it unread (on a
+# loaded machine curl may take longer than a fixed pause to start)
+for _ in $(seq 100); do
+  ss -xp 2>/dev/null | grep "pid=$worker," | awk '$3 > 0 {found = 1} END {exit !found}' && break
+  sleep 0.1
+done
 kill -TERM "$server"
 sleep 0.5
 kill -CONT "$worker"

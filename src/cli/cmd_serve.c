@@ -21,6 +21,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <microhttpd.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -337,14 +338,6 @@ static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
     return 0;
 }
 
-static volatile sig_atomic_t stop;
-
-static void on_signal(int sig)
-{
-    (void)sig;
-    stop = 1;
-}
-
 /* fd moved to a number of 10 or more, closed on exec or not; -1 on failure. */
 static int high_fd(int fd, bool cloexec)
 {
@@ -451,6 +444,13 @@ static int serve(server *s, const serve_opts *o, gr_error *err)
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL |
                      MHD_USE_ERROR_LOG | MHD_USE_ITC;
     int listener = -1;
+    /* SIGINT and SIGTERM wait, blocked in every thread, for this one to
+     * take them (sigwait below): a connection's thread never catches them */
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop, NULL);
     if (serve_mhd_load(&s->mhd, err)) return err->code;
     if (bind_and_drop(s, o, &flags, &listener, err)) {
         if (listener >= 0) close(listener);
@@ -487,9 +487,9 @@ static int serve(server *s, const serve_opts *o, gr_error *err)
                                                  : ((struct sockaddr_in *)&bound)->sin_port);
     fprintf(stderr, "grundy: serving on http://%s%s%s:%u/ (Ctrl-C stops)\n", strchr(o->host, ':') ? "[" : "",
             o->host, strchr(o->host, ':') ? "]" : "", port);
-    signal(SIGINT, on_signal);
-    signal(SIGTERM, on_signal);
-    while (!stop) pause();
+    int sig = 0;
+    while (sigwait(&stop, &sig) != 0) {
+    }
     drain(s, d);
     return GR_OK;
 }

@@ -51,6 +51,7 @@ enum {
     ERR_CAP = 4096,
     RETIRE_CALLS = 100000,         /* a worker answers this many calls, then a fresh one takes over */
     RETIRE_KB = 128 * 1024,        /* ... or retires once its peak resident memory passed this */
+    CHILD_NICE = 5,                /* workers' and fresh processes' CPU priority below the server's */
     REPLY_TOO_BIG = 1u << 0,
     REPLY_RETIRING = 1u << 1
 };
@@ -120,6 +121,13 @@ static void child_limits(double bytes)
 {
     struct rlimit as = {(rlim_t)bytes, (rlim_t)bytes};
     if (GR_LIMIT_ADDRESS_SPACE) setrlimit(RLIMIT_AS, &as);
+    /* the server blocks its stop signals in every thread; a child starts clean */
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    /* the long searches yield the cores to the server's threads, which
+     * answer the cheap calls and accept connections */
+    setpriority(PRIO_PROCESS, 0, getpriority(PRIO_PROCESS, 0) + CHILD_NICE);
     int devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
     if (devnull >= 0) dup2(devnull, 0);
 }
