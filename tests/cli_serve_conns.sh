@@ -122,9 +122,10 @@ for i in 1 2 3 4 5 6; do
   pids+=($!)
 done
 sleep 0.5
-t0=$(date +%s%N)
-code=$(curl -s -m 10 -o "$tmp/cheap" -w '%{http_code}' "${base}api/value?rules=nim&pos=1,2")
-ms=$((($(date +%s%N) - t0) / 1000000))
+# timed by curl from its connect to the answer (curl's own start, slow on
+# a loaded machine, is not the server's)
+read -r code ms < <(curl -s -m 10 -o "$tmp/cheap" -w '%{http_code} %{time_total}' "${base}api/value?rules=nim&pos=1,2")
+ms=$(awk -v s="$ms" 'BEGIN {printf "%d", s * 1000}')
 [ "$code" = 200 ] && [ "$ms" -lt 1000 ]
 st=$?
 check "a cheap call beside six heavy ones: $code after $ms ms: $(cat "$tmp/cheap")" $st
