@@ -40,7 +40,7 @@ static const char help[] =
     "Each connection has a thread (256 connections at most); API calls run in W\n"
     "long-lived worker processes (default N: twice the cores, at least 4; 0: a\n"
     "fresh process per call), each call within S seconds (default 10, waiting for\n"
-    "a worker included; 503 when W calls already wait) and SIZE of memory\n"
+    "a worker included; 503 when 4W calls already wait) and SIZE of memory\n"
     "(default 1G); tables to 2000, sequences to 10^6. A client has T seconds\n"
     "(default 5) to send each request; an address gets C connections (default\n"
     "32), later ones are closed as they are accepted.\n"

@@ -84,7 +84,8 @@ struct serve_pool {
     pthread_mutex_t mu;
     pthread_cond_t idle;           /* a worker came free */
     pthread_cond_t fresh_free;     /* a fresh process's place came free */
-    int waiting;                   /* calls waiting for a worker */
+    int waiting, max_waiting;      /* calls waiting for a worker, and how many may (4 size: a waiting call
+                                    * holds only its connection's thread) */
     int fresh_running, fresh_waiting, fresh_max;
     worker w[];
 };
@@ -274,6 +275,7 @@ serve_pool *serve_pool_new(const char *self, int size, double bytes)
     p->bytes = bytes;
     p->size = size;
     p->fresh_max = size > 2 ? size : 2;
+    p->max_waiting = 4 * size;
     pthread_mutex_init(&p->mu, NULL);
     /* deadlines are monotonic: a change of the wall clock moves none */
     pthread_condattr_t ca;
@@ -370,7 +372,7 @@ static worker *acquire(serve_pool *p, double deadline, serve_run *r)
             pick->busy = true;
             break;
         }
-        if (!queued && p->waiting >= p->size) {
+        if (!queued && p->waiting >= p->max_waiting) {
             r->busy = true;
             break;
         }

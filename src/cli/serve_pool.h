@@ -11,8 +11,8 @@
  * forks and executes a fresh process per call instead (the slower, simplest
  * isolation, kept for comparison and for the long batch calls).
  *
- * Scheduling: a call waits for a worker only while fewer calls wait than
- * the pool has workers, and only until its own deadline (the wait counts
+ * Scheduling: a call waits for a worker only while fewer than four times
+ * the pool's size wait, and only until its own deadline (the wait counts
  * against its time); past that it is refused at once (busy). Fresh
  * processes have a budget of their own (as many at once as the pool has
  * workers, at least 2; as many waiting), so the long batch calls never take
