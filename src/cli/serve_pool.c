@@ -169,7 +169,7 @@ static bool fresh_enter(serve_pool *p, double deadline, serve_run *r)
             in = true;
             break;
         }
-        if (!queued && p->fresh_waiting >= p->fresh_max) {
+        if (!queued && p->fresh_waiting >= 4 * p->fresh_max) {
             r->busy = true;
             break;
         }
@@ -274,7 +274,7 @@ serve_pool *serve_pool_new(const char *self, int size, double bytes)
     sscanf(self, "/proc/self/fd/%d", &p->self_fd);
     p->bytes = bytes;
     p->size = size;
-    p->fresh_max = size > 2 ? size : 2;
+    p->fresh_max = size > 4 ? size : 4;
     p->max_waiting = 4 * size;
     pthread_mutex_init(&p->mu, NULL);
     /* deadlines are monotonic: a change of the wall clock moves none */
@@ -355,8 +355,8 @@ static ssize_t read_some(int fd, char *buf, size_t room, double deadline)
     }
 }
 
-/* An idle worker, waited for until the deadline while fewer than the
- * pool's size wait; NULL (and r says why) when refused or past it. */
+/* An idle worker, waited for until the deadline while fewer than
+ * max_waiting wait; NULL (and r says why) when refused or past it. */
 static worker *acquire(serve_pool *p, double deadline, serve_run *r)
 {
     pthread_mutex_lock(&p->mu);
@@ -475,6 +475,11 @@ static void run_pooled(serve_pool *p, char **argv, const char *input, double dea
     memcpy(msg + k, input ? input : "", in_len);
     k += in_len;
     worker *w = acquire(p, deadline, r);
+    if (w && now() >= deadline) { /* came free too late: the worker need not die for it */
+        release(p, w);
+        r->timed_out = true;
+        w = NULL;
+    }
     if (!w) {
         free(msg);
         return;
@@ -496,7 +501,9 @@ void serve_pool_run(serve_pool *p, char **argv, const char *input, double second
     if (!serve_pool_fresh(p, fresh)) {
         run_pooled(p, argv, input, deadline, max_output, r);
     } else if (fresh_enter(p, deadline, r)) {
-        run_fresh(p, argv, input, deadline - now(), max_output, r);
+        double left = deadline - now();
+        if (left > 0) run_fresh(p, argv, input, left, max_output, r);
+        else r->timed_out = true;
         fresh_leave(p);
     }
 }

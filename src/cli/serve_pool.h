@@ -15,8 +15,9 @@
  * the pool's size wait, and only until its own deadline (the wait counts
  * against its time); past that it is refused at once (busy). Fresh
  * processes have a budget of their own (as many at once as the pool has
- * workers, at least 2; as many waiting), so the long batch calls never take
- * the workers, and a burst of them never forks without bound. */
+ * workers, at least 4; four times as many waiting), so the long batch
+ * calls never take the workers, and a burst of them never forks without
+ * bound. */
 #ifndef GRUNDY_SERVE_POOL_H
 #define GRUNDY_SERVE_POOL_H
 #include <stdbool.h>
