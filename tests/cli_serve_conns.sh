@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # grundy serve under load from one address, and its bounds: 256 idle
 # connections, then 256 trickling ones, from 127.0.0.3 leave a request from
-# 127.0.0.2 answered within 1 s (the per-address limit holds from accept);
+# 127.0.0.2 answered within 1 s (the per-address limit holds from accept),
+# and near the bound idle connections are closed after 1 s;
 # six heavy calls at once leave a cheap call answered within 1 s, and every
 # heavy call gets a JSON answer; started as root the server and its workers
 # run as nobody; a URL path with a NUL or bytes that are not UTF-8 is
@@ -110,6 +111,36 @@ PY
 grep -q 'python checks passed' "$tmp/flood.out"
 st=$?
 check "flood checks: $(cat "$tmp/flood.out")" $st
+stop_server
+
+# ---- near the bound (over 192 of 256 places taken), idle connections get
+# one second, not --client-timeout's ten (a sweep closes every one past it)
+start_server pressure --workers 1 --client-timeout 10 --max-per-ip 256
+python3 - "$port" >"$tmp/pressure.out" 2>&1 <<'PY'
+import socket, sys, time
+port = int(sys.argv[1])
+conns = []
+for _ in range(200):
+    s = socket.socket()
+    s.bind(("127.0.0.3", 0))
+    s.connect(("127.0.0.1", port))
+    conns.append(s)
+time.sleep(3)
+closed = 0
+for s in conns:
+    s.setblocking(False)
+    try:
+        closed += s.recv(1) == b""
+    except BlockingIOError:
+        pass
+    except OSError:
+        closed += 1
+print(f"{closed} of 200 idle connections closed after 3 s")
+PY
+# at least down to three quarters (192); without the rule none would close before 10 s
+[ "$(cut -d' ' -f1 "$tmp/pressure.out")" -ge 8 ] 2>/dev/null
+st=$?
+check "pressure: $(cat "$tmp/pressure.out")" $st
 stop_server
 
 # ---- six heavy calls at once: a cheap call is still answered at once, and
