@@ -1,16 +1,27 @@
-/* grundy serve: an HTTP server (libmicrohttpd, a pool of threads) for the
- * page compiled into this binary and the JSON API (serve_api.c), whose calls
- * are answered in the server's threads when small (serve_inproc.c) and
- * otherwise in worker processes (serve_pool.c), behind a connection guard
- * (serve_conns.c). */
+/* grundy serve: an HTTP server (libmicrohttpd, a thread per connection)
+ * for the page compiled into this binary and the JSON API (serve_api.c),
+ * whose calls are answered in the connection's thread when small
+ * (serve_inproc.c) and otherwise in worker processes (serve_pool.c), behind
+ * a connection guard (serve_conns.c), run as an unprivileged user
+ * (serve_user.c).
+ *
+ * Why a thread per connection: a call waiting for a worker then holds its
+ * own connection's thread only, never one that other connections share,
+ * so a cheap call is never queued behind an expensive one here; threads
+ * are bounded by the connections (MAX_CONNECTIONS, --max-per-ip each). */
+#define _GNU_SOURCE
 #include "cli.h"
 #include "serve.h"
 #include "serve_conns.h"
 #include "serve_inproc.h"
 #include "serve_mhd.h"
 #include "serve_pool.h"
+#include "serve_url.h"
+#include "serve_user.h"
+#include <fcntl.h>
 #include <limits.h>
 #include <microhttpd.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -23,14 +34,18 @@
 static const char help[] =
     "usage: grundy serve [--port P] [--host ADDR] [--threads N] [--workers W] [--max-seconds S]\n"
     "                    [--max-memory SIZE] [--client-timeout T] [--max-per-ip C] [--tables FILE]\n"
-    "                    [--answer inprocess|workers]\n\n"
+    "                    [--answer inprocess|workers] [--user NAME]\n\n"
     "Serves the page (play, explore, tables, claims) and the JSON API on\n"
     "http://ADDR:P/ (default 127.0.0.1:8080). The API is documented in docs/api.md.\n"
-    "N threads answer (default twice the cores, at least 4); API calls run in W\n"
-    "long-lived worker processes (default N; 0: a fresh process per call), each\n"
-    "call within S seconds (default 10) and SIZE of memory (default 1G); tables\n"
-    "to 2000, sequences to 10^6. A client has T seconds (default 10) to send each\n"
-    "request; an address gets C connections (default 32), later ones 503.\n"
+    "Each connection has a thread (256 connections at most); API calls run in W\n"
+    "long-lived worker processes (default N: twice the cores, at least 4; 0: a\n"
+    "fresh process per call), each call within S seconds (default 10, waiting for\n"
+    "a worker included; 503 when 4W calls already wait) and SIZE of memory\n"
+    "(default 1G); tables to 2000, sequences to 10^6. A client has T seconds\n"
+    "(default 5) to send each request; an address gets C connections (default\n"
+    "32), later ones are closed as they are accepted.\n"
+    "Started as root, the server binds its port, then runs as NAME (default\n"
+    "nobody), its workers too, or refuses to start.\n"
     "--answer inprocess (the default) answers value, moves and play in the server's\n"
     "threads, one call at a time, when the engine's estimate of the search is under\n"
     "50 ms and 32 MiB, and sends the rest to the workers; --answer workers sends\n"
@@ -54,8 +69,9 @@ static const char csp[] = "default-src 'none'; script-src 'self'; style-src 'sel
                           "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 typedef struct server {
-    char self[PATH_MAX];
-    char table_path[PATH_MAX];
+    char self[PATH_MAX];       /* this executable, as the workers run it: /proc/self/fd/N */
+    char table_path[PATH_MAX]; /* the stored table, as the workers open it: /proc/self/fd/N */
+    int self_fd, table_fd;
     serve_limits lim;
     serve_mhd mhd;
     serve_pool *pool;
@@ -69,14 +85,17 @@ typedef struct args_acc {
     const char *values[32];
     int n;
     size_t bytes;
-    bool overflow;
+    bool overflow, bad_text;
 } args_acc;
 
-static enum MHD_Result collect(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+static enum MHD_Result collect(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
+                               const char *value, size_t value_size)
 {
     (void)kind;
     args_acc *a = cls;
-    a->bytes += strlen(key) + (value ? strlen(value) : 0) + 2;
+    a->bytes += key_size + value_size + 2;
+    /* a NUL would cut the word short; other bytes would reach a JSON answer */
+    if (!serve_utf8_text(key, key_size) || (value && !serve_utf8_text(value, value_size))) a->bad_text = true;
     if (a->n == 32) {
         a->overflow = true;
         return MHD_YES;
@@ -125,6 +144,15 @@ static serve_conn *conn_of(const server *s, struct MHD_Connection *c)
     return info ? info->socket_context : NULL;
 }
 
+/* The accept policy: an address at its limit, or a full table, is turned
+ * away before the connection is set up. */
+static enum MHD_Result on_accept(void *cls, const struct sockaddr *addr, socklen_t len)
+{
+    (void)len;
+    const server *s = cls;
+    return serve_conns_admit(s->conns, addr) ? MHD_YES : MHD_NO;
+}
+
 static void on_connection(void *cls, struct MHD_Connection *c, void **ctx, enum MHD_ConnectionNotificationCode code)
 {
     server *s = cls;
@@ -132,24 +160,57 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **ctx, enum 
         const union MHD_ConnectionInfo *addr = s->mhd.get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
         const union MHD_ConnectionInfo *fd = s->mhd.get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
         *ctx = fd ? serve_conns_open(s->conns, addr ? addr->client_addr : NULL, fd->connect_fd) : NULL;
+        /* past a limit (the accept policy raced another accept): closed
+         * unread, as the server sees the end of the stream at once */
+        if (!*ctx && fd) shutdown(fd->connect_fd, SHUT_RDWR);
     } else {
         serve_conns_close(s->conns, *ctx);
         *ctx = NULL;
     }
 }
 
+/* A request's state (*con_cls), set when its request line arrives: whether
+ * its path is text the server reads, and whether it is in flight. */
+static char request_marks[4];
+#define REQ_NEW (&request_marks[0])
+#define REQ_NEW_BAD_PATH (&request_marks[1])
+#define REQ_BEGUN (&request_marks[2])
+#define REQ_BEGUN_BAD_PATH (&request_marks[3])
+
+static void *on_request_line(void *cls, const char *target, struct MHD_Connection *c)
+{
+    (void)cls, (void)c;
+    return serve_url_path_ok(target) ? REQ_NEW : REQ_NEW_BAD_PATH;
+}
+
 static void on_completed(void *cls, struct MHD_Connection *c, void **state, enum MHD_RequestTerminationCode toe)
 {
     (void)toe;
     server *s = cls;
-    if (*state) serve_conns_end(s->conns, conn_of(s, c));
+    if (*state == REQ_BEGUN || *state == REQ_BEGUN_BAD_PATH) serve_conns_end(s->conns, conn_of(s, c));
     *state = NULL;
+}
+
+/* Replaces each `path` in the body by `with`: a server's file path is never
+ * sent, whatever message a verb words with it. */
+static void scrub(char *body, size_t *len, const char *path, const char *with)
+{
+    size_t n = strlen(path), w = strlen(with);
+    if (n == 0 || w > n) return;
+    char *at = body, *end = body + *len;
+    while ((at = memmem(at, (size_t)(end - at), path, n)) != NULL) {
+        memcpy(at, with, w);
+        memmove(at + w, at + n, (size_t)(end - at - (ptrdiff_t)n));
+        end -= n - w;
+        at += w;
+    }
+    *len = (size_t)(end - body);
 }
 
 static enum MHD_Result answer_api(server *s, struct MHD_Connection *c, const char *call)
 {
     args_acc a = {.n = 0};
-    s->mhd.get_connection_values(c, MHD_GET_ARGUMENT_KIND, collect, &a);
+    s->mhd.get_connection_values_n(c, MHD_GET_ARGUMENT_KIND, collect, &a);
     if (a.bytes > MAX_QUERY) {
         static const char big[] = "{\"error\":\"the query is longer than this server reads (8 KiB)\"}\n";
         return RESPOND_CONST(s, c, 413, big);
@@ -158,12 +219,18 @@ static enum MHD_Result answer_api(server *s, struct MHD_Connection *c, const cha
         static const char many[] = "{\"error\":\"too many parameters\"}\n";
         return RESPOND_CONST(s, c, 400, many);
     }
+    if (a.bad_text) {
+        static const char text[] = "{\"error\":\"the query holds a NUL byte or bytes that are not UTF-8\"}\n";
+        return RESPOND_CONST(s, c, 400, text);
+    }
     serve_reply r = {0, NULL, 0, NULL};
     serve_api(s->pool, s->inproc, &s->lim, call, a.names, a.values, a.n, &r);
     if (!r.body) {
         static const char oom[] = "{\"error\":\"out of memory\"}\n";
         return RESPOND_CONST(s, c, 500, oom);
     }
+    if (s->lim.table_file) scrub(r.body, &r.len, s->lim.table_file, "stored table");
+    scrub(r.body, &r.len, s->self, "grundy");
     bool stored = false;
     for (int i = 0; i < a.n; i++) stored |= strcmp(a.names[i], "stored") == 0;
     reply_kind kind = r.status == 200 && !stored ? KIND_API : KIND_NO_STORE;
@@ -193,32 +260,23 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 {
     (void)version, (void)upload;
     server *s = cls;
-    if (*state == NULL) {
+    if (*state == REQ_NEW || *state == REQ_NEW_BAD_PATH || *state == NULL) {
         /* first call for this request: headers only */
-        *state = serve_conns_begin(s->conns, conn_of(s, c)) ? (void *)1 : (void *)2;
+        serve_conns_begin(s->conns, conn_of(s, c));
+        *state = *state == REQ_NEW_BAD_PATH ? REQ_BEGUN_BAD_PATH : REQ_BEGUN;
         return MHD_YES;
     }
     if (*upload_size) {
         *upload_size = 0; /* bodies are ignored: every call is a GET */
         return MHD_YES;
     }
-    if (*state == (void *)2) {
-        static const char busy[] = "{\"error\":\"too many connections from this address\"}\n";
-        struct MHD_Response *r = s->mhd.create_response_from_buffer(sizeof busy - 1, (void *)busy,
-                                                                    MHD_RESPMEM_PERSISTENT);
-        if (!r) return MHD_NO;
-        s->mhd.add_response_header(r, "Content-Type", "application/json");
-        s->mhd.add_response_header(r, "Cache-Control", "no-store");
-        s->mhd.add_response_header(r, "X-Content-Type-Options", "nosniff");
-        s->mhd.add_response_header(r, "Content-Security-Policy", csp);
-        s->mhd.add_response_header(r, "Retry-After", "1");
-        s->mhd.add_response_header(r, "Connection", "close");
-        enum MHD_Result ok = s->mhd.queue_response(c, 503, r);
-        s->mhd.destroy_response(r);
-        return ok;
-    }
     static const char bad_method[] = "{\"error\":\"only GET and HEAD are served\"}\n";
     if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0) return RESPOND_CONST(s, c, 405, bad_method);
+    if (*state == REQ_BEGUN_BAD_PATH) {
+        static const char bad_path[] =
+            "{\"error\":\"the URL's path holds a NUL byte, a control character or bytes that are not UTF-8\"}\n";
+        return RESPOND_CONST(s, c, 400, bad_path);
+    }
     if (strncmp(url, "/api/", 5) == 0) return answer_api(s, c, url + 5);
     return answer_page(s, c, url);
 }
@@ -237,6 +295,8 @@ typedef struct serve_opts {
     bool inprocess;            /* --answer inprocess */
     const char *host;
     const char *tables;
+    const char *user;          /* --user: who a server started as root becomes */
+    bool user_given;
 } serve_opts;
 
 static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
@@ -264,6 +324,12 @@ static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
         o->tables = argv[++*i];
         return 1;
     }
+    if (strcmp(argv[*i], "--user") == 0) {
+        if (*i + 1 >= argc || argv[*i + 1][0] == '\0') return gr_fail(err, GR_EINPUT, "--user needs a user name");
+        o->user = argv[++*i];
+        o->user_given = true;
+        return 1;
+    }
     if (strcmp(argv[*i], "--host") == 0) {
         if (*i + 1 >= argc) return gr_fail(err, GR_EINPUT, "--host needs an address");
         o->host = argv[++*i];
@@ -272,20 +338,27 @@ static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
     return 0;
 }
 
-static volatile sig_atomic_t stop;
-
-static void on_signal(int sig)
+/* fd moved to a number of 10 or more, closed on exec or not; -1 on failure. */
+static int high_fd(int fd, bool cloexec)
 {
-    (void)sig;
-    stop = 1;
+    if (fd < 0) return -1;
+    int high = fcntl(fd, cloexec ? F_DUPFD_CLOEXEC : F_DUPFD, 10);
+    close(fd);
+    return high;
 }
 
-/* The bounds and paths from the parsed flags; an error for an unreadable --tables. */
+/* The bounds and files from the parsed flags; an error for an unreadable
+ * --tables. The executable and the stored table are opened now, while the
+ * server may still be root: the workers (run as --user) reach them through
+ * the descriptors, wherever the files lie, and no answer can name a path
+ * of the server's. */
 static int setup(server *s, const cli_args *a, const serve_opts *o, int argc, char **argv, gr_error *err)
 {
-    ssize_t n = readlink("/proc/self/exe", s->self, sizeof s->self - 1);
-    if (n <= 0) return gr_fail(err, GR_EINTERNAL, "cannot find this executable's path");
-    s->self[n] = '\0';
+    /* the workers are executed through the descriptor (closed in them once
+     * run), numbered past those a child sets up (0 to 3: serve_pool.c) */
+    s->self_fd = high_fd(open("/proc/self/exe", O_RDONLY | O_CLOEXEC), true);
+    if (s->self_fd < 0) return gr_fail(err, GR_EINTERNAL, "cannot open this executable");
+    snprintf(s->self, sizeof s->self, "/proc/self/fd/%d", s->self_fd);
     bool seconds_given = false, memory_given = false;
     for (int i = 1; i < argc; i++) {
         seconds_given |= strcmp(argv[i], "--max-seconds") == 0;
@@ -299,16 +372,18 @@ static int setup(server *s, const cli_args *a, const serve_opts *o, int argc, ch
     s->lim.max_output = 64u << 20;
     s->lim.table_file = NULL;
     if (o->tables) {
-        /* an absolute path: the workers may not share the server's idea of "here" */
-        if (!realpath(o->tables, s->table_path) || access(s->table_path, R_OK) != 0)
-            return gr_fail(err, GR_EINPUT, "--tables %s: cannot read it", o->tables);
+        /* inherited by the processes that read it (no close-on-exec) */
+        s->table_fd = high_fd(open(o->tables, O_RDONLY), false);
+        if (s->table_fd < 0) return gr_fail(err, GR_EINPUT, "--tables %s: cannot read it", o->tables);
+        snprintf(s->table_path, sizeof s->table_path, "/proc/self/fd/%d", s->table_fd);
         s->lim.table_file = s->table_path;
     }
     hash_assets(s);
     return GR_OK;
 }
 
-static int listen_address(const serve_opts *o, struct sockaddr_storage *addr, unsigned *flags, gr_error *err)
+static int listen_address(const serve_opts *o, struct sockaddr_storage *addr, socklen_t *len, unsigned *flags,
+                          gr_error *err)
 {
     memset(addr, 0, sizeof *addr);
     struct sockaddr_in *v4 = (struct sockaddr_in *)addr;
@@ -316,9 +391,11 @@ static int listen_address(const serve_opts *o, struct sockaddr_storage *addr, un
     if (inet_pton(AF_INET, o->host, &v4->sin_addr) == 1) {
         v4->sin_family = AF_INET;
         v4->sin_port = htons((uint16_t)o->port);
+        *len = sizeof *v4;
     } else if (inet_pton(AF_INET6, o->host, &v6->sin6_addr) == 1) {
         v6->sin6_family = AF_INET6;
         v6->sin6_port = htons((uint16_t)o->port);
+        *len = sizeof *v6;
         *flags |= MHD_USE_IPv6;
     } else {
         return gr_fail(err, GR_EINPUT, "--host %s: expected a numeric IPv4 or IPv6 address such as 127.0.0.1",
@@ -342,34 +419,77 @@ static void drain(server *s, struct MHD_Daemon *d)
     s->mhd.stop_daemon(d);
 }
 
-static int serve(server *s, const serve_opts *o, gr_error *err)
+/* Binds the port, then becomes the unprivileged user: both before any
+ * worker starts or any request is read. */
+static int bind_and_drop(server *s, const serve_opts *o, unsigned *flags, int *listener, gr_error *err)
 {
     struct sockaddr_storage addr;
-    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG | MHD_USE_ITC;
-    if (listen_address(o, &addr, &flags, err)) return err->code;
+    socklen_t len = 0;
+    if (listen_address(o, &addr, &len, flags, err)) return err->code;
+    if (serve_listen((struct sockaddr *)&addr, len, listener, err)) {
+        gr_error_clear(err);
+        return gr_fail(err, GR_EINPUT, "cannot listen on %s port %ld (in use, or not allowed)", o->host, o->port);
+    }
+    if (serve_become(o->user, o->user_given, err)) return err->code;
+    /* what the workers will need, checked as the user they run as */
+    if (access(s->self, X_OK) != 0)
+        return gr_fail(err, GR_EINPUT, "user %s cannot run this executable (its workers run as that user)", o->user);
+    if (s->lim.table_file && access(s->lim.table_file, R_OK) != 0)
+        return gr_fail(err, GR_EINPUT, "--tables %s: user %s cannot read it", o->tables, o->user);
+    return GR_OK;
+}
+
+static int serve(server *s, const serve_opts *o, gr_error *err)
+{
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL |
+                     MHD_USE_ERROR_LOG | MHD_USE_ITC;
+    int listener = -1;
+    /* SIGINT and SIGTERM wait, blocked in every thread, for this one to
+     * take them (sigwait below): a connection's thread never catches them */
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop, NULL);
     if (serve_mhd_load(&s->mhd, err)) return err->code;
+    if (bind_and_drop(s, o, &flags, &listener, err)) {
+        if (listener >= 0) close(listener);
+        return err->code;
+    }
     s->pool = serve_pool_new(s->self, (int)(o->workers < 0 ? o->threads : o->workers), s->lim.bytes);
     s->conns = serve_conns_new(MAX_CONNECTIONS, (int)o->per_ip, (double)o->client_timeout);
     /* before any thread starts: it replaces the standard streams */
     serve_budget budget = {IN_PROCESS_SECONDS, IN_PROCESS_BYTES, IN_PROCESS_LINES};
     if (o->inprocess) s->inproc = serve_inproc_new(&budget);
-    if (!s->pool || !s->conns || (o->inprocess && !s->inproc))
+    if (!s->pool || !s->conns || (o->inprocess && !s->inproc)) {
+        close(listener);
         return gr_fail(err, GR_ENOMEM, "out of memory starting the server");
+    }
     signal(SIGPIPE, SIG_IGN);
     serve_pool_start(s->pool);
+    /* libmicrohttpd's own timeout covers a client that stops reading an
+     * answer; the guard's janitor the one that never completes a request */
     struct MHD_Daemon *d = s->mhd.start_daemon(
-        flags, (uint16_t)o->port, NULL, NULL, handle, s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
-        MHD_OPTION_THREAD_POOL_SIZE, (unsigned)o->threads, MHD_OPTION_CONNECTION_TIMEOUT,
-        (unsigned)o->client_timeout, MHD_OPTION_CONNECTION_LIMIT, (unsigned)MAX_CONNECTIONS,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)32768, MHD_OPTION_NOTIFY_CONNECTION, on_connection, s,
-        MHD_OPTION_NOTIFY_COMPLETED, on_completed, s, MHD_OPTION_END);
-    if (!d) return gr_fail(err, GR_EINPUT, "cannot listen on %s port %ld (in use, or not allowed)", o->host, o->port);
-    const union MHD_DaemonInfo *info = s->mhd.get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+        flags, 0, on_accept, s, handle, s, MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listener,
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)o->client_timeout, MHD_OPTION_CONNECTION_LIMIT,
+        (unsigned)MAX_CONNECTIONS, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)32768,
+        MHD_OPTION_NOTIFY_CONNECTION, on_connection, s, MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
+        MHD_OPTION_URI_LOG_CALLBACK, on_request_line, s, MHD_OPTION_END);
+    if (!d) {
+        close(listener);
+        return gr_fail(err, GR_EINTERNAL, "cannot start the HTTP server on %s port %ld", o->host, o->port);
+    }
+    struct sockaddr_storage bound;
+    socklen_t blen = sizeof bound;
+    unsigned port = (unsigned)o->port;
+    if (getsockname(listener, (struct sockaddr *)&bound, &blen) == 0)
+        port = ntohs(bound.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&bound)->sin6_port
+                                                 : ((struct sockaddr_in *)&bound)->sin_port);
     fprintf(stderr, "grundy: serving on http://%s%s%s:%u/ (Ctrl-C stops)\n", strchr(o->host, ':') ? "[" : "",
-            o->host, strchr(o->host, ':') ? "]" : "", info ? info->port : (unsigned)o->port);
-    signal(SIGINT, on_signal);
-    signal(SIGTERM, on_signal);
-    while (!stop) pause();
+            o->host, strchr(o->host, ':') ? "]" : "", port);
+    int sig = 0;
+    while (sigwait(&stop, &sig) != 0) {
+    }
     drain(s, d);
     return GR_OK;
 }
@@ -383,7 +503,7 @@ int cmd_serve(int argc, char **argv)
     /* the calls are CPU-bound: threads beyond the cores only add waiting */
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     long threads = cores < 2 ? 4 : cores > 16 ? 32 : 2 * cores;
-    serve_opts o = {8080, threads, -1, 10, 32, true, "127.0.0.1", NULL};
+    serve_opts o = {8080, threads, -1, 5, 32, true, "127.0.0.1", NULL, "nobody", false};
     int rc = cli_parse(&a, argc, argv, CLI_LIMITS | CLI_NOFORMAT, extra, &o, &err);
     if (!rc && a.help) {
         fputs(help, stdout);
@@ -399,6 +519,8 @@ int cmd_serve(int argc, char **argv)
         serve_pool_free(s->pool);
         serve_conns_free(s->conns);
         serve_inproc_free(s->inproc);
+        if (s->self_fd >= 10) close(s->self_fd);
+        if (s->table_fd >= 10) close(s->table_fd);
         free(s);
     }
     return rc ? cli_report(&err) : 0;

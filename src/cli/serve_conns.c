@@ -14,10 +14,9 @@
 struct serve_conn {
     bool used, busy, shut;
     int fd;
-    unsigned long long seq;        /* order of acceptance */
     int family;
     unsigned char addr[16];
-    double deadline;
+    double since;                  /* accepted, or last answered */
 };
 
 struct serve_conns {
@@ -26,8 +25,8 @@ struct serve_conns {
     pthread_t janitor;
     bool stopping;
     int per_ip, capacity;
+    int open;                      /* entries in use */
     double timeout;
-    unsigned long long next_seq;
     serve_conn c[];
 };
 
@@ -44,9 +43,11 @@ static void *janitor(void *arg)
     pthread_mutex_lock(&cs->mu);
     while (!cs->stopping) {
         double t = now();
+        /* near the bound, an idle connection yields its place quickly */
+        double allowed = cs->open * 4 > cs->capacity * 3 && cs->timeout > 1 ? 1 : cs->timeout;
         for (int i = 0; i < cs->capacity; i++) {
             serve_conn *c = &cs->c[i];
-            if (c->used && !c->busy && !c->shut && t > c->deadline) {
+            if (c->used && !c->busy && !c->shut && t > c->since + allowed) {
                 shutdown(c->fd, SHUT_RDWR);
                 c->shut = true;
             }
@@ -87,19 +88,46 @@ static void address(const struct sockaddr *sa, int *family, unsigned char out[16
     else if (*family == AF_INET6) memcpy(out, &((const struct sockaddr_in6 *)sa)->sin6_addr, 16);
 }
 
+/* Connections from addr's address; the caller holds the lock. */
+static int from_address(const serve_conns *cs, int family, const unsigned char a[16])
+{
+    int n = 0;
+    for (int i = 0; i < cs->capacity; i++) {
+        const serve_conn *o = &cs->c[i];
+        n += o->used && o->family == family && memcmp(o->addr, a, 16) == 0;
+    }
+    return n;
+}
+
+bool serve_conns_admit(serve_conns *cs, const struct sockaddr *addr)
+{
+    int family;
+    unsigned char a[16];
+    address(addr, &family, a);
+    pthread_mutex_lock(&cs->mu);
+    bool ok = cs->open < cs->capacity && from_address(cs, family, a) < cs->per_ip;
+    pthread_mutex_unlock(&cs->mu);
+    return ok;
+}
+
 serve_conn *serve_conns_open(serve_conns *cs, const struct sockaddr *addr, int fd)
 {
+    int family;
+    unsigned char a[16];
+    address(addr, &family, a);
     serve_conn *found = NULL;
     pthread_mutex_lock(&cs->mu);
-    for (int i = 0; i < cs->capacity && !found; i++)
-        if (!cs->c[i].used) found = &cs->c[i];
+    if (from_address(cs, family, a) < cs->per_ip)
+        for (int i = 0; i < cs->capacity && !found; i++)
+            if (!cs->c[i].used) found = &cs->c[i];
     if (found) {
         memset(found, 0, sizeof *found);
         found->used = true;
         found->fd = fd;
-        found->seq = cs->next_seq++;
-        address(addr, &found->family, found->addr);
-        found->deadline = now() + cs->timeout;
+        found->family = family;
+        memcpy(found->addr, a, 16);
+        found->since = now();
+        cs->open++;
     }
     pthread_mutex_unlock(&cs->mu);
     return found;
@@ -110,21 +138,16 @@ void serve_conns_close(serve_conns *cs, serve_conn *c)
     if (!c) return;
     pthread_mutex_lock(&cs->mu);
     c->used = false;
+    cs->open--;
     pthread_mutex_unlock(&cs->mu);
 }
 
-bool serve_conns_begin(serve_conns *cs, serve_conn *c)
+void serve_conns_begin(serve_conns *cs, serve_conn *c)
 {
-    if (!c) return true;
-    int older = 0;
+    if (!c) return;
     pthread_mutex_lock(&cs->mu);
     c->busy = true;
-    for (int i = 0; i < cs->capacity; i++) {
-        const serve_conn *o = &cs->c[i];
-        older += o->used && o->seq < c->seq && o->family == c->family && memcmp(o->addr, c->addr, 16) == 0;
-    }
     pthread_mutex_unlock(&cs->mu);
-    return older < cs->per_ip;
 }
 
 void serve_conns_end(serve_conns *cs, serve_conn *c)
@@ -132,7 +155,7 @@ void serve_conns_end(serve_conns *cs, serve_conn *c)
     if (!c) return;
     pthread_mutex_lock(&cs->mu);
     c->busy = false;
-    c->deadline = now() + cs->timeout;
+    c->since = now();
     pthread_mutex_unlock(&cs->mu);
 }
 

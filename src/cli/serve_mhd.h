@@ -17,8 +17,8 @@ typedef struct serve_mhd {
     enum MHD_Result (*add_response_header)(struct MHD_Response *r, const char *header, const char *content);
     enum MHD_Result (*queue_response)(struct MHD_Connection *c, unsigned int status, struct MHD_Response *r);
     void (*destroy_response)(struct MHD_Response *r);
-    int (*get_connection_values)(struct MHD_Connection *c, enum MHD_ValueKind kind, MHD_KeyValueIterator it,
-                                 void *cls);
+    int (*get_connection_values_n)(struct MHD_Connection *c, enum MHD_ValueKind kind, MHD_KeyValueIteratorN it,
+                                   void *cls);
     const union MHD_DaemonInfo *(*get_daemon_info)(struct MHD_Daemon *d, enum MHD_DaemonInfoType type, ...);
     const union MHD_ConnectionInfo *(*get_connection_info)(struct MHD_Connection *c,
                                                            enum MHD_ConnectionInfoType type, ...);

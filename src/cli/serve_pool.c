@@ -51,6 +51,7 @@ enum {
     ERR_CAP = 4096,
     RETIRE_CALLS = 100000,         /* a worker answers this many calls, then a fresh one takes over */
     RETIRE_KB = 128 * 1024,        /* ... or retires once its peak resident memory passed this */
+    CHILD_NICE = 5,                /* workers' and fresh processes' CPU priority below the server's */
     REPLY_TOO_BIG = 1u << 0,
     REPLY_RETIRING = 1u << 1
 };
@@ -77,10 +78,15 @@ typedef struct worker {
 
 struct serve_pool {
     const char *self;
+    int self_fd;                   /* self is /proc/self/fd/N: N, else -1 */
     double bytes;
     int size;
     pthread_mutex_t mu;
-    pthread_cond_t idle;
+    pthread_cond_t idle;           /* a worker came free */
+    pthread_cond_t fresh_free;     /* a fresh process's place came free */
+    int waiting, max_waiting;      /* calls waiting for a worker, and how many may (4 size: a waiting call
+                                    * holds only its connection's thread) */
+    int fresh_running, fresh_waiting, fresh_max;
     worker w[];
 };
 
@@ -89,6 +95,20 @@ static double now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Waits on cond until the monotonic deadline: false once past it. */
+static bool wait_until(pthread_cond_t *cond, pthread_mutex_t *mu, double deadline)
+{
+    double t = deadline - now();
+    if (t <= 0) return false;
+    struct timespec until;
+    clock_gettime(CLOCK_MONOTONIC, &until);
+    long long ns = until.tv_nsec + (long long)((t - (double)(long long)t) * 1e9);
+    until.tv_sec += (time_t)t + (time_t)(ns / 1000000000LL);
+    until.tv_nsec = (long)(ns % 1000000000LL);
+    pthread_cond_timedwait(cond, mu, &until);
+    return true;
 }
 
 static void reap(pid_t pid)
@@ -102,8 +122,27 @@ static void child_limits(double bytes)
 {
     struct rlimit as = {(rlim_t)bytes, (rlim_t)bytes};
     if (GR_LIMIT_ADDRESS_SPACE) setrlimit(RLIMIT_AS, &as);
+    /* the server blocks its stop signals in every thread; a child starts clean */
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    /* the long searches yield the cores to the server's threads, which
+     * answer the cheap calls and accept connections */
+    setpriority(PRIO_PROCESS, 0, getpriority(PRIO_PROCESS, 0) + CHILD_NICE);
     int devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
     if (devnull >= 0) dup2(devnull, 0);
+}
+
+extern char **environ;
+
+/* Called in a child between fork and exec. A server that dropped root runs
+ * its executable through a descriptor opened before: exec on the
+ * descriptor itself, as /proc/self/fd is closed to a process whose user
+ * changed. */
+static void exec_self(const serve_pool *p, char **argv)
+{
+    if (p->self_fd >= 0) fexecve(p->self_fd, argv, environ);
+    execv(p->self, argv);
 }
 
 /* ---- a fresh process per call ---- */
@@ -116,6 +155,41 @@ static bool append(char **buf, size_t *len, size_t *size, const char *data, size
     *len += n;
     (*buf)[*len] = '\0';
     return true;
+}
+
+/* A place among the fresh processes, waited for as a worker is (acquire):
+ * false when refused or past the deadline. */
+static bool fresh_enter(serve_pool *p, double deadline, serve_run *r)
+{
+    pthread_mutex_lock(&p->mu);
+    bool queued = false, in = false;
+    for (;;) {
+        if (p->fresh_running < p->fresh_max) {
+            p->fresh_running++;
+            in = true;
+            break;
+        }
+        if (!queued && p->fresh_waiting >= 4 * p->fresh_max) {
+            r->busy = true;
+            break;
+        }
+        if (!queued) p->fresh_waiting++, queued = true;
+        if (!wait_until(&p->fresh_free, &p->mu, deadline)) {
+            r->timed_out = true;
+            break;
+        }
+    }
+    if (queued) p->fresh_waiting--;
+    pthread_mutex_unlock(&p->mu);
+    return in;
+}
+
+static void fresh_leave(serve_pool *p)
+{
+    pthread_mutex_lock(&p->mu);
+    p->fresh_running--;
+    pthread_cond_signal(&p->fresh_free);
+    pthread_mutex_unlock(&p->mu);
 }
 
 static void run_fresh(const serve_pool *p, char **argv, const char *input, double seconds, size_t max_output,
@@ -147,7 +221,7 @@ static void run_fresh(const serve_pool *p, char **argv, const char *input, doubl
         if (in[0] >= 0) dup2(in[0], 0);
         dup2(out[1], 1);
         dup2(err[1], 2);
-        execv(p->self, argv);
+        exec_self(p, argv);
         _exit(127);
     }
     if (in[0] >= 0) close(in[0]);
@@ -196,10 +270,20 @@ serve_pool *serve_pool_new(const char *self, int size, double bytes)
     serve_pool *p = calloc(1, sizeof *p + (size_t)size * sizeof(worker));
     if (!p) return NULL;
     p->self = self;
+    p->self_fd = -1;
+    sscanf(self, "/proc/self/fd/%d", &p->self_fd);
     p->bytes = bytes;
     p->size = size;
+    p->fresh_max = size > 4 ? size : 4;
+    p->max_waiting = 4 * size;
     pthread_mutex_init(&p->mu, NULL);
-    pthread_cond_init(&p->idle, NULL);
+    /* deadlines are monotonic: a change of the wall clock moves none */
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&p->idle, &ca);
+    pthread_cond_init(&p->fresh_free, &ca);
+    pthread_condattr_destroy(&ca);
     return p;
 }
 
@@ -218,7 +302,7 @@ static bool spawn(const serve_pool *p, worker *w)
         if (sv[1] == WORKER_FD) fcntl(WORKER_FD, F_SETFD, 0);
         else dup2(sv[1], WORKER_FD);
         char *argv[] = {"grundy", "serve", "--worker", NULL};
-        execv(p->self, argv);
+        exec_self(p, argv);
         _exit(127);
     }
     close(sv[1]);
@@ -271,11 +355,14 @@ static ssize_t read_some(int fd, char *buf, size_t room, double deadline)
     }
 }
 
-static worker *acquire(serve_pool *p)
+/* An idle worker, waited for until the deadline while fewer than
+ * max_waiting wait; NULL (and r says why) when refused or past it. */
+static worker *acquire(serve_pool *p, double deadline, serve_run *r)
 {
     pthread_mutex_lock(&p->mu);
+    worker *pick = NULL;
+    bool queued = false;
     for (;;) {
-        worker *pick = NULL;
         for (int i = 0; i < p->size; i++) {
             worker *w = &p->w[i];
             if (w->busy) continue;
@@ -283,11 +370,21 @@ static worker *acquire(serve_pool *p)
         }
         if (pick) {
             pick->busy = true;
-            pthread_mutex_unlock(&p->mu);
-            return pick;
+            break;
         }
-        pthread_cond_wait(&p->idle, &p->mu);
+        if (!queued && p->waiting >= p->max_waiting) {
+            r->busy = true;
+            break;
+        }
+        if (!queued) p->waiting++, queued = true;
+        if (!wait_until(&p->idle, &p->mu, deadline)) {
+            r->timed_out = true;
+            break;
+        }
     }
+    if (queued) p->waiting--;
+    pthread_mutex_unlock(&p->mu);
+    return pick;
 }
 
 static void release(serve_pool *p, worker *w)
@@ -360,7 +457,7 @@ static int read_reply(int fd, size_t max_output, double deadline, serve_run *r, 
     return result == -1 ? -1 : 0;
 }
 
-static void run_pooled(serve_pool *p, char **argv, const char *input, double seconds, size_t max_output,
+static void run_pooled(serve_pool *p, char **argv, const char *input, double deadline, size_t max_output,
                        serve_run *r)
 {
     size_t len = 0, in_len = input ? strlen(input) : 0;
@@ -377,8 +474,16 @@ static void run_pooled(serve_pool *p, char **argv, const char *input, double sec
     }
     memcpy(msg + k, input ? input : "", in_len);
     k += in_len;
-    worker *w = acquire(p);
-    double deadline = now() + seconds;
+    worker *w = acquire(p, deadline, r);
+    if (w && now() >= deadline) { /* came free too late: the worker need not die for it */
+        release(p, w);
+        r->timed_out = true;
+        w = NULL;
+    }
+    if (!w) {
+        free(msg);
+        return;
+    }
     uint32_t flags = 0;
     int got = send_request(p, w, msg, k) ? read_reply(w->fd, max_output, deadline, r, &flags) : 0;
     free(msg);
@@ -392,8 +497,15 @@ void serve_pool_run(serve_pool *p, char **argv, const char *input, double second
                     serve_run *r)
 {
     memset(r, 0, sizeof *r);
-    if (serve_pool_fresh(p, fresh)) run_fresh(p, argv, input, seconds, max_output, r);
-    else run_pooled(p, argv, input, seconds, max_output, r);
+    double deadline = now() + seconds;
+    if (!serve_pool_fresh(p, fresh)) {
+        run_pooled(p, argv, input, deadline, max_output, r);
+    } else if (fresh_enter(p, deadline, r)) {
+        double left = deadline - now();
+        if (left > 0) run_fresh(p, argv, input, left, max_output, r);
+        else r->timed_out = true;
+        fresh_leave(p);
+    }
 }
 
 bool serve_pool_fresh(const serve_pool *p, bool fresh)
@@ -413,6 +525,7 @@ void serve_pool_free(serve_pool *p)
     if (!p) return;
     for (int i = 0; i < p->size; i++) retire(&p->w[i], false); /* a closed socket tells a worker to exit */
     pthread_cond_destroy(&p->idle);
+    pthread_cond_destroy(&p->fresh_free);
     pthread_mutex_destroy(&p->mu);
     free(p);
 }

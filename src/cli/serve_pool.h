@@ -9,7 +9,15 @@
  * retires and a fresh one replaces it at the next call, so one request can
  * neither take the server down nor leave memory behind it. A pool of size 0
  * forks and executes a fresh process per call instead (the slower, simplest
- * isolation, kept for comparison and for the long batch calls). */
+ * isolation, kept for comparison and for the long batch calls).
+ *
+ * Scheduling: a call waits for a worker only while fewer than four times
+ * the pool's size wait, and only until its own deadline (the wait counts
+ * against its time); past that it is refused at once (busy). Fresh
+ * processes have a budget of their own (as many at once as the pool has
+ * workers, at least 4; four times as many waiting), so the long batch
+ * calls never take the workers, and a burst of them never forks without
+ * bound. */
 #ifndef GRUNDY_SERVE_POOL_H
 #define GRUNDY_SERVE_POOL_H
 #include <stdbool.h>
@@ -21,7 +29,8 @@ typedef struct serve_pool serve_pool;
 typedef struct serve_run {
     int exit_status;           /* the verb's status when it returned */
     bool exited;               /* false: the process died (signal, crash, memory) */
-    bool timed_out;            /* killed at the deadline */
+    bool timed_out;            /* killed at the deadline, or no worker came free before it */
+    bool busy;                 /* refused at once: every worker busy and as many calls waiting */
     bool too_big;              /* output past max_output, discarded */
     char *out;                 /* standard output, malloc'd (NUL-terminated) */
     size_t out_len;
@@ -36,7 +45,8 @@ serve_pool *serve_pool_new(const char *self, int size, double bytes);
 void serve_pool_start(serve_pool *p);
 /* Runs argv (argv[0] the program name, NULL-terminated) with `input` (or
  * nothing, when NULL) on its standard input; `fresh` forces a process of its
- * own whatever the pool's size. */
+ * own whatever the pool's size. The whole call, waiting for a worker
+ * included, ends within `seconds`. */
 void serve_pool_run(serve_pool *p, char **argv, const char *input, double seconds, size_t max_output, bool fresh,
                     serve_run *r);
 void serve_run_free(serve_run *r);
