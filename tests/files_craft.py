@@ -4,6 +4,7 @@ Each command rewrites a file grundy wrote, recomputing its checksums, so
 that what the reader meets is a file whose checksums hold and whose
 content is wrong (or a header from an earlier write).
 
+  seq-make FILE N RULES MASK  sequence file of G(0..N-1): 0, then 2 (a stand-in, for sizes)
   seq-count FILE N            sequence file: the header's count set to N
   seq-value FILE HEAP V       sequence file: G(HEAP) set to V, block checksum redone
   table-value FILE A B V      sharing table: G(0,A,B) set to V, the row's CRC redone
@@ -33,6 +34,23 @@ def seq_checksum(buf, seed):
     h ^= len(buf)
     h = (h * 0xC4CEB9FE1A85EC53) & M64
     return h ^ (h >> 33)
+
+
+def seq_make(path, count, rules, mask, block=65536):
+    head = bytearray(256)
+    head[:8] = b'GRSEQ\0\0\1'
+    struct.pack_into('<IIIIQ', head, 8, 2, block, 0, mask, count)
+    head[32:32 + len(rules)] = rules.encode()
+    struct.pack_into('<Q', head, 128, seq_checksum(bytes(head[:128]), 0))
+    with open(path, 'wb') as f:
+        f.write(head)
+        full = struct.pack('<H', 2) * block
+        for b in range((count + block - 1) // block):
+            n = min(block, count - b * block)
+            body = full[:2 * n]
+            if b == 0:
+                body = struct.pack('<H', 0) + body[2:]
+            f.write(body + struct.pack('<Q', seq_checksum(body, b)))
 
 
 def seq_count(path, count):
@@ -125,7 +143,9 @@ def manifest(d, key, value):
 
 def main(argv):
     cmd, args = argv[1], argv[2:]
-    if cmd == 'seq-count':
+    if cmd == 'seq-make':
+        seq_make(args[0], int(args[1]), args[2], int(args[3], 0))
+    elif cmd == 'seq-count':
         seq_count(args[0], int(args[1]))
     elif cmd == 'seq-value':
         seq_value(args[0], int(args[1]), int(args[2]))

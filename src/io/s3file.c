@@ -232,8 +232,7 @@ int gr_s3file_read_row(gr_s3file *f, uint32_t *row, gr_error *err)
     }
 }
 
-/* Is the rest of the file, from `from`, zero bytes (a tail a crash left
- * allocated but never written)? */
+/* Is the rest of the file, from `from`, zero bytes? */
 static bool zero_from(FILE *fp, long from)
 {
     if (fseek(fp, from, SEEK_SET) != 0) return false;
@@ -304,7 +303,10 @@ int gr_s3file_open_write(gr_s3file *f, const char *path, uint32_t n, gr_s3file_r
             release(f);
             return rc;
         }
-        if (got == REC_DAMAGED && !zero_from(f->f, keep)) {
+        /* The record's CRC and all after it zero: blocks a crash left
+         * allocated and never written, a torn tail too. */
+        long crc_at = keep + (long)gr_s3file_record_bytes(f->next, f->buf[0] <= 32 ? f->buf[0] : 0) - 4;
+        if (got == REC_DAMAGED && (f->buf[0] > 32 || !zero_from(f->f, crc_at))) {
             rc = gr_fail(err, GR_EINPUT,
                          "'%s' is damaged at row %u (byte %ld, CRC): not resumed, the file is unchanged; remove it to "
                          "start over, or keep rows 0..%u with `truncate -s %ld %s`",

@@ -114,6 +114,26 @@ static int check_values(const char *path, const uint16_t *v, uint64_t at, uint64
     return GR_OK;
 }
 
+/* How many values the block at `b` holds, 0 when it does not check. It
+ * holds a full block; or the values up to the header's count (a short last
+ * block, with perhaps a torn write past it); or, as the file's last piece,
+ * what its length says (a short last block the header does not know yet:
+ * a header write that was lost). */
+static uint64_t block_values(const gr_seqfile_header *h, uint64_t b, const unsigned char *buf, uint64_t avail,
+                             uint64_t said)
+{
+    uint64_t bsize = (uint64_t)h->block * 2 + 8, stored;
+    uint64_t lens[3] = {bsize, said > b * h->block && said < (b + 1) * h->block ? (said - b * h->block) * 2 + 8 : 0,
+                        avail < bsize ? avail : 0};
+    for (int k = 0; k < 3; k++) {
+        uint64_t len = lens[k];
+        if (len <= 8 || len > avail || (len - 8) % 2 != 0) continue;
+        memcpy(&stored, buf + len - 8, 8);
+        if (stored == checksum(buf, len - 8, b)) return (len - 8) / 2;
+    }
+    return 0;
+}
+
 int gr_seqfile_read_each(const char *path, gr_seqfile_header *h, uint64_t room, bool torn_ok, bool *torn,
                          gr_seqfile_sink put, void *ctx, gr_error *err)
 {
@@ -121,13 +141,13 @@ int gr_seqfile_read_each(const char *path, gr_seqfile_header *h, uint64_t room, 
     uint64_t most, full, rest;
     FILE *f = open_checked(path, h, &most, &full, &rest, err);
     if (!f) return GR_EINPUT;
-    uint64_t bsize = (uint64_t)h->block * 2 + 8;
+    uint64_t bsize = (uint64_t)h->block * 2 + 8, body = full * bsize + rest, said = h->count;
     /* A reader takes what the header commits; a resume all that checks. */
-    uint64_t want = torn_ok ? most : h->count;
-    if (!torn_ok && h->count > most) {
+    uint64_t want = torn_ok ? most : said;
+    if (!torn_ok && said > most) {
         fclose(f);
         return gr_fail(err, GR_EINPUT, "%s: the header says %llu values but the file holds at most %llu (truncated?)",
-                       path, (unsigned long long)h->count, (unsigned long long)most);
+                       path, (unsigned long long)said, (unsigned long long)most);
     }
     if (want > room) {
         fclose(f);
@@ -141,20 +161,14 @@ int gr_seqfile_read_each(const char *path, gr_seqfile_header *h, uint64_t room, 
     }
     int rc = GR_OK;
     uint64_t count = 0;
-    for (uint64_t b = 0; b <= full && count < want && !rc; b++) {
-        uint64_t len = b < full ? bsize : rest;
-        if (len == 0) break;
-        if (fread(buf, 1, len, f) != len) {
+    for (uint64_t b = 0; count < want && b * bsize < body; b++) {
+        uint64_t avail = body - b * bsize < bsize ? body - b * bsize : bsize;
+        if (fread(buf, 1, avail, f) != avail) {
             rc = gr_fail(err, GR_EINPUT, "%s: read error in block %llu", path, (unsigned long long)b);
             break;
         }
-        bool ok = len > 8 && (len - 8) % 2 == 0;
-        uint64_t stored = 0;
-        if (ok) {
-            memcpy(&stored, buf + len - 8, 8);
-            ok = stored == checksum(buf, len - 8, b);
-        }
-        if (!ok) {
+        uint64_t n = block_values(h, b, buf, avail, said);
+        if (n == 0) {
             if (b == full && torn_ok) {   /* a write cut short by a kill */
                 if (torn) *torn = true;
                 break;
@@ -163,18 +177,20 @@ int gr_seqfile_read_each(const char *path, gr_seqfile_header *h, uint64_t room, 
                          (unsigned long long)(b * h->block), b == full ? "truncated" : "damaged (checksum)");
             break;
         }
-        uint64_t n = (len - 8) / 2;
-        if (n > want - count) n = want - count;
+        /* Bytes past a short block: a torn write after the commit. */
+        if (n < h->block && torn && n * 2 + 8 < body - b * bsize) *torn = true;
+        uint64_t take = n < want - count ? n : want - count;
         /* The buffer is malloc'd, so aligned for 16-bit values. */
         const uint16_t *v = (const uint16_t *)(const void *)buf;
-        if ((rc = check_values(path, v, count, n, err)) || (rc = put(ctx, v, count, n, err))) break;
-        count += n;
+        if ((rc = check_values(path, v, count, take, err)) || (rc = put(ctx, v, count, take, err))) break;
+        count += take;
+        if (n < h->block) break;   /* a short block is the last */
     }
     free(buf);
     fclose(f);
-    if (!rc && !torn_ok && count != h->count)
+    if (!rc && !torn_ok && count != said)
         rc = gr_fail(err, GR_EINPUT, "%s holds %llu values but its header says %llu (an unfinished run?)", path,
-                     (unsigned long long)count, (unsigned long long)h->count);
+                     (unsigned long long)count, (unsigned long long)said);
     if (!rc) h->count = count;
     return rc;
 }
