@@ -161,7 +161,7 @@ int gr_seqfile_read_each(const char *path, gr_seqfile_header *h, uint64_t room, 
     }
     int rc = GR_OK;
     uint64_t count = 0;
-    for (uint64_t b = 0; count < want && b * bsize < body; b++) {
+    for (uint64_t b = 0; (torn_ok || count < want) && b * bsize < body; b++) {
         uint64_t avail = body - b * bsize < bsize ? body - b * bsize : bsize;
         if (fread(buf, 1, avail, f) != avail) {
             rc = gr_fail(err, GR_EINPUT, "%s: read error in block %llu", path, (unsigned long long)b);
