@@ -110,16 +110,24 @@ expect_exit 2 'says it holds rows 0..4000000000, more than its size can' "$G" ta
 expect_out '^largest value' "$G" table sharing --max 200 --in "$tmp/T" --stats
 
 # ---- tier files: a damaged MANIFEST, a crafted tier
-"$G" solve sharing:piles=3 --total 12 --out "$tmp/D" >/dev/null
+"$G" solve sharing:piles=3 --total 20 --out "$tmp/D" >/dev/null
+"$G" table sharing --max 10 --format csv >"$tmp/t10.csv"
+"$G" table sharing --max 10 --db "$tmp/D" --format csv >"$tmp/d10.csv"
+same "$tmp/d10.csv" "$tmp/t10.csv"
 expect_out 'value 4' "$G" value sharing:piles=3 0 3 9 --db "$tmp/D"
 craft manifest "$tmp/D" total -1
 expect_exit 2 "D/MANIFEST is damaged: the line 'total -1'" "$G" value sharing:piles=3 0 3 9 --db "$tmp/D"
-expect_exit 2 "D/MANIFEST is damaged: the line 'total -1'" "$G" solve sharing:piles=3 --total 12 --out "$tmp/D"
-craft manifest "$tmp/D" total 12
+expect_exit 2 "D/MANIFEST is damaged: the line 'total -1'" "$G" solve sharing:piles=3 --total 20 --out "$tmp/D"
+expect_exit 2 "D/MANIFEST is damaged: the line 'total -1'" "$G" table sharing --max 10 --db "$tmp/D"
+craft manifest "$tmp/D" total 20
+# within its tier's bound (15 options at most in tier 15), past its position's (7)
+craft tier-value "$tmp/D" 15 0 12
+expect_exit 2 'tier 15 stores the value 12 for a position with at most 7 options' \
+  "$G" table sharing --max 10 --db "$tmp/D" --format csv
 craft tier-value "$tmp/D" 12 0 1000
 expect_exit 2 'tier 12 stores the value 1000, but no position of total 12 has more than 12 options' \
   "$G" value sharing:piles=3 0 3 9 --db "$tmp/D"
-expect_exit 2 'tier 12 stores the value 1000' "$G" solve sharing:piles=3 --total 12 --out "$tmp/D"
+expect_exit 2 'tier 12 stores the value 1000' "$G" solve sharing:piles=3 --total 20 --out "$tmp/D"
 
 # ---- seq --in streams: peak memory does not grow with the file
 craft seq-make "$tmp/big" 4194304 grundy-game 0xfe   # 8 MiB of values

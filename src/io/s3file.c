@@ -307,10 +307,14 @@ int gr_s3file_open_write(gr_s3file *f, const char *path, uint32_t n, gr_s3file_r
          * allocated and never written, a torn tail too. */
         long crc_at = keep + (long)gr_s3file_record_bytes(f->next, f->buf[0] <= 32 ? f->buf[0] : 0) - 4;
         if (got == REC_DAMAGED && (f->buf[0] > 32 || !zero_from(f->f, crc_at))) {
-            rc = gr_fail(err, GR_EINPUT,
-                         "'%s' is damaged at row %u (byte %ld, CRC): not resumed, the file is unchanged; remove it to "
-                         "start over, or keep rows 0..%u with `truncate -s %ld %s`",
-                         f->part, f->next, keep, f->next ? f->next - 1 : 0, keep, f->part);
+            if (f->next == 0)
+                rc = gr_fail(err, GR_EINPUT, "'%s' is damaged at row 0 (CRC): not resumed, the file is unchanged; "
+                             "remove it to start over", f->part);
+            else
+                rc = gr_fail(err, GR_EINPUT,
+                             "'%s' is damaged at row %u (byte %ld, CRC): not resumed, the file is unchanged; remove it "
+                             "to start over, or keep rows 0..%u with `truncate -s %ld %s`",
+                             f->part, f->next, keep, f->next - 1, keep, f->part);
             release(f);
             return rc;
         }

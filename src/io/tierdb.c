@@ -359,6 +359,16 @@ int gr_tierdb_reader_value(gr_tierdb_reader *r, const gr_pos *pos, uint32_t *val
         if (rc == 0) return gr_fail(err, GR_EINPUT, "%s: tier %" PRIu64 " is missing or damaged", r->db.dir, t);
         if (rc != 1) return rc;
     }
-    *value = s->v[t][gr_tiers_rank(s, &c)];
+    uint32_t v = s->v[t][gr_tiers_rank(s, &c)];
+    /* The position's own bound, tighter than its tier's: the sharing
+     * moves between each pair of piles, (p_a - p_b)/2 of them. */
+    uint64_t most = 0;
+    for (int a = 0; a < c.n; a++)
+        for (int b = 0; b < c.n; b++)
+            if (c.p[a] > c.p[b]) most += (c.p[a] - c.p[b]) / 2;
+    if (v > most)
+        return gr_fail(err, GR_EINPUT, "%s: tier %" PRIu64 " stores the value %u for a position with at most %" PRIu64
+                       " options: not a file grundy wrote (refused)", r->db.dir, t, v, most);
+    *value = v;
     return GR_OK;
 }
