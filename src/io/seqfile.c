@@ -293,15 +293,27 @@ static int start_writer(gr_seqfile *w, const char *path, const gr_seqfile_header
     return GR_OK;
 }
 
+/* A writer that failed to open gives back what it took (a caller may
+ * still close it: harmless). */
+static int drop(gr_seqfile *w, int rc)
+{
+    if (w->f) fclose(w->f);
+    free(w->path);
+    free(w->tail);
+    free(w->wide);
+    memset(w, 0, sizeof *w);
+    return rc;
+}
+
 int gr_seqfile_create(gr_seqfile *w, const char *path, const gr_seqfile_header *h, gr_error *err)
 {
     int rc = start_writer(w, path, h, err);
     if (rc) return rc;
     w->h.count = 0;
     w->f = fopen(path, "wbx");
-    if (!w->f) return gr_fail(err, GR_EINPUT, "cannot create %s: %s", path, strerror(errno));
+    if (!w->f) return drop(w, gr_fail(err, GR_EINPUT, "cannot create %s: %s", path, strerror(errno)));
     if (write_header(w) != 0 || fflush(w->f) != 0)
-        return gr_fail(err, GR_EINPUT, "cannot write %s: %s", path, strerror(errno));
+        return drop(w, gr_fail(err, GR_EINPUT, "cannot write %s: %s", path, strerror(errno)));
     keep(w, NULL);
     return GR_OK;
 }
@@ -324,19 +336,20 @@ int gr_seqfile_reopen(gr_seqfile *w, const char *path, const gr_seqfile_header *
     w->written = full * h->block;
     w->h.count = have;
     w->f = fopen(path, "r+b");
-    if (!w->f) return gr_fail(err, GR_EINPUT, "cannot open %s for writing: %s", path, strerror(errno));
+    if (!w->f) return drop(w, gr_fail(err, GR_EINPUT, "cannot open %s for writing: %s", path, strerror(errno)));
     /* The short last block, read again: it is the commit until the next
      * header, and the next full block is written over it. */
     off_t at = (off_t)(GR_SEQFILE_HEADER + full * bsize);
     if (n && (fseeko(w->f, at, SEEK_SET) != 0 || fread(w->tail, 2, n, w->f) != n))
-        return gr_fail(err, GR_EINPUT, "cannot read %s again: %s", path, strerror(errno));
+        return drop(w, gr_fail(err, GR_EINPUT, "cannot read %s again: %s", path, strerror(errno)));
     off_t end = at + (off_t)(n ? n * 2 + 8 : 0);
     if (fflush(w->f) != 0 || ftruncate(fileno(w->f), end) != 0)
-        return gr_fail(err, GR_EINPUT, "cannot cut %s back to its last whole block: %s", path, strerror(errno));
+        return drop(w, gr_fail(err, GR_EINPUT, "cannot cut %s back to its last whole block: %s", path,
+                               strerror(errno)));
     /* The header says what the file holds, whatever the last run managed
      * to write of it. */
     if (write_header(w) != 0 || fflush(w->f) != 0)
-        return gr_fail(err, GR_EINPUT, "cannot write the header of %s: %s", path, strerror(errno));
+        return drop(w, gr_fail(err, GR_EINPUT, "cannot write the header of %s: %s", path, strerror(errno)));
     keep(w, w->tail);
     return GR_OK;
 }
