@@ -2,7 +2,8 @@
 # Stored files that survive: a lost header write, a damaged .part, a full
 # disk, crafted files whose checksums hold, and seq --in in bounded memory.
 # The crafted files come from tests/files_craft.py, which recomputes each
-# format's checksums; the full disk is a small tmpfs (skipped, with a
+# format's checksums. A failing writer is a file size limit (ulimit -f:
+# EFBIG, any user) and a full small tmpfs (ENOSPC; skipped, with a
 # message, where mount is not allowed).
 source "$(dirname "$0")/lib_cli.sh"
 craft() { python3 "$(dirname "$0")/files_craft.py" "$@"; }
@@ -144,6 +145,17 @@ else
   echo "skip: no /usr/bin/time for the peak-memory check"
 fi
 expect_out '^# grundy-game: 0 rare heaps in 1..4194303' "$G" seq --in "$tmp/big" --rare
+
+# ---- a writer that cannot grow the file (the size limit: no root needed)
+"$G" seq tb:0.6 --to 100000 --out "$tmp/L" >/dev/null 2>&1
+cp "$tmp/L" "$tmp/L.before"
+expect_exit 2 'cannot write block [0-9]+ of .*: File too large; the file is left as it was, with G\(0..100000\)' \
+  bash -c "ulimit -f 256; trap '' XFSZ; exec '$G' seq tb:0.6 --to 1000000 --out '$tmp/L'"
+same "$tmp/L" "$tmp/L.before"
+expect_exit 2 'cannot write tier [0-9]+: File too large' \
+  bash -c "ulimit -f 1; trap '' XFSZ; exec '$G' solve sharing:piles=3 --total 1500 --out '$tmp/DL'"
+# with room again, the same command goes on from where the file was
+expect_out 'resumed at heap 100001' "$G" seq tb:0.6 --to 300000 --out "$tmp/L"
 
 # ---- a full disk (a small tmpfs)
 mkdir -p "$tmp/disk"
