@@ -253,13 +253,31 @@ Test(s3file, round_trip_and_resume_byte_identical)
         free(again);
         cr_assert_neq(access(part, F_OK), 0, "the .part file is gone after the rename");
     }
-    /* a damaged byte in the middle: rows from there on are computed again */
+    /* a damaged byte in the middle, with rows after it: refused, the file
+     * untouched (those rows may have cost hours); cut where the message
+     * says, the good rows before the damage are kept and the rest computed */
     char *bad = malloc((size_t)len);
     memcpy(bad, whole, (size_t)len);
     bad[len / 2] ^= 0x5a;
     spit(part, bad, len * 3 / 4);
-    write_table(path, n);
+    gr_s3fast *st;
+    cr_assert_eq(gr_s3fast_new(&st, n, &err), 0);
+    gr_s3file f;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_s3file_open_write(&f, path, n, feed, st, &err), GR_EINPUT);
+    gr_s3fast_free(st);
+    cr_assert(strstr(err.msg, "is damaged at row") && strstr(err.msg, "the file is unchanged"), "%s", err.msg);
     long l3;
+    char *kept = slurp(part, &l3);
+    cr_assert_eq(l3, len * 3 / 4);
+    cr_assert_eq(memcmp(kept, bad, (size_t)l3), 0, "a refused resume changed the .part");
+    free(kept);
+    const char *cut = strstr(err.msg, "truncate -s ");
+    cr_assert_not_null(cut, "%s", err.msg);
+    long good = atol(cut + 12);
+    cr_assert(good > 16 && good <= len / 2, "cut at %ld", good);
+    cr_assert_eq(truncate(part, good), 0);
+    write_table(path, n);
     char *again = slurp(path, &l3);
     cr_assert_eq(l3, len);
     cr_assert_eq(memcmp(again, whole, (size_t)len), 0);

@@ -28,14 +28,19 @@ typedef struct gr_s3file {
     struct gr_s3file_async *async;   /* background writes of whole bands (gr_s3file_write_rows) */
 } gr_s3file;
 
-/* Reading a finished file. */
+/* Reading a finished file: every record is checked (length, CRC, bounds)
+ * when it is opened, so a refused file hands out no row. */
 int gr_s3file_open_read(gr_s3file *f, const char *path, gr_error *err);
-/* Reads the next row into row[0..b/2]; fails (GR_EINPUT) on a damaged record. */
+/* Reads the next row into row[0..b/2]; fails (GR_EINPUT) on a damaged or
+ * truncated record or a value past gr_s3file_bound. */
 int gr_s3file_read_row(gr_s3file *f, uint32_t *row, gr_error *err);
 
 /* Writing: opens PATH.part, keeping every whole row that a previous run with
- * the same n left there (each record's length and CRC are checked) and
- * cutting off a torn last record. `recovered` receives the kept rows in
+ * the same n left there (each record's length, CRC and values are checked)
+ * and cutting off a torn last record (one the file ends inside, or a tail
+ * of zero bytes). A record that is whole but damaged, with more after it,
+ * or one with a value past its bound, is refused (GR_EINPUT) and the file
+ * left untouched. `recovered` receives the kept rows in
  * order, so the caller can rebuild its state; f->next is then the first row
  * still to write. */
 typedef int (*gr_s3file_row_fn)(void *ctx, uint32_t b, const uint32_t *row, gr_error *err);
@@ -67,5 +72,10 @@ void gr_s3file_close(gr_s3file *f);
 
 /* Bytes of the record of row b at width w. */
 uint64_t gr_s3file_record_bytes(uint32_t b, unsigned w);
+/* The most options (0,a,b), 2a <= b, has: floor(a/2) + floor(b/2) +
+ * floor((b-a)/2) <= b (docs/sharing-table.md), so no G(0,a,b) is larger.
+ * Every value read from a file is checked against it; a record past it is
+ * refused (GR_EINPUT), whatever its CRC says. */
+uint32_t gr_s3file_bound(uint32_t a, uint32_t b);
 
 #endif

@@ -14,8 +14,13 @@
  *   136 ...      zero up to 256
  *   256 blocks:  `block` values then a u64 checksum; the last block may be
  *                shorter (a finished run), its checksum after its values.
- * A file is valid when every block's checksum holds; a torn tail (a kill in
- * the middle of a write) is cut off on resume. */
+ * The header's count is the commit: a reader takes G(0..count-1), each from
+ * a block whose checksum holds, and ignores what lies past them (blocks of
+ * a run killed before it wrote the header again). A resume takes every
+ * block that checks, cuts off a torn tail (a kill in the middle of a
+ * write) and writes the header again at once, so a header write that was
+ * lost is repaired. A write that fails (a full disk) puts the file back as
+ * its last header left it. */
 #ifndef GRUNDY_SEQFILE_H
 #define GRUNDY_SEQFILE_H
 #include <stdbool.h>
@@ -26,6 +31,8 @@
 #define GR_SEQFILE_HEADER 256u
 #define GR_SEQFILE_BLOCK 65536u
 #define GR_SEQFILE_RULES 96u
+/* The largest value a file may hold (the sparse method's largest). */
+#define GR_SEQFILE_MAX_VALUE 0xfffeu
 
 typedef struct gr_seqfile_header {
     char rules[GR_SEQFILE_RULES];
@@ -33,7 +40,9 @@ typedef struct gr_seqfile_header {
     uint64_t count;
 } gr_seqfile_header;
 
-/* Reads and checks a whole file: every block's checksum. *values (malloc'd,
+/* Reads and checks a whole file: the checksum of every block that holds
+ * one of its count values, and each value against its bound (G(0) = 0,
+ * none past GR_SEQFILE_MAX_VALUE). *values (malloc'd,
  * the caller frees; room for `reserve` values at least) holds G(0..count-1).
  * `torn_ok` accepts a torn tail (resume), reporting it as *torn; else it is
  * an error. GR_EINPUT with a one-line message for a file that is not a
@@ -48,9 +57,12 @@ bool gr_seqfile_stub(const char *path);
 
 /* The header, and how many values the file's size could hold. */
 int gr_seqfile_peek(const char *path, gr_seqfile_header *h, uint64_t *most, gr_error *err);
-/* gr_seqfile_read a block at a time: put(ctx, values, at, n, err) takes
- * G(at..at+n-1) of each block that checks, in order (a nonzero return stops
- * the read with that code). `room`: more values than that is an error. */
+/* gr_seqfile_read a block at a time, in memory for one block whatever the
+ * file's length: put(ctx, values, at, n, err) takes G(at..at+n-1) of each
+ * block that checks, in order (a nonzero return stops the read with that
+ * code). `room`: more values than that is an error. Without torn_ok the
+ * read stops at the header's count; with it, at the last block that checks
+ * (h->count is then what was read). */
 typedef int (*gr_seqfile_sink)(void *ctx, const uint16_t *v, uint64_t at, uint64_t n, gr_error *err);
 int gr_seqfile_read_each(const char *path, gr_seqfile_header *h, uint64_t room, bool torn_ok, bool *torn,
                          gr_seqfile_sink put, void *ctx, gr_error *err);
@@ -61,18 +73,24 @@ typedef struct gr_seqfile {
     gr_seqfile_header h;
     uint64_t written;          /* values in full blocks on disk */
     uint16_t *wide;            /* a block widened from byte values (gr_seqfile_sync, width 1) */
+    char *path;
+    gr_seqfile_header kept;    /* the header on disk: what a failed write puts back */
+    uint16_t *tail;            /* kept's short last block (kept.count % block values), NULL when none */
 } gr_seqfile;
 
 /* Creates the file (replacing none: it must not exist), or opens an existing
- * one for appending after `written` values (its full blocks; what follows is
- * cut off). */
+ * one to append after the `have` values a resume read from it (a torn tail
+ * past them is cut off, and the header is written again with count `have`:
+ * a header write a kill lost is repaired here). */
 int gr_seqfile_create(gr_seqfile *w, const char *path, const gr_seqfile_header *h, gr_error *err);
-int gr_seqfile_reopen(gr_seqfile *w, const char *path, const gr_seqfile_header *h, uint64_t written, gr_error *err);
+int gr_seqfile_reopen(gr_seqfile *w, const char *path, const gr_seqfile_header *h, uint64_t have, gr_error *err);
 /* Writes the full blocks of g[written..count) and the header (count and mask
  * as given). With `final`, also the short last block. Flushed to the kernel,
  * so a killed process loses nothing written. g holds values of `width`
  * bytes (1 or 2); the file holds 16-bit values either way, so it is the
- * same file whatever the layout in memory. */
+ * same file whatever the layout in memory. A failed write names the
+ * system's reason and leaves the file as the last header written says (a
+ * failed extension leaves it readable to its earlier length). */
 int gr_seqfile_sync(gr_seqfile *w, const void *g, unsigned width, uint64_t count, uint32_t mask, bool final,
                     gr_error *err);
 int gr_seqfile_close(gr_seqfile *w, gr_error *err);

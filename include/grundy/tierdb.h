@@ -28,6 +28,13 @@ int gr_tierdb_write(gr_tierdb *db, const gr_tiers *s, uint64_t t, gr_error *err)
 /* 1: tier t read into s->v[t] (checksums verified); 0: absent or damaged
  * (the caller recomputes it); otherwise an error status. */
 int gr_tierdb_read(gr_tierdb *db, gr_tiers *s, uint64_t t, gr_error *err);
+/* The most options a position of canonical total t with `piles` piles has
+ * (pile a gives k <= (p_a - p_b)/2 to each smaller pile b, and the piles of
+ * a canonical position sum to t with one of them 0): (piles-1) t / 2. No
+ * value of tier t is larger; a stored one that is, is refused (GR_EINPUT). */
+uint64_t gr_tierdb_bound(int piles, uint64_t t);
+/* The largest total a MANIFEST may name (the solver stops at 100000). */
+#define GR_TIERDB_MAX_TOTAL 100000u
 /* Is tier t's file there (not checked)? */
 bool gr_tierdb_has(gr_tierdb *db, uint64_t t);
 /* Records in MANIFEST that every tier up to s->total is present. */

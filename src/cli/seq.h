@@ -33,6 +33,8 @@ int seq_heap(seq_args *s, gr_error *err);      /* issue 7: nim-sequences of heap
  * --until-period, --compare (seq_sparse.c). */
 int seq_sparse(seq_args *s, gr_error *err);
 bool seq_wants_sparse(const seq_args *s);
+/* --in FILE without --period, streamed a block at a time (seq_in.c). */
+int seq_stream_file(seq_args *s, gr_error *err);
 /* Asked for the sparse engine by name or by one of its options. */
 bool seq_sparse_only(const seq_args *s);
 /* The period lines, shared by the makers of heap sequences. */

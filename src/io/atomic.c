@@ -1,4 +1,5 @@
 #include "grundy/io.h"
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,15 +26,17 @@ int gr_atomic_open(gr_atomic_file *af, const char *path)
 
 int gr_atomic_commit(gr_atomic_file *af)
 {
-    int rc = 0;
-    if (fflush(af->f) != 0 || fsync(fileno(af->f)) != 0) rc = -1;
-    if (fclose(af->f) != 0) rc = -1;
+    int rc = 0, why = 0;
+    if (fflush(af->f) != 0 || fsync(fileno(af->f)) != 0) rc = -1, why = errno;
+    if (fclose(af->f) != 0 && !rc) rc = -1, why = errno;
     af->f = NULL;
-    if (rc == 0 && rename(af->tmp, af->path) != 0) rc = -1;
+    if (rc == 0 && rename(af->tmp, af->path) != 0) rc = -1, why = errno;
     if (rc != 0) unlink(af->tmp);
     free(af->path);
     free(af->tmp);
     af->path = af->tmp = NULL;
+    /* the caller's message names the first failure's reason */
+    if (rc) errno = why;
     return rc;
 }
 

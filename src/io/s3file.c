@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <time.h>
 #include <unistd.h>
@@ -124,18 +125,29 @@ static void release(gr_s3file *f)
     memset(f, 0, sizeof *f);
 }
 
-/* Reads and checks the record of row f->next into row; 1 when the record is
- * missing, torn or damaged (the file ends or the CRC disagrees). */
-static int read_record(gr_s3file *f, uint32_t *row)
+uint32_t gr_s3file_bound(uint32_t a, uint32_t b)
+{
+    return a / 2 + b / 2 + (b - a) / 2;
+}
+
+/* What read_record found. */
+enum { REC_OK, REC_TORN, REC_DAMAGED, REC_BOUND };
+
+/* Reads and checks the record of row f->next into row. REC_TORN: the file
+ * ends inside it (a write cut short); REC_DAMAGED: it is all there but its
+ * width or CRC is wrong; REC_BOUND: it checks, but a value is past the
+ * most options its position has (*bad_a is the column). */
+static int read_record(gr_s3file *f, uint32_t *row, uint32_t *bad_a)
 {
     uint32_t b = f->next, len = b / 2 + 1;
     int c = fgetc(f->f);
-    if (c == EOF || c > 32) return 1;
+    if (c == EOF) return REC_TORN;
+    if (c > 32) return REC_DAMAGED;
     unsigned w = (unsigned)c;
     size_t bytes = (size_t)gr_s3file_record_bytes(b, w);
     f->buf[0] = (unsigned char)w;
-    if (fread(f->buf + 1, 1, bytes - 1, f->f) != bytes - 1) return 1;
-    if (crc32_of(f->crc, f->buf, bytes - 4) != get32(f->buf + bytes - 4)) return 1;
+    if (fread(f->buf + 1, 1, bytes - 1, f->f) != bytes - 1) return REC_TORN;
+    if (crc32_of(f->crc, f->buf, bytes - 4) != get32(f->buf + bytes - 4)) return REC_DAMAGED;
     const unsigned char *p = f->buf + 1;
     uint64_t mask = w == 32 ? 0xFFFFFFFFu : ((uint64_t)1 << w) - 1;
     for (uint32_t a = 0; a < len; a++) {
@@ -144,9 +156,24 @@ static int read_record(gr_s3file *f, uint32_t *row)
         size_t nb = (bit % 8 + w + 7) / 8;
         for (size_t k = 0; k < nb; k++) v |= (uint64_t)p[bit / 8 + k] << (8 * k);
         row[a] = (uint32_t)((v >> (bit % 8)) & mask);
+        /* The engines index by value: a file with valid CRCs that another
+         * program wrote must not take them past their sets. */
+        if (row[a] > gr_s3file_bound(a, b)) {
+            *bad_a = a;
+            return REC_BOUND;
+        }
     }
     f->next++;
-    return 0;
+    return REC_OK;
+}
+
+/* The message for a record that checks but holds a value past its bound. */
+static int bound_error(const char *path, uint32_t a, uint32_t b, uint32_t v, gr_error *err)
+{
+    return gr_fail(err, GR_EINPUT,
+                   "'%s': G(0,%u,%u) is stored as %u, but that position has at most %u options, so its value is at "
+                   "most %u: not a table grundy wrote (refused)", path, a, b, v, gr_s3file_bound(a, b),
+                   gr_s3file_bound(a, b));
 }
 
 /* 0 ok, 1 too short (a torn header), 2 not this format */
@@ -164,12 +191,31 @@ int gr_s3file_open_read(gr_s3file *f, const char *path, gr_error *err)
     memset(f, 0, sizeof *f);
     f->f = fopen(path, "rb");
     if (!f->f) return gr_fail(err, GR_EINPUT, "cannot open '%s': %s", path, strerror(errno));
+    f->path = strdup(path);
+    if (!f->path) {
+        release(f);
+        return gr_fail_nomem(err);
+    }
     uint32_t n;
     if (read_header(f, &n)) {
         release(f);
         return gr_fail(err, GR_EINPUT, "'%s' is not a grundy sharing table (bad header)", path);
     }
+    /* Every record takes 5 bytes at least: a header claiming more rows
+     * than the file could hold must not size the buffers. */
+    struct stat st;
+    if (fstat(fileno(f->f), &st) != 0 || (uint64_t)st.st_size < HEADER_BYTES + ((uint64_t)n + 1) * 5) {
+        release(f);
+        return gr_fail(err, GR_EINPUT, "'%s' says it holds rows 0..%u, more than its size can (truncated or damaged)",
+                       path, n);
+    }
     int rc = setup(f, n, err);
+    /* Every row checked before the first is handed out: a refused file
+     * prints nothing (one pass more over the file, at disk speed). */
+    while (!rc && f->next <= n) rc = gr_s3file_read_row(f, f->row, err);
+    if (!rc && fseek(f->f, HEADER_BYTES, SEEK_SET) != 0)
+        rc = gr_fail(err, GR_EINPUT, "cannot read '%s' again: %s", path, strerror(errno));
+    f->next = 0;
     if (rc) release(f);
     return rc;
 }
@@ -177,8 +223,23 @@ int gr_s3file_open_read(gr_s3file *f, const char *path, gr_error *err)
 int gr_s3file_read_row(gr_s3file *f, uint32_t *row, gr_error *err)
 {
     if (f->next > f->n) return gr_fail(err, GR_EINPUT, "the table file ends at row %u", f->n);
-    if (read_record(f, row)) return gr_fail(err, GR_EINPUT, "table file damaged at row %u", f->next);
-    return GR_OK;
+    uint32_t a = 0;
+    switch (read_record(f, row, &a)) {
+    case REC_OK: return GR_OK;
+    case REC_BOUND: return bound_error(f->path, a, f->next, row[a], err);
+    case REC_TORN: return gr_fail(err, GR_EINPUT, "'%s' is truncated at row %u", f->path, f->next);
+    default: return gr_fail(err, GR_EINPUT, "'%s' is damaged at row %u (CRC)", f->path, f->next);
+    }
+}
+
+/* Is the rest of the file, from `from`, zero bytes? */
+static bool zero_from(FILE *fp, long from)
+{
+    if (fseek(fp, from, SEEK_SET) != 0) return false;
+    int c;
+    while ((c = fgetc(fp)) != EOF)
+        if (c != 0) return false;
+    return true;
 }
 
 static int write_header(gr_s3file *f)
@@ -224,13 +285,38 @@ int gr_s3file_open_write(gr_s3file *f, const char *path, uint32_t n, gr_s3file_r
     int hr = read_header(f, &pn);
     if (!hr && pn == n) {
         keep = HEADER_BYTES;
-        while (f->next <= n && !read_record(f, f->row)) {
+        uint32_t a = 0;
+        int got = REC_OK;
+        while (f->next <= n && (got = read_record(f, f->row, &a)) == REC_OK) {
             rc = recovered ? recovered(ctx, f->next - 1, f->row, err) : 0;
             if (rc) {
                 release(f);
                 return rc;
             }
             keep = ftell(f->f);
+        }
+        /* A torn last record is what a kill leaves: cut off below. Damage
+         * with rows after it is not: the rows past it may have cost hours,
+         * so the file is left as it is and the user chooses. */
+        if (got == REC_BOUND) {
+            rc = bound_error(f->part, a, f->next, f->row[a], err);
+            release(f);
+            return rc;
+        }
+        /* The record's CRC and all after it zero: blocks a crash left
+         * allocated and never written, a torn tail too. */
+        long crc_at = keep + (long)gr_s3file_record_bytes(f->next, f->buf[0] <= 32 ? f->buf[0] : 0) - 4;
+        if (got == REC_DAMAGED && (f->buf[0] > 32 || !zero_from(f->f, crc_at))) {
+            if (f->next == 0)
+                rc = gr_fail(err, GR_EINPUT, "'%s' is damaged at row 0 (CRC): not resumed, the file is unchanged; "
+                             "remove it to start over", f->part);
+            else
+                rc = gr_fail(err, GR_EINPUT,
+                             "'%s' is damaged at row %u (byte %ld, CRC): not resumed, the file is unchanged; remove it "
+                             "to start over, or keep rows 0..%u with `truncate -s %ld %s`",
+                             f->part, f->next, keep, f->next - 1, keep, f->part);
+            release(f);
+            return rc;
         }
     } else if (!hr) {
         /* its rows may have cost hours: a mistyped N must not throw them away */

@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -217,12 +218,18 @@ int gr_s3png_write(gr_s3png *p, const char *path, gr_error *err)
     if (!tmp) rc = gr_fail_nomem(err);
     if (!rc) {
         snprintf(tmp, len, "%s.tmp.%ld", path, (long)getpid());
-        if (cairo_surface_write_to_png(sf, tmp) != CAIRO_STATUS_SUCCESS) {
+        errno = 0;
+        cairo_status_t st = cairo_surface_write_to_png(sf, tmp);
+        if (st != CAIRO_STATUS_SUCCESS) {
+            /* cairo's status says "error while writing"; errno says why */
+            int why = errno;
             unlink(tmp);
-            rc = gr_fail(err, GR_EINPUT, "cannot write '%s'", path);
+            rc = gr_fail(err, GR_EINPUT, "cannot write '%s': %s", path,
+                         why ? strerror(why) : cairo_status_to_string(st));
         } else if (rename(tmp, path) != 0) {
+            int why = errno;
             unlink(tmp);
-            rc = gr_fail(err, GR_EINPUT, "cannot write '%s'", path);
+            rc = gr_fail(err, GR_EINPUT, "cannot write '%s': %s", path, strerror(why));
         }
     }
     free(tmp);

@@ -1,6 +1,7 @@
 /* Nim-sequence files (grundy/seqfile.h): checksummed blocks, resume. */
 #include "grundy/seqfile.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -100,6 +101,39 @@ int gr_seqfile_peek(const char *path, gr_seqfile_header *h, uint64_t *most, gr_e
     return GR_OK;
 }
 
+/* Values past their bound: a file with valid checksums may still have
+ * been written by something else, and the engines index by value. */
+static int check_values(const char *path, const uint16_t *v, uint64_t at, uint64_t n, gr_error *err)
+{
+    if (at == 0 && n > 0 && v[0] != 0)
+        return gr_fail(err, GR_EINPUT, "%s: G(0) is stored as %u, but a heap of 0 has no move (G(0) = 0)", path, v[0]);
+    for (uint64_t k = 0; k < n; k++)
+        if (v[k] > GR_SEQFILE_MAX_VALUE)
+            return gr_fail(err, GR_EINPUT, "%s: G(%llu) is stored as %u, past the largest value a sequence file holds "
+                           "(%u)", path, (unsigned long long)(at + k), v[k], GR_SEQFILE_MAX_VALUE);
+    return GR_OK;
+}
+
+/* How many values the block at `b` holds, 0 when it does not check. It
+ * holds a full block; or the values up to the header's count (a short last
+ * block, with perhaps a torn write past it); or, as the file's last piece,
+ * what its length says (a short last block the header does not know yet:
+ * a header write that was lost). */
+static uint64_t block_values(const gr_seqfile_header *h, uint64_t b, const unsigned char *buf, uint64_t avail,
+                             uint64_t said)
+{
+    uint64_t bsize = (uint64_t)h->block * 2 + 8, stored;
+    uint64_t lens[3] = {bsize, said > b * h->block && said < (b + 1) * h->block ? (said - b * h->block) * 2 + 8 : 0,
+                        avail < bsize ? avail : 0};
+    for (int k = 0; k < 3; k++) {
+        uint64_t len = lens[k];
+        if (len <= 8 || len > avail || (len - 8) % 2 != 0) continue;
+        memcpy(&stored, buf + len - 8, 8);
+        if (stored == checksum(buf, len - 8, b)) return (len - 8) / 2;
+    }
+    return 0;
+}
+
 int gr_seqfile_read_each(const char *path, gr_seqfile_header *h, uint64_t room, bool torn_ok, bool *torn,
                          gr_seqfile_sink put, void *ctx, gr_error *err)
 {
@@ -107,11 +141,18 @@ int gr_seqfile_read_each(const char *path, gr_seqfile_header *h, uint64_t room, 
     uint64_t most, full, rest;
     FILE *f = open_checked(path, h, &most, &full, &rest, err);
     if (!f) return GR_EINPUT;
-    uint64_t bsize = (uint64_t)h->block * 2 + 8;
-    if (most > room) {
+    uint64_t bsize = (uint64_t)h->block * 2 + 8, body = full * bsize + rest, said = h->count;
+    /* A reader takes what the header commits; a resume all that checks. */
+    uint64_t want = torn_ok ? most : said;
+    if (!torn_ok && said > most) {
+        fclose(f);
+        return gr_fail(err, GR_EINPUT, "%s: the header says %llu values but the file holds at most %llu (truncated?)",
+                       path, (unsigned long long)said, (unsigned long long)most);
+    }
+    if (want > room) {
         fclose(f);
         return gr_fail(err, GR_EINPUT, "%s: %llu values do not fit the %llu slots given", path,
-                       (unsigned long long)most, (unsigned long long)room);
+                       (unsigned long long)want, (unsigned long long)room);
     }
     unsigned char *buf = malloc(bsize);
     if (!buf) {
@@ -120,20 +161,14 @@ int gr_seqfile_read_each(const char *path, gr_seqfile_header *h, uint64_t room, 
     }
     int rc = GR_OK;
     uint64_t count = 0;
-    for (uint64_t b = 0; b <= full && !rc; b++) {
-        uint64_t len = b < full ? bsize : rest;
-        if (len == 0) break;
-        if (fread(buf, 1, len, f) != len) {
+    for (uint64_t b = 0; (torn_ok || count < want) && b * bsize < body; b++) {
+        uint64_t avail = body - b * bsize < bsize ? body - b * bsize : bsize;
+        if (fread(buf, 1, avail, f) != avail) {
             rc = gr_fail(err, GR_EINPUT, "%s: read error in block %llu", path, (unsigned long long)b);
             break;
         }
-        bool ok = len > 8 && (len - 8) % 2 == 0;
-        uint64_t stored = 0;
-        if (ok) {
-            memcpy(&stored, buf + len - 8, 8);
-            ok = stored == checksum(buf, len - 8, b);
-        }
-        if (!ok) {
+        uint64_t n = block_values(h, b, buf, avail, said);
+        if (n == 0) {
             if (b == full && torn_ok) {   /* a write cut short by a kill */
                 if (torn) *torn = true;
                 break;
@@ -142,15 +177,20 @@ int gr_seqfile_read_each(const char *path, gr_seqfile_header *h, uint64_t room, 
                          (unsigned long long)(b * h->block), b == full ? "truncated" : "damaged (checksum)");
             break;
         }
+        /* Bytes past a short block: a torn write after the commit. */
+        if (n < h->block && torn && n * 2 + 8 < body - b * bsize) *torn = true;
+        uint64_t take = n < want - count ? n : want - count;
         /* The buffer is malloc'd, so aligned for 16-bit values. */
-        if ((rc = put(ctx, (const uint16_t *)(const void *)buf, count, (len - 8) / 2, err))) break;
-        count += (len - 8) / 2;
+        const uint16_t *v = (const uint16_t *)(const void *)buf;
+        if ((rc = check_values(path, v, count, take, err)) || (rc = put(ctx, v, count, take, err))) break;
+        count += take;
+        if (n < h->block) break;   /* a short block is the last */
     }
     free(buf);
     fclose(f);
-    if (!rc && !torn_ok && count != h->count)
+    if (!rc && !torn_ok && count != said)
         rc = gr_fail(err, GR_EINPUT, "%s holds %llu values but its header says %llu (an unfinished run?)", path,
-                     (unsigned long long)count, (unsigned long long)h->count);
+                     (unsigned long long)count, (unsigned long long)said);
     if (!rc) h->count = count;
     return rc;
 }
@@ -169,7 +209,7 @@ int gr_seqfile_read(const char *path, gr_seqfile_header *h, uint16_t **values, u
     uint64_t most;
     int rc = gr_seqfile_peek(path, h, &most, err);
     if (rc) return rc;
-    uint64_t room = most > reserve ? most : reserve;
+    uint64_t take = torn_ok || h->count > most ? most : h->count, room = take > reserve ? take : reserve;
     uint16_t *g = malloc((room ? room : 1) * sizeof *g);
     if (!g) return gr_fail(err, GR_ENOMEM, "%s: not enough memory for %llu values", path, (unsigned long long)room);
     rc = gr_seqfile_read_each(path, h, room, torn_ok, torn, copy_block, g, err);
@@ -178,25 +218,104 @@ int gr_seqfile_read(const char *path, gr_seqfile_header *h, uint16_t **values, u
     return rc;
 }
 
-static int write_header(gr_seqfile *w, gr_error *err)
+static int write_header(gr_seqfile *w)
 {
     unsigned char buf[GR_SEQFILE_HEADER];
     pack_header(&w->h, buf);
-    if (fseeko(w->f, 0, SEEK_SET) != 0 || fwrite(buf, 1, sizeof buf, w->f) != sizeof buf)
-        return gr_fail(err, GR_EINPUT, "cannot write the header: %s", strerror(errno));
+    return fseeko(w->f, 0, SEEK_SET) != 0 || fwrite(buf, 1, sizeof buf, w->f) != sizeof buf ? -1 : 0;
+}
+
+/* What is on disk is now the commit a failed write goes back to. */
+static void keep(gr_seqfile *w, const uint16_t *tail)
+{
+    w->kept = w->h;
+    uint64_t n = w->h.count % w->h.block;
+    if (n && tail && w->tail && tail != w->tail) memcpy(w->tail, tail, n * sizeof *tail);
+    if (n && (!tail || !w->tail)) w->kept.count -= n;   /* no copy of the short block: the full blocks */
+}
+
+/* After a failed write: the file as the last header said, through a
+ * descriptor of its own (the stream's buffer may hold what failed). The
+ * blocks past the commit are cut off first, which frees the space the
+ * short last block needs. */
+static int put_back(gr_seqfile *w)
+{
+    if (w->f) fclose(w->f);   /* its error is the one being reported */
+    w->f = NULL;
+    int fd = open(w->path, O_WRONLY);
+    if (fd < 0) return -1;
+    const gr_seqfile_header *k = &w->kept;
+    uint64_t full = k->count / k->block, n = k->count % k->block;
+    off_t end = (off_t)(GR_SEQFILE_HEADER + full * ((uint64_t)k->block * 2 + 8));
+    unsigned char head[GR_SEQFILE_HEADER];
+    pack_header(k, head);
+    bool ok = ftruncate(fd, end) == 0;
+    if (ok && n) {
+        uint64_t cs = checksum(w->tail, n * 2, full);
+        ok = pwrite(fd, w->tail, n * 2, end) == (ssize_t)(n * 2) && pwrite(fd, &cs, 8, end + (off_t)(n * 2)) == 8;
+    }
+    ok = ok && pwrite(fd, head, sizeof head, 0) == (ssize_t)sizeof head && fsync(fd) == 0;
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return ok ? 0 : -1;
+}
+
+/* A write failed with errno `why`: the message names the reason and what
+ * the file holds now. */
+static int write_failed(gr_seqfile *w, const char *what, int why, gr_error *err)
+{
+    const char *path = w->path ? w->path : "the sequence file";
+    if (w->path && put_back(w) == 0) {
+        char held[64] = "no values yet";
+        if (w->kept.count) snprintf(held, sizeof held, "G(0..%llu)", (unsigned long long)w->kept.count - 1);
+        return gr_fail(err, GR_EINPUT, "cannot write %s of %s: %s; the file is left as it was, with %s (the same "
+                       "command resumes it)", what, path, strerror(why), held);
+    }
+    int again = errno;
+    return gr_fail(err, GR_EINPUT, "cannot write %s of %s: %s (and putting it back failed: %s; the same command "
+                   "resumes it)", what, path, strerror(why), strerror(again));
+}
+
+static int start_writer(gr_seqfile *w, const char *path, const gr_seqfile_header *h, gr_error *err)
+{
+    memset(w, 0, sizeof *w);
+    w->h = *h;
+    w->path = strdup(path);
+    w->tail = malloc((size_t)h->block * sizeof *w->tail);
+    if (!w->path || !w->tail) {
+        free(w->path);
+        free(w->tail);
+        w->path = NULL;
+        w->tail = NULL;
+        return gr_fail_nomem(err);
+    }
     return GR_OK;
+}
+
+/* A writer that failed to open gives back what it took (a caller may
+ * still close it: harmless). */
+static int drop(gr_seqfile *w, int rc)
+{
+    if (w->f) fclose(w->f);
+    free(w->path);
+    free(w->tail);
+    free(w->wide);
+    memset(w, 0, sizeof *w);
+    return rc;
 }
 
 int gr_seqfile_create(gr_seqfile *w, const char *path, const gr_seqfile_header *h, gr_error *err)
 {
-    memset(w, 0, sizeof *w);
-    w->h = *h;
+    int rc = start_writer(w, path, h, err);
+    if (rc) return rc;
     w->h.count = 0;
     w->f = fopen(path, "wbx");
-    if (!w->f) return gr_fail(err, GR_EINPUT, "cannot create %s: %s", path, strerror(errno));
-    int rc = write_header(w, err);
-    if (!rc && fflush(w->f) != 0) rc = gr_fail(err, GR_EINPUT, "cannot write %s: %s", path, strerror(errno));
-    return rc;
+    if (!w->f) return drop(w, gr_fail(err, GR_EINPUT, "cannot create %s: %s", path, strerror(errno)));
+    if (write_header(w) != 0 || fflush(w->f) != 0)
+        return drop(w, gr_fail(err, GR_EINPUT, "cannot write %s: %s", path, strerror(errno)));
+    keep(w, NULL);
+    return GR_OK;
 }
 
 bool gr_seqfile_stub(const char *path)
@@ -209,16 +328,29 @@ bool gr_seqfile_stub(const char *path)
     return n < sizeof buf && memcmp(buf, magic, n < 8 ? n : 8) == 0;
 }
 
-int gr_seqfile_reopen(gr_seqfile *w, const char *path, const gr_seqfile_header *h, uint64_t written, gr_error *err)
+int gr_seqfile_reopen(gr_seqfile *w, const char *path, const gr_seqfile_header *h, uint64_t have, gr_error *err)
 {
-    memset(w, 0, sizeof *w);
-    w->h = *h;
-    w->written = written;
+    int rc = start_writer(w, path, h, err);
+    if (rc) return rc;
+    uint64_t full = have / h->block, n = have % h->block, bsize = (uint64_t)h->block * 2 + 8;
+    w->written = full * h->block;
+    w->h.count = have;
     w->f = fopen(path, "r+b");
-    if (!w->f) return gr_fail(err, GR_EINPUT, "cannot open %s for writing: %s", path, strerror(errno));
-    uint64_t end = GR_SEQFILE_HEADER + written / h->block * ((uint64_t)h->block * 2 + 8);
-    if (fflush(w->f) != 0 || ftruncate(fileno(w->f), (off_t)end) != 0)
-        return gr_fail(err, GR_EINPUT, "cannot cut %s back to its last full block: %s", path, strerror(errno));
+    if (!w->f) return drop(w, gr_fail(err, GR_EINPUT, "cannot open %s for writing: %s", path, strerror(errno)));
+    /* The short last block, read again: it is the commit until the next
+     * header, and the next full block is written over it. */
+    off_t at = (off_t)(GR_SEQFILE_HEADER + full * bsize);
+    if (n && (fseeko(w->f, at, SEEK_SET) != 0 || fread(w->tail, 2, n, w->f) != n))
+        return drop(w, gr_fail(err, GR_EINPUT, "cannot read %s again: %s", path, strerror(errno)));
+    off_t end = at + (off_t)(n ? n * 2 + 8 : 0);
+    if (fflush(w->f) != 0 || ftruncate(fileno(w->f), end) != 0)
+        return drop(w, gr_fail(err, GR_EINPUT, "cannot cut %s back to its last whole block: %s", path,
+                               strerror(errno)));
+    /* The header says what the file holds, whatever the last run managed
+     * to write of it. */
+    if (write_header(w) != 0 || fflush(w->f) != 0)
+        return drop(w, gr_fail(err, GR_EINPUT, "cannot write the header of %s: %s", path, strerror(errno)));
+    keep(w, w->tail);
     return GR_OK;
 }
 
@@ -232,8 +364,11 @@ static int put_block(gr_seqfile *w, const void *g, unsigned width, uint64_t n, g
     }
     uint64_t index = w->written / w->h.block, cs = checksum(v, n * 2, index);
     off_t at = (off_t)(GR_SEQFILE_HEADER + index * ((uint64_t)w->h.block * 2 + 8));
-    if (fseeko(w->f, at, SEEK_SET) != 0 || fwrite(v, 2, n, w->f) != n || fwrite(&cs, 8, 1, w->f) != 1)
-        return gr_fail(err, GR_EINPUT, "cannot write block %llu: %s", (unsigned long long)index, strerror(errno));
+    if (fseeko(w->f, at, SEEK_SET) != 0 || fwrite(v, 2, n, w->f) != n || fwrite(&cs, 8, 1, w->f) != 1) {
+        char what[64];
+        snprintf(what, sizeof what, "block %llu", (unsigned long long)index);
+        return write_failed(w, what, errno, err);
+    }
     return GR_OK;
 }
 
@@ -242,24 +377,38 @@ int gr_seqfile_sync(gr_seqfile *w, const void *g, unsigned width, uint64_t count
 {
     int rc;
     const char *bytes = g;
+    if (!w->f) return gr_fail(err, GR_EINTERNAL, "the sequence file is closed after a failed write");
     while (count - w->written >= w->h.block) {
         if ((rc = put_block(w, bytes + w->written * width, width, w->h.block, err))) return rc;
         w->written += w->h.block;
     }
-    if (final && count > w->written &&
-        (rc = put_block(w, bytes + w->written * width, width, count - w->written, err)))
-        return rc;
+    uint64_t n = count - w->written;
+    if (final && n > 0 && (rc = put_block(w, bytes + w->written * width, width, n, err))) return rc;
     w->h.count = final ? count : w->written;
     w->h.mask = mask;
-    if ((rc = write_header(w, err))) return rc;
-    if (fflush(w->f) != 0) return gr_fail(err, GR_EINPUT, "cannot write: %s", strerror(errno));
+    /* Blocks first, then the header: the header commits them. */
+    if (fflush(w->f) != 0) return write_failed(w, "blocks", errno, err);
+    if (write_header(w) != 0 || fflush(w->f) != 0) return write_failed(w, "the header", errno, err);
+    if (final && n > 0) {
+        if (width == 1) {
+            for (uint64_t k = 0; k < n; k++) w->tail[k] = ((const uint8_t *)g)[w->written + k];
+            keep(w, w->tail);
+        } else {
+            keep(w, (const uint16_t *)(const void *)(bytes + w->written * 2));
+        }
+    } else {
+        keep(w, NULL);
+    }
     return GR_OK;
 }
 
 int gr_seqfile_close(gr_seqfile *w, gr_error *err)
 {
     free(w->wide);
-    w->wide = NULL;
+    free(w->path);
+    free(w->tail);
+    w->wide = w->tail = NULL;
+    w->path = NULL;
     if (!w->f) return GR_OK;
     int bad = fclose(w->f) != 0;
     w->f = NULL;

@@ -71,33 +71,68 @@ static int write_manifest(gr_tierdb *db, gr_error *err)
     if (db->have_total) fprintf(af.f, "total %" PRIu64 "\n", db->total);
     int rc = gr_atomic_commit(&af);
     free(p);
-    return rc ? gr_fail(err, GR_EINPUT, "%s: cannot write MANIFEST", db->dir) : GR_OK;
+    return rc ? gr_fail(err, GR_EINPUT, "%s: cannot write MANIFEST: %s", db->dir, strerror(errno)) : GR_OK;
 }
 
-/* 1 read, 0 absent, else an error. */
+/* A whole line of decimal digits, at most `most`: no sign, no space, no
+ * wrap-around (sscanf takes "-1" for 2^64 - 1). */
+static bool number_of(const char *text, uint64_t most, uint64_t *out)
+{
+    uint64_t x = 0;
+    if (!*text) return false;
+    for (const char *c = text; *c; c++) {
+        if (*c < '0' || *c > '9') return false;
+        if (x > (most - (uint64_t)(*c - '0')) / 10) return false;
+        x = x * 10 + (uint64_t)(*c - '0');
+    }
+    *out = x;
+    return true;
+}
+
+/* 1 read, 0 absent, else an error: a line that does not parse, or a
+ * number past what the solver writes, is a damaged manifest. */
 static int read_manifest(gr_tierdb *db, gr_error *err)
 {
     char *p = path_of(db, "MANIFEST");
-    if (!p) return gr_fail(err, GR_EINPUT, "not enough memory");
+    if (!p) return gr_fail_nomem(err);
     FILE *f = fopen(p, "r");
     free(p);
     if (!f) return 0;
     char line[512];
-    int seen = 0, graph = 0;
+    int seen = 0;
+    uint64_t x = 0;
     db->have_total = false;
     while (fgets(line, sizeof line, f)) {
         line[strcspn(line, "\n")] = 0;
-        if (strcmp(line, "grundy-tiers 1") == 0) seen |= 1;
-        else if (strncmp(line, "rules ", 6) == 0 && strlen(line + 6) < sizeof db->rules) {
-            strcpy(db->rules, line + 6);
+        bool ok = true;
+        if (strcmp(line, "grundy-tiers 1") == 0) {
+            seen |= 1;
+        } else if (strncmp(line, "rules ", 6) == 0) {
+            ok = strlen(line + 6) < sizeof db->rules;
+            if (ok) strcpy(db->rules, line + 6);
             seen |= 2;
-        } else if (sscanf(line, "piles %d", &db->n) == 1) seen |= 4;
-        else if (sscanf(line, "graph %d", &graph) == 1) seen |= 8;
-        else if (sscanf(line, "total %" SCNu64, &db->total) == 1) db->have_total = true;
+        } else if (strncmp(line, "piles ", 6) == 0) {
+            ok = number_of(line + 6, GR_MAX_PILES, &x) && x >= 2;
+            db->n = (int)x;
+            seen |= 4;
+        } else if (strncmp(line, "graph ", 6) == 0) {
+            ok = number_of(line + 6, 1, &x);
+            db->graph = x != 0;
+            seen |= 8;
+        } else if (strncmp(line, "total ", 6) == 0) {
+            ok = number_of(line + 6, GR_TIERDB_MAX_TOTAL, &db->total);
+            db->have_total = ok;
+        } else {
+            ok = line[0] == 0;
+        }
+        if (!ok) {
+            fclose(f);
+            return gr_fail(err, GR_EINPUT, "%s/MANIFEST is damaged: the line '%.60s' is not what grundy solve writes",
+                           db->dir, line);
+        }
     }
     fclose(f);
     if (seen != 15) return gr_fail(err, GR_EINPUT, "%s/MANIFEST is not a grundy tier manifest", db->dir);
-    db->graph = graph != 0;
     return 1;
 }
 
@@ -200,19 +235,25 @@ int gr_tierdb_write(gr_tierdb *db, const gr_tiers *s, uint64_t t, gr_error *err)
     }
     if (ok && fill) ok = fwrite(buf, 1, fill, af.f) == fill;
     if (!ok) {
+        int why = errno;
         gr_atomic_abort(&af);
         free(p);
-        return gr_fail(err, GR_EINPUT, "%s: cannot write tier %" PRIu64 " (disk full?)", db->dir, t);
+        return gr_fail(err, GR_EINPUT, "%s: cannot write tier %" PRIu64 ": %s", db->dir, t, strerror(why));
     }
     int rc = gr_atomic_commit(&af);
     free(p);
-    return rc ? gr_fail(err, GR_EINPUT, "%s: cannot write tier %" PRIu64, db->dir, t) : GR_OK;
+    return rc ? gr_fail(err, GR_EINPUT, "%s: cannot write tier %" PRIu64 ": %s", db->dir, t, strerror(errno)) : GR_OK;
+}
+
+uint64_t gr_tierdb_bound(int piles, uint64_t t)
+{
+    return (uint64_t)(piles - 1) * t / 2;
 }
 
 int gr_tierdb_read(gr_tierdb *db, gr_tiers *s, uint64_t t, gr_error *err)
 {
     char *p = tier_path(db, t);
-    if (!p) return gr_fail(err, GR_EINPUT, "not enough memory");
+    if (!p) return gr_fail_nomem(err);
     FILE *f = fopen(p, "rb");
     free(p);
     if (!f) return 0;
@@ -229,7 +270,7 @@ int gr_tierdb_read(gr_tierdb *db, gr_tiers *s, uint64_t t, gr_error *err)
     uint32_t *v = ok ? malloc((count ? count : 1) * sizeof *v) : NULL;
     if (ok && !v) {
         fclose(f);
-        return gr_fail(err, GR_EINPUT, "tier %" PRIu64 ": not enough memory", t);
+        return gr_fail(err, GR_ENOMEM, "tier %" PRIu64 ": not enough memory", t);
     }
     unsigned char buf[4096];
     for (uint64_t i = 0; ok && i < count;) {
@@ -248,6 +289,17 @@ int gr_tierdb_read(gr_tierdb *db, gr_tiers *s, uint64_t t, gr_error *err)
         free(v);
         return 0;   /* damaged: recomputed and rewritten */
     }
+    /* Checksums that hold say nothing of who wrote the file; the solver
+     * indexes bitsets by these values. */
+    uint64_t most = gr_tierdb_bound(s->n, t);
+    for (uint64_t i = 0; i < count; i++)
+        if (v[i] > most) {
+            uint32_t bad = v[i];
+            free(v);
+            return gr_fail(err, GR_EINPUT, "%s: tier %" PRIu64 " stores the value %u, but no position of total %" PRIu64
+                           " has more than %" PRIu64 " options: not a file grundy wrote (refused)",
+                           db->dir, t, bad, t, most);
+        }
     free(s->v[t]);
     s->v[t] = v;
     return 1;
@@ -273,7 +325,7 @@ int gr_tierdb_reader_open(gr_tierdb_reader *r, const char *dir, gr_error *err)
 {
     memset(r, 0, sizeof *r);
     r->db.dir = strdup(dir);
-    if (!r->db.dir) return gr_fail(err, GR_EINPUT, "not enough memory");
+    if (!r->db.dir) return gr_fail_nomem(err);
     int rc = read_manifest(&r->db, err);
     if (rc == 0) rc = gr_fail(err, GR_EINPUT, "%s: no MANIFEST (not written by grundy solve --out)", dir);
     if (rc == 1 && !r->db.have_total)
@@ -307,6 +359,16 @@ int gr_tierdb_reader_value(gr_tierdb_reader *r, const gr_pos *pos, uint32_t *val
         if (rc == 0) return gr_fail(err, GR_EINPUT, "%s: tier %" PRIu64 " is missing or damaged", r->db.dir, t);
         if (rc != 1) return rc;
     }
-    *value = s->v[t][gr_tiers_rank(s, &c)];
+    uint32_t v = s->v[t][gr_tiers_rank(s, &c)];
+    /* The position's own bound, tighter than its tier's: the sharing
+     * moves between each pair of piles, (p_a - p_b)/2 of them. */
+    uint64_t most = 0;
+    for (int a = 0; a < c.n; a++)
+        for (int b = 0; b < c.n; b++)
+            if (c.p[a] > c.p[b]) most += (c.p[a] - c.p[b]) / 2;
+    if (v > most)
+        return gr_fail(err, GR_EINPUT, "%s: tier %" PRIu64 " stores the value %u for a position with at most %" PRIu64
+                       " options: not a file grundy wrote (refused)", r->db.dir, t, v, most);
+    *value = v;
     return GR_OK;
 }

@@ -177,16 +177,22 @@ static int start(const gr_sparse_job *j, gr_sparse_result *r, gr_seqfile *w, boo
     if (!(r->s = gr_sparse_new(j->code, cap, j->mask, spill_dir(j, cap, dir, sizeof dir), err))) return GR_EINPUT;
     gr_sparse_keep(r->s, spill_keep(j->lim.max_bytes));
     uint64_t have = 0;
+    bool mended = false;
     if (exists) {
         bool torn;
+        uint64_t said = h.count;
         rc = gr_seqfile_read_each(j->out, &h, cap, true, &torn, put_read, r->s, err);
         if (!rc) rc = gr_sparse_adopt(r->s, h.count, err);
         have = h.count;
         r->last.resumed = have;
+        /* A header that says other than the blocks that check (a kill lost
+         * its last write), or a torn tail: the file is written again even
+         * when it holds every value asked for. */
+        mended = said != have || torn;
     }
-    *writing = j->out && have < j->to + 1;
+    *writing = j->out && (have < j->to + 1 || mended);
     if (!rc && *writing)
-        rc = exists ? gr_seqfile_reopen(w, j->out, &h, have / h.block * h.block, err) : create_out(j, w, err);
+        rc = exists ? gr_seqfile_reopen(w, j->out, &h, have, err) : create_out(j, w, err);
     return rc;
 }
 
