@@ -233,7 +233,7 @@ static int values_of(const char *rules, uint64_t n, const gr_limits *lim, uint32
     int rc = gr_game_parse(&game, rules, err);
     if (rc) return rc;
     uint32_t *v = malloc((n + 1) * sizeof *v);
-    if (!v) rc = gr_fail(err, GR_ENOMEM, "not enough memory for %llu values", (unsigned long long)n + 1);
+    if (!v) rc = gr_fail_nomem(err);
     gr_tb_code c;
     if (!rc && gr_tb_code_of(&game, &c) && gr_tb_splits(&c) && gr_sparse_covers(&c, NULL, 0) && n >= 1000) {
         gr_sparse_job j = {.code = &c, .rules = rules, .to = n, .lim = *lim};

@@ -78,7 +78,7 @@ static int write_manifest(gr_tierdb *db, gr_error *err)
 static int read_manifest(gr_tierdb *db, gr_error *err)
 {
     char *p = path_of(db, "MANIFEST");
-    if (!p) return gr_fail(err, GR_EINPUT, "not enough memory");
+    if (!p) return gr_fail_nomem(err);
     FILE *f = fopen(p, "r");
     free(p);
     if (!f) return 0;
@@ -122,7 +122,7 @@ int gr_tierdb_open(gr_tierdb *db, const char *dir, const gr_game *g, int n, bool
 {
     memset(db, 0, sizeof *db);
     db->dir = strdup(dir);
-    if (!db->dir) return gr_fail(err, GR_EINPUT, "not enough memory");
+    if (!db->dir) return gr_fail_nomem(err);
     struct stat st;
     if (stat(dir, &st) != 0) {
         if (!create || (mkdir(dir, 0777) != 0 && errno != EEXIST)) {
@@ -212,7 +212,7 @@ int gr_tierdb_write(gr_tierdb *db, const gr_tiers *s, uint64_t t, gr_error *err)
 int gr_tierdb_read(gr_tierdb *db, gr_tiers *s, uint64_t t, gr_error *err)
 {
     char *p = tier_path(db, t);
-    if (!p) return gr_fail(err, GR_EINPUT, "not enough memory");
+    if (!p) return gr_fail_nomem(err);
     FILE *f = fopen(p, "rb");
     free(p);
     if (!f) return 0;
@@ -229,7 +229,7 @@ int gr_tierdb_read(gr_tierdb *db, gr_tiers *s, uint64_t t, gr_error *err)
     uint32_t *v = ok ? malloc((count ? count : 1) * sizeof *v) : NULL;
     if (ok && !v) {
         fclose(f);
-        return gr_fail(err, GR_EINPUT, "tier %" PRIu64 ": not enough memory", t);
+        return gr_fail_nomem(err);
     }
     unsigned char buf[4096];
     for (uint64_t i = 0; ok && i < count;) {
@@ -273,7 +273,7 @@ int gr_tierdb_reader_open(gr_tierdb_reader *r, const char *dir, gr_error *err)
 {
     memset(r, 0, sizeof *r);
     r->db.dir = strdup(dir);
-    if (!r->db.dir) return gr_fail(err, GR_EINPUT, "not enough memory");
+    if (!r->db.dir) return gr_fail_nomem(err);
     int rc = read_manifest(&r->db, err);
     if (rc == 0) rc = gr_fail(err, GR_EINPUT, "%s: no MANIFEST (not written by grundy solve --out)", dir);
     if (rc == 1 && !r->db.have_total)
