@@ -65,25 +65,23 @@ typedef struct server {
 } server;
 
 typedef struct args_acc {
-    const char *names[32];
-    const char *values[32];
+    gr_api_pair pairs[SERVE_MAX_PAIRS];
     int n;
     size_t bytes;
     bool overflow;
 } args_acc;
 
-static enum MHD_Result collect(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+static enum MHD_Result collect(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
+                               const char *value, size_t value_size)
 {
     (void)kind;
     args_acc *a = cls;
-    a->bytes += strlen(key) + (value ? strlen(value) : 0) + 2;
-    if (a->n == 32) {
+    a->bytes += key_size + value_size + 2;
+    if (a->n == SERVE_MAX_PAIRS) {
         a->overflow = true;
         return MHD_YES;
     }
-    a->names[a->n] = key;
-    a->values[a->n] = value;
-    a->n++;
+    a->pairs[a->n++] = (gr_api_pair){key, key_size, value, value ? value_size : 0};
     return MHD_YES;
 }
 
@@ -149,7 +147,7 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **state, enum
 static enum MHD_Result answer_api(server *s, struct MHD_Connection *c, const char *call)
 {
     args_acc a = {.n = 0};
-    s->mhd.get_connection_values(c, MHD_GET_ARGUMENT_KIND, collect, &a);
+    s->mhd.get_connection_values_n(c, MHD_GET_ARGUMENT_KIND, collect, &a);
     if (a.bytes > MAX_QUERY) {
         static const char big[] = "{\"error\":\"the query is longer than this server reads (8 KiB)\"}\n";
         return RESPOND_CONST(s, c, 413, big);
@@ -159,13 +157,13 @@ static enum MHD_Result answer_api(server *s, struct MHD_Connection *c, const cha
         return RESPOND_CONST(s, c, 400, many);
     }
     serve_reply r = {0, NULL, 0, NULL};
-    serve_api(s->pool, s->inproc, &s->lim, call, a.names, a.values, a.n, &r);
+    serve_api_n(s->pool, s->inproc, &s->lim, call, a.pairs, a.n, &r);
     if (!r.body) {
         static const char oom[] = "{\"error\":\"out of memory\"}\n";
         return RESPOND_CONST(s, c, 500, oom);
     }
     bool stored = false;
-    for (int i = 0; i < a.n; i++) stored |= strcmp(a.names[i], "stored") == 0;
+    for (int i = 0; i < a.n; i++) stored |= strcmp(a.pairs[i].key, "stored") == 0;
     reply_kind kind = r.status == 200 && !stored ? KIND_API : KIND_NO_STORE;
     return respond(s, c, r.status, "application/json", r.body, r.len, MHD_RESPMEM_MUST_FREE, kind, NULL, r.by);
 }

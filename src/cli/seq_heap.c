@@ -163,7 +163,7 @@ int seq_heap(seq_args *s, gr_error *err)
     if (seq_wants_sparse(s)) {
         int rc = seq_sparse(s, err);
         /* Refused (nothing printed): a certified period may still answer. */
-        if (rc != GR_ELIMIT || seq_sparse_only(s)) return rc;
+        if (!gr_api_seq_falls_back(rc, seq_sparse_only(s))) return rc;
         refused = true;
     }
     int method;

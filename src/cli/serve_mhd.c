@@ -23,6 +23,7 @@ int serve_mhd_load(serve_mhd *m, gr_error *err)
     LOAD(queue_response, "MHD_queue_response");
     LOAD(destroy_response, "MHD_destroy_response");
     LOAD(get_connection_values, "MHD_get_connection_values");
+    LOAD(get_connection_values_n, "MHD_get_connection_values_n");
     LOAD(get_daemon_info, "MHD_get_daemon_info");
     LOAD(get_connection_info, "MHD_get_connection_info");
     LOAD(quiesce_daemon, "MHD_quiesce_daemon");

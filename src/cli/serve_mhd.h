@@ -19,6 +19,9 @@ typedef struct serve_mhd {
     void (*destroy_response)(struct MHD_Response *r);
     int (*get_connection_values)(struct MHD_Connection *c, enum MHD_ValueKind kind, MHD_KeyValueIterator it,
                                  void *cls);
+    /* with each key's and value's length: a %00 decodes to a NUL inside them */
+    int (*get_connection_values_n)(struct MHD_Connection *c, enum MHD_ValueKind kind, MHD_KeyValueIteratorN it,
+                                   void *cls);
     const union MHD_DaemonInfo *(*get_daemon_info)(struct MHD_Daemon *d, enum MHD_DaemonInfoType type, ...);
     const union MHD_ConnectionInfo *(*get_connection_info)(struct MHD_Connection *c,
                                                            enum MHD_ConnectionInfoType type, ...);
