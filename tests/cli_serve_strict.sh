@@ -106,4 +106,22 @@ same 'api/value?rules=sharing&pos=20,40,60' value sharing 20 40 60
 same 'api/moves?rules=split&pos=9,7' moves split 9 7
 same 'api/value?rules=bogus&pos=1,2' value bogus 1 2
 same 'api/value?rules=nim&pos=3,x' value nim 3 x
+
+# the server's own threads answer only what the budget holds: a hint that
+# searches game lengths for seconds is a worker's, and a cheap call made
+# meanwhile is answered at once, by the server itself
+curl -s -o /dev/null -D "$tmp/heavy.h" "${base}api/play?rules=nim&pos=200,250,300&input=hint" &
+heavy=$!
+sleep 0.5
+t0=$(date +%s%N)
+curl -s -D "$tmp/cheap.h" -o "$tmp/cheap" "${base}api/value?rules=nim&pos=1,2"
+ms=$((($(date +%s%N) - t0) / 1000000))
+if grep -q '"outcome":"N"' "$tmp/cheap" && grep -qi '^x-grundy-answered-by: server' "$tmp/cheap.h" && [ "$ms" -lt 1000 ]; then
+  pass=$((pass + 1))
+else
+  fail=$((fail + 1)); echo "FAIL: a cheap call beside a heavy one took $ms ms: $(cat "$tmp/cheap") $(tr '\r\n' '  ' <"$tmp/cheap.h")"
+fi
+wait $heavy
+grep -qi '^x-grundy-answered-by: worker' "$tmp/heavy.h" && pass=$((pass + 1)) ||
+  { fail=$((fail + 1)); echo "FAIL: the heavy hint was not a worker's: $(tr '\r\n' '  ' <"$tmp/heavy.h")"; }
 finish
