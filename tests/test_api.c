@@ -52,6 +52,15 @@ Test(api, booleans_take_only_their_values)
         cr_assert(strstr(err.msg, "expected 1, true, 0 or false"), "%s", err.msg);
         gr_api_request_clear(&r);
     }
+    /* a key alone is a flag on the command line only */
+    gr_api_pair alone[] = {PAIR("rules", "nim"), PAIR("pos", "1,2"), {"misere", 6, NULL, 0}};
+    gr_api_request r;
+    gr_error err;
+    cr_assert_eq(fill(GR_FRONT_HTTP, alone, 3, &r, &err), GR_EINPUT);
+    gr_api_request_clear(&r);
+    cr_assert_eq(fill(GR_FRONT_CLI, alone, 3, &r, &err), GR_OK, "%s", err.msg);
+    cr_assert_eq(r.outcome.rule, &gr_outcome_misere);
+    gr_api_request_clear(&r);
 }
 
 Test(api, refuses_nul_bytes_bad_utf8_unknown_keys)

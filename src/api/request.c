@@ -109,11 +109,14 @@ static bool valid_utf8(const char *s, size_t n)
     return true;
 }
 
-/* A boolean: the key alone (a command-line flag), or 1/true/0/false. */
+/* A boolean: a command-line flag alone, or elsewhere 1/true/0/false. */
 static int take_bool(filling *f, const char *key, const char *v, bool *out)
 {
-    if (!v) return (*out = true), GR_OK;
-    if (f->r->front == GR_FRONT_CLI) return bad(f, key, "takes no value");
+    if (f->r->front == GR_FRONT_CLI) {
+        if (v) return bad(f, key, "takes no value");
+        return (*out = true), GR_OK;
+    }
+    if (!v) return bad(f, key, "expected 1, true, 0 or false");
     if (strcmp(v, "1") == 0 || strcmp(v, "true") == 0) return (*out = true), GR_OK;
     if (strcmp(v, "0") == 0 || strcmp(v, "false") == 0) return (*out = false), GR_OK;
     return bad_value(f, key, v, "expected 1, true, 0 or false");

@@ -410,7 +410,7 @@ static void run_layer(serve_pool *pool, const serve_limits *lim, const endpoint 
         reply->body = run.out ? run.out : strdup("");
         reply->len = run.out ? run.out_len : 0;
         run.out = NULL;
-        if (!reply->body) reply_error(reply, 500, "out of memory");
+        if (!reply->body) reply_error(reply, gr_status_http(GR_ENOMEM), "out of memory");
     }
     serve_run_free(&run);
 }
