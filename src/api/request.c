@@ -197,7 +197,7 @@ static int take_outcome(filling *f, const gr_outcome_rule *rule, const char *key
     long param = 0;
     int rc;
     if (rule->param_max == 0) {
-        bool on;
+        bool on = false;
         if ((rc = take_bool(f, key, v, &on))) return rc;
         if (!on) return GR_OK;
     } else if ((rc = take_long(f, key, v, rule->param_min, rule->param_max, &param))) {

@@ -138,6 +138,9 @@ static void reply_run(serve_run *run, const serve_limits *lim, serve_reply *r)
     if (strncmp(msg, "grundy: ", 8) == 0) msg += 8;
     char *nl = strchr(msg, '\n');
     if (nl) *nl = '\0';
+    /* the command line's knob is no knob of the API's: its limits are the server's */
+    char *knob = code == GR_ELIMIT ? strstr(msg, "; raise with --max-") : NULL;
+    if (knob) strcpy(knob, " (this server's limit)");
     reply_error(r, gr_status_http(code), msg);
 }
 
@@ -352,7 +355,7 @@ static void run_layer(serve_pool *pool, const serve_limits *lim, const endpoint 
 {
     gr_limits wl;
     worker_limits(lim, &wl);
-    char secs[32], bytes[32], param[16];
+    char secs[32], bytes[32], number[16];
     snprintf(secs, sizeof secs, "%.0f", wl.max_seconds);
     snprintf(bytes, sizeof bytes, "%.0f", wl.max_bytes);
     const char *argv[2 * SERVE_MAX_PAIRS + 16];
@@ -384,8 +387,8 @@ static void run_layer(serve_pool *pool, const serve_limits *lim, const endpoint 
             snprintf(outcome_flag, sizeof outcome_flag, "--%s", req->outcome.rule->name);
             argv[argc++] = outcome_flag;
             if (req->outcome.rule->param_max > 0) {
-                snprintf(param, sizeof param, "%d", req->outcome.param);
-                argv[argc++] = param;
+                snprintf(number, sizeof number, "%d", req->outcome.param);
+                argv[argc++] = number;
             }
         }
         argv[argc++] = "--";
@@ -465,10 +468,19 @@ void serve_api_n(serve_pool *pool, serve_inproc *inproc, const serve_limits *lim
     call c = {.ep = NULL};
     for (size_t i = 0; i < sizeof endpoints / sizeof endpoints[0]; i++)
         if (strcmp(endpoints[i].name, name) == 0) c.ep = &endpoints[i];
-    if (!c.ep) return reply_error(reply, 404, "no such API call; see docs/api.md");
-    if (nargs > SERVE_MAX_PAIRS) return reply_error(reply, 400, "too many parameters");
+    if (!c.ep) {
+        reply_error(reply, 404, "no such API call; see docs/api.md");
+        return;
+    }
+    if (nargs > SERVE_MAX_PAIRS) {
+        reply_error(reply, 400, "too many parameters");
+        return;
+    }
     if (!clean(pairs, (size_t)nargs, reply)) return;
-    if (c.ep->layer >= 0) return answer_layer(pool, inproc, lim, c.ep, pairs, (size_t)nargs, reply);
+    if (c.ep->layer >= 0) {
+        answer_layer(pool, inproc, lim, c.ep, pairs, (size_t)nargs, reply);
+        return;
+    }
     const char *names[SERVE_MAX_PAIRS], *values[SERVE_MAX_PAIRS];
     for (int i = 0; i < nargs; i++) names[i] = pairs[i].key, values[i] = pairs[i].value;
     /* argv: grundy verb --format json [fixed] [flags] [limits] -- operands */
@@ -488,7 +500,10 @@ void serve_api(serve_pool *pool, serve_inproc *inproc, const serve_limits *lim, 
                const char *const *names, const char *const *values, int nargs, serve_reply *reply)
 {
     gr_api_pair pairs[SERVE_MAX_PAIRS];
-    if (nargs > SERVE_MAX_PAIRS) return reply_error(reply, 400, "too many parameters");
+    if (nargs > SERVE_MAX_PAIRS) {
+        reply_error(reply, 400, "too many parameters");
+        return;
+    }
     for (int i = 0; i < nargs; i++)
         pairs[i] = (gr_api_pair){names[i], strlen(names[i]), values[i], values[i] ? strlen(values[i]) : 0};
     serve_api_n(pool, inproc, lim, name, pairs, nargs, reply);
