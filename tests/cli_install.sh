@@ -20,7 +20,7 @@ if cc -std=c11 -Wall -Werror "$(dirname "$0")/install_use.c" $(pkg-config --cfla
   expect_out '^value nim 3402[0-9]* 1 3402[0-9]*: P 0 by Bouton' env LD_LIBRARY_PATH="$prefix/lib" "$tmp/use"
   expect_out '^seq tb:0.77: 0 1 2 3 1 4 3 2 1 4 2 6 4$' env LD_LIBRARY_PATH="$prefix/lib" "$tmp/use"
   expect_out '^play nim 3 5 7: take 1 from pile 0 \(winning\)$' env LD_LIBRARY_PATH="$prefix/lib" "$tmp/use"
-  expect_out '^out of memory: status 2$' env LD_LIBRARY_PATH="$prefix/lib" "$tmp/use"
+  expect_out '^out of memory: status 4$' env LD_LIBRARY_PATH="$prefix/lib" "$tmp/use"
 else
   fail=$((fail + 1)); echo "FAIL: compiling against the installed headers: $(head -c 400 "$tmp/cc.err")"
 fi
