@@ -81,7 +81,7 @@ expect_out '[1,1,4]' "$G" losing kim --block 1 --max 5 --format json
 expect_rc 2 "$G" losing 'sharing:graph=0>1/1>2/2>0' --block 1 --max 4
 expect_rc 2 "$G" losing 'kim:reading=R3' --block 1 --max 4
 expect_rc 2 "$G" losing sharing --block 1 --max 3000
-expect_rc 2 "$G" losing nim --block 1 --piles 5 --max 5000
+expect_rc 3 "$G" losing nim --block 1 --piles 5 --max 5000
 expect_rc 2 "$G" value nim 1 2 3 --block 0
 expect_rc 2 "$G" value nim 1 2 3 --block
 expect_empty_stdout "$G" losing nim --block 1 --piles 5 --max 5000

@@ -7,7 +7,7 @@ expect_exit 2 "'-4' is negative" "$G" value sharing 3 -4 9
 expect_exit 2 "'3.5' is not" "$G" value nim 3.5
 expect_exit 2 "too big for search .*no closed form" "$G" value sharing:piles=4 1 2 3 123456789012345678901234567890
 expect_exit 2 "too big for search .*no closed form" "$G" moves kim 2 3 123456789012345678901234567890
-expect_exit 2 "search refused" "$G" value sharing:piles=4 0 1000000 2000000 3000000
+expect_exit 3 "search refused" "$G" value sharing:piles=4 0 1000000 2000000 3000000
 expect_exit 2 "unknown ruleset 'shoring'" "$G" value shoring 1 2 3
 expect_exit 2 "unknown option 'pile' for sharing" "$G" value sharing:pile=3 1 2 3
 expect_exit 2 "reading=R9" "$G" value kim:reading=R9 1 2 3

@@ -60,7 +60,7 @@ expect_exit 2 "3 piles need 1 fixed size \(" "$G" losing nim --block 1 --piles 3
 expect_out "1 position, 0 moves, 1 component," "$G" count zero-graph --sum 6
 
 # a heap beyond reach is refused at once, in terms of the heap asked for
-expect_exit 2 "up to heap 1000000 would take about .* s, over the limit of 60 s \(--max-seconds\)$" \
+expect_exit 3 "up to heap 1000000 would take about .* s, over the limit of 60 s; raise with --max-seconds$" \
   "$G" value grundy-game 1000000
 cp "$tmp/err" "$tmp/refusal"
 ms=$(cpu_ms "$G" value grundy-game 1000000)
@@ -90,7 +90,7 @@ if command -v curl >/dev/null; then
   }
   api 400 "parameter rules given twice" '/api/value?rules=nim&rules=kim&pos=1,2,3'
   api 400 "parameter players given twice" '/api/value?rules=nim&pos=1,2,3&players=3&players=4'
-  api 400 "--players 3 conflicts with --misere" '/api/value?rules=nim&pos=1,2,3&misere=1&players=3'
+  api 400 "players=3 conflicts with misere=1" '/api/value?rules=nim&pos=1,2,3&misere=1&players=3'
   api 400 "reading=R1 and reading=R3" '/api/value?rules=kim:reading=R1,reading=R3&pos=1,2,3'
   api 400 "empty pile size" '/api/value?rules=nim&pos=1,2,,3'
 fi

@@ -70,5 +70,5 @@ expect_out '^P  value 0  \(Nim inside Nim \(corrected\)\)$' "$G" value kim 1 0 1
   100000000000000000000000000000000000000004
 # four-pile Sharing Nim beyond search, within the tier solver's reach
 expect_out '^N  value 170  \(tier solver\)$' "$G" value sharing:piles=4 100 200 300 400
-expect_exit 2 "search refused: .*; the tier solver: this solve (needs|would take) about" "$G" value sharing:piles=4 1000 2000 3000 4000
+expect_exit 3 "search refused: .*; the tier solver: this solve (needs|would take) about" "$G" value sharing:piles=4 1000 2000 3000 4000
 finish

@@ -82,7 +82,7 @@ expect_status 2 "$G" moves split 100000000000000000000 3
 expect_status 0 "$G" value tb:0.77 3 4 5
 expect_out "N  value 1  (nim-sequence)" "$G" value tb:0.77 40
 expect_out "N  value 5658  (nim-sequence)" "$G" value split:parts=4 5000 77
-expect_status 2 "$G" value split:parts=4 100000000 --max-seconds 1
+expect_status 3 "$G" value split:parts=4 100000000 --max-seconds 1
 
 rm -f /tmp/cli_seq_heap_err.$$
 echo "$pass passed, $fail failed"

@@ -116,8 +116,8 @@ expect_exit 2 'does not cover .*more than two heaps' "$G" seq tb:0.F --to 100 --
 expect_exit 2 'needs a take-and-break code' "$G" seq subtraction:1,3 --to 100 --method sparse
 expect_exit 2 'need --method sparse' "$G" seq grundy-game --to 100 --method fast --out "$tmp/x.grs"
 expect_exit 2 'unexpected .* in the code|not a ruleset|unknown' "$G" seq tb:0.7# --to 100 --method sparse
-expect_exit 2 'needs about .* MiB, over the memory limit' "$G" seq grundy-game --to 4000000000 --out "$tmp/m.grs" --max-memory 1M
-expect_exit 2 'takes about .* s .* over the limit' "$G" seq grundy-game --to 3000000000 --max-seconds 5 --max-memory 20G
+expect_exit 3 'needs about .* MiB, over the memory limit' "$G" seq grundy-game --to 4000000000 --out "$tmp/m.grs" --max-memory 1M
+expect_exit 3 'takes about .* s .* over the limit' "$G" seq grundy-game --to 3000000000 --max-seconds 5 --max-memory 20G
 expect_exit 2 'needs --to' "$G" seq --compare tb:0.6 tb:0.7
 [ ! -e "$tmp/x.grs" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: a refused run left a file"; }
 

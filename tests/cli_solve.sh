@@ -112,7 +112,7 @@ expect_exit 2 'piles' "$G" solve sharing --total 10
 expect_exit 2 'tier solver covers sharing' "$G" solve nim --total 10
 expect_exit 2 'expected an integer' "$G" solve sharing:piles=4 --total -3
 expect_exit 2 'holds results for' "$G" solve sharing:piles=3 --total 10 --out "$tmp/a"
-expect_exit 2 'more than the 1 MiB allowed' "$G" solve sharing:piles=4 --total 600 --max-memory 1M
-expect_exit 2 'more than the 60 s allowed' "$G" solve sharing:piles=4 --total 5000
+expect_exit 3 'more than the 1 MiB allowed' "$G" solve sharing:piles=4 --total 600 --max-memory 1M
+expect_exit 3 'more than the 60 s allowed' "$G" solve sharing:piles=4 --total 5000
 expect_exit 2 'fast or options' "$G" solve sharing:piles=3 --total 10 --method slow
 finish

@@ -1,5 +1,5 @@
 /* A claim's check honours its limits' stop hook: asked to stop, a long check
- * ends within a second with GR_EINPUT, and checks run under gr_claim_run
+ * ends within a second with GR_EINTR, and checks run under gr_claim_run
  * without a stop give the same verdict as before. This is what lets the
  * Python module's check() raise KeyboardInterrupt promptly. */
 #include <criterion/criterion.h>
@@ -61,7 +61,7 @@ Test(claims_stop, long_checks_stop_within_a_second)
             double end = now();
             tried++;
             if (rc == 0 && a.fired == 0) continue;   /* finished before the hook fired */
-            cr_expect_eq(rc, GR_EINPUT, "%s: rc %d (%s)", c->id, rc, err.msg);
+            cr_expect_eq(rc, GR_EINTR, "%s: rc %d (%s)", c->id, rc, err.msg);
             cr_expect(strstr(err.msg, "stop") != NULL, "%s: %s", c->id, err.msg);
             double late = end - (a.fired ? a.fired : a.at);
             cr_expect(late < allowance(), "%s took %.2f s to stop", c->id, late);
@@ -97,6 +97,6 @@ Test(claims_stop, fired_hook_stops_at_once)
     gr_error err;
     gr_error_clear(&err);
     double t0 = now();
-    cr_assert_eq(gr_claim_run(c, 0, &lim, &r, &err), GR_EINPUT);
+    cr_assert_eq(gr_claim_run(c, 0, &lim, &r, &err), GR_EINTR);
     cr_assert_lt(now() - t0, 0.5);
 }

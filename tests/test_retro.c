@@ -251,7 +251,7 @@ Test(retro, refuses_other_outcome_rules_and_limits)
     gr_retro *r = gr_retro_new(&g, &o, &lim);
     gr_pos pos = {.n = 3, .p = {10, 10, 10}};
     int res;
-    cr_assert_eq(gr_retro_solve(r, &pos, &res, &err), GR_EINPUT);
+    cr_assert_eq(gr_retro_solve(r, &pos, &res, &err), GR_ELIMIT);
     cr_assert(strstr(err.msg, "memory") != NULL, "%s", err.msg);
     /* after a refused batch the table still answers correctly */
     gr_error_clear(&err);

@@ -97,7 +97,7 @@ Test(solver, refuses_big_search_up_front)
     gr_error err;
     gr_error_clear(&err);
     gr_pos p = {.n = 4, .p = {0, 1000000, 2000000, 3000000}};
-    cr_assert_eq(gr_solver_admit(&g, &o, &p, &lim, &err), GR_EINPUT);
+    cr_assert_eq(gr_solver_admit(&g, &o, &p, &lim, &err), GR_ELIMIT);
     cr_assert(strstr(err.msg, "refused") != NULL, "%s", err.msg);
     gr_pos small = {.n = 4, .p = {0, 3, 5, 9}};
     gr_error_clear(&err);

@@ -30,6 +30,9 @@ extern const gr_outcome_rule gr_outcome_block;
 extern const gr_outcome_rule gr_outcome_block_position;
 
 /* Is o one of the two blocking rules? */
+/* The largest k the front ends take (the rules' param_max). */
+#define GR_BLOCK_K_MAX 1000
+
 bool gr_outcome_is_block(const gr_outcome *o);
 bool gr_outcome_is_block_position(const gr_outcome *o);
 

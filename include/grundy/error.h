@@ -23,8 +23,17 @@ int gr_status_exit(int code);
 int gr_status_http(int code);
 const char *gr_status_name(int code);
 
+/* The caller's limits a GR_ELIMIT was over: the library words the limit
+ * neutrally ("limit 1.0 GiB") and each front end names its own knob for it
+ * (--max-memory on the command line, max_memory= in Python). */
+enum gr_knob {
+    GR_KNOB_MEMORY = 1u << 0,  /* gr_limits.max_bytes */
+    GR_KNOB_SECONDS = 1u << 1  /* gr_limits.max_seconds */
+};
+
 typedef struct gr_error {
     int code;          /* enum gr_status */
+    unsigned knobs;    /* enum gr_knob bits, for GR_ELIMIT; else 0 */
     char msg[512];     /* one line, no trailing newline */
 } gr_error;
 
@@ -34,7 +43,13 @@ void gr_error_clear(gr_error *err);
  * root cause, later ones only repeat it. */
 int gr_fail(gr_error *err, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-/* gr_fail(err, GR_ENOMEM, "out of memory"). */
+/* gr_fail(err, GR_ELIMIT, ...) naming the limits (enum gr_knob) it was over. */
+int gr_fail_limit(gr_error *err, unsigned knobs, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Passes on another error (its code, knobs and message) as gr_fail would. */
+int gr_fail_again(gr_error *err, const gr_error *from);
+/* gr_fail(err, GR_ENOMEM, "out of memory"): the one wording of an
+ * allocation that failed (the context is the caller's to add, if any). */
 int gr_fail_nomem(gr_error *err);
 
 #endif

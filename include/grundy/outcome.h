@@ -29,6 +29,11 @@ typedef struct gr_outcome gr_outcome;
 typedef struct gr_outcome_rule {
     const char *name;          /* "normal", "misere", ... */
     const char *summary;
+    /* The rule's number (players m, blocked k) and its range: a front end
+     * takes the rule as a flag of this name, with a number in [param_min,
+     * param_max], or none when param_max is 0. The default rule (normal)
+     * is no flag: param_min is -1. */
+    int param_min, param_max;
     /* Scores are Grundy values (true) or class indices (false). */
     bool score_is_value;
     uint32_t (*combine)(const gr_outcome *o, const gr_child *ch, size_t n, gr_bitset *scratch);

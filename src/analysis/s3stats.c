@@ -112,7 +112,7 @@ int gr_s3stats_new(gr_s3stats **out, uint32_t n, const uint32_t *gs, int ngs, ui
     s->acc.first_cap = FIRST_ONES;
     if (!ok || !s->rows_of || !s->row_max || !s->row_first || !s->ones_row || !s->lists) {
         gr_s3stats_free(s);
-        return gr_fail(err, GR_ENOMEM, "statistics to %u: not enough memory", n);
+        return gr_fail_nomem(err);
     }
     *out = s;
     return GR_OK;

@@ -74,7 +74,7 @@ void gr_zgraph_free(gr_zgraph *g)
 static int oom(gr_zgraph *g, gr_error *err)
 {
     gr_zgraph_free(g);
-    return gr_fail(err, GR_ENOMEM, "out of memory building the zero nim-sum graph");
+    return gr_fail_nomem(err);
 }
 
 int gr_zgraph_build(gr_zgraph *g, uint64_t S, size_t max_vertices, gr_error *err)

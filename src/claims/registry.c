@@ -60,13 +60,13 @@ int gr_claim_run(const gr_claim *c, uint64_t to, const gr_limits *lim, gr_claim_
     r->limits = lim;
     int rc = c->check(c, to ? to : c->default_to, r, err);
     /* a stop inside a search the check ran reads as the search's failure */
-    if (!rc && gr_limits_stopped(lim)) rc = gr_fail(err, GR_EINPUT, "%s: stopped", c->id);
+    if (!rc && gr_limits_stopped(lim)) rc = gr_fail(err, GR_EINTR, "%s: stopped", c->id);
     return rc;
 }
 
 int gr_claim_poll(const gr_claim_result *r, gr_error *err)
 {
-    return gr_limits_stopped(r->limits) ? gr_fail(err, GR_EINPUT, "check stopped") : GR_OK;
+    return gr_limits_stopped(r->limits) ? gr_fail(err, GR_EINTR, "check stopped") : GR_OK;
 }
 
 void gr_claim_holds(gr_claim_result *r, const char *range_fmt, ...)

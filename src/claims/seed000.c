@@ -35,7 +35,7 @@ static int table(gr_s3table *t, uint64_t to, const gr_claim_result *r, gr_error 
     if (rc) return rc;
     t->n = (uint32_t)to;
     t->v = malloc(gr_s3table_index(0, t->n + 1) * sizeof *t->v);
-    if (!t->v) rc = gr_fail(err, GR_EINPUT, "table to %u: not enough memory", t->n);
+    if (!t->v) rc = gr_fail_nomem(err);
     for (uint64_t done = 0; !rc && done <= to; done += TABLE_STEP)
         if (!(rc = gr_claim_poll(r, err))) rc = gr_s3fast_rows(st, TABLE_STEP, fill_table, t);
     gr_s3fast_free(st);

@@ -115,7 +115,7 @@ static int rows_bound(uint32_t g, uint32_t bound, uint64_t to, gr_claim_result *
     uint32_t *row = malloc(((size_t)to / 2 + 1) * sizeof *row);
     if (!row) {
         gr_s3fast_free(st);
-        return gr_fail(err, GR_EINPUT, "not enough memory");
+        return gr_fail_nomem(err);
     }
     gr_claim_holds(r, "all (0,a,b) with 2a <= b <= %llu, in increasing order of b, then a", (unsigned long long)to);
     for (uint32_t b = 0; b <= to && r->status == GR_CLAIM_HOLDS && !(rc = gr_claim_poll(r, err)); b++) {
@@ -153,7 +153,7 @@ static int check_2g_minus_1(const gr_claim *c, uint64_t to, gr_claim_result *r, 
     uint32_t *row = malloc(((size_t)to / 2 + 1) * sizeof *row);
     if (!row) {
         gr_s3fast_free(st);
-        return gr_fail(err, GR_EINPUT, "not enough memory");
+        return gr_fail_nomem(err);
     }
     gr_claim_holds(r, "all (0,a,b) with 2a <= b <= %llu, in increasing order of b, then a", (unsigned long long)to);
     for (uint32_t b = 0; b <= to && r->status == GR_CLAIM_HOLDS && !(rc = gr_claim_poll(r, err)); b++) {

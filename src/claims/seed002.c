@@ -201,7 +201,7 @@ static int check_lemma23(const gr_claim *cl, uint64_t to, gr_claim_result *r, gr
     uint8_t *dist = malloc(N), *zero = malloc(N);
     if (!dist || !zero) {
         free(dist), free(zero);
-        return gr_fail(err, GR_EINPUT, "out of memory");
+        return gr_fail_nomem(err);
     }
     gr_claim_holds(r, "m = 2..6, all Nim positions of up to 4 piles each <= %llu", (unsigned long long)to);
     for (int m = 2; m <= 6 && r->status == GR_CLAIM_HOLDS; m++) {

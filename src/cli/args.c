@@ -9,8 +9,12 @@
 int cli_report(const gr_error *err)
 {
     fflush(stdout);
-    fprintf(stderr, "grundy: %s\n", err->msg[0] ? err->msg : "failed");
-    return err->code ? err->code : GR_EINTERNAL;
+    gr_buf b;
+    gr_buf_init(&b);
+    gr_api_error_text(&b, GR_FRONT_CLI, err);
+    fprintf(stderr, "grundy: %s\n", gr_buf_ok(&b) ? b.s : err->msg);
+    gr_buf_free(&b);
+    return gr_status_exit(err->code ? err->code : GR_EINTERNAL);
 }
 
 int cli_flag_long(int argc, char **argv, int *i, long lo, long hi, long *out, gr_error *err)
@@ -250,4 +254,131 @@ int cli_check_output(const char *flag, const char *path, gr_error *err)
     if (access(dir, W_OK) != 0)
         return gr_fail(err, GR_EINPUT, "%s %s: cannot write there: folder '%s': %s", flag, path, dir, strerror(errno));
     return GR_OK;
+}
+
+/* ---- the answer layer's verbs ---- */
+
+enum { MAX_PAIRS = 64 };
+
+typedef struct api_words {
+    gr_api_pair pair[MAX_PAIRS];
+    size_t n;
+    gr_buf pos;                 /* the position's operands, one text */
+    bool have_pos, stdin_used, help;
+    int format;
+} api_words;
+
+static int add_pair(api_words *w, const char *key, const char *value, gr_error *err)
+{
+    if (w->n == MAX_PAIRS) return gr_fail(err, GR_EINPUT, "too many options");
+    w->pair[w->n++] = (gr_api_pair){key, strlen(key), value, value ? strlen(value) : 0};
+    return GR_OK;
+}
+
+/* An operand: RULES first, then the position's sizes ('-': standard input). */
+static int operand(api_words *w, const char *s, gr_error *err)
+{
+    if (!w->n || strcmp(w->pair[0].key, "rules") != 0) {
+        /* RULES always leads the pairs, so that a message about it comes first */
+        if (w->n == MAX_PAIRS) return gr_fail(err, GR_EINPUT, "too many options");
+        memmove(w->pair + 1, w->pair, w->n * sizeof *w->pair);
+        w->pair[0] = (gr_api_pair){"rules", 5, s, strlen(s)};
+        w->n++;
+        return GR_OK;
+    }
+    if (w->pos.len) gr_buf_putc(&w->pos, ' ');
+    w->have_pos = true;
+    if (strcmp(s, "-") != 0) {
+        gr_buf_puts(&w->pos, s);
+        return gr_buf_ok(&w->pos) ? GR_OK : gr_fail_nomem(err);
+    }
+    if (w->stdin_used) return gr_fail(err, GR_EINPUT, "'-' (standard input) given twice");
+    w->stdin_used = true;
+    char chunk[65536];
+    size_t got;
+    while ((got = fread(chunk, 1, sizeof chunk, stdin)) > 0) {
+        if (memchr(chunk, '\0', got)) return gr_fail(err, GR_EINPUT, "standard input holds a NUL byte");
+        gr_buf_add(&w->pos, chunk, got);
+    }
+    if (ferror(stdin)) return gr_fail(err, GR_EINPUT, "cannot read standard input");
+    return gr_buf_ok(&w->pos) ? GR_OK : gr_fail_nomem(err);
+}
+
+static int api_flag(api_words *w, int verb, int argc, char **argv, int *i, bool *format_seen, gr_error *err)
+{
+    const char *s = argv[*i];
+    if (strcmp(s, "--help") == 0 || strcmp(s, "-h") == 0) {
+        w->help = true;
+        return GR_OK;
+    }
+    if (strcmp(s, "--format") == 0) {
+        if (*format_seen) return gr_fail(err, GR_EINPUT, "--format given twice; give it once");
+        *format_seen = true;
+        if (*i + 1 >= argc) return gr_fail(err, GR_EINPUT, "--format needs a value");
+        const char *f = argv[++*i];
+        if (strcmp(f, "text") == 0) w->format = GR_API_TEXT;
+        else if (strcmp(f, "json") == 0) w->format = GR_API_JSON;
+        else return gr_fail(err, GR_EINPUT, "--format %s: %s prints text or json", f, argv[0]);
+        return GR_OK;
+    }
+    const char *key = strncmp(s, "--", 2) == 0 ? s + 2 : s;
+    /* RULES and POS are operands on the command line, never flags */
+    int arity = strcmp(key, "rules") == 0 || strcmp(key, "pos") == 0 ? -1 : gr_api_key_arity(verb, key);
+    if (arity < 0) return gr_fail(err, GR_EINPUT, "unknown option '%s' for %s; see grundy %s --help", s, argv[0], argv[0]);
+    if (arity == 0) return add_pair(w, key, NULL, err);
+    if (*i + 1 >= argc) return gr_fail(err, GR_EINPUT, "%s needs a value", s);
+    return add_pair(w, key, argv[++*i], err);
+}
+
+static int api_words_parse(api_words *w, int verb, int argc, char **argv, gr_error *err)
+{
+    bool format_seen = false;
+    int rc;
+    for (int i = 1; i < argc; i++) {
+        const char *s = argv[i];
+        if (strcmp(s, "--") == 0) {
+            for (i++; i < argc; i++)
+                if ((rc = operand(w, argv[i], err))) return rc;
+            break;
+        }
+        rc = is_flag(s) ? api_flag(w, verb, argc, argv, &i, &format_seen, err) : operand(w, s, err);
+        if (rc) return rc;
+    }
+    if (w->have_pos) return add_pair(w, "pos", w->pos.s, err);
+    return GR_OK;
+}
+
+int cli_api_verb(int verb, const char *help, int argc, char **argv)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    cli_args split;
+    memset(&split, 0, sizeof split);
+    gr_bigpos_init(&split.pos);
+    api_words w;
+    memset(&w, 0, sizeof w);
+    gr_buf_init(&w.pos);
+    gr_api_request req;
+    gr_api_request_init(&req, verb, GR_FRONT_CLI);
+    gr_api_reply rep;
+    gr_api_reply_init(&rep);
+    gr_buf out;
+    gr_buf_init(&out);
+    int rc = split_words(&split, argc, argv, &err);
+    if (!rc) rc = api_words_parse(&w, verb, split.nwords, split.words, &err);
+    if (!rc && w.help) {
+        fputs(help, stdout);
+    } else {
+        if (!rc) rc = gr_api_request_fill(&req, w.pair, w.n, &err);
+        if (!rc) rc = gr_api_call(NULL, &req, &rep, &err);
+        if (!rc) gr_api_render(&out, w.format, &rep);
+        if (!rc && !gr_buf_ok(&out)) rc = gr_fail_nomem(&err);
+        if (!rc) fwrite(out.s, 1, out.len, stdout);
+    }
+    gr_buf_free(&out);
+    gr_api_reply_clear(&rep);
+    gr_api_request_clear(&req);
+    gr_buf_free(&w.pos);
+    cli_args_free(&split);
+    return rc ? cli_report(&err) : 0;
 }

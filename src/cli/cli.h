@@ -4,6 +4,7 @@
 #define GRUNDY_CLI_H
 #include <stdbool.h>
 #include <stdio.h>
+#include "grundy/api.h"
 #include "grundy/bigpos.h"
 #include "grundy/engine.h"
 #include "grundy/error.h"
@@ -49,8 +50,14 @@ int cli_flag_long(int argc, char **argv, int *i, long lo, long hi, long *out, gr
 /* Refuses up front (before any work) an output file whose folder is missing
  * or not writable, with the reason. */
 int cli_check_output(const char *flag, const char *path, gr_error *err);
-/* Prints "grundy: message" and returns the exit status. */
+/* Prints "grundy: message" (a limit's with the flag that raises it) and
+ * returns the exit status (gr_status_exit). */
 int cli_report(const gr_error *err);
+/* A verb of the answer layer (grundy/api.h) as a command: its words into
+ * key/value pairs (RULES, then POS... or '-' for standard input, then the
+ * flags), the layer's call, and the reply printed in --format text|json.
+ * The whole answer is printed at once, or nothing and the error. */
+int cli_api_verb(int verb, const char *help, int argc, char **argv);
 
 int cmd_games(int argc, char **argv);
 int cmd_value(int argc, char **argv);

@@ -130,7 +130,7 @@ static int refuse_costly(const gr_claim **pick, size_t n, long to, const gr_limi
         double est = gr_claim_estimate(c, bound);
         if (est < 0) return gr_fail(err, GR_EINTERNAL, "%s has no cost estimate", c->id);
         if (est > lim->max_seconds)
-            return gr_fail(err, GR_EINPUT, "%s --to %llu would take about %.2g s, over the limit of %.0f s "
+            return gr_fail_limit(err, GR_KNOB_SECONDS, "%s --to %llu would take about %.2g s, over the limit of %.0f s "
                            "(--max-seconds); its default bound is %llu", c->id, (unsigned long long)bound, est,
                            lim->max_seconds, (unsigned long long)c->default_to);
     }

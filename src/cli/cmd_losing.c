@@ -138,7 +138,7 @@ static int write_png(const char *path, gr_losing *g, const uint32_t *fixed, gr_e
 {
     uint32_t cells = gr_losing_max(g) + 1, s = cells >= 512 ? 1 : 512 / cells, w = cells * s;
     uint8_t *px = malloc((size_t)w * w);
-    if (!px) return gr_fail(err, GR_EINPUT, "out of memory for a %u x %u picture", w, w);
+    if (!px) return gr_fail_nomem(err);
     gr_atomic_file af;
     int rc = slice_pixels(g, fixed, px, cells, s, err);
     if (rc) /* the solver failed: write nothing */;

@@ -81,11 +81,10 @@ typedef struct server {
 } server;
 
 typedef struct args_acc {
-    const char *names[32];
-    const char *values[32];
+    gr_api_pair pairs[SERVE_MAX_PAIRS];
     int n;
     size_t bytes;
-    bool overflow, bad_text;
+    bool overflow;
 } args_acc;
 
 static enum MHD_Result collect(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
@@ -94,15 +93,11 @@ static enum MHD_Result collect(void *cls, enum MHD_ValueKind kind, const char *k
     (void)kind;
     args_acc *a = cls;
     a->bytes += key_size + value_size + 2;
-    /* a NUL would cut the word short; other bytes would reach a JSON answer */
-    if (!serve_utf8_text(key, key_size) || (value && !serve_utf8_text(value, value_size))) a->bad_text = true;
-    if (a->n == 32) {
+    if (a->n == SERVE_MAX_PAIRS) {
         a->overflow = true;
         return MHD_YES;
     }
-    a->names[a->n] = key;
-    a->values[a->n] = value;
-    a->n++;
+    a->pairs[a->n++] = (gr_api_pair){key, key_size, value, value ? value_size : 0};
     return MHD_YES;
 }
 
@@ -219,12 +214,8 @@ static enum MHD_Result answer_api(server *s, struct MHD_Connection *c, const cha
         static const char many[] = "{\"error\":\"too many parameters\"}\n";
         return RESPOND_CONST(s, c, 400, many);
     }
-    if (a.bad_text) {
-        static const char text[] = "{\"error\":\"the query holds a NUL byte or bytes that are not UTF-8\"}\n";
-        return RESPOND_CONST(s, c, 400, text);
-    }
     serve_reply r = {0, NULL, 0, NULL};
-    serve_api(s->pool, s->inproc, &s->lim, call, a.names, a.values, a.n, &r);
+    serve_api_n(s->pool, s->inproc, &s->lim, call, a.pairs, a.n, &r);
     if (!r.body) {
         static const char oom[] = "{\"error\":\"out of memory\"}\n";
         return RESPOND_CONST(s, c, 500, oom);
@@ -232,7 +223,7 @@ static enum MHD_Result answer_api(server *s, struct MHD_Connection *c, const cha
     if (s->lim.table_file) scrub(r.body, &r.len, s->lim.table_file, "stored table");
     scrub(r.body, &r.len, s->self, "grundy");
     bool stored = false;
-    for (int i = 0; i < a.n; i++) stored |= strcmp(a.names[i], "stored") == 0;
+    for (int i = 0; i < a.n; i++) stored |= strcmp(a.pairs[i].key, "stored") == 0;
     reply_kind kind = r.status == 200 && !stored ? KIND_API : KIND_NO_STORE;
     return respond(s, c, r.status, "application/json", r.body, r.len, MHD_RESPMEM_MUST_FREE, kind, NULL, r.by);
 }

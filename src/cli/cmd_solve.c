@@ -190,7 +190,7 @@ static int solve_setup(solve_run *r, gr_error *err)
         c->max = calloc(r->s.total + 1, sizeof *c->max);
         c->zeros = calloc(r->s.total + 1, sizeof *c->zeros);
         c->loaded = calloc(r->s.total + 1, sizeof *c->loaded);
-        if (!c->max || !c->zeros || !c->loaded) rc = gr_fail(err, GR_EINPUT, "not enough memory");
+        if (!c->max || !c->zeros || !c->loaded) rc = gr_fail_nomem(err);
     }
     r->rank = 0, r->ranks = 1;
     r->mpi = !rc && r->a.mpi;

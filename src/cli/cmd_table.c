@@ -339,7 +339,7 @@ static int open_run(table_run *r, bool print, int format, gr_error *err)
     if (print && format == FMT_TEXT) {
         r->full.n = r->n;
         r->full.v = malloc(gr_s3table_index(0, r->n + 1) * sizeof *r->full.v);
-        if (!r->full.v) rc = gr_fail(err, GR_ENOMEM, "not enough memory for the table");
+        if (!r->full.v) rc = gr_fail_nomem(err);
         r->k.full = &r->full;
     }
     if (!rc && t->stats) {
@@ -423,7 +423,7 @@ static int run(const table_opts *t, int format, table_mpi *mpi, gr_error *err)
     bool print = !t->out && !t->stats && !t->png;
     r.k = (sinks){print && format != FMT_TEXT ? format : -1, NULL, NULL, NULL, NULL, mpi};
     r.row = malloc(((size_t)r.n / 2 + 1) * sizeof *r.row);
-    if (!r.row) return gr_fail(err, GR_ENOMEM, "not enough memory for a row of %u", r.n);
+    if (!r.row) return gr_fail_nomem(err);
     rc = open_run(&r, print, format, err);
     if (r.k.format == FMT_JSON && !rc) printf("{\"ruleset\":\"sharing\",\"max\":%u,\"rows\":[", r.n);
     if (r.k.format == FMT_CSV && !rc) puts("a,b,value");

@@ -33,7 +33,7 @@ static int big_value(copts *o, const char *flag, const char *v, mpz_t out, gr_er
         while ((c = getchar()) != EOF) {
             if (isspace(c)) continue;
             if (!GR_GROW(buf, cap, len + 2, 4096))
-                return free(buf), gr_fail(err, GR_ENOMEM, "%s -: out of memory reading standard input", flag);
+                return free(buf), gr_fail_nomem(err);
             buf[len++] = (char)c;
         }
         if (!buf) return gr_fail(err, GR_EINPUT, "%s -: standard input is empty", flag);

@@ -98,7 +98,7 @@ int count_sharing_p(int argc, char **argv)
     uint64_t *all = calloc((size_t)n + 1, sizeof *all), *pos = calloc((size_t)n + 1, sizeof *pos);
     gr_error err;
     gr_error_clear(&err);
-    if (!all || !pos) rc = gr_fail(&err, GR_ENOMEM, "not enough memory");
+    if (!all || !pos) rc = gr_fail_nomem(&err);
     if (!rc) rc = gr_s3count_p(n, NULL, all, pos, &err);
     if (!rc) print_p(n, all, pos, format);
     free(all);
@@ -153,7 +153,7 @@ int count_sharing_f(int argc, char **argv)
     unsigned char *f = calloc((size_t)n + 1, 1);
     gr_error err;
     gr_error_clear(&err);
-    if (!f) rc = gr_fail(&err, GR_ENOMEM, "not enough memory");
+    if (!f) rc = gr_fail_nomem(&err);
     if (!rc) rc = gr_s3count_f(n, NULL, f, &err);
     if (!rc) print_f(n, f, format);
     free(f);

@@ -30,7 +30,8 @@ static void usage(FILE *f)
     fputs("\nRULES is a ruleset name with options, e.g. sharing, nim, kim:reading=R2,\n"
           "sharing:piles=4, 'sharing:graph=0>1/1>2/2>0'. Positions are non-negative integers\n"
           "separated by spaces or commas, of any size where a closed form exists; '-' reads\n"
-          "them from standard input. Exit status: 0 ok, 2 bad input, 1 internal failure.\n", f);
+          "them from standard input. Exit status: 0 ok, 1 internal failure, 2 bad input,\n"
+          "3 over a limit (--max-memory, --max-seconds), 4 out of memory, 130 interrupted.\n", f);
 }
 
 int main(int argc, char **argv)

@@ -89,7 +89,7 @@ static int heap_checks(const seq_args *s, int *method, gr_error *err)
         return gr_fail(err, GR_EINPUT, "--to %ld: heap sizes up to %u", s->to, UINT32_MAX - 1);
     double need = ((double)s->to + 1) * 4;
     if (need > s->common.limits.max_bytes)
-        return gr_fail(err, GR_EINPUT, "--to %ld needs %.0f bytes for the values alone, over --max-memory", s->to, need);
+        return gr_fail_limit(err, GR_KNOB_MEMORY, "--to %ld needs %.0f bytes for the values alone, over --max-memory", s->to, need);
     return GR_OK;
 }
 
@@ -99,9 +99,9 @@ static int heap_values(seq_args *s, int method, bool refused, uint32_t **out, gr
 {
     uint32_t n = (uint32_t)s->to;
     uint32_t *v = malloc(((size_t)n + 1) * sizeof *v);
-    if (!v) return gr_fail(err, GR_ENOMEM, "--to %ld: not enough memory for the values", s->to);
-    int rc = refused ? GR_EINPUT : gr_heapseq(&s->game, method, n, v, &s->common.limits, info, err);
-    if (rc == GR_EINPUT && !s->method && by_period(s, n, v, info) == GR_OK) {
+    if (!v) return gr_fail_nomem(err);
+    int rc = refused ? GR_ELIMIT : gr_heapseq(&s->game, method, n, v, &s->common.limits, info, err);
+    if ((rc == GR_ELIMIT || rc == GR_EINPUT) && !s->method && by_period(s, n, v, info) == GR_OK) {
         gr_error_clear(err);
         rc = GR_OK;
     }
@@ -138,11 +138,11 @@ static int heap_write(const seq_args *s, const uint32_t *v, const char *method, 
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
-    if (!f) return gr_fail(err, GR_ENOMEM, "out of memory");
+    if (!f) return gr_fail_nomem(err);
     heap_print(f, s, v, method, per, cert);
     if (fclose(f) != 0) {
         free(buf);
-        return gr_fail(err, GR_ENOMEM, "out of memory");
+        return gr_fail_nomem(err);
     }
     fwrite(buf, 1, len, stdout);
     free(buf);
@@ -163,7 +163,7 @@ int seq_heap(seq_args *s, gr_error *err)
     if (seq_wants_sparse(s)) {
         int rc = seq_sparse(s, err);
         /* Refused (nothing printed): a certified period may still answer. */
-        if (rc != GR_EINPUT || seq_sparse_only(s)) return rc;
+        if (!gr_api_seq_falls_back(rc, seq_sparse_only(s))) return rc;
         refused = true;
     }
     int method;

@@ -31,7 +31,7 @@ static int classes(seq_args *s, gr_engine *e, FILE *out, gr_error *err)
             fprintf(out, n > s->from ? " %s" : "%s", ans.outcome);
         }
         if ((double)(clock() - start) / CLOCKS_PER_SEC > s->common.limits.max_seconds)
-            rc = gr_fail(err, GR_EINPUT, "stopped at heap %ld after %.0f s (--max-seconds)", n,
+            rc = gr_fail_limit(err, GR_KNOB_SECONDS, "stopped at heap %ld after %.0f s (--max-seconds)", n,
                          s->common.limits.max_seconds);
     }
     gr_answer_clear(&ans);

@@ -54,7 +54,7 @@ int seq_sharing(seq_args *s, gr_error *err)
     p.out = malloc(cnt * sizeof *p.out);
     if (!p.out) {
         gr_s3fast_free(st);
-        return gr_fail(err, GR_ENOMEM, "not enough memory for %zu values", cnt);
+        return gr_fail_nomem(err);
     }
     gr_s3fast_rows(st, (uint32_t)top + 1, take, &p);
     gr_s3fast_free(st);

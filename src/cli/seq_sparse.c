@@ -11,15 +11,12 @@
 #include <string.h>
 #include <unistd.h>
 
-/* From here on the O(N^2) methods cost more than the sparse one. */
-#define SPARSE_FROM 50000
-
 bool seq_wants_sparse(const seq_args *s)
 {
     if (s->out || s->in || s->rare || s->until_period || s->mask || s->threads) return true;
     if (s->method) return strcmp(s->method, "sparse") == 0;
-    gr_tb_code c;
-    return s->to >= SPARSE_FROM && gr_tb_code_of(&s->game, &c) && gr_tb_splits(&c) && gr_sparse_covers(&c, NULL, 0);
+    /* the method policy every front end shares (src/api/seq_policy.c) */
+    return s->to >= 0 && gr_api_seq_wants_sparse(&s->game, (uint64_t)s->to);
 }
 
 bool seq_sparse_only(const seq_args *s)
@@ -233,7 +230,7 @@ static int values_of(const char *rules, uint64_t n, const gr_limits *lim, uint32
     int rc = gr_game_parse(&game, rules, err);
     if (rc) return rc;
     uint32_t *v = malloc((n + 1) * sizeof *v);
-    if (!v) rc = gr_fail(err, GR_ENOMEM, "not enough memory for %llu values", (unsigned long long)n + 1);
+    if (!v) rc = gr_fail_nomem(err);
     gr_tb_code c;
     if (!rc && gr_tb_code_of(&game, &c) && gr_tb_splits(&c) && gr_sparse_covers(&c, NULL, 0) && n >= 1000) {
         gr_sparse_job j = {.code = &c, .rules = rules, .to = n, .lim = *lim};

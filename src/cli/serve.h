@@ -32,12 +32,23 @@ typedef struct serve_reply {
     const char *by;            /* who answered: "server" (in-process), "worker", "process"; NULL: refused up front */
 } serve_reply;
 
+/* The most query parameters a call takes. */
+#define SERVE_MAX_PAIRS 32
+/* The words that start a layer call in a worker (serve_pool.c). */
+#define SERVE_LAYER_VALUE "@value"
+#define SERVE_LAYER_MOVES "@moves"
+
 struct serve_pool;
 struct serve_inproc;
+struct gr_api_pair;
 /* Runs the API call `endpoint` (e.g. "value") with its query arguments (name,
  * value pairs) in this thread when `inproc` (NULL: never) takes it, else in
  * a worker of `pool`, and fills the reply. */
 void serve_api(struct serve_pool *pool, struct serve_inproc *inproc, const serve_limits *lim, const char *endpoint,
                const char *const *names, const char *const *values, int nargs, serve_reply *reply);
+/* The same with each name's and value's length, so that a NUL byte decoded
+ * from %00 is seen and refused rather than cutting the value short. */
+void serve_api_n(struct serve_pool *pool, struct serve_inproc *inproc, const serve_limits *lim, const char *endpoint,
+                 const struct gr_api_pair *pairs, int nargs, serve_reply *reply);
 
 #endif

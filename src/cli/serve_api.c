@@ -1,15 +1,21 @@
-/* The JSON API: each call runs the matching verb of this same executable,
- * with --format json and the request's words as flags, in a worker process
- * (serve_pool.h): the answer is the command line's JSON by construction, and
- * the kernel bounds what one request may cost.
+/* The JSON API.
  *
- * The quick calls the page makes at every click (games, value, moves, play)
- * go to the pool of long-lived workers; the batch calls (table, seq, check)
- * each get a fresh process with a CPU limit of its own, as they may run for
- * seconds and are rare. */
+ * value and moves are the answer layer's (grundy/api.h): the query's pairs
+ * are validated here, in the server's thread, by the layer's one validator;
+ * a call the engine estimates small is answered here too (serve_inproc.h),
+ * and any other runs the same layer call in a worker process (serve_pool.h),
+ * which sends back its HTTP status and JSON body: the kernel bounds what one
+ * such request may cost, and a crash costs one worker.
+ *
+ * The other calls run the matching verb of this same executable, with
+ * --format json and the request's words as flags, in a worker (games,
+ * play) or, for the batch calls (table, seq, check), each in a fresh
+ * process with a CPU limit of its own, as they may run for seconds and are
+ * rare; their status is the verb's exit status (gr_status_http). */
 #include "serve.h"
 #include "serve_pool.h"
 #include "serve_inproc.h"
+#include "grundy/api.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -30,16 +36,9 @@ typedef struct endpoint {
     const char *bounded;       /* the flag whose value is checked against a bound */
     const char *fixed[3];      /* words always passed (NULL-terminated) */
     bool batch;                /* a fresh process of its own rather than a pooled worker */
+    int layer;                 /* the answer layer's verb (enum gr_api_verb), or -1: the verb's command line */
 } endpoint;
 
-static const param value_params[] = {
-    {"rules", NULL, false}, {"pos", "pos", false}, {"misere", "--misere", true},
-    {"players", "--players", false}, {"block", "--block", false},
-    {"block-position", "--block-position", false}, {NULL, NULL, false}};
-static const param moves_params[] = {
-    {"rules", NULL, false}, {"pos", "pos", false}, {"misere", "--misere", true},
-    {"players", "--players", false}, {"block", "--block", false},
-    {"block-position", "--block-position", false}, {"winning", "--winning", true}, {NULL, NULL, false}};
 static const param table_params[] = {
     {"rules", NULL, false}, {"max", "--max", false}, {"stored", "stored", true}, {NULL, NULL, false}};
 static const param seq_params[] = {
@@ -57,40 +56,52 @@ static const param play_params[] = {
     {"input", "input", false}, {NULL, NULL, false}};
 
 static const endpoint endpoints[] = {
-    {"games", "games", games_params, NULL, {NULL}, false},
-    {"value", "value", value_params, NULL, {NULL}, false},
-    {"moves", "moves", moves_params, NULL, {NULL}, false},
-    {"table", "table", table_params, "--max", {NULL}, true},
-    {"seq", "seq", seq_params, "--to", {NULL}, true},
-    {"check", "check", check_params, "--to", {NULL}, true},
+    {"games", "games", games_params, NULL, {NULL}, false, -1},
+    {"value", "value", NULL, NULL, {NULL}, false, GR_API_VALUE},
+    {"moves", "moves", NULL, NULL, {NULL}, false, GR_API_MOVES},
+    {"table", "table", table_params, "--max", {NULL}, true, -1},
+    {"seq", "seq", seq_params, "--to", {NULL}, true, -1},
+    {"check", "check", check_params, "--to", {NULL}, true, -1},
     /* the computer's move, as `grundy play --script` makes it */
-    {"play", "play", play_params, NULL, {"--script"}, false},
+    {"play", "play", play_params, NULL, {"--script"}, false, -1},
 };
 
-static void reply_error(serve_reply *r, int status, const char *msg)
+/* The longest pile a query may give, in digits (the query itself is at
+ * most 8 KiB). */
+enum { MAX_PILE_DIGITS = 2000 };
+
+static void reply_buf(serve_reply *r, int status, gr_buf *b)
 {
-    size_t cap = strlen(msg) * 6 + 32;
-    char *b = malloc(cap);
-    if (!b) {
-        r->status = 500;
-        r->body = NULL;
-        r->len = 0;
-        return;
-    }
-    size_t k = (size_t)snprintf(b, cap, "{\"error\":\"");
-    for (const unsigned char *c = (const unsigned char *)msg; *c && k + 8 < cap; c++) {
-        if (*c == '"' || *c == '\\') k += (size_t)snprintf(b + k, cap - k, "\\%c", *c);
-        else if (*c < 0x20) k += (size_t)snprintf(b + k, cap - k, "\\u%04x", *c);
-        else b[k++] = (char)*c;
-    }
-    k += (size_t)snprintf(b + k, cap - k, "\"}\n");
-    r->status = status;
-    r->body = b;
-    r->len = k;
+    size_t len;
+    r->body = gr_buf_detach(b, &len);
+    r->len = len;
+    r->status = r->body ? status : 500;
 }
 
-/* The reply for a finished run, as the command line's exit status reads. */
-static void reply_run(serve_run *run, const serve_limits *lim, serve_reply *r)
+/* {"error":"..."}: one line, valid UTF-8 whatever the message holds. */
+static void reply_error(serve_reply *r, int status, const char *msg)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    gr_fail(&err, GR_EINPUT, "%s", msg);
+    gr_buf b;
+    gr_buf_init(&b);
+    gr_api_error_json(&b, GR_FRONT_HTTP, &err);
+    reply_buf(r, status, &b);
+}
+
+/* The status an exit status stands for: the command line exits with
+ * gr_status_exit(code), one exit status per code. */
+static int code_of_exit(int exit_status)
+{
+    static const int codes[] = {GR_EINPUT, GR_ELIMIT, GR_ENOMEM, GR_EINTR, GR_EINTERNAL};
+    for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++)
+        if (gr_status_exit(codes[i]) == exit_status) return codes[i];
+    return GR_EINTERNAL;
+}
+
+/* A run that did not finish: the deadline, the size, or the worker died. */
+static bool reply_unfinished(serve_run *run, const serve_limits *lim, serve_reply *r)
 {
     if (run->timed_out) {
         char msg[128];
@@ -98,25 +109,39 @@ static void reply_run(serve_run *run, const serve_limits *lim, serve_reply *r)
         reply_error(r, 503, msg);
     } else if (run->too_big) {
         reply_error(r, 413, "the answer is larger than the server sends");
-    } else if (run->exited && run->exit_status == 0) {
+    } else if (!run->exited) {
+        reply_error(r, 503, "the request ran past the server's memory or CPU limit, or its worker failed");
+    } else {
+        return false;
+    }
+    return true;
+}
+
+/* The reply for a finished run of a verb's command line, by its exit status. */
+static void reply_run(serve_run *run, const serve_limits *lim, serve_reply *r)
+{
+    if (reply_unfinished(run, lim, r)) return;
+    if (run->exit_status == 0) {
         r->status = 200;
         r->body = run->out ? run->out : strdup("");
         r->len = run->out ? run->out_len : 0;
         run->out = NULL;
-    } else if (run->exited && run->exit_status == 2) {
-        /* the verb's one-line message, less its "grundy: " prefix */
-        char *msg = run->err && *run->err ? run->err : "bad request";
-        if (strncmp(msg, "grundy: ", 8) == 0) msg += 8;
-        char *nl = strchr(msg, '\n');
-        if (nl) *nl = '\0';
-        bool too_much = strstr(msg, "refused") || strstr(msg, "limit") || strstr(msg, "too big") ||
-                        strstr(msg, "out of memory") || strstr(msg, "not enough memory");
-        reply_error(r, too_much ? 413 : 400, msg);
-    } else if (run->exited && run->exit_status == 1) {
-        reply_error(r, 500, "the request failed inside the server (internal error)");
-    } else {
-        reply_error(r, 503, "the request ran past the server's memory or CPU limit, or its worker failed");
+        return;
     }
+    int code = code_of_exit(run->exit_status);
+    if (code == GR_EINTERNAL) {
+        reply_error(r, 500, "the request failed inside the server (internal error)");
+        return;
+    }
+    /* the verb's one-line message, less its "grundy: " prefix */
+    char *msg = run->err && *run->err ? run->err : "bad request";
+    if (strncmp(msg, "grundy: ", 8) == 0) msg += 8;
+    char *nl = strchr(msg, '\n');
+    if (nl) *nl = '\0';
+    /* the command line's knob is no knob of the API's: its limits are the server's */
+    char *knob = code == GR_ELIMIT ? strstr(msg, "; raise with --max-") : NULL;
+    if (knob) strcpy(knob, " (this server's limit)");
+    reply_error(r, gr_status_http(code), msg);
 }
 
 /* The script answers each line with a line, and ends with "end of input":
@@ -159,6 +184,30 @@ static bool refuse(serve_reply *reply, int status, const char *msg)
     return false;
 }
 
+static bool refuse_value(serve_reply *reply, const char *name, const char *v, const char *why)
+{
+    char msg[200];
+    snprintf(msg, sizeof msg, "parameter %s=%.24s%s: %s", name, v, strlen(v) > 24 ? "..." : "", why);
+    return refuse(reply, 400, msg);
+}
+
+static bool is_number_param(const char *name)
+{
+    static const char *const numbers[] = {"to", "from", "players", "row", "diagonal", "max", "block", "block-position"};
+    for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++)
+        if (strcmp(name, numbers[i]) == 0) return true;
+    return false;
+}
+
+static bool plain_number(const char *v)
+{
+    size_t n = strlen(v);
+    if (n == 0 || n > 12) return false;
+    for (size_t i = 0; i < n; i++)
+        if (v[i] < '0' || v[i] > '9') return false;
+    return true;
+}
+
 /* A number past the endpoint's bound is refused before any work. */
 static bool within_bound(const call *c, const serve_limits *lim, const param *p, const char *v, serve_reply *reply)
 {
@@ -182,18 +231,23 @@ static bool take_param(call *c, const serve_limits *lim, const param *p, const c
     else if (strcmp(p->flag, "input") == 0) c->input = v;
     else if (strcmp(p->flag, "stored") == 0) {
         /* the stored table's path is the server's, never the request's */
-        if (strcmp(v, "1") != 0 && strcmp(v, "true") != 0) return true;
+        if (strcmp(v, "0") == 0 || strcmp(v, "false") == 0) return true;
+        if (strcmp(v, "1") != 0 && strcmp(v, "true") != 0) return refuse_value(reply, p->name, v, "expected 1, true, 0 or false");
         if (!lim->table_file) return refuse(reply, 400, "this server has no stored table (start it with --tables FILE)");
         c->argv[c->argc++] = "--in";
         c->argv[c->argc++] = lim->table_file;
     } else if (p->boolean) {
-        if (strcmp(v, "1") == 0 || strcmp(v, "true") == 0 || *v == '\0') c->argv[c->argc++] = p->flag;
+        bool on = strcmp(v, "1") == 0 || strcmp(v, "true") == 0;
+        if (!on && strcmp(v, "0") != 0 && strcmp(v, "false") != 0) return refuse_value(reply, p->name, v, "expected 1, true, 0 or false");
+        if (on) c->argv[c->argc++] = p->flag;
     } else {
         if (*v == '-' || *v == '\0') {
             char msg[160];
             snprintf(msg, sizeof msg, "parameter %s needs a non-negative number", p->name);
             return refuse(reply, 400, msg);
         }
+        if (is_number_param(p->name) && !plain_number(v))
+            return refuse_value(reply, p->name, v, "expected a whole number of at most 12 digits");
         if (!within_bound(c, lim, p, v, reply)) return false;
         c->argv[c->argc++] = p->flag;
         c->argv[c->argc++] = v;
@@ -269,33 +323,166 @@ static bool finish_words(call *c, const serve_limits *lim, serve_reply *reply)
     return true;
 }
 
-/* Runs the call: in this thread when the in-process path takes it, else in
- * a worker (or, for the batch calls, a fresh process). */
-static void run_call(serve_pool *pool, serve_inproc *inproc, const serve_limits *lim, const call *c,
-                     serve_reply *reply)
+/* Runs a verb's command line in a worker (or, for the batch calls, a fresh
+ * process). */
+static void run_call(serve_pool *pool, const serve_limits *lim, const call *c, serve_reply *reply)
 {
     /* checking a seed's claims is a batch of searches: give it a minute */
     serve_limits l = *lim;
     if (strcmp(c->ep->name, "check") == 0 && l.seconds < 60) l.seconds = 60;
     char **argv = (char **)c->argv;
     serve_run run;
-    reply->by = "server";
-    if (!inproc || c->ep->batch || !serve_inproc_run(inproc, argv, c->input, l.max_output, &run)) {
-        serve_pool_run(pool, argv, c->input, l.seconds, l.max_output, c->ep->batch, &run);
-        reply->by = serve_pool_fresh(pool, c->ep->batch) ? "process" : "worker";
-    }
+    serve_pool_run(pool, argv, c->input, l.seconds, l.max_output, c->ep->batch, &run);
+    reply->by = serve_pool_fresh(pool, c->ep->batch) ? "process" : "worker";
     reply_run(&run, &l, reply);
     serve_run_free(&run);
     if (reply->status == 200 && strcmp(c->ep->name, "play") == 0 && reply->body) play_reply(reply);
 }
 
-void serve_api(serve_pool *pool, serve_inproc *inproc, const serve_limits *lim, const char *name,
-               const char *const *names, const char *const *values, int nargs, serve_reply *reply)
+/* The worker's limits for a quick call: under the server's, so that the
+ * engine stops itself before the kernel or the deadline has to. */
+static void worker_limits(const serve_limits *lim, gr_limits *out)
+{
+    out->max_seconds = lim->seconds > 2 ? lim->seconds - 1 : 1;
+    out->max_bytes = lim->bytes / 2;
+}
+
+/* A layer call in a worker: the request's pairs travel as words
+ * (serve_pool.h), the worker answers with the HTTP status and the body. In
+ * a pool of no workers, a fresh process runs the verb's command line. */
+static void run_layer(serve_pool *pool, const serve_limits *lim, const endpoint *ep, const gr_api_request *req,
+                      const gr_api_pair *pairs, size_t n, serve_reply *reply)
+{
+    gr_limits wl;
+    worker_limits(lim, &wl);
+    char secs[32], bytes[32], number[16];
+    snprintf(secs, sizeof secs, "%.0f", wl.max_seconds);
+    snprintf(bytes, sizeof bytes, "%.0f", wl.max_bytes);
+    const char *argv[2 * SERVE_MAX_PAIRS + 16];
+    int argc = 0;
+    argv[argc++] = "grundy";
+    bool fresh = serve_pool_fresh(pool, false);
+    if (!fresh) {
+        argv[argc++] = ep->name[0] == 'v' ? SERVE_LAYER_VALUE : SERVE_LAYER_MOVES;
+        argv[argc++] = secs;
+        argv[argc++] = bytes;
+        for (size_t i = 0; i < n; i++) {
+            /* '=' before a key with a value, '-' before one without */
+            argv[argc++] = pairs[i].value ? "=" : "-";
+            argv[argc++] = pairs[i].key;
+            if (pairs[i].value) argv[argc++] = pairs[i].value;
+        }
+    } else {
+        /* the validated request as the command line takes it */
+        argv[argc++] = ep->verb;
+        argv[argc++] = "--format";
+        argv[argc++] = "json";
+        argv[argc++] = "--max-seconds";
+        argv[argc++] = secs;
+        argv[argc++] = "--max-memory";
+        argv[argc++] = bytes;
+        if (req->winning) argv[argc++] = "--winning";
+        char outcome_flag[48];
+        if (req->outcome.rule->param_min >= 0) {
+            snprintf(outcome_flag, sizeof outcome_flag, "--%s", req->outcome.rule->name);
+            argv[argc++] = outcome_flag;
+            if (req->outcome.rule->param_max > 0) {
+                snprintf(number, sizeof number, "%d", req->outcome.param);
+                argv[argc++] = number;
+            }
+        }
+        argv[argc++] = "--";
+        argv[argc++] = req->rules;
+        for (size_t i = 0; i < n; i++)
+            if (strcmp(pairs[i].key, "pos") == 0) argv[argc++] = pairs[i].value;
+        argv[argc] = NULL;
+        serve_run run;
+        serve_pool_run(pool, (char **)argv, NULL, lim->seconds, lim->max_output, true, &run);
+        reply->by = "process";
+        reply_run(&run, lim, reply);
+        serve_run_free(&run);
+        return;
+    }
+    argv[argc] = NULL;
+    serve_run run;
+    serve_pool_run(pool, (char **)argv, NULL, lim->seconds, lim->max_output, false, &run);
+    reply->by = "worker";
+    if (!reply_unfinished(&run, lim, reply)) {
+        /* the worker's status is the HTTP status, its output the body */
+        reply->status = run.exit_status;
+        reply->body = run.out ? run.out : strdup("");
+        reply->len = run.out ? run.out_len : 0;
+        run.out = NULL;
+        if (!reply->body) reply_error(reply, gr_status_http(GR_ENOMEM), "out of memory");
+    }
+    serve_run_free(&run);
+}
+
+static void answer_layer(serve_pool *pool, serve_inproc *inproc, const serve_limits *lim, const endpoint *ep,
+                         const gr_api_pair *pairs, size_t n, serve_reply *reply)
+{
+    gr_api_request req;
+    gr_api_request_init(&req, ep->layer, GR_FRONT_HTTP);
+    req.max_digits = MAX_PILE_DIGITS;
+    worker_limits(lim, &req.limits);
+    gr_error err;
+    gr_error_clear(&err);
+    int rc = gr_api_request_fill(&req, pairs, n, &err);
+    if (rc) {
+        gr_buf b;
+        gr_buf_init(&b);
+        gr_api_error_json(&b, GR_FRONT_HTTP, &err);
+        reply_buf(reply, gr_status_http(rc), &b);
+        reply->by = "server";
+    } else if (!inproc || !serve_inproc_answer(inproc, &req, reply)) {
+        run_layer(pool, lim, ep, &req, pairs, n, reply);
+    }
+    gr_api_request_clear(&req);
+}
+
+/* Every name and value: no NUL byte (what follows one would be dropped
+ * unseen) and valid UTF-8 (the answer quotes them). */
+static bool clean(const gr_api_pair *pairs, size_t n, serve_reply *reply)
+{
+    for (size_t i = 0; i < n; i++) {
+        const gr_api_pair *p = &pairs[i];
+        if (memchr(p->key, '\0', p->key_len) || (p->value && memchr(p->value, '\0', p->value_len)))
+            return refuse(reply, 400, "a parameter holds a NUL byte");
+        for (size_t k = 0; k < p->key_len;) {
+            size_t step = gr_utf8_seq((const unsigned char *)p->key + k, p->key_len - k);
+            if (!step) return refuse(reply, 400, "a parameter is not valid UTF-8");
+            k += step;
+        }
+        for (size_t k = 0; p->value && k < p->value_len;) {
+            size_t step = gr_utf8_seq((const unsigned char *)p->value + k, p->value_len - k);
+            if (!step) return refuse(reply, 400, "a parameter is not valid UTF-8");
+            k += step;
+        }
+    }
+    return true;
+}
+
+void serve_api_n(serve_pool *pool, serve_inproc *inproc, const serve_limits *lim, const char *name,
+                 const gr_api_pair *pairs, int nargs, serve_reply *reply)
 {
     call c = {.ep = NULL};
     for (size_t i = 0; i < sizeof endpoints / sizeof endpoints[0]; i++)
         if (strcmp(endpoints[i].name, name) == 0) c.ep = &endpoints[i];
-    if (!c.ep) return reply_error(reply, 404, "no such API call; see docs/api.md");
+    if (!c.ep) {
+        reply_error(reply, 404, "no such API call; see docs/api.md");
+        return;
+    }
+    if (nargs > SERVE_MAX_PAIRS) {
+        reply_error(reply, 400, "too many parameters");
+        return;
+    }
+    if (!clean(pairs, (size_t)nargs, reply)) return;
+    if (c.ep->layer >= 0) {
+        answer_layer(pool, inproc, lim, c.ep, pairs, (size_t)nargs, reply);
+        return;
+    }
+    const char *names[SERVE_MAX_PAIRS], *values[SERVE_MAX_PAIRS];
+    for (int i = 0; i < nargs; i++) names[i] = pairs[i].key, values[i] = pairs[i].value;
     /* argv: grundy verb --format json [fixed] [flags] [limits] -- operands */
     c.argv[c.argc++] = "grundy";
     c.argv[c.argc++] = c.ep->verb;
@@ -306,5 +493,18 @@ void serve_api(serve_pool *pool, serve_inproc *inproc, const serve_limits *lim, 
     }
     for (int i = 0; i < 3 && c.ep->fixed[i]; i++) c.argv[c.argc++] = c.ep->fixed[i];
     if (!take_params(&c, lim, names, values, nargs, reply) || !finish_words(&c, lim, reply)) return;
-    run_call(pool, inproc, lim, &c, reply);
+    run_call(pool, lim, &c, reply);
+}
+
+void serve_api(serve_pool *pool, serve_inproc *inproc, const serve_limits *lim, const char *name,
+               const char *const *names, const char *const *values, int nargs, serve_reply *reply)
+{
+    gr_api_pair pairs[SERVE_MAX_PAIRS];
+    if (nargs > SERVE_MAX_PAIRS) {
+        reply_error(reply, 400, "too many parameters");
+        return;
+    }
+    for (int i = 0; i < nargs; i++)
+        pairs[i] = (gr_api_pair){names[i], strlen(names[i]), values[i], values[i] ? strlen(values[i]) : 0};
+    serve_api_n(pool, inproc, lim, name, pairs, nargs, reply);
 }

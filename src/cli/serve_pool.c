@@ -13,7 +13,9 @@
  * running worker costs tens of microseconds. */
 #define _GNU_SOURCE
 #include "serve_pool.h"
+#include "serve.h"
 #include "cli.h"
+#include "grundy/api.h"
 #include "grundy/grow.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -63,7 +65,7 @@ typedef struct request_head {
 } request_head;
 
 typedef struct reply_head {
-    int32_t status;                /* the verb's return value */
+    int32_t status;                /* the verb's return value; a layer call's HTTP status */
     uint32_t flags;
     uint64_t out_len;
     uint32_t err_len;
@@ -537,7 +539,8 @@ typedef struct served_verb {
     int (*run)(int argc, char **argv);
 } served_verb;
 
-/* The verbs the API calls; nothing else runs in a worker. */
+/* The verbs the API runs as command lines (value and moves come as layer
+ * calls, run_layer); nothing else runs in a worker. */
 static const served_verb served[] = {
     {"games", cmd_games}, {"value", cmd_value}, {"moves", cmd_moves}, {"table", cmd_table},
     {"seq", cmd_seq},     {"check", cmd_check}, {"play", cmd_play},
@@ -584,6 +587,48 @@ static int run_words(char *words, size_t len)
     return GR_EINPUT;
 }
 
+/* A layer call (serve_api.c's run_layer): the verb's word, the limits,
+ * then each pair as '=' key value or '-' key. The same validator as the
+ * server's thread, then the call; the status is the HTTP status and the
+ * output the body, an error's included. */
+static int run_layer(char *words, size_t len, gr_buf *body)
+{
+    char *w[2 * SERVE_MAX_PAIRS + 8];
+    int n = 0;
+    for (size_t i = 0; i < len && n < (int)(sizeof w / sizeof *w); i += strlen(words + i) + 1) w[n++] = words + i;
+    gr_api_pair pairs[SERVE_MAX_PAIRS];
+    size_t np = 0;
+    gr_error err;
+    gr_error_clear(&err);
+    int rc = n < 3 ? gr_fail(&err, GR_EINTERNAL, "a layer call without its limits") : GR_OK;
+    for (int i = 3; !rc && i < n && np < SERVE_MAX_PAIRS;) {
+        bool valued = w[i][0] == '=';
+        if (i + 1 >= n || (valued && i + 2 >= n)) {
+            rc = gr_fail(&err, GR_EINTERNAL, "a layer call cut short");
+            break;
+        }
+        const char *key = w[i + 1], *value = valued ? w[i + 2] : NULL;
+        pairs[np++] = (gr_api_pair){key, strlen(key), value, value ? strlen(value) : 0};
+        i += 2 + valued;
+    }
+    int verb = strcmp(w[0], SERVE_LAYER_VALUE) == 0 ? GR_API_VALUE : GR_API_MOVES;
+    gr_api_request req;
+    gr_api_request_init(&req, verb, GR_FRONT_HTTP);
+    if (!rc) rc = gr_api_request_fill(&req, pairs, np, &err);
+    if (!rc) {
+        req.limits.max_seconds = strtod(w[1], NULL);
+        req.limits.max_bytes = strtod(w[2], NULL);
+    }
+    gr_api_reply rep;
+    gr_api_reply_init(&rep);
+    if (!rc) rc = gr_api_call(NULL, &req, &rep, &err);
+    if (!rc) gr_api_render(body, GR_API_JSON, &rep);
+    else gr_api_error_json(body, GR_FRONT_HTTP, &err);
+    gr_api_reply_clear(&rep);
+    gr_api_request_clear(&req);
+    return gr_status_http(rc);
+}
+
 /* Sends header, output and error text as one message. */
 static bool send_reply(const reply_head *rh, const char *out, const char *err)
 {
@@ -623,17 +668,27 @@ int serve_worker_main(void)
         if (!read_request(WORKER_FD, &req, &req_cap, &h)) break;
         char *out = NULL, *err = NULL;
         size_t out_len = 0, err_len = 0;
-        FILE *real_in = stdin, *real_out = stdout, *real_err = stderr;
-        stdout = open_memstream(&out, &out_len);
-        stderr = open_memstream(&err, &err_len);
-        FILE *in = h.input_len ? fmemopen(req + h.len, h.input_len, "r") : NULL;
-        if (in) stdin = in;
-        int status = stdout && stderr && (in || !h.input_len) ? run_words(req, h.len) : GR_EINTERNAL;
-        if (stdout) fclose(stdout);
-        if (stderr) fclose(stderr);
-        if (in) fclose(in);
-        stdin = real_in, stdout = real_out, stderr = real_err;
-        clearerr(stdin);
+        int status;
+        if (req[0] == '@') {
+            /* the answer layer's: no streams, the reply is data */
+            gr_buf body;
+            gr_buf_init(&body);
+            status = run_layer(req, h.len, &body);
+            out = gr_buf_detach(&body, &out_len);
+            if (!out) status = gr_status_http(GR_ENOMEM);
+        } else {
+            FILE *real_in = stdin, *real_out = stdout, *real_err = stderr;
+            stdout = open_memstream(&out, &out_len);
+            stderr = open_memstream(&err, &err_len);
+            FILE *in = h.input_len ? fmemopen(req + h.len, h.input_len, "r") : NULL;
+            if (in) stdin = in;
+            status = stdout && stderr && (in || !h.input_len) ? run_words(req, h.len) : GR_EINTERNAL;
+            if (stdout) fclose(stdout);
+            if (stderr) fclose(stderr);
+            if (in) fclose(in);
+            stdin = real_in, stdout = real_out, stderr = real_err;
+            clearerr(stdin);
+        }
         /* the peak memory, looked at now and then: a system call costs more than a small answer */
         struct rusage ru = {.ru_maxrss = 0};
         if (calls % 8 == 0) getrusage(RUSAGE_SELF, &ru);

@@ -94,7 +94,7 @@ static int exchange_all(void *ctx, const uint64_t *send, const size_t *counts, u
     int *sc = malloc(4 * (size_t)q * sizeof *sc);
     if (!c || !sc) {
         free(c), free(sc);
-        return gr_fail(err, GR_ENOMEM, "not enough memory");
+        return gr_fail_nomem(err);
     }
     for (int k = 0; k < q; k++) c[k] = counts[k];
     rc = MPI_Alltoall(c, 1, MPI_UINT64_T, c + q, 1, MPI_UINT64_T, comm);
@@ -112,7 +112,7 @@ static int exchange_all(void *ctx, const uint64_t *send, const size_t *counts, u
     if (rc == MPI_SUCCESS && room)
         rc = MPI_Alltoallv(send, sc, sc + q, MPI_UINT64_T, *recv, sc + 2 * q, sc + 3 * q, MPI_UINT64_T, comm);
     free(c), free(sc);
-    if (!room) return gr_fail(err, GR_ENOMEM, "not enough memory");
+    if (!room) return gr_fail_nomem(err);
     return rc == MPI_SUCCESS ? GR_OK : gr_fail(err, GR_EINTERNAL, "MPI_Alltoallv failed (error %d)", rc);
 }
 
@@ -121,7 +121,7 @@ int cli_mpi_share(struct gr_tier_opts *o, const struct gr_tiers *s, gr_error *er
     int chain = gr_tiers_rank_chain(s, o->rank, o->ranks);
     if (chain < 0) return GR_OK;   /* the same on every rank: no split at all */
     MPI_Comm *comm = malloc(sizeof *comm);
-    if (!comm) return gr_fail(err, GR_ENOMEM, "not enough memory");
+    if (!comm) return gr_fail_nomem(err);
     /* ordered by world rank, as the solver numbers a group's members */
     MPI_Comm_split(MPI_COMM_WORLD, chain, o->rank, comm);
     o->exchange = exchange_all;

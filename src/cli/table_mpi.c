@@ -51,7 +51,7 @@ int table_mpi_begin(table_mpi **out, uint32_t n, int threads, gr_error *err)
     gr_s3slice_split(n, m->rank, m->ranks, &lo, &words);
     rc = gr_s3slice_new(&m->slice, n, lo, words, err);
     m->buf = malloc(((size_t)n / 2 + 2) * sizeof *m->buf);
-    if (!rc && !m->buf) rc = gr_fail(err, GR_ENOMEM, "not enough memory for a row of %u", n);
+    if (!rc && !m->buf) rc = gr_fail_nomem(err);
     *out = m;
     /* every rank learns whether every rank could start */
     int worst = cli_mpi_status(rc);

@@ -75,7 +75,7 @@ int gr_bigpos_push_token(gr_bigpos *bp, const char *tok, size_t len, gr_error *e
     mpz_t *p = copy ? slot(bp) : NULL;
     if (!p) {
         free(copy);
-        return gr_fail(err, GR_ENOMEM, "out of memory reading a %zu-digit pile", len);
+        return gr_fail_nomem(err);
     }
     memcpy(copy, tok, len);
     copy[len] = '\0';
@@ -117,13 +117,13 @@ int gr_bigpos_read(gr_bigpos *bp, FILE *in, gr_error *err)
 {
     size_t cap = 1 << 16, len = 0;
     char *buf = malloc(cap);
-    if (!buf) return gr_fail(err, GR_ENOMEM, "out of memory reading standard input");
+    if (!buf) return gr_fail_nomem(err);
     size_t got;
     while ((got = fread(buf + len, 1, cap - len - 1, in)) > 0) {
         len += got;
         if (!GR_GROW(buf, cap, len + 2, cap)) {
             free(buf);
-            return gr_fail(err, GR_ENOMEM, "out of memory reading standard input");
+            return gr_fail_nomem(err);
         }
     }
     buf[len] = '\0';

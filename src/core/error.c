@@ -7,20 +7,46 @@ void gr_error_clear(gr_error *err)
 {
     if (!err) return;
     err->code = GR_OK;
+    err->knobs = 0;
     err->msg[0] = '\0';
+}
+
+static int fail_v(gr_error *err, int code, unsigned knobs, const char *fmt, va_list ap)
+{
+    if (!err || err->code != GR_OK) return code;
+    err->code = code;
+    err->knobs = knobs;
+    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    /* One line only: a message must never break the output format. */
+    for (char *c = err->msg; *c; c++)
+        if (*c == '\n' || *c == '\r') *c = ' ';
+    return code;
 }
 
 int gr_fail(gr_error *err, int code, const char *fmt, ...)
 {
-    if (!err || err->code != GR_OK) return code;
-    err->code = code;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    fail_v(err, code, 0, fmt, ap);
     va_end(ap);
-    /* One line only: a message must never break the output format. */
-    for (char *c = err->msg; *c; c++)
-        if (*c == '\n' || *c == '\r') *c = ' ';
+    return code;
+}
+
+int gr_fail_limit(gr_error *err, unsigned knobs, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fail_v(err, GR_ELIMIT, knobs, fmt, ap);
+    va_end(ap);
+    return GR_ELIMIT;
+}
+
+int gr_fail_again(gr_error *err, const gr_error *from)
+{
+    int code = from->code ? from->code : GR_EINTERNAL;
+    if (!err || err->code != GR_OK) return code;
+    *err = *from;
+    err->code = code;
     return code;
 }
 

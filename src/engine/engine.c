@@ -270,7 +270,7 @@ static int search_or_tiers(gr_engine *e, const gr_bigpos *pos, const gr_bigpos *
     gr_error_clear(&quiet);
     if (!rc && tiers && tiers_cheaper(e, small) && tier_score(e, small, ans, &quiet) == GR_OK) return GR_OK;
     if (!rc) return search_score(e, small, ans, err);
-    if (!tiers || err->code != GR_EINPUT) return rc;
+    if (!tiers || err->code != GR_ELIMIT) return rc;
     gr_error_clear(&quiet);
     if (tier_score(e, small, ans, &quiet) == GR_OK) {
         gr_error_clear(err);
@@ -278,7 +278,7 @@ static int search_or_tiers(gr_engine *e, const gr_bigpos *pos, const gr_bigpos *
     }
     gr_error searched = *err;
     gr_error_clear(err);
-    return gr_fail(err, GR_EINPUT, "%s; the tier solver: %s", searched.msg, quiet.msg);
+    return gr_fail_limit(err, searched.knobs | quiet.knobs, "%s; the tier solver: %s", searched.msg, quiet.msg);
 }
 
 static void from_verdict(gr_answer *ans, const gr_verdict *v, const gr_closed_form *cf, const gr_outcome *o)
@@ -334,7 +334,7 @@ static int value_of(gr_engine *e, const gr_bigpos *pos, const gr_bigpos *given, 
         /* the nim-sequence engine's refusal says more than search's */
         gr_error *to = why.code ? &quiet : err;
         rc = search_or_tiers(e, pos, given, &small, ans, to);
-        if (rc && why.code) return gr_fail(err, why.code, "%s", why.msg);
+        if (rc && why.code) return gr_fail_again(err, &why);
         return rc;
     }
     gr_verdict v;
@@ -516,7 +516,7 @@ int gr_engine_moves(gr_engine *e, const gr_bigpos *pos, gr_engine_move_fn fn, vo
         /* answered as its reduction, which a closed form covers, but the
          * moves are the position's own: say why search cannot list them */
         if (!why.code) searchable(e, pos, pos, &small, &why);
-        rc = gr_fail(err, why.code ? why.code : GR_EINPUT, "%s", why.msg[0] ? why.msg : "no method lists these moves");
+        rc = why.code ? gr_fail_again(err, &why) : gr_fail(err, GR_EINPUT, "no method lists these moves");
         goto out;
     }
     cf->count_moves(e->game, pos, sum->total);

@@ -118,7 +118,7 @@ int gr_engine_db_s3table(const char *dir, gr_s3table *t, uint32_t n, gr_error *e
     if (!rc) {
         t->n = n;
         t->v = malloc(gr_s3table_index(0, n + 1) * sizeof *t->v);
-        if (!t->v) rc = gr_fail(err, GR_ENOMEM, "not enough memory");
+        if (!t->v) rc = gr_fail_nomem(err);
     }
     for (uint32_t b = 0; !rc && b <= n; b++)
         for (uint32_t a = 0; !rc && a <= b; a++) {

@@ -28,12 +28,12 @@ static int build_table(gr_engine *e, uint64_t max, const gr_limits *lim, gr_erro
     /* the table itself counts against the memory limit, before it is made */
     double bytes = ((double)max + 1) * sizeof(uint32_t);
     if (bytes > lim->max_bytes)
-        return gr_fail(err, GR_EINPUT,
+        return gr_fail_limit(err, GR_KNOB_MEMORY,
                        "the nim-sequence up to heap %llu needs %.0f MiB for its values alone, over the limit "
-                       "of %.0f MiB (--max-memory)",
+                       "of %.0f MiB",
                        (unsigned long long)max, bytes / 1048576.0, lim->max_bytes / 1048576.0);
     uint32_t *v = malloc(((size_t)max + 1) * sizeof *v);
-    if (!v) return gr_fail(err, GR_ENOMEM, "out of memory for the nim-sequence up to heap %llu", (unsigned long long)max);
+    if (!v) return gr_fail_nomem(err);
     gr_heapseq_info info;
     int rc = gr_heapseq(e->game, GR_HEAPSEQ_AUTO, (uint32_t)max, v, lim, &info, err);
     if (rc) {

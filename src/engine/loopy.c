@@ -15,9 +15,9 @@ static int admit(gr_engine *e, const gr_pos *pos, gr_error *err)
     e->game->rs->estimate(e->game, pos, &states, &edges);
     double bytes = states * (64.0 + 8.0 * pos->n) + edges * 8.0;
     if (bytes <= e->limits.max_bytes) return GR_OK;
-    return gr_fail(err, GR_EINPUT,
+    return gr_fail_limit(err, GR_KNOB_MEMORY,
                    "retrograde analysis refused: up to %.2g positions and %.2g moves, about %.2g bytes "
-                   "(limit %.2g; raise with --max-memory)",
+                   "(limit %.2g)",
                    states, edges, bytes, e->limits.max_bytes);
 }
 

@@ -31,7 +31,7 @@ int gr_losing_is_p(gr_losing *l, const uint32_t *x, bool *p, gr_error *err)
     if (!l->s) return *p = gr_nbtable_is_p(&l->t, x), GR_OK;
     *p = false;
     if ((++l->asked & 0x3ff) == 0 && now() - l->started > l->max_seconds)
-        return gr_fail(err, GR_EINPUT, "losing: stopped after %.0f s (--max-seconds) at %lu positions",
+        return gr_fail_limit(err, GR_KNOB_SECONDS, "losing: stopped after %.0f s (the time limit) at %lu positions",
                        l->max_seconds, l->asked);
     gr_pos pos = {.n = l->d};
     for (int i = 0; i < l->d; i++) pos.p[i] = x[i];

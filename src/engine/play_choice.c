@@ -132,7 +132,7 @@ int gr_play_best(gr_play *pl, gr_play_choice *c, gr_error *err)
              * position needs no list, the first move will do */
             rc = GR_OK;
         }
-        if (rc) gr_fail(err, quiet.code, "%s", quiet.msg);
+        if (rc) gr_fail_again(err, &quiet);
         if (!rc && !c->winning) {
             c->how = "first move";
             c->prescribed = 0;

@@ -52,7 +52,7 @@ static int l_intern(gr_play *pl, gr_pos *pos, uint32_t *id, gr_error *err)
     if (!gr_postab_intern(&pl->lengths->tab, pos, id, &is_new)) return gr_fail_nomem(err);
     if (is_new) {
         if (pl->lengths->tab.count > 4 * GR_PLAY_LENGTH_STATES_MAX)
-            return gr_fail(err, GR_EINPUT, "the game tree is too big to search for game lengths");
+            return gr_fail_limit(err, 0, "the game tree is too big to search for game lengths");
         struct gr_play_lengths *L = pl->lengths;
         if (L->tab.count > L->cap) {
             size_t cap = gr_grow_cap(L->cap, L->tab.count, 1024, sizeof *L->len);

@@ -20,7 +20,7 @@ int gr_engine_outcome_table(const gr_game *g, const gr_outcome *o, const gr_limi
     if (!s) return gr_fail_nomem(err);
     size_t cells = (size_t)(max + 1) * (size_t)(max + 2) / 2;
     uint32_t *score = malloc(cells * sizeof *score);
-    if (!score) rc = gr_fail(err, GR_ENOMEM, "not enough memory for the table");
+    if (!score) rc = gr_fail_nomem(err);
     size_t k = 0;
     for (uint64_t b = 0; !rc && b <= max; b++)
         for (uint64_t a = 0; !rc && a <= b; a++) {

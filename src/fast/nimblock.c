@@ -69,7 +69,7 @@ int gr_nbtable_build(gr_nbtable *t, int d, uint32_t n, int k, bool by_position, 
     if (n > 65535) return gr_fail(err, GR_EINPUT, "piles up to %u: the blocking table stops at 65535", n);
     double bytes = gr_nbtable_bytes(d, n);
     if (bytes > max_bytes || bytes > 1e15)
-        return gr_fail(err, GR_EINPUT, "a table of %d piles up to %u needs %.3g bytes (limit %.3g)", d, n, bytes,
+        return gr_fail_limit(err, GR_KNOB_MEMORY, "a table of %d piles up to %u needs %.3g bytes (limit %.3g)", d, n, bytes,
                        max_bytes);
     t->d = d;
     t->n = n;
@@ -118,7 +118,7 @@ int gr_nbtable_build(gr_nbtable *t, int d, uint32_t n, int k, bool by_position, 
     return GR_OK;
 oom:
     gr_nbtable_free(t);
-    return gr_fail(err, GR_ENOMEM, "out of memory for a table of %d piles up to %u", d, n);
+    return gr_fail_nomem(err);
 }
 
 static void sorted(const gr_nbtable *t, const uint32_t *piles, uint32_t *x)

@@ -26,7 +26,7 @@ static int run_rows(uint32_t n, gr_s3fast_fn fn, void *ctx, gr_error *err)
     int rc = gr_s3fast_new(&st, n, err);
     if (rc) return rc;
     if (gr_s3fast_rows(st, n + 1, fn, ctx))
-        rc = gr_fail(err, GR_EINPUT, "the table stopped on request at row %u", gr_s3fast_next(st));
+        rc = gr_fail(err, GR_EINTR, "the table stopped on request at row %u", gr_s3fast_next(st));
     gr_s3fast_free(st);
     return rc;
 }
@@ -34,7 +34,7 @@ static int run_rows(uint32_t n, gr_s3fast_fn fn, void *ctx, gr_error *err)
 int gr_s3count_p(uint32_t n, const gr_limits *lim, uint64_t *all, uint64_t *positive, gr_error *err)
 {
     p_ctx x = {calloc((size_t)n + 1, sizeof *x.c), n, lim};
-    if (!x.c) return gr_fail(err, GR_ENOMEM, "not enough memory");
+    if (!x.c) return gr_fail_nomem(err);
     int rc = run_rows(n, p_counts, &x, err);
     /* a multiset {x, x + p, x + q} is (0, p, q) shifted by x: same value */
     for (uint32_t m = 0; !rc && m <= n; m++) {

@@ -82,7 +82,7 @@ int gr_s3fast_new(gr_s3fast **out, uint32_t n, gr_error *err)
     st->rowbuf = malloc(3 * ((size_t)n / 2 + 1) * sizeof *st->rowbuf);
     if (!st->sum1 || !st->sum2 || !st->rowbuf) {
         gr_s3fast_free(st);
-        return gr_fail(err, GR_ENOMEM, "the fast table to %u: not enough memory", n);
+        return gr_fail_nomem(err);
     }
     *out = st;
     return GR_OK;
@@ -672,7 +672,7 @@ int gr_s3table_fast(gr_s3table *t, uint32_t n, gr_error *err)
     t->v = malloc(cells * sizeof *t->v);
     if (!t->v) {
         gr_s3fast_free(st);
-        return gr_fail(err, GR_ENOMEM, "table to %u needs %zu MiB; not enough memory", n, cells * 4 >> 20);
+        return gr_fail_nomem(err);
     }
     gr_s3fast_rows(st, n + 1, gr_s3table_put_row, t);
     gr_s3fast_free(st);

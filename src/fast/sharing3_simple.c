@@ -31,7 +31,7 @@ int gr_s3table_simple(gr_s3table *t, uint32_t n, gr_error *err)
     size_t cells = gr_s3table_index(0, n + 1);
     t->n = n;
     t->v = malloc(cells * sizeof *t->v);
-    if (!t->v) return gr_fail(err, GR_ENOMEM, "table to %u needs %zu MiB; not enough memory", n, cells * 4 >> 20);
+    if (!t->v) return gr_fail_nomem(err);
     gr_bitset seen;
     gr_bitset_init(&seen);
     for (uint32_t b = 0; b <= n; b++) {

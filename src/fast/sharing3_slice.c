@@ -68,7 +68,7 @@ int gr_s3slice_new(gr_s3slice **out, uint32_t n, uint64_t w_lo, uint64_t words, 
     sl->sum2 = calloc(sl->nslots * (sl->n2 ? sl->n2 : 1), sizeof *sl->sum2);
     if (!sl->sum1 || !sl->sum2) {
         gr_s3slice_free(sl);
-        return gr_fail(err, GR_ENOMEM, "a slice of the table to %u: not enough memory", n);
+        return gr_fail_nomem(err);
     }
     *out = sl;
     return GR_OK;

@@ -14,7 +14,7 @@ int gr_subseq_init(gr_subseq *g, const uint64_t *set, size_t nset, int m, gr_err
     uint64_t size = 1;
     while (size <= set[nset - 1]) size <<= 1;
     g->ring = calloc(size, 1);
-    if (!g->ring) return gr_fail(err, GR_ENOMEM, "out of memory for a ring of %llu values", (unsigned long long)size);
+    if (!g->ring) return gr_fail_nomem(err);
     g->set = set;
     g->nset = nset;
     g->m = m;
@@ -302,9 +302,9 @@ int gr_pairs_search(const uint64_t *set, size_t nset, uint64_t n, uint32_t bound
 {
     size_t B = (size_t)bound + 1;
     double bytes = (double)(n + 1) * (double)B * (double)B;
-    if (bytes > 2e9) return gr_fail(err, GR_EINPUT, "nim-pair search table of %.0f positions is too big", bytes);
+    if (bytes > 2e9) return gr_fail_limit(err, 0, "nim-pair search table of %.0f positions is too big", bytes);
     uint8_t *cls = malloc((size_t)bytes);
-    if (!cls) return gr_fail(err, GR_ENOMEM, "out of memory for the nim-pair search table");
+    if (!cls) return gr_fail_nomem(err);
     int rc = pairs_start(out, n, err);
     if (rc) {
         free(cls);

@@ -29,7 +29,7 @@ int gr_s3png_new(gr_s3png **out, uint32_t n, gr_error *err)
     p->cell = malloc((size_t)p->side * p->side * sizeof *p->cell);
     if (!p->cell) {
         free(p);
-        return gr_fail(err, GR_ENOMEM, "picture: not enough memory");
+        return gr_fail_nomem(err);
     }
     memset(p->cell, 0xFF, (size_t)p->side * p->side * sizeof *p->cell);
     *out = p;

@@ -211,7 +211,7 @@ int gr_seqfile_read(const char *path, gr_seqfile_header *h, uint16_t **values, u
     if (rc) return rc;
     uint64_t take = torn_ok || h->count > most ? most : h->count, room = take > reserve ? take : reserve;
     uint16_t *g = malloc((room ? room : 1) * sizeof *g);
-    if (!g) return gr_fail(err, GR_ENOMEM, "%s: not enough memory for %llu values", path, (unsigned long long)room);
+    if (!g) return gr_fail_nomem(err);
     rc = gr_seqfile_read_each(path, h, room, torn_ok, torn, copy_block, g, err);
     if (rc) free(g);
     else *values = g;

@@ -157,7 +157,7 @@ int gr_tierdb_open(gr_tierdb *db, const char *dir, const gr_game *g, int n, bool
 {
     memset(db, 0, sizeof *db);
     db->dir = strdup(dir);
-    if (!db->dir) return gr_fail(err, GR_EINPUT, "not enough memory");
+    if (!db->dir) return gr_fail_nomem(err);
     struct stat st;
     if (stat(dir, &st) != 0) {
         if (!create || (mkdir(dir, 0777) != 0 && errno != EEXIST)) {
@@ -270,7 +270,7 @@ int gr_tierdb_read(gr_tierdb *db, gr_tiers *s, uint64_t t, gr_error *err)
     uint32_t *v = ok ? malloc((count ? count : 1) * sizeof *v) : NULL;
     if (ok && !v) {
         fclose(f);
-        return gr_fail(err, GR_ENOMEM, "tier %" PRIu64 ": not enough memory", t);
+        return gr_fail_nomem(err);
     }
     unsigned char buf[4096];
     for (uint64_t i = 0; ok && i < count;) {

@@ -22,7 +22,7 @@ static uint32_t combine_moves(const gr_outcome *o, const gr_child *ch, size_t n,
 static uint32_t combine_positions(const gr_outcome *o, const gr_child *ch, size_t n, gr_bitset *scratch)
 {
     (void)scratch;
-    enum { MAX_K = 1000 };   /* the command line allows k <= 1000 */
+    enum { MAX_K = GR_BLOCK_K_MAX };   /* the front ends allow k <= GR_BLOCK_K_MAX */
     uint32_t seen[MAX_K + 1];
     size_t k = o->param > 0 ? (size_t)o->param : 1, m = 0;
     if (n <= k) return 0;
@@ -52,6 +52,8 @@ static uint32_t combine_positions(const gr_outcome *o, const gr_child *ch, size_
  * cannot forbid them all. */
 const gr_outcome_rule gr_outcome_block = {
     .name = "block",
+    .param_min = 1,
+    .param_max = GR_BLOCK_K_MAX,
     .summary = "before each move the opponent forbids k of the mover's moves (seed 003); classes P and N",
     .score_is_value = false,
     .combine = combine_moves,
@@ -61,6 +63,8 @@ const gr_outcome_rule gr_outcome_block = {
 
 const gr_outcome_rule gr_outcome_block_position = {
     .name = "block-position",
+    .param_min = 1,
+    .param_max = GR_BLOCK_K_MAX,
     .summary = "before each move the opponent forbids k positions the mover could move to; classes P and N",
     .score_is_value = false,
     .combine = combine_positions,

@@ -15,6 +15,8 @@ static uint32_t combine(const gr_outcome *o, const gr_child *ch, size_t n, gr_bi
 
 const gr_outcome_rule gr_outcome_misere = {
     .name = "misere",
+    .param_min = 0,
+    .param_max = 0,
     .summary = "the player who makes the last move loses; outcome classes P and N",
     .score_is_value = false,
     .combine = combine,

@@ -27,6 +27,8 @@ static uint32_t combine(const gr_outcome *o, const gr_child *ch, size_t n, gr_bi
 
 const gr_outcome_rule gr_outcome_normal = {
     .name = "normal",
+    .param_min = -1,
+    .param_max = 0,
     .summary = "the player who cannot move loses; scores are Grundy values",
     .score_is_value = true,
     .combine = combine,

@@ -45,6 +45,8 @@ static bool prescribed(const gr_outcome *o, uint32_t from, uint32_t to)
 
 const gr_outcome_rule gr_outcome_players = {
     .name = "players",
+    .param_min = 2,
+    .param_max = GR_PLAYERS_MAX,
     .summary = "m players in turn, the first who cannot move loses; classes by how many turns away the loser is",
     .score_is_value = false,
     .combine = combine,

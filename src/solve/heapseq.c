@@ -81,12 +81,11 @@ int gr_heapseq_simple(const gr_game *g, uint32_t n, uint32_t *out, const gr_limi
         }
         out[x] = gr_bitset_mex(&seen);
         if ((x & 63) == 0 && gr_limits_stopped(&L)) {
-            rc = gr_fail(err, GR_EINPUT, "the simple method stopped on request at heap %llu", (unsigned long long)x);
+            rc = gr_fail(err, GR_EINTR, "the simple method stopped on request at heap %llu", (unsigned long long)x);
             break;
         }
         if ((x & 63) == 0 && elapsed(start) > L.max_seconds) {
-            rc = gr_fail(err, GR_EINPUT, "the simple method stopped at heap %llu after %.0f s (limit; raise with "
-                         "--max-seconds)", (unsigned long long)x, L.max_seconds);
+            rc = gr_fail_limit(err, GR_KNOB_SECONDS, "the simple method stopped at heap %llu after %.0f s (the time limit)", (unsigned long long)x, L.max_seconds);
             break;
         }
     }
@@ -260,8 +259,7 @@ static int ensure_xj(fast *f, int j, uint32_t upto, gr_error *err)
         if (!sl_push(s, dst, words, &f->bytes)) return gr_fail_nomem(err);
         if (f->bytes > f->peak) f->peak = f->bytes;
         if (f->bytes > f->lim.max_bytes)
-            return gr_fail(err, GR_EINPUT, "the fast method needs more than the memory limit at heap %u "
-                           "(raise with --max-memory)", y);
+            return gr_fail_limit(err, GR_KNOB_MEMORY, "the fast method needs more than the memory limit at heap %u", y);
     }
     return GR_OK;
 }
@@ -289,8 +287,7 @@ static int ensure_x2(fast *f, uint32_t upto, gr_error *err)
             return gr_fail_nomem(err);
         if (f->bytes > f->peak) f->peak = f->bytes;
         if (f->bytes > f->lim.max_bytes)
-            return gr_fail(err, GR_EINPUT, "the fast method needs more than the memory limit at heap %u "
-                           "(raise with --max-memory)", y);
+            return gr_fail_limit(err, GR_KNOB_MEMORY, "the fast method needs more than the memory limit at heap %u", y);
     }
     return GR_OK;
 }
@@ -444,11 +441,11 @@ int gr_heapseq_fast(const gr_tb_code *c, uint32_t n, uint32_t *out, const gr_lim
     double est_s, est_b;
     fast_estimate(c, n, &est_s, &est_b);
     if (est_s > f.lim.max_seconds)
-        return gr_fail(err, GR_EINPUT, "the nim-sequence up to heap %u would take about %.3g s, over the limit "
-                       "of %.0f s (--max-seconds)", n, est_s, f.lim.max_seconds);
+        return gr_fail_limit(err, GR_KNOB_SECONDS, "the nim-sequence up to heap %u would take about %.3g s, over the limit "
+                       "of %.0f s", n, est_s, f.lim.max_seconds);
     if (est_b > f.lim.max_bytes)
-        return gr_fail(err, GR_EINPUT, "the nim-sequence up to heap %u would need about %.0f MiB, over the limit "
-                       "of %.0f MiB (--max-memory)", n, est_b / 1048576.0, f.lim.max_bytes / 1048576.0);
+        return gr_fail_limit(err, GR_KNOB_MEMORY, "the nim-sequence up to heap %u would need about %.0f MiB, over the limit "
+                       "of %.0f MiB", n, est_b / 1048576.0, f.lim.max_bytes / 1048576.0);
     f.code = c;
     f.g = out;
     f.period = c->period;
@@ -474,12 +471,11 @@ int gr_heapseq_fast(const gr_tb_code *c, uint32_t n, uint32_t *out, const gr_lim
     for (uint64_t x = 0; x <= n; x++) {
         if ((rc = fast_heap(&f, (uint32_t)x, err))) break;
         if ((x & 63) == 0 && gr_limits_stopped(&f.lim)) {
-            rc = gr_fail(err, GR_EINPUT, "the fast method stopped on request at heap %llu", (unsigned long long)x);
+            rc = gr_fail(err, GR_EINTR, "the fast method stopped on request at heap %llu", (unsigned long long)x);
             break;
         }
         if ((x & 63) == 0 && elapsed(start) > f.lim.max_seconds) {
-            rc = gr_fail(err, GR_EINPUT, "the fast method stopped at heap %llu after %.0f s (limit; raise with "
-                         "--max-seconds)", (unsigned long long)x, f.lim.max_seconds);
+            rc = gr_fail_limit(err, GR_KNOB_SECONDS, "the fast method stopped at heap %llu after %.0f s (the time limit)", (unsigned long long)x, f.lim.max_seconds);
             break;
         }
     }

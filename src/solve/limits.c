@@ -72,14 +72,16 @@ int gr_solver_admit(const gr_game *g, const gr_outcome *o, const gr_pos *pos,
     gr_solver_estimate(g, o, pos, &est);
     if (est.bytes <= lim->max_bytes && est.seconds <= lim->max_seconds) return GR_OK;
     if (isinf(est.states) || isinf(est.edges))
-        return gr_fail(err, GR_EINPUT,
+        return gr_fail_limit(err, 0,
                        "search refused: play from this position can reach more than %d piles or more positions "
                        "than can be counted, beyond what search handles", GR_MAX_PILES);
     char need[32], have[32];
     human_bytes(est.bytes, need, sizeof need);
     human_bytes(lim->max_bytes, have, sizeof have);
-    return gr_fail(err, GR_EINPUT,
+    unsigned over = (est.bytes > lim->max_bytes ? GR_KNOB_MEMORY : 0) |
+                    (est.seconds > lim->max_seconds ? GR_KNOB_SECONDS : 0);
+    return gr_fail_limit(err, over,
                    "search refused: up to %.2g positions and %.2g moves, about %s and %.2g s "
-                   "(limits %s, %.0f s; raise with --max-memory/--max-seconds)",
+                   "(limits %s, %.0f s)",
                    est.states, est.edges, need, est.seconds, have, lim->max_seconds);
 }

@@ -100,7 +100,7 @@ typedef struct batch {
 
 static int oom(gr_error *err)
 {
-    return gr_fail(err, GR_ENOMEM, "retrograde analysis ran out of memory; the position is too big");
+    return gr_fail_nomem(err);
 }
 
 static int intern(gr_retro *r, gr_pos *pos, uint32_t *id, gr_error *err)
@@ -110,7 +110,7 @@ static int intern(gr_retro *r, gr_pos *pos, uint32_t *id, gr_error *err)
     if (!gr_postab_intern(&r->tab, pos, id, &is_new)) return oom(err);
     if (!is_new) return GR_OK;
     if (r->tab.count > r->max_states)
-        return gr_fail(err, GR_EINPUT, "retrograde analysis stopped at %u positions: over the memory limit",
+        return gr_fail_limit(err, GR_KNOB_MEMORY, "retrograde analysis stopped at %u positions: over the memory limit",
                        r->tab.count);
     if (!GR_GROW(r->res, r->res_cap, r->tab.count, 4096)) return oom(err);
     r->res[*id] = UNSOLVED;
@@ -126,7 +126,7 @@ static int add_child(void *ctx, const gr_move *mv, const gr_pos *result)
     int rc = intern(b->r, &p, &id, b->err);
     if (rc) return rc;
     if ((double)b->to.n >= b->r->max_edges)
-        return gr_fail(b->err, GR_EINPUT, "retrograde analysis stopped at %zu moves: over the memory limit",
+        return gr_fail_limit(b->err, GR_KNOB_MEMORY, "retrograde analysis stopped at %zu moves: over the memory limit",
                        b->to.n);
     if (!push32(&b->to, id)) return oom(b->err);
     return 0;
@@ -153,11 +153,11 @@ static int enumerate(batch *b, uint32_t first, size_t **start_out, gr_error *err
         }
         start[i] = b->to.n;
         if ((id & 0xff) == 0 && gr_limits_stopped(&r->limits)) {
-            rc = gr_fail(err, GR_EINPUT, "retrograde analysis stopped on request at %u positions", r->tab.count);
+            rc = gr_fail(err, GR_EINTR, "retrograde analysis stopped on request at %u positions", r->tab.count);
             break;
         }
         if ((id & 0xfff) == 0 && (double)(clock() - b->start) / CLOCKS_PER_SEC > r->limits.max_seconds) {
-            rc = gr_fail(err, GR_EINPUT, "retrograde analysis stopped after %.0f s (limit) at %u positions",
+            rc = gr_fail_limit(err, GR_KNOB_SECONDS, "retrograde analysis stopped after %.0f s (limit) at %u positions",
                          r->limits.max_seconds, r->tab.count);
             break;
         }

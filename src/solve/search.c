@@ -75,7 +75,7 @@ size_t gr_solver_positions(const gr_solver *s)
 
 static int oom(gr_error *err)
 {
-    return gr_fail(err, GR_ENOMEM, "search ran out of memory; the position is too big for search");
+    return gr_fail_nomem(err);
 }
 
 static int intern_hashed(gr_solver *s, const gr_pos *pos, uint64_t h, uint32_t *id, gr_error *err)
@@ -84,7 +84,7 @@ static int intern_hashed(gr_solver *s, const gr_pos *pos, uint64_t h, uint32_t *
     if (!gr_postab_intern_hashed(&s->tab, pos, h, id, &is_new)) return oom(err);
     if (is_new) {
         if (s->tab.count > s->max_states)
-            return gr_fail(err, GR_EINPUT, "search stopped at %u positions: over the memory limit", s->tab.count);
+            return gr_fail_limit(err, GR_KNOB_MEMORY, "search stopped at %u positions: over the memory limit", s->tab.count);
         if (!GR_GROW(s->score, s->score_cap, s->tab.count, 1024)) return oom(err);
         s->score[*id] = UNKNOWN;
     }
@@ -180,10 +180,10 @@ static int run(gr_solver *s, uint32_t root, gr_error *err)
             }
             if (sc == UNKNOWN) {
                 if ((++steps & 0xff) == 0 && gr_limits_stopped(&s->limits))
-                    return gr_fail(err, GR_EINPUT, "search stopped on request at %u positions", s->tab.count);
+                    return gr_fail(err, GR_EINTR, "search stopped on request at %u positions", s->tab.count);
                 if ((steps & 0xffff) == 0 &&
                     (double)(clock() - start) / CLOCKS_PER_SEC > s->limits.max_seconds)
-                    return gr_fail(err, GR_EINPUT, "search stopped after %.0f s (limit) at %u positions",
+                    return gr_fail_limit(err, GR_KNOB_SECONDS, "search stopped after %.0f s (limit) at %u positions",
                                    s->limits.max_seconds, s->tab.count);
                 if ((rc = push(s, c, err))) return rc;
                 continue;

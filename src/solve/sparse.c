@@ -210,8 +210,7 @@ gr_sparse *gr_sparse_new(const gr_tb_code *c, uint64_t cap, uint32_t mask, const
     if (s) s->spill = -1, s->keep = SPILL_KEEP, s->width = 1;
     if (!s || (spill_dir ? map_spill(s, cap, spill_dir, err) : !(s->g = malloc(cap)))) {
         if (s && !spill_dir)
-            gr_fail(err, GR_ENOMEM, "not enough memory for %llu values (%.0f MiB)", (unsigned long long)cap,
-                    (double)cap / 1048576.0);
+            gr_fail_nomem(err);
         free(s);
         return NULL;
     }
@@ -516,7 +515,7 @@ int gr_sparse_put(gr_sparse *s, uint64_t at, const uint16_t *v, uint64_t n, gr_e
     uint64_t k = 0;
     while (s->width == 1 && k < n && v[k] < 256) k++;
     if (s->width == 1 && k < n && !promote_to_2(s, at))
-        return gr_fail(err, GR_ENOMEM, "not enough memory for %llu 16-bit values", (unsigned long long)s->cap);
+        return gr_fail_nomem(err);
     if (s->width == 2) {
         memcpy((uint16_t *)s->g + at, v, n * sizeof *v);
     } else {
@@ -599,7 +598,7 @@ static int fail_message(const gr_sparse *s, gr_error *err)
     if (s->failed == 1)
         return gr_fail(err, GR_EINPUT, "heap %llu has a value past %u, the largest the sparse method stores",
                        (unsigned long long)s->failed_at, GR_SPARSE_MAX_VALUE);
-    return gr_fail(err, GR_ENOMEM, "out of memory at heap %llu", (unsigned long long)s->failed_at);
+    return gr_fail_nomem(err);
 }
 
 int gr_sparse_extend(gr_sparse *s, uint64_t upto, int threads, gr_error *err)

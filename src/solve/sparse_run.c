@@ -235,11 +235,11 @@ int gr_sparse_job_run(const gr_sparse_job *j, gr_sparse_result *r, gr_error *err
     double bytes, seconds;
     gr_sparse_estimate(j->to, threads, j->lim.max_bytes, &bytes, &seconds);
     if (bytes > j->lim.max_bytes)
-        return gr_fail(err, GR_EINPUT, "G(0..%llu) needs about %.0f MiB, over the memory limit of %.0f MiB "
-                       "(--max-memory)", (unsigned long long)j->to, bytes / 1048576.0, j->lim.max_bytes / 1048576.0);
+        return gr_fail_limit(err, GR_KNOB_MEMORY, "G(0..%llu) needs about %.0f MiB, over the memory limit of %.0f MiB "
+                       "", (unsigned long long)j->to, bytes / 1048576.0, j->lim.max_bytes / 1048576.0);
     if (!j->out && seconds > j->lim.max_seconds)
-        return gr_fail(err, GR_EINPUT, "G(0..%llu) takes about %.0f s on %d thread%s, over the limit of %.0f s "
-                       "(--max-seconds; with --out the run checkpoints and resumes)", (unsigned long long)j->to,
+        return gr_fail_limit(err, GR_KNOB_SECONDS, "G(0..%llu) takes about %.0f s on %d thread%s, over the limit of %.0f s "
+                       "(a run with a file to write checkpoints and resumes)", (unsigned long long)j->to,
                        seconds, threads, threads == 1 ? "" : "s", j->lim.max_seconds);
     gr_seqfile w = {0};
     bool writing = false;
@@ -279,9 +279,9 @@ int gr_sparse_job_run(const gr_sparse_job *j, gr_sparse_result *r, gr_error *err
         note_progress(r, start);
         if (j->progress) j->progress(j->ctx, &r->last);
         if (!done && count < j->to + 1 && gr_limits_stopped(&j->lim))
-            rc = gr_fail(err, GR_EINPUT, "stopped on request at heap %llu", (unsigned long long)count);
+            rc = gr_fail(err, GR_EINTR, "stopped on request at heap %llu", (unsigned long long)count);
         else if (!done && count < j->to + 1 && r->last.seconds > j->lim.max_seconds)
-            rc = gr_fail(err, GR_EINPUT, "stopped at heap %llu after %.0f s (--max-seconds)%s", (unsigned long long)count,
+            rc = gr_fail_limit(err, GR_KNOB_SECONDS, "stopped at heap %llu after %.0f s (the time limit)%s", (unsigned long long)count,
                          r->last.seconds, j->out ? "; the same command resumes" : "");
     }
     uint64_t count = gr_sparse_count(r->s);

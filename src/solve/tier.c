@@ -61,8 +61,7 @@ static int tier_alloc(gr_tiers *s, uint64_t t, gr_error *err)
 {
     s->v[t] = malloc((s->size[t] ? s->size[t] : 1) * sizeof *s->v[t]);
     if (!s->v[t])
-        return gr_fail(err, GR_EINPUT, "tier %llu: not enough memory for %llu values", (unsigned long long)t,
-                       (unsigned long long)s->size[t]);
+        return gr_fail_nomem(err);
     return GR_OK;
 }
 
@@ -86,7 +85,7 @@ static int solve_tier_options(gr_tiers *s, uint64_t t, optbuf *ob, gr_error *err
         comp = malloc(size * (uint64_t)n * sizeof *comp);
         if (!order || !comp) {
             free(order), free(comp);
-            return gr_fail(err, GR_EINPUT, "not enough memory");
+            return gr_fail_nomem(err);
         }
         uint64_t c[GR_MAX_PILES] = {0}, r = 0;
         c[n - 1] = t;
@@ -127,14 +126,14 @@ static int solve_tier_options(gr_tiers *s, uint64_t t, optbuf *ob, gr_error *err
                     uint64_t t2 = gr_tiers_canonical(s, &q);
                     if (optbuf_push(ob, s->v[t2][gr_tiers_rank(s, &q)])) {
                         free(order), free(comp);
-                        return gr_fail(err, GR_EINPUT, "not enough memory");
+                        return gr_fail_nomem(err);
                     }
                 }
             }
         uint32_t x = optbuf_mex(ob);
         if (x == UINT32_MAX) {
             free(order), free(comp);
-            return gr_fail(err, GR_EINPUT, "not enough memory");
+            return gr_fail_nomem(err);
         }
         s->v[t][rank] = x;
     }
@@ -146,7 +145,7 @@ static int solve_tier_options(gr_tiers *s, uint64_t t, optbuf *ob, gr_error *err
 int gr_tier_stop_asked(const gr_tier_chain *ch, uint64_t t, gr_error *err)
 {
     if (!ch->o->stop || !ch->o->stop(ch->o->stop_ctx)) return GR_OK;
-    return gr_fail(err, GR_EINPUT, "the tier solver stopped on request at tier %llu", (unsigned long long)t);
+    return gr_fail(err, GR_EINTR, "the tier solver stopped on request at tier %llu", (unsigned long long)t);
 }
 
 /* Tier t's checksum, and done() for a tier computed here; in a group the
@@ -379,11 +378,11 @@ int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err)
     int n = s->n;
     double limit = o->max_bytes > 0 ? o->max_bytes : machine_bytes() / 2, need = gr_tiers_bytes(s, o);
     if (need > limit)
-        return gr_fail(err, GR_EINPUT, "this solve needs about %.0f MiB, more than the %.0f MiB allowed (--max-memory)",
+        return gr_fail_limit(err, GR_KNOB_MEMORY, "this solve needs about %.0f MiB, more than the %.0f MiB allowed",
                        need / 1048576, limit / 1048576);
     double secs = gr_tiers_seconds(s, o);
     if (o->max_seconds > 0 && secs > o->max_seconds)
-        return gr_fail(err, GR_EINPUT, "this solve would take about %.0f s, more than the %.0f s allowed (--max-seconds)",
+        return gr_fail_limit(err, GR_KNOB_SECONDS, "this solve would take about %.0f s, more than the %.0f s allowed",
                        secs, o->max_seconds);
     bool fast = o->method == GR_TIER_FAST && !s->graph;
     if (fast && gr_tiers_rank_chain(s, o->rank, o->ranks) >= 0 && !o->exchange)
@@ -391,7 +390,7 @@ int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err)
                        o->ranks, (unsigned long long)chain_count(s));
     uint64_t nch = chain_count(s);
     gr_tier_chain *ch = calloc(nch, sizeof *ch);
-    if (!ch) return gr_fail(err, GR_EINPUT, "not enough memory");
+    if (!ch) return gr_fail_nomem(err);
     for (uint64_t r = 0; r < nch; r++) {
         ch[r].s = s;
         ch[r].o = o;

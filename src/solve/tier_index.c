@@ -14,7 +14,7 @@ static int build_cum(gr_tier_tables *tb, int emax, uint64_t smax, gr_error *err)
     if (emax < 1) return GR_OK;
     size_t cells = gr_tier_tri(smax + 1);
     if (smax > 200000 || (double)cells * 8 * (emax + 2) > 8e9)
-        return gr_fail(err, GR_EINPUT, "total %llu with %d piles: ranking tables too big",
+        return gr_fail_limit(err, 0, "total %llu with %d piles: ranking tables too big",
                        (unsigned long long)smax, emax + 2);
     /* cnt[s][m] (m <= s+1, clipped) for e entries, one layer at a time:
      * cnt_e(s, m) = cnt_{e-1}(s, m) + cnt_e(s-e, m-1): either an entry is 0,
@@ -22,7 +22,7 @@ static int build_cum(gr_tier_tables *tb, int emax, uint64_t smax, gr_error *err)
     uint64_t *prev = malloc(cells * sizeof *prev), *cur = malloc(cells * sizeof *cur);
     if (!prev || !cur) {
         free(prev), free(cur);
-        return gr_fail(err, GR_EINPUT, "total %llu: not enough memory for ranking tables", (unsigned long long)smax);
+        return gr_fail_nomem(err);
     }
     /* e = 0: only the empty partition of 0 */
     for (uint64_t s = 0; s <= smax; s++)
@@ -41,7 +41,7 @@ static int build_cum(gr_tier_tables *tb, int emax, uint64_t smax, gr_error *err)
         uint64_t *c = malloc(cells * sizeof *c);
         if (!c) {
             free(prev), free(cur);
-            return gr_fail(err, GR_EINPUT, "total %llu: not enough memory for ranking tables", (unsigned long long)smax);
+            return gr_fail_nomem(err);
         }
         for (uint64_t s = 0; s <= smax; s++) {
             c[gr_tier_tri(s)] = 0;
@@ -117,7 +117,7 @@ static int build_binom(gr_tier_tables *tb, int n, uint64_t smax, gr_error *err)
     tb->bn = n;
     uint64_t rows = smax + (uint64_t)n + 1;
     tb->binom = calloc(rows * (uint64_t)n, sizeof *tb->binom);
-    if (!tb->binom) return gr_fail(err, GR_EINPUT, "not enough memory");
+    if (!tb->binom) return gr_fail_nomem(err);
     for (uint64_t a = 0; a < rows; a++)
         for (int b = 0; b < n; b++) {
             uint64_t x;
@@ -125,7 +125,7 @@ static int build_binom(gr_tier_tables *tb, int n, uint64_t smax, gr_error *err)
             else if (a == 0) x = 0;
             else {
                 x = tb->binom[(a - 1) * n + b] + tb->binom[(a - 1) * n + b - 1];
-                if (x < tb->binom[(a - 1) * n + b]) return gr_fail(err, GR_EINPUT, "graph tiers too big to count");
+                if (x < tb->binom[(a - 1) * n + b]) return gr_fail_limit(err, 0, "graph tiers too big to count");
             }
             tb->binom[a * n + b] = x;
         }
@@ -228,7 +228,7 @@ int gr_tiers_init(gr_tiers *s, const gr_game *g, int n, uint64_t total, gr_error
     s->sum = calloc(total + 1, sizeof *s->sum);
     if (!s->tab || !s->size || !s->v || !s->sum) {
         gr_tiers_free(s);
-        return gr_fail(err, GR_EINPUT, "not enough memory");
+        return gr_fail_nomem(err);
     }
     if (s->graph) rc = build_binom(s->tab, n, total, err);
     else rc = build_cum(s->tab, n - 2, total, err);

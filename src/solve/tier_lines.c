@@ -60,7 +60,7 @@ int gr_tier_lines_widen_begin(const gr_tier_lines *L, uint32_t x, gr_tier_lines 
     *to = *L;
     while (x >= to->words * 64) to->words *= 2;
     if (!(to->bits = bits_alloc(to, (size_t)L->count * to->words)))
-        return gr_fail(err, GR_EINPUT, "not enough memory for the line bitsets");
+        return gr_fail_nomem(err);
     return GR_OK;
 }
 
@@ -208,13 +208,13 @@ int gr_tier_lines_init(gr_tier_chain *ch, gr_tier_lines *L, size_t words)
     int n = s->n;
     *L = (gr_tier_lines){.top = ch->top, .k = n - 2, .words = words ? words : 1};
     L->off = malloc((ch->top + 2) * sizeof *L->off);
-    if (!L->off) return gr_fail(&ch->err, GR_EINPUT, "not enough memory");
+    if (!L->off) return gr_fail_nomem(&ch->err);
     L->off[0] = 0;
     for (uint64_t c = 0; c <= ch->top; c++) L->off[c + 1] = L->off[c] + gr_tier_parts(s->tab, ch->top - c, n - 2);
     L->count = L->off[ch->top + 1];
     L->bits = bits_alloc(L, (size_t)L->count * L->words);
     if (!L->bits)
-        return gr_fail(&ch->err, GR_EINPUT, "not enough memory for %llu line bitsets", (unsigned long long)L->count);
+        return gr_fail_nomem(&ch->err);
     return GR_OK;
 }
 

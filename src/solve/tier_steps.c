@@ -313,7 +313,7 @@ int gr_tier_run_steps(gr_tier_chain *ch)
     sp.words = calloc((size_t)ch->gq, sizeof *sp.words);
     sp.small = calloc(3 * (size_t)ch->gq, sizeof *sp.small);
     if (!sp.known || !sp.handed || !sp.from || !sp.asks || !sp.counts || !sp.got || !sp.words || !sp.small)
-        rc = gr_fail(&ch->err, GR_ENOMEM, "not enough memory");
+        rc = gr_fail_nomem(&ch->err);
     /* one word a bitset at first, as on one thread: starting at the width
      * the run reaches spared a group's ranks their widening (each widens the
      * whole array) but cost more, measured, in the early steps' cache
@@ -344,12 +344,12 @@ int gr_tier_run_steps(gr_tier_chain *ch)
             for (uint64_t j = 0; j < nt; j++)
                 if (block_asks(&sp, nt - 1 - j, step)) {
 #pragma omp critical(gr_tier_err)
-                    rc = gr_fail(&ch->err, GR_ENOMEM, "not enough memory");
+                    rc = gr_fail_nomem(&ch->err);
                 }
 #pragma omp single
             {
                 double w0 = gr_tier_now();
-                if (!rc && asks_gather(&sp, nt)) rc = gr_fail(&ch->err, GR_ENOMEM, "not enough memory");
+                if (!rc && asks_gather(&sp, nt)) rc = gr_fail_nomem(&ch->err);
                 rc = asks_fetch(&sp, rc);
                 idle += gr_tier_now() - w0;
             }

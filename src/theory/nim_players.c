@@ -208,7 +208,7 @@ static int planner_init(planner *p, const gr_bigpos *pos, int m, gr_error *err)
     p->good = malloc((L + 1) * sizeof *p->good);
     if (!c || !p->r || !p->ob || !p->good) {
         free(c), free(p->r), free(p->ob), free(p->good);
-        return gr_fail(err, GR_ENOMEM, "out of memory for piles of %zu bits", p->L);
+        return gr_fail_nomem(err);
     }
     p->c = c;
     return GR_OK;

@@ -1,0 +1,25 @@
+/* The answer layer's own pieces (not installed). */
+#ifndef GRUNDY_API_INTERNAL_H
+#define GRUNDY_API_INTERNAL_H
+#include "grundy/api.h"
+#include "grundy/ruleset.h"
+
+/* An engine lent for one call: from the cache (slot >= 0) or made for it. */
+typedef struct gr_api_lease {
+    gr_api_engines *cache;
+    int slot;                  /* -1: made for this call */
+    gr_engine *engine;
+    gr_game *game;
+    const gr_api_request *req;
+} gr_api_lease;
+
+int gr_api_engine_get(gr_api_engines *c, const gr_api_request *req, gr_api_lease *l, gr_error *err);
+/* Returns the engine: kept for later calls when `keep` (the call succeeded). */
+void gr_api_engine_put(gr_api_lease *l, bool keep);
+
+int gr_api_value(gr_engine *e, const gr_api_request *req, gr_api_reply *rep, gr_error *err);
+int gr_api_moves(gr_engine *e, const gr_api_request *req, gr_api_reply *rep, gr_error *err);
+void gr_api_render_value(gr_buf *b, int format, const gr_api_reply *rep);
+void gr_api_render_moves(gr_buf *b, int format, const gr_api_reply *rep);
+
+#endif

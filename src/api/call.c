@@ -1,0 +1,89 @@
+/* One call per verb (grundy/api.h): the request's engine, the verb's call,
+ * the reply; and the reply's rendering. */
+#include "api_internal.h"
+#include <stdlib.h>
+#include <string.h>
+
+void gr_api_reply_init(gr_api_reply *rep)
+{
+    memset(rep, 0, sizeof *rep);
+    gr_bigpos_init(&rep->pos);
+    gr_outcome_init_normal(&rep->outcome);
+    gr_answer_init(&rep->here);
+    mpz_init(rep->total);
+}
+
+void gr_api_reply_clear(gr_api_reply *rep)
+{
+    for (size_t i = 0; i < rep->nmoves; i++) {
+        gr_api_move *m = &rep->moves[i];
+        mpz_clear(m->amount);
+        mpz_clear(m->value);
+        gr_bigpos_clear(&m->parts);
+        gr_bigpos_clear(&m->result);
+        free(m->text);
+    }
+    free(rep->moves);
+    if (rep->blocking) gr_block_strategy_clear(&rep->block);
+    free(rep->rules);
+    gr_bigpos_clear(&rep->pos);
+    gr_answer_clear(&rep->here);
+    mpz_clear(rep->total);
+    gr_api_reply_init(rep);
+}
+
+/* Empties what a failed try left, for the next. */
+static void reply_reset(gr_api_reply *rep)
+{
+    gr_api_reply_clear(rep);
+}
+
+typedef int (*verb_fn)(gr_engine *e, const gr_api_request *req, gr_api_reply *rep, gr_error *err);
+
+static const struct {
+    verb_fn call;
+    void (*render)(gr_buf *b, int format, const gr_api_reply *rep);
+} verbs[] = {
+    [GR_API_VALUE] = {gr_api_value, gr_api_render_value},
+    [GR_API_MOVES] = {gr_api_moves, gr_api_render_moves},
+};
+
+static int try_call(gr_api_engines *cache, const gr_api_request *req, gr_api_reply *rep, bool *cached,
+                    gr_error *err)
+{
+    rep->verb = req->verb;
+    rep->outcome = req->outcome;
+    if (!(rep->rules = strdup(req->rules)) || gr_bigpos_copy(&rep->pos, &req->pos)) return gr_fail_nomem(err);
+    gr_api_lease l;
+    int rc = gr_api_engine_get(cache, req, &l, err);
+    if (rc) return rc;
+    *cached = l.slot >= 0;
+    rc = verbs[req->verb].call(l.engine, req, rep, err);
+    gr_api_engine_put(&l, rc == GR_OK);
+    return rc;
+}
+
+int gr_api_call(gr_api_engines *cache, const gr_api_request *req, gr_api_reply *rep, gr_error *err)
+{
+    if (req->verb < 0 || req->verb >= (int)(sizeof verbs / sizeof verbs[0]) || !req->rules)
+        return gr_fail(err, GR_EINTERNAL, "no such verb");
+    bool cached = false;
+    gr_error first;
+    gr_error_clear(&first);
+    int rc = try_call(cache, req, rep, &cached, &first);
+    /* A kept engine holds the tables of earlier calls, which count against
+     * its limits: a limit met there is tried once more on a fresh engine,
+     * so an answer never depends on what was asked before. */
+    if (rc == GR_ELIMIT && cached) {
+        reply_reset(rep);
+        gr_error_clear(&first);
+        rc = try_call(NULL, req, rep, &cached, &first);
+    }
+    if (rc && err) *err = first;
+    return rc;
+}
+
+void gr_api_render(gr_buf *b, int format, const gr_api_reply *rep)
+{
+    if (rep->verb >= 0 && rep->verb < (int)(sizeof verbs / sizeof verbs[0])) verbs[rep->verb].render(b, format, rep);
+}

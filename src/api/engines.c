@@ -1,0 +1,156 @@
+/* The engines of recently used games (grundy/api.h), so that a server's
+ * calls on one game share its search table, nim-sequence and period rather
+ * than building them again at every call. */
+#include "api_internal.h"
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct slot {
+    char *rules;               /* NULL: empty */
+    gr_outcome outcome;
+    gr_limits limits;
+    gr_game *game;             /* the engine borrows it: it stays where it is */
+    gr_engine *engine;
+    bool busy;
+    uint64_t used;             /* when last handed out, in calls */
+} slot;
+
+struct gr_api_engines {
+    pthread_mutex_t mu;
+    uint64_t clock;
+    int n;
+    slot s[];
+};
+
+gr_api_engines *gr_api_engines_new(int slots)
+{
+    if (slots < 1) slots = 1;
+    gr_api_engines *c = calloc(1, sizeof *c + (size_t)slots * sizeof(slot));
+    if (!c) return NULL;
+    pthread_mutex_init(&c->mu, NULL);
+    c->n = slots;
+    return c;
+}
+
+static void game_free(gr_game *g)
+{
+    if (!g) return;
+    gr_game_release(g);
+    free(g);
+}
+
+static void slot_drop(slot *s)
+{
+    gr_engine_free(s->engine);
+    game_free(s->game);
+    free(s->rules);
+    memset(s, 0, sizeof *s);
+}
+
+void gr_api_engines_free(gr_api_engines *c)
+{
+    if (!c) return;
+    for (int i = 0; i < c->n; i++) slot_drop(&c->s[i]);
+    pthread_mutex_destroy(&c->mu);
+    free(c);
+}
+
+static bool same(const slot *s, const gr_api_request *req)
+{
+    return s->rules && strcmp(s->rules, req->rules) == 0 && s->outcome.rule == req->outcome.rule &&
+           s->outcome.param == req->outcome.param && s->limits.max_bytes == req->limits.max_bytes &&
+           s->limits.max_seconds == req->limits.max_seconds && s->limits.stop == req->limits.stop &&
+           s->limits.stop_ctx == req->limits.stop_ctx;
+}
+
+int gr_api_engine_get(gr_api_engines *c, const gr_api_request *req, gr_api_lease *l, gr_error *err)
+{
+    memset(l, 0, sizeof *l);
+    if (req->db) c = NULL; /* stored results are a command line's, never shared */
+    l->cache = c;
+    if (c) {
+        pthread_mutex_lock(&c->mu);
+        for (int i = 0; i < c->n; i++) {
+            slot *s = &c->s[i];
+            if (!s->busy && same(s, req)) {
+                s->busy = true;
+                s->used = ++c->clock;
+                l->engine = s->engine;
+                l->game = s->game;
+                l->slot = i;
+                pthread_mutex_unlock(&c->mu);
+                return GR_OK;
+            }
+        }
+        pthread_mutex_unlock(&c->mu);
+    }
+    l->slot = -1;
+    l->game = calloc(1, sizeof *l->game);
+    if (!l->game) return gr_fail_nomem(err);
+    int rc = gr_game_parse(l->game, req->rules, err);
+    if (rc) {
+        free(l->game);
+        l->game = NULL;
+        return rc;
+    }
+    l->engine = gr_engine_new(l->game, &req->outcome, &req->limits, err);
+    if (!l->engine) {
+        game_free(l->game);
+        l->game = NULL;
+        return gr_fail_nomem(err);
+    }
+    if (req->db) gr_engine_use_db(l->engine, req->db);
+    l->req = req;
+    return GR_OK;
+}
+
+/* Gives a new engine a slot: an empty one, else the least recently used
+ * idle one. False when every slot is busy. */
+static bool adopt(gr_api_engines *c, gr_api_lease *l)
+{
+    char *rules = strdup(l->req->rules);
+    if (!rules) return false;
+    slot *victim = NULL;
+    for (int i = 0; i < c->n && !(victim && !victim->rules); i++) {
+        slot *s = &c->s[i];
+        if (!s->busy && (!victim || !s->rules || s->used < victim->used)) victim = s;
+    }
+    if (!victim) {
+        free(rules);
+        return false;
+    }
+    slot_drop(victim);
+    victim->rules = rules;
+    victim->outcome = l->req->outcome;
+    victim->limits = l->req->limits;
+    victim->game = l->game;
+    victim->engine = l->engine;
+    victim->used = ++c->clock;
+    return true;
+}
+
+void gr_api_engine_put(gr_api_lease *l, bool keep)
+{
+    gr_api_engines *c = l->cache;
+    bool kept = false;
+    if (c) {
+        pthread_mutex_lock(&c->mu);
+        if (l->slot >= 0) {
+            slot *s = &c->s[l->slot];
+            s->busy = false;
+            /* an engine that failed may be left half-way: not kept */
+            if (!keep) slot_drop(s);
+            kept = true;
+        } else if (keep) {
+            kept = adopt(c, l);
+        }
+        pthread_mutex_unlock(&c->mu);
+    }
+    if (!kept) {
+        gr_engine_free(l->engine);
+        game_free(l->game);
+    }
+    memset(l, 0, sizeof *l);
+}

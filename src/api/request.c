@@ -1,0 +1,311 @@
+/* The answer layer's one validator (grundy/api.h): key/value pairs from any
+ * front end into a request, strictly. */
+#include "grundy/api.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The longest number a numeric key takes (outcome rules' numbers, limits). */
+enum { NUMBER_DIGITS = 12 };
+
+void gr_api_request_init(gr_api_request *r, int verb, int front)
+{
+    memset(r, 0, sizeof *r);
+    r->verb = verb;
+    r->front = front;
+    gr_bigpos_init(&r->pos);
+    gr_outcome_init_normal(&r->outcome);
+    gr_limits_default(&r->limits);
+}
+
+void gr_api_request_clear(gr_api_request *r)
+{
+    gr_bigpos_clear(&r->pos);
+    free(r->rules);
+    free(r->db);
+    r->rules = r->db = NULL;
+}
+
+const char *gr_api_key_name(int front, const char *key, char *buf, size_t size)
+{
+    if (front == GR_FRONT_CLI) {
+        snprintf(buf, size, "%s%s", strcmp(key, "rules") == 0 || strcmp(key, "pos") == 0 ? "" : "--", key);
+        if (strcmp(key, "rules") == 0) snprintf(buf, size, "RULES");
+        if (strcmp(key, "pos") == 0) snprintf(buf, size, "POS");
+    } else if (front == GR_FRONT_PYTHON) {
+        snprintf(buf, size, "%s=", key);
+        for (char *c = buf; *c; c++)
+            if (*c == '-') *c = '_';
+    } else {
+        snprintf(buf, size, "%s", key);
+    }
+    return buf;
+}
+
+/* The keys besides the outcome rules', and who may give them. */
+enum key_type { KEY_TEXT, KEY_POS, KEY_BOOL, KEY_SIZE, KEY_SECONDS };
+typedef struct key_spec {
+    const char *name;
+    int type;
+    unsigned verbs;            /* 1u << verb */
+    bool local;                /* the command line's and Python's only: never from the network */
+} key_spec;
+
+#define ALL_VERBS ((1u << GR_API_VALUE) | (1u << GR_API_MOVES))
+static const key_spec keys[] = {
+    {"rules", KEY_TEXT, ALL_VERBS, false},
+    {"pos", KEY_POS, ALL_VERBS, false},
+    {"winning", KEY_BOOL, 1u << GR_API_MOVES, false},
+    {"max-memory", KEY_SIZE, ALL_VERBS, true},
+    {"max-seconds", KEY_SECONDS, ALL_VERBS, true},
+    {"db", KEY_TEXT, ALL_VERBS, true},
+};
+
+int gr_api_key_arity(int verb, const char *key)
+{
+    for (size_t i = 0; i < gr_outcome_rule_count(); i++) {
+        const gr_outcome_rule *rule = gr_outcome_rule_at(i);
+        if (rule->param_min >= 0 && strcmp(rule->name, key) == 0) return rule->param_max > 0;
+    }
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (strcmp(keys[i].name, key) == 0 && (keys[i].verbs & (1u << verb))) return keys[i].type != KEY_BOOL;
+    return -1;
+}
+
+typedef struct filling {
+    gr_api_request *r;
+    const char *outcome_key;   /* the outcome rule's key, once given, and its value */
+    const char *outcome_value;
+    bool have_rules, have_pos;
+    gr_error *err;
+} filling;
+
+static int bad(filling *f, const char *key, const char *why)
+{
+    char name[64];
+    return gr_fail(f->err, GR_EINPUT, "%s: %s", gr_api_key_name(f->r->front, key, name, sizeof name), why);
+}
+
+/* The key with the value given, as the front end writes them: "--players 1",
+ * "players=1". The value is valid UTF-8 without NUL by now; a long one is cut. */
+static int bad_value(filling *f, const char *key, const char *v, const char *why)
+{
+    char name[64];
+    size_t n = strlen(v), show = n > 32 ? 28 : n;
+    while (show > 0 && show < n && ((unsigned char)v[show] & 0xc0) == 0x80) show--; /* whole characters */
+    return gr_fail(f->err, GR_EINPUT, "%s%s%.*s%s: %s", gr_api_key_name(f->r->front, key, name, sizeof name),
+                   f->r->front == GR_FRONT_CLI ? " " : "=", (int)show, v, show < n ? "..." : "", why);
+}
+
+static bool valid_utf8(const char *s, size_t n)
+{
+    const unsigned char *c = (const unsigned char *)s;
+    for (size_t i = 0; i < n;) {
+        size_t k = gr_utf8_seq(c + i, n - i);
+        if (k == 0) return false;
+        i += k;
+    }
+    return true;
+}
+
+/* A boolean: a command-line flag alone, or elsewhere 1/true/0/false. */
+static int take_bool(filling *f, const char *key, const char *v, bool *out)
+{
+    if (f->r->front == GR_FRONT_CLI) {
+        if (v) return bad(f, key, "takes no value");
+        return (*out = true), GR_OK;
+    }
+    if (!v) return bad(f, key, "expected 1, true, 0 or false");
+    if (strcmp(v, "1") == 0 || strcmp(v, "true") == 0) return (*out = true), GR_OK;
+    if (strcmp(v, "0") == 0 || strcmp(v, "false") == 0) return (*out = false), GR_OK;
+    return bad_value(f, key, v, "expected 1, true, 0 or false");
+}
+
+/* A whole number in [lo, hi], plain digits, no more than NUMBER_DIGITS. */
+static int take_long(filling *f, const char *key, const char *v, long lo, long hi, long *out)
+{
+    char why[96];
+    snprintf(why, sizeof why, "expected an integer from %ld to %ld", lo, hi);
+    if (!v || !*v) return bad(f, key, "needs a value");
+    size_t n = strlen(v);
+    if (n > NUMBER_DIGITS) return bad_value(f, key, v, why);
+    for (size_t i = 0; i < n; i++)
+        if (v[i] < '0' || v[i] > '9') return bad_value(f, key, v, why);
+    long x = strtol(v, NULL, 10);
+    if (x < lo || x > hi) return bad_value(f, key, v, why);
+    *out = x;
+    return GR_OK;
+}
+
+/* "4G", "512M", "100000" (bytes) */
+static int take_size(filling *f, const char *key, const char *v, double *out)
+{
+    if (!v || !*v) return bad(f, key, "needs a value");
+    char *end;
+    errno = 0;
+    double x = strtod(v, &end);
+    double mul = 1;
+    if (*end == 'K' || *end == 'k') mul = 1024, end++;
+    else if (*end == 'M' || *end == 'm') mul = 1024.0 * 1024, end++;
+    else if (*end == 'G' || *end == 'g') mul = 1024.0 * 1024 * 1024, end++;
+    else if (*end == 'T' || *end == 't') mul = 1024.0 * 1024 * 1024 * 1024, end++;
+    if (*end || errno || !(x > 0) || strlen(v) > 32) return bad_value(f, key, v, "expected a size such as 512M or 4G");
+    *out = x * mul;
+    return GR_OK;
+}
+
+static int take_pos(filling *f, const char *key, const char *v)
+{
+    if (!v) return bad(f, key, "needs pile sizes");
+    size_t max = f->r->max_digits;
+    if (max) {
+        size_t run = 0;
+        for (const char *c = v; *c; c++) {
+            run = (*c >= '0' && *c <= '9') ? run + 1 : 0;
+            if (run > max) {
+                char why[96];
+                snprintf(why, sizeof why, "a pile size has more than %zu digits", max);
+                return bad(f, key, why);
+            }
+        }
+    }
+    int rc = gr_bigpos_parse(&f->r->pos, v, f->err);
+    if (rc) return rc;
+    f->have_pos = true;
+    return GR_OK;
+}
+
+static int copy_text(filling *f, const char *key, const char *v, char **out)
+{
+    if (!v || !*v) return bad(f, key, "needs a value");
+    if (!(*out = strdup(v))) return gr_fail_nomem(f->err);
+    return GR_OK;
+}
+
+static int take_outcome(filling *f, const gr_outcome_rule *rule, const char *key, const char *v)
+{
+    char name[64], other[64];
+    const char *sep = f->r->front == GR_FRONT_CLI ? " " : "=";
+    if (f->outcome_key) {
+        const char *ov = f->outcome_value;
+        gr_api_key_name(f->r->front, f->outcome_key, other, sizeof other);
+        return gr_fail(f->err, GR_EINPUT, "%s%s%.20s conflicts with %s%s%.20s: give one outcome rule",
+                       gr_api_key_name(f->r->front, key, name, sizeof name), v ? sep : "", v ? v : "", other,
+                       ov ? sep : "", ov ? ov : "");
+    }
+    long param = 0;
+    int rc;
+    if (rule->param_max == 0) {
+        bool on = false;
+        if ((rc = take_bool(f, key, v, &on))) return rc;
+        if (!on) return GR_OK;
+    } else if ((rc = take_long(f, key, v, rule->param_min, rule->param_max, &param))) {
+        return rc;
+    }
+    f->outcome_key = rule->name;
+    f->outcome_value = v;
+    f->r->outcome.rule = rule;
+    f->r->outcome.param = (int)param;
+    return GR_OK;
+}
+
+static int take(filling *f, const char *key, const char *v)
+{
+    char name[64];
+    for (size_t i = 0; i < gr_outcome_rule_count(); i++) {
+        const gr_outcome_rule *rule = gr_outcome_rule_at(i);
+        if (rule->param_min >= 0 && strcmp(rule->name, key) == 0) return take_outcome(f, rule, key, v);
+    }
+    const key_spec *k = NULL;
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (strcmp(keys[i].name, key) == 0) k = &keys[i];
+    if (!k || !(k->verbs & (1u << f->r->verb)) || (k->local && f->r->front == GR_FRONT_HTTP))
+        return gr_fail(f->err, GR_EINPUT, "unknown %s '%s'", f->r->front == GR_FRONT_CLI ? "option" : "parameter",
+                       gr_api_key_name(f->r->front, key, name, sizeof name));
+    long secs;
+    int rc;
+    switch (k->type) {
+    case KEY_POS: return take_pos(f, key, v);
+    case KEY_BOOL: return take_bool(f, key, v, &f->r->winning);
+    case KEY_SIZE: return take_size(f, key, v, &f->r->limits.max_bytes);
+    case KEY_SECONDS:
+        if ((rc = take_long(f, key, v, 1, 1000000000L, &secs))) return rc;
+        f->r->limits.max_seconds = (double)secs;
+        return GR_OK;
+    default:
+        if (strcmp(key, "db") == 0) return copy_text(f, key, v, &f->r->db);
+        f->have_rules = true;
+        return copy_text(f, key, v, &f->r->rules);
+    }
+}
+
+int gr_api_request_fill(gr_api_request *r, const gr_api_pair *pairs, size_t n, gr_error *err)
+{
+    filling f = {.r = r, .err = err};
+    for (size_t i = 0; i < n; i++) {
+        const gr_api_pair *p = &pairs[i];
+        char key[32];
+        /* what follows a NUL would be silently dropped: refused instead */
+        if (memchr(p->key, '\0', p->key_len) || (p->value && memchr(p->value, '\0', p->value_len)))
+            return gr_fail(err, GR_EINPUT, "a parameter holds a NUL byte");
+        if (!valid_utf8(p->key, p->key_len) || (p->value && !valid_utf8(p->value, p->value_len)))
+            return gr_fail(err, GR_EINPUT, "a parameter is not valid UTF-8");
+        if (p->key_len == 0 || p->key_len >= sizeof key)
+            return gr_fail(err, GR_EINPUT, "unknown parameter '%.40s%s'", p->key, p->key_len >= 40 ? "..." : "");
+        memcpy(key, p->key, p->key_len);
+        key[p->key_len] = '\0';
+        for (size_t j = 0; j < i; j++)
+            if (pairs[j].key_len == p->key_len && memcmp(pairs[j].key, p->key, p->key_len) == 0) {
+                char name[64];
+                return gr_fail(err, GR_EINPUT, "%s%s given twice; give it once", r->front == GR_FRONT_HTTP ? "parameter " : "",
+                               gr_api_key_name(r->front, key, name, sizeof name));
+            }
+        int rc = take(&f, key, p->value);
+        if (rc) return rc;
+    }
+    char name[64];
+    static const char *const verb_names[] = {[GR_API_VALUE] = "value", [GR_API_MOVES] = "moves"};
+    const char *verb = verb_names[r->verb];
+    if (!f.have_rules && r->front == GR_FRONT_CLI)
+        return gr_fail(err, GR_EINPUT, "%s needs RULES (a ruleset such as sharing or nim); see grundy %s --help", verb,
+                       verb);
+    if (!f.have_rules) return gr_fail(err, GR_EINPUT, "missing parameter %s", gr_api_key_name(r->front, "rules", name, sizeof name));
+    if (!f.have_pos || r->pos.n == 0)
+        return gr_fail(err, GR_EINPUT, r->front == GR_FRONT_HTTP ? "missing parameter %s (pile sizes separated by commas)"
+                                                                 : "empty position: give pile sizes after the rules, or - to read them",
+                       gr_api_key_name(r->front, "pos", name, sizeof name));
+    return GR_OK;
+}
+
+/* The knobs of each front end, for a limit's message. */
+static const char *const knob_names[][2] = {
+    [GR_FRONT_CLI] = {"--max-memory", "--max-seconds"},
+    [GR_FRONT_HTTP] = {NULL, NULL},      /* the server's limits are its own */
+    [GR_FRONT_PYTHON] = {"max_memory=", "max_seconds="},
+};
+
+void gr_api_error_text(gr_buf *b, int front, const gr_error *err)
+{
+    gr_buf_puts(b, err->msg[0] ? err->msg : "failed");
+    if (err->code != GR_ELIMIT || front < 0 || front > GR_FRONT_PYTHON) return;
+    const char *mem = err->knobs & GR_KNOB_MEMORY ? knob_names[front][0] : NULL;
+    const char *secs = err->knobs & GR_KNOB_SECONDS ? knob_names[front][1] : NULL;
+    /* a message that names its knob already (the command line's own checks) */
+    if (mem && strstr(err->msg, mem)) mem = NULL;
+    if (secs && strstr(err->msg, secs)) secs = NULL;
+    if (mem && secs) gr_buf_printf(b, "; raise with %s or %s", mem, secs);
+    else if (mem || secs) gr_buf_printf(b, "; raise with %s", mem ? mem : secs);
+    else if (front == GR_FRONT_HTTP && err->knobs) gr_buf_puts(b, " (this server's limit)");
+}
+
+void gr_api_error_json(gr_buf *b, int front, const gr_error *err)
+{
+    gr_buf text;
+    gr_buf_init(&text);
+    gr_api_error_text(&text, front, err);
+    gr_buf_puts(b, "{\"error\":");
+    gr_buf_json_string(b, gr_buf_ok(&text) ? text.s : "out of memory");
+    gr_buf_puts(b, "}\n");
+    gr_buf_free(&text);
+}
