@@ -313,6 +313,8 @@ int qexplore_run(const qdfa *d, const qletters *L, enum qx_mode mode, uint32_t m
         else if (out->mark[x] != m && !out->failed) {
             out->failed = true;
             out->fail_p = m == QM_P;
+            out->fail_total = P.total[u];
+            out->fail_cnt = P.cnt[u];
             if ((rc = witness(&P, u, out, err)) || mode == QX_CHECK) break;
         }
         rc = expand(&P, u, nb, full, max_states, err);

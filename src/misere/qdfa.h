@@ -43,6 +43,8 @@ typedef struct qexplore {
     int *fail_word;        /* the first such sum, as letters (heaps), and its true outcome */
     uint32_t fail_len;
     bool fail_p;
+    uint64_t fail_total;   /* its tokens and heaps: failures later in this order are progress */
+    uint32_t fail_cnt;
     uint8_t *mark;         /* d->size marks (caller frees) */
     qdfa pairs;            /* full mode: the pair monoid's automaton */
     uint8_t *pair_p;       /* full mode: its P-portion from the marks */

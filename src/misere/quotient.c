@@ -390,8 +390,48 @@ static int resume_from(const gr_mquot *r, const qletters *L, qdfa *cur, uint8_t 
     return GR_OK;
 }
 
+/* The whole build within the time limit (each proof run polls it), and
+ * the caller's stop hook. */
+typedef struct deadline {
+    const gr_limits *user;
+    clock_t start;
+    double seconds;
+    bool passed;
+} deadline;
+
+static int past_deadline(void *ctx)
+{
+    deadline *d = ctx;
+    if (d->user && gr_limits_stopped(d->user)) return 1;
+    d->passed = (double)(clock() - d->start) / CLOCKS_PER_SEC > d->seconds;
+    return d->passed;
+}
+
+static int build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, uint32_t max_elems,
+                 const gr_limits *lim, gr_mquot_progress progress, void *ctx, gr_error *err);
+
 int gr_mquot_build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, uint32_t max_elems,
                    const gr_limits *lim, gr_mquot_progress progress, void *ctx, gr_error *err)
+{
+    gr_limits own;
+    if (lim) own = *lim;
+    else gr_limits_default(&own);
+    deadline d = {lim, clock(), own.max_seconds, false};
+    own.stop = past_deadline;
+    own.stop_ctx = &d;
+    own.max_seconds = 1e30;
+    gr_error inner;
+    gr_error_clear(&inner);
+    int rc = build(q, g, n, resume, max_elems, &own, progress, ctx, &inner);
+    if (rc == GR_EINTR && d.passed)
+        return gr_fail(err, GR_ELIMIT, "the quotient of %s stopped at the time limit (%.0f s) before heap %d", g->spec,
+                       d.seconds, n);
+    if (rc) return gr_fail(err, rc, "%s", inner.msg);
+    return GR_OK;
+}
+
+static int build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, uint32_t max_elems,
+                 const gr_limits *lim, gr_mquot_progress progress, void *ctx, gr_error *err)
 {
     memset(q, 0, sizeof *q);
     if (resume && strcmp(resume->game, g->spec) != 0)
