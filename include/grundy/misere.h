@@ -59,8 +59,8 @@ typedef struct gr_mis_brute gr_mis_brute;
 gr_mis_brute *gr_mis_brute_new(const gr_mis_heaps *h, bool values, const gr_limits *lim);
 void gr_mis_brute_free(gr_mis_brute *b);
 /* The misere value (or outcome) of the sum of the kinds k[0..n-1] (any
- * order; dead heaps and 0 allowed). GR_ELIMIT past the memory limit,
- * GR_EINTR when lim's stop hook fires. */
+ * order; dead heaps and 0 allowed). GR_ELIMIT past the memory or time
+ * limit, GR_EINPUT ("stopped") when lim's stop hook fires. */
 int gr_mis_brute_value(gr_mis_brute *b, const uint16_t *k, int n, uint32_t *value, gr_error *err);
 size_t gr_mis_brute_positions(const gr_mis_brute *b);
 
@@ -99,8 +99,9 @@ typedef struct gr_mquot {
 /* The quotient of the heaps 0..n, built heap by heap; each step proved
  * (docs/misere.md). resume (may be NULL): a quotient of the same game to
  * a smaller heap, carried on from (the result is the one a fresh run
- * gives). GR_ELIMIT when a proof would pass max_elems pairs or the limits,
- * GR_EINTR when stopped. progress (may be NULL) is called after each
+ * gives). GR_ELIMIT when a proof would pass max_elems pairs or the limits
+ * (the time limit counts the whole build), GR_EINPUT saying "stopped" when
+ * the limits' stop hook fires (as every solver, grundy/solve.h). progress (may be NULL) is called after each
  * heap. */
 typedef void (*gr_mquot_progress)(void *ctx, int heap, uint32_t order, bool changed);
 int gr_mquot_build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, uint32_t max_elems,

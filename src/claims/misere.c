@@ -96,7 +96,7 @@ static int check_dawson(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_e
     gr_error quiet;
     gr_error_clear(&quiet);
     int rc = quotient("tb:0.07", (int)to, &lim, &q, &quiet);
-    if (rc == GR_EINTR) return gr_fail(err, rc, "%s", quiet.msg);
+    if (rc && r->limits && gr_limits_stopped(r->limits)) return gr_fail(err, rc, "%s", quiet.msg);
     if (rc) {
         gr_claim_unchecked(r, "the quotient builder did not reach heap %llu: %s", (unsigned long long)to, quiet.msg);
         return GR_OK;

@@ -97,7 +97,7 @@ static int limits(gr_mis_brute *b, gr_error *err)
         return gr_fail(err, GR_ELIMIT, "misere search stopped at %zu positions: past the memory limit (%.0f MB)", b->used,
                        b->lim.max_bytes / 1e6);
     if (++b->polled % 64 == 0) {
-        if (gr_limits_stopped(&b->lim)) return gr_fail(err, GR_EINTR, "misere search interrupted");
+        if (gr_limits_stopped(&b->lim)) return gr_fail(err, GR_EINPUT, "misere search stopped (interrupted)");
         double s = (double)(clock() - b->start) / CLOCKS_PER_SEC;
         if (s > b->lim.max_seconds)
             return gr_fail(err, GR_ELIMIT, "misere search stopped at %zu positions after %.0f s (the time limit)",

@@ -67,7 +67,9 @@ void qletters_free(qletters *L)
     memset(L, 0, sizeof *L);
 }
 
-/* ---- the search over pairs ---- */
+/* ---- the search over pairs ----
+ * A stop asked by the limits' hook ends a run with GR_EINPUT and a message
+ * that says so, as every solver's does (grundy/solve.h). */
 
 typedef struct qitem {
     uint64_t total;
@@ -226,7 +228,7 @@ static void pairs_free(pairs *P)
 static int polled(const gr_limits *lim, clock_t start, gr_error *err)
 {
     if (!lim) return GR_OK;
-    if (gr_limits_stopped(lim)) return gr_fail(err, GR_EINTR, "the quotient was interrupted");
+    if (gr_limits_stopped(lim)) return gr_fail(err, GR_EINPUT, "the quotient was stopped (interrupted)");
     double s = (double)(clock() - start) / CLOCKS_PER_SEC;
     if (s > lim->max_seconds)
         return gr_fail(err, GR_ELIMIT, "the quotient stopped after %.0f s (the time limit)", s);
@@ -293,7 +295,7 @@ int qexplore_run(const qdfa *d, const qletters *L, enum qx_mode mode, uint32_t m
         uint32_t u = it.id;
         if (P.done[u] || it.total != P.total[u] || it.cnt != P.cnt[u]) continue;
         P.done[u] = 1;
-        if (++steps % 4096 == 0 && (rc = polled(lim, start, err))) break;
+        if ((steps++ & 1023) == 0 && (rc = polled(lim, start, err))) break;
         bool any = false, p_opt = false;
         const uint64_t *b = P.bits + (size_t)u * P.W;
         for (size_t w = 0; w < P.W; w++)
