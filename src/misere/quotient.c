@@ -282,9 +282,6 @@ static int expand_quotient(qdfa *cur, uint8_t **curp, const qletters *L, int a, 
         qexplore x;
         rc = qexplore_run(&t, &sub, QX_CHECK, max_states, lim, &x, err);
         if (rc) break;
-        if (getenv("GR_MIS_DEBUG"))
-            fprintf(stderr, "heap %d round %d: trial %u elements, %u pairs, %s\n", heap, r, t.size, x.states,
-                    x.failed ? "failed" : "proved");
         if (!x.failed) {
             qdfa m;
             uint8_t *mp;
