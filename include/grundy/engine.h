@@ -33,7 +33,8 @@ enum gr_method {
     GR_METHOD_SEARCH,          /* memoised search: "search" */
     GR_METHOD_RETROGRADE,      /* retrograde analysis, for loopy games: "retrograde analysis" */
     GR_METHOD_TIERS,           /* the tier solver: "tier solver" */
-    GR_METHOD_TABLE            /* results stored by `grundy solve --out`: "stored results" */
+    GR_METHOD_TABLE,           /* results stored by `grundy solve --out`: "stored results" */
+    GR_METHOD_QUOTIENT         /* misere heap sums by the game's misere quotient: "misere quotient" */
 };
 
 /* The method's text; NULL for GR_METHOD_NONE and GR_METHOD_CLOSED_FORM
@@ -85,6 +86,13 @@ const char *gr_engine_db(const gr_engine *e);
  * play only, positions that fit 64 bits, and an exit-2 error when dir holds
  * another game's results. */
 void gr_engine_use_db(gr_engine *e, const char *dir);
+/* From now on misere sums of heaps up to the quotient's bound are answered
+ * by the misere quotient saved in path (`grundy misere RULES --quotient
+ * --out FILE`; src/misere/): value and moves, sums of any number of heaps.
+ * GR_EINPUT for a damaged file or another game's quotient. Without it, an
+ * engine under misere play builds a quotient itself for heap sums that
+ * search would find costly (heaps up to 40, a few seconds at most). */
+int gr_engine_use_quotient(gr_engine *e, const char *path, gr_error *err);
 /* G(0,a,b), b <= n, into t from stored three-pile Sharing Nim results (the
  * caller frees t with gr_s3table_free). */
 struct gr_s3table;

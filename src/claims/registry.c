@@ -15,6 +15,7 @@ extern const gr_seed_claims gr_claims_002_text;
 extern const gr_seed_claims gr_claims_003;
 extern const gr_seed_claims gr_claims_004;
 extern const gr_seed_claims gr_claims_octal;
+extern const gr_seed_claims gr_claims_misere;
 
 static const gr_seed_claims *const seeds[] = {
     &gr_claims_000,
@@ -27,6 +28,7 @@ static const gr_seed_claims *const seeds[] = {
     &gr_claims_003,
     &gr_claims_004,
     &gr_claims_octal,
+    &gr_claims_misere,
 };
 
 size_t gr_seed_count(void)

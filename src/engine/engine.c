@@ -29,6 +29,7 @@ const char *gr_method_name(enum gr_method how)
     case GR_METHOD_RETROGRADE: return "retrograde analysis";
     case GR_METHOD_TIERS: return "tier solver";
     case GR_METHOD_TABLE: return "stored results";
+    case GR_METHOD_QUOTIENT: return "misere quotient";
     default: return NULL;
     }
 }
@@ -110,6 +111,7 @@ void gr_engine_free(gr_engine *e)
         gr_solver_free(e->cache->solver);
         gr_engine_loopy_free(e);
         tiers_drop(e->cache);
+        gr_engine_quotient_free(e);
         free(e->cache->heap_values);
         free(e->cache);
     }
@@ -331,6 +333,7 @@ static int value_of(gr_engine *e, const gr_bigpos *pos, const gr_bigpos *given, 
         gr_error_clear(&why);
         gr_error_clear(&quiet);
         if (heap_value(e, pos, ans, &why)) return GR_OK;
+        if (gr_engine_quotient_value(e, pos, ans)) return GR_OK;
         /* the nim-sequence engine's refusal says more than search's */
         gr_error *to = why.code ? &quiet : err;
         rc = search_or_tiers(e, pos, given, &small, ans, to);
@@ -480,6 +483,10 @@ int gr_engine_moves(gr_engine *e, const gr_bigpos *pos, gr_engine_move_fn fn, vo
     gr_answer_init(&parent);
     int rc = gr_engine_value(e, pos, &parent, err);
     if (rc) goto out;
+    if (parent.how == GR_METHOD_QUOTIENT) {
+        rc = gr_engine_quotient_moves(e, pos, &parent, fn, ctx, sum, GR_MAX_LISTED_MOVES, err);
+        goto out;
+    }
     const gr_closed_form *cf = closed_form(e, pos);
     gr_pos small;
     gr_error why;

@@ -20,6 +20,12 @@ struct gr_engine_cache {
      * from the table; looked for once. */
     bool period_tried, periodic;
     uint64_t preperiod, period;
+    /* misere play of heap sums: the game's misere quotient (engine_quotient.c),
+     * from a file or built here; a build that failed is not tried again at
+     * or past the heap it was for */
+    struct gr_mquot *quot;
+    bool quot_file, quot_failed;
+    uint32_t quot_failed_at;
 };
 
 /* An engine (include/grundy/engine.h): what gr_engine_new and
@@ -44,5 +50,13 @@ void gr_engine_loopy_free(gr_engine *e);
 /* heap_moves.c: every move of a heap game by its heaps' values. */
 int gr_engine_heap_moves(gr_engine *e, const gr_bigpos *pos, const gr_answer *parent, gr_engine_move_fn fn,
                          void *ctx, gr_moves_summary *sum, double max_moves, gr_error *err);
+
+/* engine_quotient.c: misere heap sums by the misere quotient. value: true
+ * when it answered (else the caller searches); moves: after a value so
+ * answered. */
+bool gr_engine_quotient_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans);
+int gr_engine_quotient_moves(gr_engine *e, const gr_bigpos *pos, const gr_answer *parent, gr_engine_move_fn fn,
+                             void *ctx, gr_moves_summary *sum, double max_moves, gr_error *err);
+void gr_engine_quotient_free(gr_engine *e);
 
 #endif

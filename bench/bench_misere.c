@@ -1,0 +1,110 @@
+/* Misere quotients: the time and peak memory to each heap bound for
+ * Kayles (0.77), Dawson's Kayles (0.07) and .137, each within a time
+ * budget; then a sum of 1,000 heaps and sums of 100 heaps answered through
+ * a computed quotient, against misere search on the sums it still reaches.
+ *
+ *   bench_misere [SECONDS_PER_GAME] [MAX_HEAP]     (default 60, 40) */
+#include <stdio.h>
+#include <stdlib.h>
+#include "bench_clock.h"
+#include "grundy/misere.h"
+
+typedef struct tick {
+    double start;
+} tick;
+
+static void progress(void *ctx, int heap, uint32_t order, bool changed)
+{
+    tick *t = ctx;
+    if (changed || heap % 5 == 0)
+        printf("  heap %3d  |Q| %6u  %8.3f s  %7.1f MiB%s\n", heap, order, now() - t->start, peak_mib(),
+               changed ? "  (grew)" : "");
+    fflush(stdout);
+}
+
+static int one_game(const char *spec, int max_heap, double seconds, gr_mquot *q)
+{
+    gr_game g;
+    gr_error err;
+    gr_error_clear(&err);
+    if (gr_game_parse(&g, spec, &err)) return fprintf(stderr, "%s\n", err.msg), 2;
+    gr_limits lim;
+    gr_limits_default(&lim);
+    lim.max_seconds = seconds;
+    printf("%s: the quotient heap by heap (budget %.0f s CPU)\n", spec, seconds);
+    tick t = {now()};
+    int rc = gr_mquot_build(q, &g, max_heap, NULL, 50000000, &lim, progress, &t, &err);
+    if (rc) printf("  stopped: %s (%.1f s)\n", err.msg, now() - t.start);
+    else printf("  heaps 0..%d: |Q| = %u, |P| = %u in %.3f s\n", max_heap, q->order, gr_mquot_pcount(q), now() - t.start);
+    gr_game_release(&g);
+    return rc;
+}
+
+/* The largest heap bound a game reached within budget: built again to it. */
+static int sums(const char *spec, int bound)
+{
+    gr_game g;
+    gr_error err;
+    gr_error_clear(&err);
+    gr_game_parse(&g, spec, &err);
+    gr_mquot q;
+    if (gr_mquot_build(&q, &g, bound, NULL, 50000000, NULL, NULL, NULL, &err)) return 2;
+    uint32_t x[1000];
+    srand(1);
+    for (int i = 0; i < 1000; i++) x[i] = (uint32_t)(rand() % (bound + 1));
+    int reps = 10000;
+    double t0 = now();
+    unsigned ps = 0;
+    for (int r = 0; r < reps; r++) ps += gr_mquot_is_p(&q, x + r % 900, 100);
+    double t100 = (now() - t0) / reps;
+    t0 = now();
+    for (int r = 0; r < reps / 10; r++) ps += gr_mquot_is_p(&q, x, 1000);
+    double t1000 = (now() - t0) / (reps / 10);
+    printf("%s, heaps up to %d: a sum of 100 heaps %.2f us, of 1000 heaps %.2f us through the quotient (%u P)\n", spec,
+           bound, t100 * 1e6, t1000 * 1e6, ps);
+    /* misere search on the sums it reaches: k heaps of the bound's size */
+    gr_mis_heaps h;
+    gr_mis_heaps_build(&h, &g, bound, &err);
+    for (int k = 1; k <= 6; k++) {
+        gr_limits lim;
+        gr_limits_default(&lim);
+        lim.max_seconds = 20;
+        gr_mis_brute *b = gr_mis_brute_new(&h, false, &lim);
+        uint16_t kinds[8];
+        uint32_t xs[8], v;
+        for (int i = 0; i < k; i++) kinds[i] = (uint16_t)(bound - i), xs[i] = (uint32_t)(bound - i);
+        t0 = now();
+        gr_error_clear(&err);
+        int rc = gr_mis_brute_value(b, kinds, k, &v, &err);
+        double ts = now() - t0;
+        t0 = now();
+        bool p = gr_mquot_is_p(&q, xs, (size_t)k);
+        double tq = now() - t0;
+        if (rc) printf("  %d heaps near %d: search stopped after %.1f s (%s)\n", k, bound, ts, err.msg);
+        else printf("  %d heaps near %d: search %.4f s over %zu positions, quotient %.2f us, %s\n", k, bound, ts,
+                    gr_mis_brute_positions(b), tq * 1e6, (v == 0) == p ? "agree" : "DISAGREE");
+        gr_mis_brute_free(b);
+        if (rc) break;
+    }
+    gr_mis_heaps_free(&h);
+    gr_mquot_free(&q);
+    gr_game_release(&g);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    double seconds = argc > 1 ? atof(argv[1]) : 60;
+    int max_heap = argc > 2 ? atoi(argv[2]) : 40;
+    const char *games[] = {"tb:0.77", "tb:0.07", "tb:0.137"};
+    int reached[3];
+    for (int i = 0; i < 3; i++) {
+        gr_mquot q;
+        int rc = one_game(games[i], max_heap, seconds, &q);
+        reached[i] = rc ? -1 : max_heap;
+        if (!rc) gr_mquot_free(&q);
+    }
+    /* the sums: each game at the largest bound that built quickly */
+    for (int i = 0; i < 3; i++) sums(games[i], reached[i] > 0 ? (reached[i] < 24 ? reached[i] : 24) : 20);
+    return 0;
+}

@@ -1,0 +1,128 @@
+/* Misere play of heap games: the statements of Conway (On Numbers and
+ * Games ch. 12), Winning Ways ch. 13, Plambeck ("Taming the wild", 2005)
+ * and Plambeck & Siegel (JCTA 2008) that grundy can check by computation,
+ * each against the quotient builder and the brute force (src/misere/). */
+#include "grundy/claims.h"
+#include "grundy/misere.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int quotient(const char *spec, int n, const gr_limits *lim, gr_mquot *q, gr_error *err)
+{
+    gr_game g;
+    int rc = gr_game_parse(&g, spec, err);
+    if (rc) return rc;
+    rc = gr_mquot_build(q, &g, n, NULL, 20000000, lim, NULL, NULL, err);
+    gr_game_release(&g);
+    return rc;
+}
+
+static int check_nim_orders(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)c;
+    if (to < 2 || to > 7) return gr_fail(err, GR_EINPUT, "--to %llu: n runs from 2 to 7 here", (unsigned long long)to);
+    for (uint64_t n = 2; n <= to; n++) {
+        gr_mquot q;
+        int rc = quotient("nim", (1 << n) - 1, r->limits, &q, err);
+        if (rc) return rc;
+        uint32_t order = q.order, p = gr_mquot_pcount(&q);
+        gr_mquot_free(&q);
+        if (order != (1u << n) + 2 || p != 2) {
+            gr_pos cex = {.n = 1, .p = {n}};
+            gr_claim_fails(r, &cex, "heaps below 2^%llu: |Q| = %u, |P| = %u", (unsigned long long)n, order, p);
+            return GR_OK;
+        }
+    }
+    gr_claim_holds(r, "n = 2..%llu (heaps below %llu), each quotient proved for every sum (n = 1 gives order 2)",
+                   (unsigned long long)to, 1ull << to);
+    return GR_OK;
+}
+
+static int check_t2(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)c, (void)to;
+    gr_mquot q;
+    int rc = quotient("nim", 3, r->limits, &q, err);
+    if (rc) return rc;
+    char rel[256], p[128] = "";
+    gr_mquot_relations(&q, rel, sizeof rel);
+    for (uint32_t x = 0; x < q.order; x++)
+        if (q.p[x]) {
+            char w[32];
+            gr_mquot_word(&q, x, w, sizeof w);
+            snprintf(p + strlen(p), sizeof p - strlen(p), "%s%s", p[0] ? ", " : "", w);
+        }
+    uint32_t order = q.order;
+    bool ok = order == 6 && strcmp(rel, "a^2 = 1\nb^3 = b\n") == 0 && strcmp(p, "a, b^2") == 0;
+    gr_mquot_free(&q);
+    if (ok) gr_claim_holds(r, "misere Nim, heaps 0..3, the quotient proved for every sum");
+    else gr_claim_fails(r, NULL, "computed: |Q| %u, P-portion %s", order, p);
+    return GR_OK;
+}
+
+static int check_k5(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)c, (void)to;
+    gr_game g;
+    int rc = gr_game_parse(&g, "tb:0.77", err);
+    if (rc) return rc;
+    gr_genus gn[6];
+    rc = gr_genus_heaps(&g, 5, 8, gn, r->limits, err);
+    gr_game_release(&g);
+    if (rc) return rc;
+    char buf[64];
+    gr_genus_format(&gn[5], buf, sizeof buf);
+    int wild = -1;
+    for (int x = 0; x <= 5 && wild < 0; x++)
+        if (!gr_genus_tame(&gn[x])) wild = x;
+    if (strcmp(buf, "4^146") == 0 && wild == 5)
+        gr_claim_holds(r, "heaps 0..5 of Kayles, superscripts to 8 terms");
+    else {
+        gr_pos cex = {.n = 1, .p = {5}};
+        gr_claim_fails(r, &cex, "computed: K5 has genus %s, first heap not tame %d", buf, wild);
+    }
+    return GR_OK;
+}
+
+static int check_dawson(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)c;
+    if (to > 60) return gr_fail(err, GR_EINPUT, "--to %llu: this check stops at heap 60", (unsigned long long)to);
+    gr_limits lim;
+    if (r->limits) lim = *r->limits;
+    else gr_limits_default(&lim);
+    gr_mquot q;
+    gr_error quiet;
+    gr_error_clear(&quiet);
+    int rc = quotient("tb:0.07", (int)to, &lim, &q, &quiet);
+    if (rc && r->limits && gr_limits_stopped(r->limits)) return gr_fail(err, rc, "%s", quiet.msg);
+    if (rc) {
+        gr_claim_unchecked(r, "the quotient builder did not reach heap %llu: %s", (unsigned long long)to, quiet.msg);
+        return GR_OK;
+    }
+    if (to == 30 && q.order != 360) gr_claim_fails(r, NULL, "computed: |Q| = %u to heap 30", q.order);
+    else gr_claim_holds(r, "heaps 0..%llu: |Q| = %u, proved for every sum", (unsigned long long)to, q.order);
+    gr_mquot_free(&q);
+    return GR_OK;
+}
+
+static const gr_claim claims[] = {
+    {"misere/nim-orders",
+     "Misere Nim: the quotient of the heaps below 2^n has order 2^n + 2 and two P-positions elements",
+     "n >= 2 (for n = 1, heaps 0 and 1, the quotient is <a | a^2 = 1>, order 2)", 5, check_nim_orders},
+    {"misere/nim-T2", "The quotient of misere Nim heaps 0..3 is <a, b | a^2 = 1, b^3 = b> with P = {a, b^2}", NULL, 0,
+     check_t2},
+    {"misere/kayles-K5", "Kayles: K5 has genus 4^146, and it is the first heap that is not tame (Winning Ways ch. 13)",
+     "'not tame' read as: the genus is not a nim sum's (0^120, 1^031, g^{g,g^2})", 0, check_k5},
+    {"misere/dawson-30", "Dawson's Kayles (0.07): the misere quotient of the heaps up to 30 has order 360",
+     "as reported in the literature (Plambeck & Siegel 2008); checked by building the quotient to heap 30", 30,
+     check_dawson},
+};
+
+const gr_seed_claims gr_claims_misere = {
+    .seed = "misere",
+    .title = "Misere play of heap games: genus and misere quotients",
+    .claims = claims,
+    .count = sizeof claims / sizeof claims[0],
+};

@@ -1,0 +1,199 @@
+/* Misere play of heap sums by the game's misere quotient (src/misere/):
+ * a sum is P exactly when the product of its heaps' elements lies in the
+ * P-portion, so a sum of any number of heaps, each within the quotient's
+ * bound, is answered in one pass, and each move's result by replacing one
+ * heap's element by its parts'. The quotient comes from a file
+ * (gr_engine_use_quotient) or is built here, once and extended, for sums
+ * search would find costly, within a few seconds of the limits. */
+#include "engine_internal.h"
+#include "grundy/misere.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* Built here only this far (further: grundy misere --quotient --out). */
+#define FLY_MAX_HEAP 40
+#define FLY_SECONDS 5.0
+
+int gr_engine_use_quotient(gr_engine *e, const char *path, gr_error *err)
+{
+    struct gr_engine_cache *c = gr_engine_cache(e);
+    if (!c) return gr_fail_nomem(err);
+    gr_mquot *q = calloc(1, sizeof *q);
+    if (!q) return gr_fail_nomem(err);
+    int rc = gr_mquot_load(q, path, err);
+    if (!rc && strcmp(q->game, e->game->spec) != 0)
+        rc = gr_fail(err, GR_EINPUT, "%s holds the quotient of %s, not %s", path, q->game, e->game->spec);
+    if (rc) {
+        gr_mquot_free(q);
+        free(q);
+        return rc;
+    }
+    gr_engine_quotient_free(e);
+    c->quot = q;
+    c->quot_file = true;
+    return GR_OK;
+}
+
+void gr_engine_quotient_free(gr_engine *e)
+{
+    if (!e->cache || !e->cache->quot) return;
+    gr_mquot_free(e->cache->quot);
+    free(e->cache->quot);
+    e->cache->quot = NULL;
+    e->cache->quot_file = false;
+}
+
+/* The heaps as small integers, or false when one is past max. */
+static bool heaps_of(const gr_bigpos *pos, uint32_t *x, uint32_t max)
+{
+    for (int i = 0; i < pos->n; i++) {
+        if (!mpz_fits_ulong_p(pos->p[i]) || mpz_get_ui(pos->p[i]) > max) return false;
+        x[i] = (uint32_t)mpz_get_ui(pos->p[i]);
+    }
+    return true;
+}
+
+/* Is search cheap for pos? Then no quotient is built for it. */
+static bool search_cheap(gr_engine *e, const gr_bigpos *pos)
+{
+    gr_pos small;
+    if (pos->n > GR_MAX_PILES || !gr_bigpos_to_pos(pos, &small)) return false;
+    gr_estimate est;
+    gr_solver_estimate(e->game, &e->outcome, &small, &est);
+    return est.seconds < 0.05;
+}
+
+/* The quotient held, extended (or built) to heap `need` when allowed. */
+static const gr_mquot *quotient_for(gr_engine *e, uint32_t need, const gr_bigpos *pos)
+{
+    struct gr_engine_cache *c = gr_engine_cache(e);
+    if (!c) return NULL;
+    if (c->quot && (uint32_t)c->quot->heaps >= need) return c->quot;
+    if (c->quot_file || need > FLY_MAX_HEAP || (c->quot_failed && need >= c->quot_failed_at) || search_cheap(e, pos))
+        return NULL;
+    gr_mquot *q = calloc(1, sizeof *q);
+    if (!q) return NULL;
+    gr_limits lim = e->limits;
+    if (lim.max_seconds > FLY_SECONDS) lim.max_seconds = FLY_SECONDS;
+    gr_error quiet;
+    gr_error_clear(&quiet);
+    /* a little past the heap asked for, so that the next position is covered too */
+    uint32_t to = need < 16 ? 16 : need;
+    double cap = lim.max_bytes / 64;
+    if (gr_mquot_build(q, e->game, (int)to, c->quot, cap > 1e8 ? 100000000u : (uint32_t)cap, &lim, NULL, NULL,
+                       &quiet) != GR_OK) {
+        free(q);
+        c->quot_failed = true;
+        c->quot_failed_at = need;
+        return NULL;
+    }
+    gr_engine_quotient_free(e);
+    c->quot = q;
+    return q;
+}
+
+bool gr_engine_quotient_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans)
+{
+    if (e->outcome.rule != &gr_outcome_misere || !(e->game->flags & GR_RS_HEAPS) || (e->game->flags & GR_RS_LOOPY) ||
+        pos->n == 0)
+        return false;
+    uint32_t *x = malloc((size_t)pos->n * sizeof *x);
+    if (!x) return false;
+    bool ok = heaps_of(pos, x, GR_MIS_MAX_HEAP);
+    uint32_t need = 0;
+    for (int i = 0; ok && i < pos->n; i++) need = x[i] > need ? x[i] : need;
+    const gr_mquot *q = ok ? quotient_for(e, need, pos) : NULL;
+    if (q) {
+        bool p = gr_mquot_is_p(q, x, (size_t)pos->n);
+        gr_answer_set(ans, GR_METHOD_QUOTIENT, NULL, p ? "P" : "N", p ? 0 : 1, NULL);
+    }
+    free(x);
+    return q != NULL;
+}
+
+/* ---- moves ---- */
+
+typedef struct qwalk {
+    const gr_mquot *q;
+    const gr_bigpos *pos;
+    int src;
+    uint32_t others;           /* the product of the other heaps' elements */
+    bool parent_p;
+    gr_engine_move_fn fn;
+    void *ctx;
+    gr_bigpos child;
+    gr_answer ans;
+    mpz_t amount, part;
+    gr_error *err;
+} qwalk;
+
+static int quotient_move(void *ctx, const gr_move *mv, const gr_pos *r)
+{
+    qwalk *w = ctx;
+    const gr_mquot *q = w->q;
+    uint32_t x = w->others;
+    gr_bigpos *c = &w->child;
+    if (gr_bigpos_copy(c, w->pos)) return gr_fail_nomem(w->err);
+    mpz_set_ui(c->p[w->src], r->n ? r->p[0] : 0);
+    for (int j = 0; j < r->n; j++) {
+        mpz_set_ui(w->part, r->p[j]);
+        if (j && gr_bigpos_push(c, w->part)) return gr_fail_nomem(w->err);
+        x = q->mul[(size_t)x * q->order + q->phi[r->p[j]]];
+    }
+    bool p = q->p[x] != 0;
+    gr_answer_set(&w->ans, GR_METHOD_QUOTIENT, NULL, p ? "P" : "N", p ? 0 : 1, NULL);
+    mpz_set_ui(w->amount, mv->amount);
+    gr_bigmove bm = {mv->kind, w->src, -1, w->amount, c};
+    return w->fn(w->ctx, &bm, &w->ans, !w->parent_p && p);
+}
+
+static int count_move(void *ctx, const gr_move *mv, const gr_pos *r)
+{
+    (void)mv, (void)r;
+    *(double *)ctx += 1;
+    return 0;
+}
+
+int gr_engine_quotient_moves(gr_engine *e, const gr_bigpos *pos, const gr_answer *parent, gr_engine_move_fn fn,
+                             void *ctx, gr_moves_summary *sum, double max_moves, gr_error *err)
+{
+    const gr_mquot *q = e->cache ? e->cache->quot : NULL;
+    size_t n = (size_t)pos->n;
+    uint32_t *x = malloc((n ? n : 1) * sizeof *x), *pre = malloc((n + 1) * sizeof *pre);
+    uint32_t *suf = malloc((n + 1) * sizeof *suf);
+    int rc = !x || !pre || !suf ? gr_fail_nomem(err) : GR_OK;
+    if (!rc && (!q || !heaps_of(pos, x, (uint32_t)q->heaps)))
+        rc = gr_fail(err, GR_EINTERNAL, "no misere quotient covers this position");
+    double count = 0;
+    for (size_t s = 0; !rc && s < n; s++) {
+        gr_pos one = {.n = 1, .p = {x[s]}};
+        gr_game_moves(e->game, &one, count_move, &count);
+    }
+    if (!rc && count > max_moves) rc = gr_fail(err, GR_ELIMIT, "more than %.0f moves to list", max_moves);
+    if (!rc) {
+        /* the products of the heaps before and after each one */
+        pre[0] = suf[n] = 0;
+        for (size_t i = 0; i < n; i++) pre[i + 1] = q->mul[(size_t)pre[i] * q->order + q->phi[x[i]]];
+        for (size_t i = n; i-- > 0;) suf[i] = q->mul[(size_t)suf[i + 1] * q->order + q->phi[x[i]]];
+        mpz_set_d(sum->total, count);
+        sum->all_listed = true;
+        sum->method = parent->method;
+        qwalk w = {.q = q, .pos = pos, .parent_p = q->p[pre[n]] != 0, .fn = fn, .ctx = ctx, .err = err};
+        gr_bigpos_init(&w.child);
+        gr_answer_init(&w.ans);
+        mpz_inits(w.amount, w.part, NULL);
+        for (size_t s = 0; s < n && !rc; s++) {
+            w.src = (int)s;
+            w.others = q->mul[(size_t)pre[s] * q->order + suf[s + 1]];
+            gr_pos one = {.n = 1, .p = {x[s]}};
+            rc = gr_game_moves(e->game, &one, quotient_move, &w);
+        }
+        mpz_clears(w.amount, w.part, NULL);
+        gr_answer_clear(&w.ans);
+        gr_bigpos_clear(&w.child);
+    }
+    free(x);
+    free(pre);
+    free(suf);
+    return rc;
+}

@@ -1,0 +1,69 @@
+/* The machinery of the quotient builder (quotient.c), shared with its
+ * tests through the library only: a commutative monoid written as the
+ * automaton of its generators (x -> x * phi(h) for each live heap h), the
+ * proof that a monoid and a P-portion tell every sum's outcome (explore),
+ * and minimisation. */
+#ifndef GRUNDY_MISERE_QDFA_H
+#define GRUNDY_MISERE_QDFA_H
+#include "grundy/misere.h"
+
+typedef struct qdfa {
+    uint32_t size;         /* elements; 0 is the identity */
+    int nl;                /* letters: live heaps */
+    uint32_t *next;        /* size * nl */
+} qdfa;
+
+/* The alphabet: the live heaps 1..n as letters, their options as words. */
+typedef struct qletters {
+    int nl;
+    int *heap;             /* letter -> heap */
+    int *letter;           /* heap -> letter, -1 for a dead heap */
+    uint32_t *ofirst;      /* options of letter a: ofirst[a]..ofirst[a+1]-1 */
+    uint32_t *ooff;        /* one past the option's last letter in opart */
+    int *opart;
+} qletters;
+
+int qletters_build(qletters *L, const gr_mis_heaps *h, int upto, gr_error *err);
+void qletters_free(qletters *L);
+
+void qdfa_free(qdfa *d);
+
+/* marks: 0 unmarked, 1 P, 2 N */
+enum { QM_NONE = 0, QM_P = 1, QM_N = 2 };
+
+enum qx_mode {
+    QX_CHECK,              /* stop at the first failure */
+    QX_MARK,               /* go on past failures: every element marked */
+    QX_PAIRS               /* the same, and build the pair monoid */
+};
+
+typedef struct qexplore {
+    uint32_t states;       /* pair-states met */
+    bool failed;           /* some sum's outcome disagrees with its element's mark */
+    int *fail_word;        /* the first such sum, as letters (heaps), and its true outcome */
+    uint32_t fail_len;
+    bool fail_p;
+    uint64_t fail_total;   /* its tokens and heaps: failures later in this order are progress */
+    uint32_t fail_cnt;
+    uint8_t *mark;         /* d->size marks (caller frees) */
+    qdfa pairs;            /* full mode: the pair monoid's automaton */
+    uint8_t *pair_p;       /* full mode: its P-portion from the marks */
+} qexplore;
+
+/* Every pair (element of a sum, elements of its options) reachable by
+ * adding heaps, in the order of the sums' sizes; marks each element by the
+ * first sum that reaches it and notes the first later sum that disagrees. max_states bounds
+ * the pairs (GR_ELIMIT). */
+int qexplore_run(const qdfa *d, const qletters *L, enum qx_mode mode, uint32_t max_states, const gr_limits *lim,
+                 qexplore *out, gr_error *err);
+void qexplore_free(qexplore *x);
+
+/* The smallest automaton with the same language (P given per state): its
+ * states numbered breadth first from the identity. pmark_out gets the new
+ * P-portion (1/0). */
+int qdfa_minimize(const qdfa *d, const uint8_t *p, qdfa *out, uint8_t **p_out, gr_error *err);
+
+/* Fills q->gen and q->ngen from q->phi and q->mul (quotient.c). */
+int gr_mquot_generators(gr_mquot *q, gr_error *err);
+
+#endif

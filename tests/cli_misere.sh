@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# grundy misere: genera, quotients, quotient files (save, resume byte for
+# byte, damage refused) and bad input; value/moves --misere on heap sums
+# answered by the quotient.
+source "$(dirname "$0")/lib_cli.sh"
+
+expect_out '^     5  4\^146 +not a nim sum' "$G" misere tb:0.77 --to 9 --genus
+expect_out '^heap 5 is the first whose genus is not a nim sum' "$G" misere tb:0.77 --to 9 --genus
+expect_out '"heap":5,"genus":"4\^146","g":4,"lambda":\[1,4,6,4,6,4\]' "$G" misere tb:0.77 --to 5 --genus --format json
+expect_out '^\|Q\| = 6, \|P\| = 2$' "$G" misere nim --to 3 --quotient
+expect_out '^  b\^3 = b$' "$G" misere nim --to 3 --quotient
+expect_out '^P-portion: a, b\^2$' "$G" misere nim --to 3 --quotient
+expect_out '"order":10,"p_count":2,"generators":\[1,2,4\]' "$G" misere nim --to 7 --quotient --format json
+expect_out '^misere search agrees on all 285 sums of up to 3 heaps each at most 9$' "$G" misere tb:0.07 --to 12 --quotient --verify 9
+# files: saved, read back, resumed byte for byte
+"$G" misere tb:0.07 --to 16 --quotient --out "$tmp/full" >/dev/null
+"$G" misere tb:0.07 --to 9 --quotient --out "$tmp/half" >/dev/null
+"$G" misere tb:0.07 --to 16 --quotient --resume "$tmp/half" --out "$tmp/resumed" >/dev/null
+if cmp -s "$tmp/full" "$tmp/resumed"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: resumed quotient differs"; fi
+expect_out '^\|Q\| = 24, \|P\| = 5$' "$G" misere --in "$tmp/full"
+sed 's/^order 24$/order 25/' "$tmp/full" >"$tmp/bad"
+expect_exit 2 'is not a sound quotient file: checksum mismatch' "$G" misere --in "$tmp/bad"
+head -c 100 "$tmp/full" >"$tmp/cut"
+expect_exit 2 'not a sound quotient file' "$G" misere --in "$tmp/cut"
+expect_exit 2 'the saved quotient is of tb:0.07, not tb:0.77' "$G" misere tb:0.77 --to 20 --quotient --resume "$tmp/full"
+# bad input
+expect_exit 2 'sharing is not a game of heaps' "$G" misere sharing --to 5 --quotient
+expect_exit 2 '--to 5000 is past 4096' "$G" misere tb:0.07 --to 5000 --quotient
+expect_exit 2 'misere needs --to N' "$G" misere tb:0.07 --quotient
+expect_exit 2 'one of --genus and --quotient' "$G" misere tb:0.07 --to 5
+expect_exit 2 'cannot read' "$G" misere --in "$tmp/none"
+# the engine: a sum search finds costly, answered by the quotient
+expect_out '^N  \(misere quotient\)$' "$G" value tb:0.07 14 17 20 9 --misere
+expect_out '^\* take 2 from heap 2 and split the rest into 9 9 +->  14 17 9 9 9  P' "$G" moves tb:0.07 14 17 20 9 --misere
+finish

@@ -1,0 +1,404 @@
+/* Misere play of heap games (grundy/misere.h): quotients against misere
+ * search, misere Nim's known quotients, genera from Winning Ways, Conway's
+ * rule for tame games, quotient files, and the engine answering by the
+ * quotient. Two searches are the reference: the library's brute force
+ * (brute.c, heap options listed once) and, here, a plain recursion over
+ * the ruleset's moves on whole positions that shares nothing with it. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include "grundy/engine.h"
+#include "grundy/misere.h"
+
+/* two-digit octal codes whose heaps 0..9 all have tame genera (counted
+ * once by this test; each of them is checked against the rule) */
+#define TAME_CODES 41
+
+static void parse(gr_game *g, const char *spec)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_game_parse(g, spec, &err), GR_OK, "%s: %s", spec, err.msg);
+}
+
+static void build(gr_mquot *q, const gr_game *g, int n)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_mquot_build(q, g, n, NULL, 10000000, NULL, NULL, NULL, &err), GR_OK, "%s to %d: %s", g->spec, n,
+                 err.msg);
+}
+
+/* ---- the independent search: misere, whole positions, memoised by the
+ * counts of each heap size (sizes at most 7, counts below 32) ---- */
+#define MEMO (1u << 20)
+static uint64_t memo_key[MEMO];
+static uint8_t memo_val[MEMO];
+static char memo_spec[256];
+
+static uint64_t counts_key(const gr_pos *pos)
+{
+    uint64_t k = 1;
+    for (int i = 0; i < pos->n; i++)
+        if (pos->p[i]) k += 1ull << (5 * (pos->p[i] - 1) + 1);
+    return k;
+}
+
+typedef struct plain {
+    const gr_game *g;
+    bool p_option;
+    bool any;
+} plain;
+
+static bool plain_p(const gr_game *g, const gr_pos *pos);
+
+static int plain_option(void *ctx, const gr_move *mv, const gr_pos *result)
+{
+    (void)mv;
+    plain *w = ctx;
+    w->any = true;
+    if (plain_p(w->g, result)) {
+        w->p_option = true;
+        return 1;
+    }
+    return 0;
+}
+
+/* P under misere play: some move, and every move to an N-position. */
+static bool plain_p(const gr_game *g, const gr_pos *pos)
+{
+    if (strcmp(memo_spec, g->spec) != 0) {
+        memset(memo_key, 0, sizeof memo_key);
+        snprintf(memo_spec, sizeof memo_spec, "%s", g->spec);
+    }
+    uint64_t k = counts_key(pos);
+    uint32_t i = (uint32_t)((k * 0x9e3779b97f4a7c15ull) >> 44);
+    while (memo_key[i] && memo_key[i] != k) i = (i + 1) & (MEMO - 1);
+    if (memo_key[i]) return memo_val[i];
+    plain w = {g, false, false};
+    gr_game_moves(g, pos, plain_option, &w);
+    bool p = w.any && !w.p_option;
+    /* the recursion may have filled the slot's neighbourhood: find it again */
+    while (memo_key[i] && memo_key[i] != k) i = (i + 1) & (MEMO - 1);
+    memo_key[i] = k;
+    memo_val[i] = p;
+    return p;
+}
+
+/* Every sum of up to three heaps each at most m: the quotient's verdict
+ * equals the plain search's. */
+static int against_plain(const gr_game *g, const gr_mquot *q, int m)
+{
+    int checked = 0;
+    for (int a = 0; a <= m; a++)
+        for (int b = a; b <= m; b++)
+            for (int c = b; c <= m; c++) {
+                gr_pos pos = {.n = 3, .p = {(uint64_t)a, (uint64_t)b, (uint64_t)c}};
+                uint32_t x[3] = {(uint32_t)a, (uint32_t)b, (uint32_t)c};
+                cr_assert_eq(gr_mquot_is_p(q, x, 3), plain_p(g, &pos), "%s: %d %d %d", g->spec, a, b, c);
+                checked++;
+            }
+    return checked;
+}
+
+Test(misere_quotient, every_two_digit_octal_code_against_search)
+{
+    /* all 63 codes 0.d1d2 but 0.00: quotients to heap 10, every sum of up
+     * to 3 heaps each at most 10 against the library's search, and at most
+     * 6 against the plain one; sums of 4 heaps at most 5 too */
+    int codes = 0;
+    for (int d = 1; d < 64; d++) {
+        char spec[16];
+        snprintf(spec, sizeof spec, "tb:0.%d%d", d / 8, d % 8);
+        gr_game g;
+        parse(&g, spec);
+        gr_mquot q;
+        build(&q, &g, 10);
+        uint64_t checked;
+        uint32_t bad[8];
+        gr_error err;
+        gr_error_clear(&err);
+        cr_assert_eq(gr_mquot_verify(&q, &g, 10, 3, NULL, &checked, bad, &err), GR_OK, "%s", err.msg);
+        cr_assert_eq(bad[0], 0, "%s: the quotient is wrong on %u %u %u", spec, bad[1], bad[2], bad[3]);
+        cr_assert_eq(checked, 11 + 66 + 286);
+        cr_assert_eq(gr_mquot_verify(&q, &g, 5, 4, NULL, &checked, bad, &err), GR_OK, "%s", err.msg);
+        cr_assert_eq(bad[0], 0, "%s: wrong on a sum of %u heaps", spec, bad[0]);
+        cr_assert_eq(against_plain(&g, &q, 6), 84);
+        codes++;
+        gr_mquot_free(&q);
+        gr_game_release(&g);
+    }
+    cr_assert_eq(codes, 63);
+}
+
+Test(misere_quotient, misere_nim_orders)
+{
+    /* heaps below 2^n: order 2^n + 2 and two P elements for n >= 2; the
+     * heaps {0, 1} give <a | a^2 = 1>, order 2, P = {a} */
+    gr_game g;
+    parse(&g, "nim");
+    uint32_t want[] = {0, 2, 6, 10, 18};
+    for (int n = 1; n <= 4; n++) {
+        gr_mquot q;
+        build(&q, &g, (1 << n) - 1);
+        cr_assert_eq(q.order, want[n], "heaps below 2^%d: |Q| = %u", n, q.order);
+        cr_assert_eq(gr_mquot_pcount(&q), n == 1 ? 1u : 2u);
+        cr_assert_eq(q.ngen, n, "one generator per power of 2");
+        if (n == 2) {
+            char rel[256];
+            gr_mquot_relations(&q, rel, sizeof rel);
+            cr_assert_str_eq(rel, "a^2 = 1\nb^3 = b\n");
+            char w[32];
+            gr_mquot_word(&q, q.phi[3], w, sizeof w);
+            cr_assert_str_eq(w, "a b");
+        }
+        gr_mquot_free(&q);
+    }
+    gr_game_release(&g);
+}
+
+Test(misere_quotient, kayles_and_dawsons_kayles_against_plain_search)
+{
+    const char *specs[] = {"tb:0.77", "tb:0.07", "tb:0.137", "grundy-game", "subtraction:1,2,3"};
+    for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
+        gr_game g;
+        parse(&g, specs[i]);
+        gr_mquot q;
+        build(&q, &g, 12);
+        cr_assert(against_plain(&g, &q, 7) > 0);
+        gr_mquot_free(&q);
+        gr_game_release(&g);
+    }
+}
+
+Test(misere_quotient, dawsons_kayles_small_orders)
+{
+    /* the orders as the quotient grows, each proved: heap 2 makes T1, heap 4
+     * the order 6, heap 10 12, heap 14 24 */
+    gr_game g;
+    parse(&g, "tb:0.07");
+    gr_mquot q;
+    build(&q, &g, 24);
+    cr_assert_eq(q.order, 24);
+    int changes[] = {2, 4, 10, 14};
+    cr_assert_eq(q.nchange, 4);
+    for (int i = 0; i < 4; i++) cr_assert_eq(q.change[i], changes[i]);
+    gr_mquot_free(&q);
+    gr_game_release(&g);
+}
+
+/* ---- genus ---- */
+
+static void genus_text(const gr_genus *gn, char *buf)
+{
+    gr_genus_format(gn, buf, 64);
+}
+
+Test(misere_genus, nim_and_kayles)
+{
+    gr_game g;
+    parse(&g, "tb:0.77");
+    gr_genus gn[21];
+    gr_error err;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_genus_heaps(&g, 12, 6, gn, NULL, &err), GR_OK, "%s", err.msg);
+    /* Winning Ways ch. 13: Kayles K5 = 4^146, the first wild heap */
+    const char *want[] = {"0^120", "1^031", "2^20", "3^31", "1^031", "4^146", "3^31", "2^20", "1^13", "4^046"};
+    char buf[64];
+    for (int x = 0; x < 10; x++) {
+        genus_text(&gn[x], buf);
+        cr_assert_str_eq(buf, want[x], "K%d", x);
+        cr_assert_eq(gr_genus_tame(&gn[x]), x != 5 && x != 9, "K%d", x);
+        cr_assert(gn[x].settled);
+    }
+    gr_game_release(&g);
+    parse(&g, "nim");
+    cr_assert_eq(gr_genus_heaps(&g, 20, 8, gn, NULL, &err), GR_OK, "%s", err.msg);
+    genus_text(&gn[12], buf);
+    cr_assert_str_eq(buf, "12^{12,14}");
+    for (int x = 0; x <= 12; x++) cr_assert(gr_genus_tame(&gn[x]));
+    gr_game_release(&g);
+}
+
+/* Conway's rule for tame games: a sum whose heaps all have the genus of
+ * *0 or *1 (0^120, 1^031) is P when the nim-sum is 1; any other sum of
+ * tame heaps when the nim-sum is 0. */
+static bool tame_rule(const gr_genus *gn, const int *x, int n)
+{
+    bool small = true;
+    uint32_t s = 0;
+    for (int i = 0; i < n; i++) {
+        const uint32_t *l = gn[x[i]].lambda;
+        small &= gn[x[i]].shown == 3 && ((gn[x[i]].g == 0 && l[0] == 1) || (gn[x[i]].g == 1 && l[0] == 0));
+        s ^= gn[x[i]].g;
+    }
+    return small ? s == 1 : s == 0;
+}
+
+Test(misere_genus, tame_codes_follow_conways_rule)
+{
+    /* codes whose heaps 0..9 all have tame genera: every sum of up to three
+     * of them obeys the rule, by the plain search */
+    int tame = 0;
+    for (int d = 1; d < 64; d++) {
+        char spec[16];
+        snprintf(spec, sizeof spec, "tb:0.%d%d", d / 8, d % 8);
+        gr_game g;
+        parse(&g, spec);
+        gr_genus gn[10];
+        gr_error err;
+        gr_error_clear(&err);
+        cr_assert_eq(gr_genus_heaps(&g, 9, 6, gn, NULL, &err), GR_OK, "%s", err.msg);
+        bool all = true;
+        for (int x = 0; x <= 9; x++) all &= gr_genus_tame(&gn[x]);
+        if (all) {
+            tame++;
+            for (int a = 0; a <= 7; a++)
+                for (int b = a; b <= 7; b++)
+                    for (int c = b; c <= 7; c++) {
+                        int x[3] = {a, b, c};
+                        gr_pos pos = {.n = 3, .p = {(uint64_t)a, (uint64_t)b, (uint64_t)c}};
+                        cr_assert_eq(plain_p(&g, &pos), tame_rule(gn, x, 3), "%s: %d %d %d", spec, a, b, c);
+                    }
+        }
+        gr_game_release(&g);
+    }
+    cr_assert_eq(tame, TAME_CODES, "codes with tame genera to heap 9: %d", tame);
+}
+
+/* ---- files ---- */
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    cr_assert(f, "%s", path);
+    static char buf[1 << 20];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = 0;
+    fclose(f);
+    return strdup(buf);
+}
+
+Test(misere_file, save_load_resume_and_damage)
+{
+    gr_game g;
+    parse(&g, "tb:0.07");
+    gr_mquot q, r, half;
+    build(&q, &g, 16);
+    char dir[] = "/tmp/misere_XXXXXX";
+    cr_assert(mkdtemp(dir));
+    char a[64], b[64], c[64];
+    snprintf(a, sizeof a, "%s/a", dir);
+    snprintf(b, sizeof b, "%s/b", dir);
+    snprintf(c, sizeof c, "%s/c", dir);
+    gr_error err;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_mquot_save(&q, a, &err), GR_OK, "%s", err.msg);
+    cr_assert_eq(gr_mquot_load(&r, a, &err), GR_OK, "%s", err.msg);
+    cr_assert_eq(r.order, q.order);
+    cr_assert_eq(memcmp(r.mul, q.mul, (size_t)q.order * q.order * sizeof *q.mul), 0);
+    cr_assert_eq(r.ngen, q.ngen);
+    /* resumed from heap 9: the same file, byte for byte */
+    build(&half, &g, 9);
+    gr_mquot res;
+    cr_assert_eq(gr_mquot_build(&res, &g, 16, &half, 10000000, NULL, NULL, NULL, &err), GR_OK, "%s", err.msg);
+    cr_assert_eq(gr_mquot_save(&res, b, &err), GR_OK, "%s", err.msg);
+    char *ta = slurp(a), *tb = slurp(b);
+    cr_assert_str_eq(ta, tb);
+    /* one digit changed: refused */
+    char *p = strstr(ta, "\nphi ");
+    p[5] = p[5] == '0' ? '1' : '0';
+    FILE *f = fopen(c, "wb");
+    fputs(ta, f);
+    fclose(f);
+    gr_mquot bad;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_mquot_load(&bad, c, &err), GR_EINPUT);
+    cr_assert(strstr(err.msg, "checksum"), "%s", err.msg);
+    /* another game's quotient: refused by the engine */
+    gr_game k;
+    parse(&k, "tb:0.77");
+    gr_outcome o;
+    gr_outcome_parse(&o, "misere", 0, &err);
+    gr_engine *e = gr_engine_new(&k, &o, NULL, &err);
+    gr_error_clear(&err);
+    cr_assert_eq(gr_engine_use_quotient(e, a, &err), GR_EINPUT);
+    gr_engine_free(e);
+    free(ta);
+    free(tb);
+    unlink(a), unlink(b), unlink(c), rmdir(dir);
+    gr_mquot_free(&q), gr_mquot_free(&r), gr_mquot_free(&half), gr_mquot_free(&res);
+    gr_game_release(&g);
+    gr_game_release(&k);
+}
+
+/* ---- the engine ---- */
+
+typedef struct tally {
+    int moves, winning;
+} tally;
+
+static int count(void *ctx, const gr_bigmove *mv, const gr_answer *a, bool winning)
+{
+    (void)mv;
+    tally *t = ctx;
+    t->moves++;
+    t->winning += winning;
+    cr_assert_eq(winning, strcmp(a->outcome, "P") == 0);
+    return 0;
+}
+
+Test(misere_engine, a_thousand_heaps_by_the_quotient)
+{
+    gr_game g;
+    parse(&g, "tb:0.07");
+    gr_error err;
+    gr_error_clear(&err);
+    gr_outcome o;
+    gr_outcome_parse(&o, "misere", 0, &err);
+    gr_engine *e = gr_engine_new(&g, &o, NULL, &err);
+    gr_bigpos pos;
+    gr_bigpos_init(&pos);
+    /* 1000 heaps of 2..13: past search, and the quotient is built here */
+    uint32_t x[1000];
+    for (int i = 0; i < 1000; i++) {
+        x[i] = 2 + (uint32_t)(i * 7 % 12);
+        mpz_t v;
+        mpz_init_set_ui(v, x[i]);
+        cr_assert_eq(gr_bigpos_push(&pos, v), GR_OK);
+        mpz_clear(v);
+    }
+    gr_answer ans;
+    gr_answer_init(&ans);
+    cr_assert_eq(gr_engine_value(e, &pos, &ans, &err), GR_OK, "%s", err.msg);
+    cr_assert_eq(ans.how, GR_METHOD_QUOTIENT);
+    cr_assert_str_eq(ans.method, "misere quotient");
+    gr_mquot q;
+    build(&q, &g, 13);
+    cr_assert_str_eq(ans.outcome, gr_mquot_is_p(&q, x, 1000) ? "P" : "N");
+    tally t = {0};
+    gr_moves_summary sum;
+    gr_moves_summary_init(&sum);
+    cr_assert_eq(gr_engine_moves(e, &pos, count, &t, &sum, &err), GR_OK, "%s", err.msg);
+    cr_assert(t.moves > 1000);
+    cr_assert_eq(t.winning > 0, strcmp(ans.outcome, "N") == 0);
+    gr_moves_summary_clear(&sum);
+    gr_answer_clear(&ans);
+    gr_bigpos_clear(&pos);
+    gr_engine_free(e);
+    gr_mquot_free(&q);
+    gr_game_release(&g);
+}
+
+Test(misere_input, not_a_heap_game)
+{
+    gr_game g;
+    parse(&g, "sharing");
+    gr_mquot q;
+    gr_error err;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_mquot_build(&q, &g, 5, NULL, 1000, NULL, NULL, NULL, &err), GR_EINPUT);
+    cr_assert(strstr(err.msg, "not a game of heaps"), "%s", err.msg);
+    gr_game_release(&g);
+}
