@@ -78,7 +78,7 @@ static int grow_table(gr_mis_brute *b, gr_error *err)
     b->slot = calloc(cap, sizeof *b->slot);
     if (!b->slot) {
         b->slot = old;
-        return gr_fail(err, GR_ELIMIT, "misere search stopped: out of memory after %zu positions", b->used);
+        return gr_fail_nomem(err);
     }
     b->cap = cap;
     for (size_t i = 0; i < oldcap; i++) {
@@ -97,7 +97,7 @@ static int limits(gr_mis_brute *b, gr_error *err)
         return gr_fail(err, GR_ELIMIT, "misere search stopped at %zu positions: past the memory limit (%.0f MB)", b->used,
                        b->lim.max_bytes / 1e6);
     if (++b->polled % 64 == 0) {
-        if (gr_limits_stopped(&b->lim)) return gr_fail(err, GR_EINPUT, "misere search stopped (interrupted)");
+        if (gr_limits_stopped(&b->lim)) return gr_fail(err, GR_EINTR, "misere search stopped (interrupted)");
         double s = (double)(clock() - b->start) / CLOCKS_PER_SEC;
         if (s > b->lim.max_seconds)
             return gr_fail(err, GR_ELIMIT, "misere search stopped at %zu positions after %.0f s (the time limit)",
@@ -113,7 +113,7 @@ static int store(gr_mis_brute *b, const uint16_t *k, int n, uint32_t v, gr_error
         if (rc) return rc;
     }
     if (!GR_GROW(b->keys, b->keycap, b->nkeys + (size_t)n + 1, 4096))
-        return gr_fail(err, GR_ELIMIT, "misere search stopped: out of memory after %zu positions", b->used);
+        return gr_fail_nomem(err);
     size_t at = b->nkeys;
     b->keys[at] = (uint16_t)n;
     memcpy(b->keys + at + 1, k, (size_t)n * sizeof *k);

@@ -68,7 +68,7 @@ void qletters_free(qletters *L)
 }
 
 /* ---- the search over pairs ----
- * A stop asked by the limits' hook ends a run with GR_EINPUT and a message
+ * A stop asked by the limits' hook ends a run with GR_EINTR and a message
  * that says so, as every solver's does (grundy/solve.h). */
 
 typedef struct qitem {
@@ -228,7 +228,7 @@ static void pairs_free(pairs *P)
 static int polled(const gr_limits *lim, clock_t start, gr_error *err)
 {
     if (!lim) return GR_OK;
-    if (gr_limits_stopped(lim)) return gr_fail(err, GR_EINPUT, "the quotient was stopped (interrupted)");
+    if (gr_limits_stopped(lim)) return gr_fail(err, GR_EINTR, "the quotient was stopped (interrupted)");
     double s = (double)(clock() - start) / CLOCKS_PER_SEC;
     if (s > lim->max_seconds)
         return gr_fail(err, GR_ELIMIT, "the quotient stopped after %.0f s (the time limit)", s);

@@ -420,7 +420,7 @@ int gr_mquot_build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume,
     gr_error inner;
     gr_error_clear(&inner);
     int rc = build(q, g, n, resume, max_elems, &own, progress, ctx, &inner);
-    if (rc == GR_EINPUT && d.passed)
+    if (rc == GR_EINTR && d.passed)
         return gr_fail(err, GR_ELIMIT, "the quotient of %s stopped at the time limit (%.0f s) before heap %d", g->spec,
                        d.seconds, n);
     if (rc) return gr_fail(err, rc, "%s", inner.msg);
