@@ -20,6 +20,7 @@ static const verb verbs[] = {
     {"check", cmd_check, "check the papers' claims: holds, fails (smallest counterexample), unchecked"},
     {"play", cmd_play, "play against perfect play: moves, hints, undo, records"},
     {"solve", cmd_solve, "every position up to a total by the tier solver; results on disk (--out)"},
+    {"census", cmd_census, "many octal games to a bound, resumable: the frontier table (sparse engine)"},
 };
 
 static void usage(FILE *f)
