@@ -248,9 +248,16 @@ static int run(opts *o, char **codes, int ncodes, int *rank, gr_error *err)
     gr_census_save(c->dir, c->recs, c->n, c->to, &ignored);
     if (interrupted)
         return gr_fail(err, GR_EINTR, "census: interrupted; every code's file is kept: the same command resumes");
+    /* a code that failed (memory, a value past the file's range) does not
+     * hide the others' rows: the table first, then its message */
+    gr_error shown = {0};
+    int prc = census_print(c, &shown);
+    if (!prc && c->png) prc = census_png(c, c->png, &shown);
     if (rc) return rc;
-    if ((rc = census_print(c, err))) return rc;
-    if (c->png && (rc = census_png(c, c->png, err))) return rc;
+    if (prc) {
+        *err = shown;
+        return prc;
+    }
     return outcome(c, err);
 }
 
