@@ -44,6 +44,11 @@ expect_out 'PNG image data, 1200 x 560' file "$tmp/c.png"
 expect_out '^#  \.3 = \.5 = \.7$' "$G" census .3 .4 .5 .7 --to 3000 --dir "$tmp/g"
 expect_out '^#  \.64 = \.65$' "$G" census .64 .65 .6 --to 3000 --dir "$tmp/g2"
 expect_out '^# census of 2 codes' "$G" census .07 .0700 tb:0.07 .0007 --to 3000 --dir "$tmp/g3"
+# the unsolved games: 8 of two digits or fewer, 61 .xyz, 13 4.xyz, and Grundy's game
+"$G" census --unsolved --to 100 --dir "$tmp/u" --format csv >"$tmp/u.csv"
+same_text "unsolved: codes .x/.xy, .xyz, 4.xyz, grundy-game" \
+  "$(grep -cE '^\.[0-7]{1,2},' "$tmp/u.csv") $(grep -cE '^\.[0-7]{3},' "$tmp/u.csv") $(grep -cE '^4\.[0-7]{3},' "$tmp/u.csv") $(grep -c '^grundy-game,' "$tmp/u.csv")" \
+  "8 61 13 1"
 # every code of one digit: 7 codes .d and 7 codes 4.d
 expect_out '^# census of 14 codes' "$G" census --digits 1 --to 500 --dir "$tmp/d1"
 
@@ -82,6 +87,13 @@ same_file "interrupted and resumed" "$tmp/t.csv" "$tmp/ref.csv"
 "$G" census .6 .36 --to 9000 --dir "$tmp/e" --format csv >"$tmp/e.csv" 2>/dev/null
 "$G" census .6 .36 --to 9000 --dir "$tmp/f" --format csv >"$tmp/f.csv" 2>/dev/null
 same_file "extended" "$tmp/e.csv" "$tmp/f.csv"
+# --report: what the files hold, computing nothing; the manifest untouched
+"$G" census .6 .36 .77 --to 3000 --dir "$tmp/r" >/dev/null 2>&1
+rm "$tmp/r/tb_0.77.grs"
+head -c 262916 "$tmp/ref/tb_0.6.grs" >"$tmp/r/tb_0.6.grs"   # two full blocks and 500 bytes
+expect_out '^\.6,131071,.*,stopped,$' "$G" census --to 300000 --dir "$tmp/r" --report --format csv
+expect_out '^\.77,-,-,-,-,-,-,-,-,pending,$' "$G" census --to 300000 --dir "$tmp/r" --report --format csv
+same_text "--report: no heap computed" "$(stat -c %s "$tmp/r/tb_0.6.grs")" 262916
 # no codes: the census in DIR
 expect_out '^\.36,9000,' "$G" census --to 9000 --dir "$tmp/e" --format csv
 # --max-seconds stops each code (resumable): exit 3

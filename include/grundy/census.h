@@ -76,6 +76,11 @@ void gr_census_file(const char *dir, const gr_census_rec *r, char *buf, size_t l
  * leaves the record STOPPED (the file resumable); other failures FAILED. */
 int gr_census_run(gr_census_rec *r, const char *dir, uint64_t to, int threads, const gr_limits *lim, gr_error *err);
 
+/* The record of what the code's file holds, computing nothing (the groups'
+ * hash over G(0..to)): a code not begun keeps count 0; one short of `to`
+ * and not certified is STOPPED. */
+int gr_census_read(gr_census_rec *r, const char *dir, uint64_t to, const gr_limits *lim, gr_error *err);
+
 /* The manifest (dir/MANIFEST): the codes of the census and each one's
  * state. open creates it, or checks that dir holds this census (the same
  * codes; GR_EINPUT otherwise); with n == 0 it reads the codes into *recs

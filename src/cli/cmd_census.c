@@ -29,6 +29,8 @@ static const char help[] =
     "                  thread each, or one code on all of them\n"
     "  --png FILE      each code's rare heaps and largest value against N\n"
     "  --max-seconds S each code stops after S seconds (resumable; exit 3)\n"
+    "  --report        the table of what DIR holds now, computing nothing (a census\n"
+    "                  running meanwhile is not disturbed)\n"
     "  --mpi           started by mpirun: rank 0 hands codes to the ranks\n";
 
 typedef struct opts {
@@ -36,6 +38,7 @@ typedef struct opts {
     bool have_to, unsolved;
     long digits;
     bool max_seconds;
+    bool report;                 /* print what DIR holds, compute nothing */
 } opts;
 
 static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
@@ -66,6 +69,7 @@ static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
     }
     if (strcmp(f, "--unsolved") == 0) return o->unsolved = true, 1;
     if (strcmp(f, "--mpi") == 0) return o->c.mpi = true, 1;
+    if (strcmp(f, "--report") == 0) return o->report = true, 1;
     return 0;
 }
 
@@ -199,6 +203,14 @@ static int run_local(census *c, gr_error *err)
     return p.rc;
 }
 
+/* --report: each code's file as it stands. */
+static int report(census *c, gr_error *err)
+{
+    int rc = GR_OK;
+    for (size_t i = 0; i < c->n && !rc && !interrupted; i++) rc = gr_census_read(&c->recs[i], c->dir, c->to, &c->lim, err);
+    return rc;
+}
+
 /* The exit status once every code has run: a limit (exit 3) when some
  * code stopped short of --to, with the resume hint. */
 static int outcome(const census *c, gr_error *err)
@@ -223,7 +235,7 @@ static int run(opts *o, char **codes, int ncodes, int *rank, gr_error *err)
     if (!rc) rc = gather_codes(o, codes, ncodes, err);
     /* rank 0 alone keeps the folder; the ranks get the records from it */
     if (!rc && *rank == 0) rc = gr_census_open(c->dir, &c->recs, &c->n, err);
-    if (!rc && *rank == 0) rc = gr_census_save(c->dir, c->recs, c->n, c->to, err);
+    if (!rc && *rank == 0 && !o->report) rc = gr_census_save(c->dir, c->recs, c->n, c->to, err);
     if (c->mpi && cli_mpi_status(rc) && !rc) rc = GR_EINPUT;    /* rank 0 said why */
     if (rc) {
         if (c->mpi) cli_mpi_end();
@@ -240,12 +252,13 @@ static int run(opts *o, char **codes, int ncodes, int *rank, gr_error *err)
     sa.sa_handler = on_signal;
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
-    rc = c->mpi ? census_mpi(c, *rank, ranks, err) : run_local(c, err);
+    if (o->report) rc = report(c, err);
+    else rc = c->mpi ? census_mpi(c, *rank, ranks, err) : run_local(c, err);
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
     if (*rank != 0) return rc;
     gr_error ignored = {0};
-    gr_census_save(c->dir, c->recs, c->n, c->to, &ignored);
+    if (!o->report) gr_census_save(c->dir, c->recs, c->n, c->to, &ignored);   /* a running census owns it */
     if (interrupted)
         return gr_fail(err, GR_EINTR, "census: interrupted; every code's file is kept: the same command resumes");
     /* a code that failed (memory, a value past the file's range) does not
@@ -258,7 +271,7 @@ static int run(opts *o, char **codes, int ncodes, int *rank, gr_error *err)
         *err = shown;
         return prc;
     }
-    return outcome(c, err);
+    return o->report ? GR_OK : outcome(c, err);
 }
 
 int cmd_census(int argc, char **argv)

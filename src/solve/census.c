@@ -3,11 +3,13 @@
  * and the figures of one code from the sparse engine's job. */
 #include "grundy/census.h"
 #include "grundy/ruleset.h"
+#include "grundy/seqfile.h"
 #include "grundy/sparse.h"
 #include "grundy/takebreak.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* The unsolved octal games with at most three code digits: the list of
  * tczajka's re-verification of the tables (github.com/tczajka/octal-games,
@@ -160,7 +162,9 @@ static void figures(gr_census_rec *r, gr_sparse *s, uint64_t to)
     r->hash = h;
 }
 
-int gr_census_run(gr_census_rec *r, const char *dir, uint64_t to, int threads, const gr_limits *lim, gr_error *err)
+/* The job to G(0..aim), the figures with the groups' hash over G(0..to). */
+static int run_to(gr_census_rec *r, const char *dir, uint64_t aim, uint64_t to, int threads, const gr_limits *lim,
+                  gr_error *err)
 {
     gr_game g = {0};
     gr_tb_code c;
@@ -174,10 +178,6 @@ int gr_census_run(gr_census_rec *r, const char *dir, uint64_t to, int threads, c
         snprintf(r->error, sizeof r->error, "%.159s", e.msg);
         return gr_fail(err, GR_EINPUT, "census: %s: %s", r->name, e.msg[0] ? e.msg : "not a take-and-break code");
     }
-    /* A code certified periodic is done: a larger --to only reads its file
-     * (the job would otherwise run on to its next look at the period). */
-    uint64_t aim = to;
-    if (r->state == GR_CENSUS_DONE && r->cert.certified && r->count && r->count - 1 < to) aim = r->count - 1;
     gr_sparse_job j = {.code = &c, .rules = r->rules, .to = aim, .threads = threads, .out = path, .period = true,
                        .until_period = true, .lim = *lim};
     gr_sparse_result res;
@@ -200,4 +200,48 @@ int gr_census_run(gr_census_rec *r, const char *dir, uint64_t to, int threads, c
     bool stopped = res.s && (gr_limits_stopped(lim) || strstr(e.msg, "--max-seconds"));
     r->state = stopped ? GR_CENSUS_STOPPED : GR_CENSUS_FAILED;
     return gr_fail(err, stopped ? GR_ELIMIT : e.code ? e.code : GR_EINTERNAL, "census: %s: %s", r->name, e.msg);
+}
+
+int gr_census_run(gr_census_rec *r, const char *dir, uint64_t to, int threads, const gr_limits *lim, gr_error *err)
+{
+    /* A code certified periodic is done: a larger --to only reads its file
+     * (the job would otherwise run on to its next look at the period). */
+    uint64_t aim = to;
+    if (r->state == GR_CENSUS_DONE && r->cert.certified && r->count && r->count - 1 < to) aim = r->count - 1;
+    return run_to(r, dir, aim, to, threads, lim, err);
+}
+
+/* The values a sequence file holds for sure: its header's count when the
+ * file is complete, else its full blocks (a checkpoint's header counts the
+ * values of the block in flight too). */
+static uint64_t held(const char *path, const gr_seqfile_header *h)
+{
+    struct stat st;
+    if (stat(path, &st) != 0 || (uint64_t)st.st_size < GR_SEQFILE_HEADER) return 0;
+    uint64_t block = (uint64_t)h->block, bytes = block * 2 + 8, full = h->count / block, rest = h->count % block;
+    uint64_t want = GR_SEQFILE_HEADER + full * bytes + (rest ? rest * 2 + 8 : 0);
+    if ((uint64_t)st.st_size >= want) return h->count;
+    uint64_t on_disk = ((uint64_t)st.st_size - GR_SEQFILE_HEADER) / bytes * block;
+    return on_disk < h->count ? on_disk : h->count;
+}
+
+int gr_census_read(gr_census_rec *r, const char *dir, uint64_t to, const gr_limits *lim, gr_error *err)
+{
+    char path[4096];
+    gr_seqfile_header h;
+    uint64_t most, count = 0;
+    gr_error e = {0};
+    gr_census_file(dir, r, path, sizeof path);
+    /* a file being created (shorter than its header) is left alone: the job
+     * would start it again */
+    if (gr_seqfile_peek(path, &h, &most, &e) == GR_OK && h.block) count = held(path, &h);
+    if (count == 0) {                /* not begun: its row says pending */
+        r->count = 0;
+        r->state = GR_CENSUS_PENDING;
+        memset(&r->cert, 0, sizeof r->cert);
+        return GR_OK;
+    }
+    int rc = run_to(r, dir, count - 1, to, 1, lim, err);
+    if (!rc && !r->cert.certified && r->count <= to) r->state = GR_CENSUS_STOPPED;
+    return rc;
 }
