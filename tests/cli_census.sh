@@ -62,6 +62,8 @@ for _ in $(seq 1 3000); do
   [ "$(stat -c %s "$tmp/k/tb_0.6.grs" 2>/dev/null || echo 0)" -ge 300000 ] && break
   sleep 0.01
 done
+# one run at a time in a folder
+expect_exit 2 'is in use by another census run' "$G" census .6 grundy-game --to $N --dir "$tmp/k"
 kill -KILL $victim 2>/dev/null
 wait $victim 2>/dev/null
 size=$(stat -c %s "$tmp/k/tb_0.6.grs" 2>/dev/null || echo 0)

@@ -88,6 +88,11 @@ int gr_census_read(gr_census_rec *r, const char *dir, uint64_t to, const gr_limi
 int gr_census_open(const char *dir, gr_census_rec **recs, size_t *n, gr_error *err);
 int gr_census_save(const char *dir, const gr_census_rec *recs, size_t n, uint64_t to, gr_error *err);
 
+/* One run at a time in a folder: an exclusive lock on dir/LOCK (GR_EINPUT
+ * when another process holds it); unlock releases it. */
+int gr_census_lock(const char *dir, int *fd, gr_error *err);
+void gr_census_unlock(int fd);
+
 /* Groups of codes with equal G(0..to): group[i] is the index of the first
  * record of i's group, or -1 when i's values to `to` are not known. */
 void gr_census_group(const gr_census_rec *recs, size_t n, long *group);

@@ -225,6 +225,8 @@ static int outcome(const census *c, gr_error *err)
     return GR_OK;
 }
 
+static int finish(opts *o, int rc, gr_error *err);
+
 static int run(opts *o, char **codes, int ncodes, int *rank, gr_error *err)
 {
     census *c = &o->c;
@@ -234,11 +236,14 @@ static int run(opts *o, char **codes, int ncodes, int *rank, gr_error *err)
     else if (!o->have_to) rc = gr_fail(err, GR_EINPUT, "census needs --to N");
     if (!rc) rc = gather_codes(o, codes, ncodes, err);
     /* rank 0 alone keeps the folder; the ranks get the records from it */
+    int lock = -1;
     if (!rc && *rank == 0) rc = gr_census_open(c->dir, &c->recs, &c->n, err);
+    if (!rc && *rank == 0 && !o->report) rc = gr_census_lock(c->dir, &lock, err);
     if (!rc && *rank == 0 && !o->report) rc = gr_census_save(c->dir, c->recs, c->n, c->to, err);
     if (c->mpi && cli_mpi_status(rc) && !rc) rc = GR_EINPUT;    /* rank 0 said why */
     if (rc) {
         if (c->mpi) cli_mpi_end();
+        gr_census_unlock(lock);
         return rc;
     }
     if (!o->max_seconds) c->lim.max_seconds = 1e18;    /* a census runs as long as it takes */
@@ -257,6 +262,15 @@ static int run(opts *o, char **codes, int ncodes, int *rank, gr_error *err)
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
     if (*rank != 0) return rc;
+    rc = finish(o, rc, err);
+    gr_census_unlock(lock);
+    return rc;
+}
+
+/* Rank 0 after the run: the manifest, then the table and the picture. */
+static int finish(opts *o, int rc, gr_error *err)
+{
+    census *c = &o->c;
     gr_error ignored = {0};
     if (!o->report) gr_census_save(c->dir, c->recs, c->n, c->to, &ignored);   /* a running census owns it */
     if (interrupted)

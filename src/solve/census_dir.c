@@ -12,10 +12,13 @@
 #include "grundy/seqfile.h"
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define MANIFEST "MANIFEST"
 
@@ -26,7 +29,8 @@ static bool dir_empty(const char *dir)
     struct dirent *e;
     bool empty = true;
     while (empty && (e = readdir(d)))
-        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) empty = false;
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0 && strcmp(e->d_name, "LOCK") != 0)
+            empty = false;
     closedir(d);
     return empty;
 }
@@ -151,6 +155,25 @@ int gr_census_save(const char *dir, const gr_census_rec *recs, size_t n, uint64_
         return gr_fail(err, GR_EINPUT, "census: cannot write %s: %s", path, strerror(errno));
     }
     return GR_OK;
+}
+
+int gr_census_lock(const char *dir, int *fd, gr_error *err)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/LOCK", dir);
+    *fd = open(path, O_RDWR | O_CREAT, 0666);
+    if (*fd < 0) return gr_fail(err, GR_EINPUT, "census: cannot open %s: %s", path, strerror(errno));
+    if (flock(*fd, LOCK_EX | LOCK_NB) != 0) {
+        close(*fd);
+        *fd = -1;
+        return gr_fail(err, GR_EINPUT, "census: %s is in use by another census run (--report reads it meanwhile)", dir);
+    }
+    return GR_OK;
+}
+
+void gr_census_unlock(int fd)
+{
+    if (fd >= 0) close(fd);             /* closing drops the lock */
 }
 
 void gr_census_group(const gr_census_rec *recs, size_t n, long *group)
