@@ -26,7 +26,5 @@ int census_png(const census *c, const char *path, gr_error *err);
 /* The codes over MPI ranks (cli_mpi_begin done): rank 0 hands each code's
  * record out as ranks free up and gathers them back; ends MPI. */
 int census_mpi(census *c, int rank, int ranks, gr_error *err);
-/* One code run the way every rank and thread runs it; saves nothing. */
-int census_one(census *c, size_t i, int threads, gr_error *err);
 
 #endif

@@ -73,7 +73,7 @@ int census_mpi(census *c, int rank, int ranks, gr_error *err)
     if (ranks == 1) {
         for (size_t i = 0; i < c->n && !rc; i++) {
             gr_error e = {0};
-            int one = census_one(c, i, c->threads, &e);
+            int one = gr_census_run(&c->recs[i], c->dir, c->to, c->threads, &c->lim, &e);
             if (one && one != GR_ELIMIT) rc = one, *err = e;
             gr_error ignored = {0};
             gr_census_save(c->dir, c->recs, c->n, c->to, &ignored);

@@ -5,6 +5,7 @@
 #include "census.h"
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -124,18 +125,19 @@ static int gather_codes(opts *o, char **codes, int ncodes, gr_error *err)
 
 /* ------------------------------------------------------------ running */
 
-static volatile sig_atomic_t interrupted;
+/* set by SIGINT/SIGTERM, read by every worker (a lock-free atomic is safe in a handler) */
+static atomic_int interrupted;
 
 static void on_signal(int sig)
 {
     (void)sig;
-    interrupted = 1;
+    atomic_store(&interrupted, 1);
 }
 
 static int stop_hook(void *ctx)
 {
     (void)ctx;
-    return interrupted;
+    return atomic_load(&interrupted);
 }
 
 typedef struct pool {
@@ -146,11 +148,6 @@ typedef struct pool {
     int rc;                      /* the first failure's status */
     gr_error err;
 } pool;
-
-int census_one(census *c, size_t i, int threads, gr_error *err)
-{
-    return gr_census_run(&c->recs[i], c->dir, c->to, threads, &c->lim, err);
-}
 
 static void note_done(pool *p, size_t i, int rc, const gr_error *e)
 {
@@ -171,13 +168,18 @@ static void *worker(void *arg)
 {
     pool *p = arg;
     for (;;) {
+        /* each code runs on a copy: the manifest is written from every
+         * record while others run */
         pthread_mutex_lock(&p->lock);
         size_t i = p->next++;
+        gr_census_rec r;
+        if (i < p->c->n) r = p->c->recs[i];
         pthread_mutex_unlock(&p->lock);
         if (i >= p->c->n || interrupted) break;
         gr_error e = {0};
-        int rc = census_one(p->c, i, p->per, &e);
+        int rc = gr_census_run(&r, p->c->dir, p->c->to, p->per, &p->c->lim, &e);
         pthread_mutex_lock(&p->lock);
+        p->c->recs[i] = r;
         note_done(p, i, rc, &e);
         pthread_mutex_unlock(&p->lock);
     }
