@@ -125,6 +125,27 @@ if command -v mpirun >/dev/null && ! "$G" census .77 --to 10 --dir "$tmp/mp0" --
       >"$tmp/mp$np.csv" 2>/dev/null
     same_file "--mpi on $np ranks" "$tmp/mp$np.csv" "$tmp/mref.csv"
   done
+  # rank 2 (grundy-game) killed midway: mpirun ends the job; the same
+  # command, here one process, resumes every code to the uninterrupted table
+  "${mpi[@]}" -np 3 "$G" census .6 grundy-game --to $N --dir "$tmp/mk" --threads 1 --mpi >/dev/null 2>&1 &
+  launcher=$!
+  victim=
+  for _ in $(seq 1 3000); do
+    if [ "$(stat -c %s "$tmp/mk/grundy-game.grs" 2>/dev/null || echo 0)" -ge 300000 ]; then
+      for p in $(pgrep -f -- "--dir $tmp/mk --threads 1 --mpi"); do
+        grep -qz '^OMPI_COMM_WORLD_RANK=2$' "/proc/$p/environ" 2>/dev/null && victim=$p
+      done
+      break
+    fi
+    sleep 0.01
+  done
+  [ -n "$victim" ] && kill -KILL "$victim"
+  wait $launcher 2>/dev/null
+  size=$(stat -c %s "$tmp/mk/grundy-game.grs" 2>/dev/null || echo 0)
+  if [ -n "$victim" ] && [ "$size" -lt 1200000 ]; then pass=$((pass + 1)); else
+    fail=$((fail + 1)); echo "FAIL: rank 2 not killed midway (pid '$victim', file $size bytes)"; fi
+  "$G" census .6 grundy-game --to $N --dir "$tmp/mk" --format csv >"$tmp/mk.csv" 2>/dev/null
+  same_file "--mpi, rank 2 killed, resumed" "$tmp/mk.csv" "$tmp/ref.csv"
 else
   echo "no Open MPI here: --mpi skipped"
 fi
