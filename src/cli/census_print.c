@@ -150,6 +150,9 @@ static void print_json(const census *c, const long *group, const claim_out *cl, 
             fprintf(f, ",\"n\":%llu,\"largest\":%u,\"largest_at\":%llu,\"mask\":%u,\"rare\":%llu,\"last_rare\":%llu",
                     (unsigned long long)(r->count - 1), r->gmax, (unsigned long long)r->gmax_at, r->mask,
                     (unsigned long long)r->rare, (unsigned long long)r->last_rare);
+        if (r->count)
+            fprintf(f, ",\"computed\":%llu,\"seconds\":%.3f,\"threads\":%d", (unsigned long long)(r->count - r->resumed),
+                    r->seconds, r->threads);
         if (r->cert.certified && r->per.found)
             fprintf(f, ",\"period\":%llu,\"preperiod\":%llu,\"certified_at\":%llu", (unsigned long long)r->per.period,
                     (unsigned long long)r->per.preperiod, (unsigned long long)r->cert.needed_to);
