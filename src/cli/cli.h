@@ -71,6 +71,7 @@ int cmd_play(int argc, char **argv);
 int cmd_losing(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_misere(int argc, char **argv);
+int cmd_census(int argc, char **argv);
 /* table under an outcome rule other than normal play (table_outcome.c) */
 int table_by_outcome(const gr_game *g, const gr_outcome *o, const gr_limits *lim, long max, int format,
                      gr_error *err);

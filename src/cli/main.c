@@ -21,6 +21,7 @@ static const verb verbs[] = {
     {"play", cmd_play, "play against perfect play: moves, hints, undo, records"},
     {"solve", cmd_solve, "every position up to a total by the tier solver; results on disk (--out)"},
     {"misere", cmd_misere, "misere play of heap games: the genus of each heap, misere quotients"},
+    {"census", cmd_census, "many octal games to a bound, resumable: the frontier table (sparse engine)"},
 };
 
 static void usage(FILE *f)
