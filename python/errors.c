@@ -1,8 +1,8 @@
 /* The library's failures as Python exceptions: one class per status code
- * (grundy/error.h), never guessed from the message, and the message in
- * Python's words where it names a knob of the command line. */
+ * (grundy/error.h), never guessed from the message, and worded by the answer
+ * layer for Python (a limit names its keyword: "; raise with max_memory="). */
 #include "grundy_py.h"
-#include <string.h>
+#include "grundy/api.h"
 
 PyObject *pg_limit_error;
 
@@ -19,35 +19,6 @@ int pg_errors_init(PyObject *module)
     return PyModule_AddObjectRef(module, "LimitError", pg_limit_error);
 }
 
-/* The command line's names of the limits and the keywords that set them in
- * Python. The library words its refusals for the command line; until it
- * carries the knob as data, this is the one place that translates. */
-static const struct {
-    const char *cli, *py;
-} knobs[] = {
-    {"--max-memory", "max_memory="},
-    {"--max-seconds", "max_seconds="},
-};
-
-void pg_knob_words(const char *msg, char *out, size_t len)
-{
-    size_t o = 0;
-    while (*msg && o + 1 < len) {
-        size_t k = 0, nk = sizeof knobs / sizeof knobs[0];
-        while (k < nk && strncmp(msg, knobs[k].cli, strlen(knobs[k].cli)) != 0) k++;
-        if (k == nk) {
-            out[o++] = *msg++;
-            continue;
-        }
-        size_t w = strlen(knobs[k].py);
-        if (o + w >= len) break;
-        memcpy(out + o, knobs[k].py, w);
-        o += w;
-        msg += strlen(knobs[k].cli);
-    }
-    out[o] = '\0';
-}
-
 static PyObject *exception_of(int code)
 {
     switch (code) {
@@ -62,9 +33,15 @@ static PyObject *exception_of(int code)
 PyObject *pg_raise_code(int code, const gr_error *err)
 {
     if (err && err->code) code = err->code;
-    char msg[sizeof err->msg + 64];
-    pg_knob_words(err && err->msg[0] ? err->msg : gr_status_name(code), msg, sizeof msg);
-    PyErr_SetString(exception_of(code), msg);
+    if (!err || !err->msg[0]) {
+        PyErr_SetString(exception_of(code), gr_status_name(code));
+        return NULL;
+    }
+    gr_buf b;
+    gr_buf_init(&b);
+    gr_api_error_text(&b, GR_FRONT_PYTHON, err);
+    PyErr_SetString(exception_of(code), gr_buf_ok(&b) ? b.s : err->msg);
+    gr_buf_free(&b);
     return NULL;
 }
 

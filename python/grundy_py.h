@@ -80,8 +80,8 @@ PyObject *pg_from_bigpos(const gr_bigpos *pos);
 /* ---- errors (errors.c) ----
  * By status code: GR_EINPUT ValueError, GR_ELIMIT grundy.LimitError (a
  * ValueError), GR_ENOMEM MemoryError, GR_EINTR KeyboardInterrupt, anything
- * else RuntimeError; the message with the command line's knob names made
- * Python's (pg_knob_words). All return NULL. */
+ * else RuntimeError; the message as gr_api_error_text words it for Python
+ * (a limit names max_memory= or max_seconds=). All return NULL. */
 extern PyObject *pg_limit_error;
 int pg_errors_init(PyObject *module);
 PyObject *pg_raise(const gr_error *err);
@@ -90,9 +90,6 @@ PyObject *pg_raise_code(int code, const gr_error *err);
 /* After a library call inside pg_begin/pg_end: NULL with the right exception
  * when it failed or was interrupted. */
 PyObject *pg_failed(int rc, bool stopped, const gr_error *err);
-/* msg with "--max-memory" and "--max-seconds" written as max_memory= and
- * max_seconds=, into out. */
-void pg_knob_words(const char *msg, char *out, size_t len);
 
 /* Values: a read-only buffer of uint32 (1-D or 2-D) that owns its memory. */
 PyObject *pg_values_new(uint32_t *v, Py_ssize_t rows, Py_ssize_t cols, int ndim, Py_ssize_t start,

@@ -1,6 +1,7 @@
 /* seq(), period() and table(): sequences and tables as Values buffers,
  * computed without the GIL. */
 #include "grundy_py.h"
+#include "grundy/api.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,19 +31,34 @@ static int method_of(const char *name, int *method)
     return 0;
 }
 
-/* As the command line chooses (src/cli/seq_sparse.c, the same test): from
- * this heap on, the sparse-space method costs less than the O(N^2) ones, for
- * the codes it covers. A copy until the library states the policy. */
-#define SPARSE_FROM 50000
-
-static bool sparse_covers(const pg_game *g, gr_tb_code *c)
+/* G(0..n) from a certified period of the normal-play engine, as the command
+ * line answers a refused sparse run; -1 when there is none (quietly). */
+static int by_period(pg_game *g, long n, const gr_limits *lim, uint32_t *v)
 {
-    return gr_tb_code_of(&g->g, c) && gr_tb_splits(c) && gr_sparse_covers(c, NULL, 0);
+    gr_outcome normal;
+    gr_outcome_init_normal(&normal);
+    gr_error quiet;
+    gr_error_clear(&quiet);
+    gr_engine *e = gr_engine_new(&g->g, &normal, lim, &quiet);
+    if (!e) return -1;
+    mpz_t x;
+    mpz_init_set_ui(x, (unsigned long)n);
+    uint32_t last;
+    uint64_t pre = 0, per = 1, have;
+    int rc = gr_engine_heap_grundy(e, x, &last, &quiet) == GR_OK && gr_engine_heap_period(e, &pre, &per) ? 0 : -1;
+    mpz_clear(x);
+    const uint32_t *got = gr_engine_heap_values(e, &have);
+    for (uint64_t y = 0; rc == 0 && y <= (uint64_t)n; y++) v[y] = y <= have ? got[y] : got[pre + (y - pre) % per];
+    gr_engine_free(e);
+    return rc;
 }
 
 /* The sparse method for G(0..n): values into out (n+1 of them), and the
- * period with its certificate when per is not NULL. */
-static int sparse_values(pg_game *g, long n, const gr_limits *lim, uint32_t *out, gr_period *per,
+ * period with its certificate when per is not NULL. -1 with an exception;
+ * 1 when it was refused by a limit, the policy every front end shares
+ * (gr_api_seq_falls_back) lets it fall back, and a certified period gave
+ * the values instead (else the refusal is raised). */
+static int sparse_values(pg_game *g, long n, bool asked, const gr_limits *lim, uint32_t *out, gr_period *per,
                          gr_octal_cert *cert)
 {
     gr_tb_code c;
@@ -64,6 +80,12 @@ static int sparse_values(pg_game *g, long n, const gr_limits *lim, uint32_t *out
     }
     gr_sparse_free(r.s);
     bool stopped = pg_end(&call);
+    if (!stopped && rc && gr_api_seq_falls_back(rc, asked)) {
+        pg_begin(&call);
+        int got = by_period(g, n, lim, out);
+        stopped = pg_end(&call);
+        if (got == 0 && !stopped) return 1;
+    }
     if (rc || stopped) return pg_failed(rc, stopped, &err), -1;
     if (per) *per = r.per, *cert = r.cert;
     return 0;
@@ -97,16 +119,17 @@ static int heap_values(pg_game *g, long n, int method, const gr_limits *lim, uin
     }
     uint32_t *v = values_alloc(n + 1, lim);
     if (!v) return -1;
-    gr_tb_code c;
     *have_period = false;
-    if (method == SPARSE || (method == GR_HEAPSEQ_AUTO && n >= SPARSE_FROM && sparse_covers(g, &c))) {
-        if (sparse_values(g, n, lim, v, per, cert)) {
+    /* the method policy every front end shares (src/api/seq_policy.c) */
+    if (method == SPARSE || (method == GR_HEAPSEQ_AUTO && gr_api_seq_wants_sparse(&g->g, (uint64_t)n))) {
+        int rc = sparse_values(g, n, method == SPARSE, lim, v, per, cert);
+        if (rc < 0) {
             free(v);
             return -1;
         }
         *out = v;
-        *how = "sparse";
-        *have_period = per != NULL;
+        *how = rc == 0 ? "sparse" : "certified period";
+        *have_period = rc == 0 && per != NULL;
         return 0;
     }
     gr_heapseq_info info = {0};

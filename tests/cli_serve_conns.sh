@@ -4,7 +4,8 @@
 # 127.0.0.2 answered within 1 s (the per-address limit holds from accept),
 # and near the bound idle connections are closed after 1 s;
 # six heavy calls at once leave a cheap call answered within 1 s, and every
-# heavy call gets a JSON answer; started as root the server and its workers
+# heavy call gets a JSON answer; calls past the waiting bound are refused
+# as busy; started as root the server and its workers
 # run as nobody; a URL path with a NUL or bytes that are not UTF-8 is
 # refused; no answer names the server's files.
 source "$(dirname "$0")/lib_cli.sh"
@@ -186,6 +187,22 @@ echo "heavy calls answered: $(cat "$tmp"/heavy?.code | tr '\n' ' ')(cheap call: 
 ! grep -q FAIL "$tmp/heavy.out"
 st=$?
 check "heavy calls: $(cat "$tmp/heavy.out")" $st
+stop_server
+
+# ---- one worker and four waiting: the calls past them are refused at once
+# as busy (503), not worded as a worker that failed
+start_server busy --threads 16 --workers 1 --max-seconds 10
+pids=()
+for i in 1 2 3 4 5 6 7 8; do
+  curl -s -m 20 -o "$tmp/busy$i" -w '%{http_code}' "${base}api/moves?rules=sharing:piles=4&pos=0,160,240,$((320 + i))" \
+    >"$tmp/busy$i.code" &
+  pids+=($!)
+done
+wait "${pids[@]}"
+busy=$(grep -l 'the server is busy with long requests; try again shortly' "$tmp"/busy? | wc -l)
+[ "$busy" -ge 1 ] && ! grep -q 'worker failed' "$tmp"/busy?
+st=$?
+check "busy refusals: $busy of 8 ($(cat "$tmp"/busy?.code | tr '\n' ' ')): $(head -c 300 "$tmp"/busy?)" $st
 stop_server
 
 # ---- privileges: started as root, it serves as nobody, its workers too

@@ -4,7 +4,6 @@
  * end needs to offer a game and write its moves is here. */
 #include "cli.h"
 #include "grundy/io.h"
-#include "grundy/players.h"
 #include <string.h>
 
 static void json_flags(FILE *f, unsigned flags)
@@ -73,16 +72,16 @@ static void json_moves(FILE *f, const char *help)
 }
 
 /* The outcome rules, each with the flag that asks for it (the command line's
- * --NAME, the API's NAME=) and the range of its number when it takes one;
- * the ranges are the ones the command line checks (src/cli/args.c). */
+ * --NAME, the API's NAME=) and the range of its number when it takes one,
+ * as the registry states them (the default rule takes no flag: param_min
+ * -1; a rule without a number: param_max 0). */
 static void json_outcome_rules(FILE *f)
 {
     fputc('[', f);
     for (size_t i = 0; i < gr_outcome_rule_count(); i++) {
         const gr_outcome_rule *r = gr_outcome_rule_at(i);
-        bool normal = strcmp(r->name, "normal") == 0, plain = normal || strcmp(r->name, "misere") == 0;
-        long lo = strcmp(r->name, "players") == 0 ? 2 : 1;
-        long hi = strcmp(r->name, "players") == 0 ? GR_PLAYERS_MAX : 1000;
+        bool normal = r->param_min < 0, plain = r->param_max == 0;
+        long lo = r->param_min, hi = r->param_max;
         fprintf(f, "%s{\"name\":", i ? "," : "");
         gr_json_string(f, r->name);
         fputs(",\"summary\":", f);

@@ -109,6 +109,9 @@ static bool reply_unfinished(serve_run *run, const serve_limits *lim, serve_repl
         reply_error(r, 503, msg);
     } else if (run->too_big) {
         reply_error(r, 413, "the answer is larger than the server sends");
+    } else if (run->busy) {
+        /* refused before it ran: no worker failed */
+        reply_error(r, 503, "the server is busy with long requests; try again shortly");
     } else if (!run->exited) {
         reply_error(r, 503, "the request ran past the server's memory or CPU limit, or its worker failed");
     } else {

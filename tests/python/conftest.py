@@ -32,7 +32,7 @@ def cli_message(stderr):
 
 
 # The command line's knobs and the keywords that set them in Python: a
-# library message that names one reads in Python's words.
+# refusal names its knob in each front end's words ("; raise with ...").
 KNOBS = {"--max-memory": "max_memory=", "--max-seconds": "max_seconds="}
 
 
@@ -43,9 +43,9 @@ def python_words(message):
     return message
 
 
-# A refusal exits 2 (bad input) until the library gives limits their own
-# status, then 3 (over a limit).
-REFUSED = (2, 3)
+# A refusal (by estimate, or stopped by a limit) exits 3 on the command line
+# and raises grundy.LimitError in Python.
+REFUSED = 3
 
 
 def as_int(x):
