@@ -23,9 +23,9 @@ echo "== the page in headless chromium (playwright-core)"
 bash scripts/setup-browser.sh
 node tests/browser/e2e.mjs build/grundy build/browser
 
-echo "== fuzzing the parsers (${GR_FUZZ_SECONDS:-60} s each: positions and rules, play's moves and records, sequence files)"
+echo "== fuzzing the parsers (${GR_FUZZ_SECONDS:-60} s each: positions and rules, play's moves and records, sequence files, the answer layer's queries)"
 bash scripts/setup.sh build-fuzz -DGR_FUZZ=ON -DGR_TESTS=OFF -DGR_BENCH=OFF -DCMAKE_C_COMPILER=clang
-for target in parse play seqfile; do
+for target in parse play seqfile api; do
   corpus=build-fuzz/corpus_$target
   mkdir -p "$corpus"
   case $target in
