@@ -179,7 +179,8 @@ static void F(span_values)(const gr_sparse *s, const VT *high, uint64_t a0, uint
  * whose smaller part is in [a0, a1), a block at a time, until `want` is
  * covered. Only the words from the lowest to the highest still wanted are
  * built. */
-static void F(scan_low)(gr_sparse *s, uint64_t x, uint64_t a0, uint64_t a1, const vset *want, vset *found)
+static void F(scan_low)(gr_sparse *s, uint64_t x, uint64_t a0, uint64_t a1, const vset *want, vset *found,
+                        scratch *t)
 {
     const VT *g = s->g;
     uint64_t examined = 0;
@@ -201,7 +202,7 @@ static void F(scan_low)(gr_sparse *s, uint64_t x, uint64_t a0, uint64_t a1, cons
         }
         a = stop;
     }
-    __atomic_fetch_add(&s->scanned, examined, __ATOMIC_RELAXED);
+    t->scanned += examined;
 }
 
 
@@ -237,7 +238,7 @@ static uint32_t F(scan_bytes)(gr_sparse *s, uint64_t x, scratch *t, uint32_t nta
         uint32_t kept = 0;
         for (uint32_t q = 0; q < ntarget; q++)
             if (!(found[t->target[q] >> 6] >> (t->target[q] & 63) & 1)) t->target[kept++] = t->target[q];
-        __atomic_fetch_add(&s->scanned, examined, __ATOMIC_RELAXED);
+        t->scanned += examined;
         return kept;
     }
     int64_t left = ntarget;
@@ -262,7 +263,7 @@ static uint32_t F(scan_bytes)(gr_sparse *s, uint64_t x, scratch *t, uint32_t nta
         if (t->want[t->target[q]]) t->target[kept++] = t->target[q];
         t->want[t->target[q]] = 0;
     }
-    __atomic_fetch_add(&s->scanned, examined, __ATOMIC_RELAXED);
+    t->scanned += examined;
     return kept;
 }
 
@@ -328,7 +329,8 @@ static uint32_t F(heap_bytes)(gr_sparse *s, uint64_t x, scratch *t)
 
 /* The end of phase A, once the rare splits gave `seen`: the provisional
  * candidate and the scan of old splits for the rare values below it. */
-static void F(heap_a_scan)(gr_sparse *s, uint64_t x, const vset *seen, uint64_t snap, uint64_t k0, stage *st)
+static void F(heap_a_scan)(gr_sparse *s, uint64_t x, const vset *seen, uint64_t snap, uint64_t k0, stage *st,
+                           scratch *t)
 {
     uint64_t a_old = 1;
     vset found = {{0}};
@@ -339,7 +341,7 @@ static void F(heap_a_scan)(gr_sparse *s, uint64_t x, const vset *seen, uint64_t 
     uint64_t top = x > s->split_min ? (x - s->split_min) / 2 + 1 : 0;   /* parts a < top */
     if (snap < x && s->nsplit) {
         vset want = wanted(&s->rare_low, seen, low_candidate(seen, &s->rare_low));
-        if (vs_open(&want, &found)) F(scan_low)(s, x, a_old, top, &want, &found);
+        if (vs_open(&want, &found)) F(scan_low)(s, x, a_old, top, &want, &found, t);
     }
     st->seen = *seen;
     st->found = found;
@@ -347,13 +349,13 @@ static void F(heap_a_scan)(gr_sparse *s, uint64_t x, const vset *seen, uint64_t 
     st->k0 = k0;
 }
 
-static void F(heap_a)(gr_sparse *s, uint64_t x, stage *st)
+static void F(heap_a)(gr_sparse *s, uint64_t x, stage *st, scratch *t)
 {
     uint64_t snap = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE);
     uint64_t k0 = __atomic_load_n(&s->nrare, __ATOMIC_ACQUIRE);
     vset seen = {{0}};
     for (int j = 0; j < s->nsplit; j++) F(rare_splits)(s, x, j, 0, k0, part_old(s, x, j, snap), UINT64_MAX, &seen, NULL);
-    F(heap_a_scan)(s, x, &seen, snap, k0, st);
+    F(heap_a_scan)(s, x, &seen, snap, k0, st, t);
 }
 
 #ifdef GR_SPARSE_SIMD
@@ -393,7 +395,7 @@ static void F(heap_a16)(gr_sparse *s, uint64_t x0, stage *ring, scratch *t)
     marks_take(t->marks, seen);
     for (uint64_t l = 0; l < 16; l++) {
         stage *st = &ring[(x0 + l) % RING];
-        F(heap_a_scan)(s, x0 + l, &seen[l], snap, k0, st);
+        F(heap_a_scan)(s, x0 + l, &seen[l], snap, k0, st, t);
         __atomic_store_n(&st->ready, 1, __ATOMIC_RELEASE);
     }
 }
@@ -418,8 +420,8 @@ static uint32_t F(heap_b)(gr_sparse *s, uint64_t x, const stage *st, scratch *t)
     if (c >= LOW_VALUES) return F(heap_bytes)(s, x, t);
     uint64_t top = x > s->split_min ? (x - s->split_min) / 2 + 1 : 0;
     vset want = wanted(rare, &seen, c);
-    if (vs_open(&want, &found) && s->nsplit && snap < x) F(scan_low)(s, x, 1, a_old < top ? a_old : top, &want, &found);
-    if (vs_open(&want, &found) && s->nsplit) F(scan_low)(s, x, snap < x ? a_old : 1, top, &want, &found);
+    if (vs_open(&want, &found) && s->nsplit && snap < x) F(scan_low)(s, x, 1, a_old < top ? a_old : top, &want, &found, t);
+    if (vs_open(&want, &found) && s->nsplit) F(scan_low)(s, x, snap < x ? a_old : 1, top, &want, &found, t);
     for (int w = 0; w < LOW_WORDS; w++) {
         uint64_t left = want.w[w] & ~found.w[w];
         if (left) return 64u * (uint32_t)w + (uint32_t)__builtin_ctzll(left);
@@ -439,7 +441,10 @@ static void F(pipeline)(gr_sparse *s, uint64_t to, stage *ring, uint64_t *next_a
         if (done >= to || __atomic_load_n(&s->promote, __ATOMIC_ACQUIRE)) return;
         bool worked = false;
         int free_token = 0;
-        if (__atomic_compare_exchange_n(token, &free_token, 1, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+        /* Looked at before the exchange: a failed exchange still takes the
+         * line from the thread that holds the token. */
+        if (!__atomic_load_n(token, __ATOMIC_RELAXED) &&
+            __atomic_compare_exchange_n(token, &free_token, 1, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
             for (uint64_t x = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE); x < to; x++) {
                 stage *st = &ring[x % RING];
                 if (!__atomic_load_n(&st->ready, __ATOMIC_ACQUIRE)) break;
@@ -462,7 +467,7 @@ static void F(pipeline)(gr_sparse *s, uint64_t to, stage *ring, uint64_t *next_a
 #endif
             for (; x < end; x++) {
                 stage *st = &ring[x % RING];
-                F(heap_a)(s, x, st);
+                F(heap_a)(s, x, st, t);
                 __atomic_store_n(&st->ready, 1, __ATOMIC_RELEASE);
             }
             worked = true;
