@@ -36,6 +36,7 @@
 #define AHEAD 512u
 #define RING 1024u
 #define BATCH 16u                    /* heap_a16 takes whole batches */
+#define FIND_TARGETS 4               /* a scan wanting this many values or fewer compares (find_avx2) */
 
 /* A set of values below LOW_VALUES, a bit each (the low mode). */
 #define LOW_WORDS 4

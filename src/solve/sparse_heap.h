@@ -161,6 +161,66 @@ __attribute__((target("avx2"))) static void F(low_values_avx2)(const VT *g, cons
     F(low_values)(g, high, a, a1, off, words, out);
 }
 
+
+/* Up to FIND_TARGETS wanted values looked for by comparison instead of
+ * sets built: once a scan waits for a few values (usually the hardest, 0),
+ * a compare and an OR a target cost less than the shifts that build a set
+ * word, and bytes go 32 splits an instruction. Bit q of the result: tg[q]
+ * is the value of some split (a, x - i - a), a in [a0, a1); `high` is
+ * g + x - i. nt (2 or 4, a constant where inlined) targets, the last one
+ * repeated to fill. */
+#if W == 1
+#define FIND_LANES 32
+#define FIND_SET1(v) _mm256_set1_epi8((char)(v))
+#define FIND_EQ(a, b) _mm256_cmpeq_epi8(a, b)
+/* g[a + k] ^ high[-a - k] for k < 32: q = high - a - 31 read backwards
+ * (bytes reversed within each half, then the halves swapped). */
+#define FIND_XOR(p, q)                                                                                                \
+    _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(p)),                                       \
+                     _mm256_permute4x64_epi64(                                                                       \
+                         _mm256_shuffle_epi8(_mm256_loadu_si256((const __m256i *)(const void *)(q)),                 \
+                                             _mm256_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0,  \
+                                                              15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)), \
+                         0x4e))
+#else
+#define FIND_LANES 16
+#define FIND_SET1(v) _mm256_set1_epi16((short)(v))
+#define FIND_EQ(a, b) _mm256_cmpeq_epi16(a, b)
+#define FIND_XOR(p, q) XOR_REV16(p, q)
+#endif
+
+__attribute__((target("avx2"), always_inline)) static inline unsigned F(find_body)(const VT *g, const VT *high,
+                                                                                   uint64_t a0, uint64_t a1,
+                                                                                   const uint32_t *tg, unsigned k,
+                                                                                   const unsigned nt)
+{
+    __m256i want[FIND_TARGETS], acc[FIND_TARGETS];
+    for (unsigned q = 0; q < nt; q++) want[q] = FIND_SET1(tg[q < k ? q : k - 1]), acc[q] = _mm256_setzero_si256();
+    uint64_t a = a0;
+    for (; a + FIND_LANES <= a1; a += FIND_LANES) {
+        __m256i x = FIND_XOR(g + a, high - a - (FIND_LANES - 1));
+        for (unsigned q = 0; q < nt; q++) acc[q] = _mm256_or_si256(acc[q], FIND_EQ(x, want[q]));
+    }
+    unsigned hit = 0;
+    for (unsigned q = 0; q < nt; q++)
+        if (!_mm256_testz_si256(acc[q], acc[q])) hit |= 1u << q;
+    for (; a < a1; a++) {
+        uint32_t v = (uint32_t)g[a] ^ high[-(int64_t)a];
+        for (unsigned q = 0; q < k; q++)
+            if (v == tg[q]) hit |= 1u << q;
+    }
+    return hit & ((1u << k) - 1);
+}
+
+__attribute__((target("avx2"))) static unsigned F(find_avx2)(const VT *g, const VT *high, uint64_t a0, uint64_t a1,
+                                                             const uint32_t *tg, unsigned k)
+{
+    return k <= 2 ? F(find_body)(g, high, a0, a1, tg, k, 2) : F(find_body)(g, high, a0, a1, tg, k, FIND_TARGETS);
+}
+#undef FIND_LANES
+#undef FIND_SET1
+#undef FIND_EQ
+#undef FIND_XOR
 #endif
 
 static void F(span_values)(const gr_sparse *s, const VT *high, uint64_t a0, uint64_t a1, uint32_t off,
@@ -185,14 +245,37 @@ static void F(scan_low)(gr_sparse *s, uint64_t x, uint64_t a0, uint64_t a1, cons
     const VT *g = s->g;
     uint64_t examined = 0;
     for (uint64_t a = a0; a < a1;) {
-        unsigned lo = LOW_WORDS, hi = 0;
+        unsigned lo = LOW_WORDS, hi = 0, open = 0;
         for (unsigned w = 0; w < LOW_WORDS; w++)
             if (want->w[w] & ~found->w[w]) {
                 if (lo == LOW_WORDS) lo = w;
                 hi = w + 1;
+                open += (unsigned)__builtin_popcountll(want->w[w] & ~found->w[w]);
             }
         if (lo == LOW_WORDS) break;
         uint64_t stop = a + 256 < a1 ? a + 256 : a1;
+#ifdef GR_SPARSE_SIMD
+        if (s->simd && open <= FIND_TARGETS) {
+            /* A few values wanted: looked for one by one. */
+            uint32_t tg[FIND_TARGETS];
+            unsigned k = 0, hit = 0;
+            for (unsigned w = lo; w < hi; w++)
+                for (uint64_t b = want->w[w] & ~found->w[w]; b; b &= b - 1)
+                    tg[k++] = 64 * w + (uint32_t)__builtin_ctzll(b);
+            for (int j = 0; j < s->nsplit; j++) {
+                uint64_t end = part_limit(s, x, j);
+                if (end > stop) end = stop;
+                if (end <= a) continue;
+                hit |= F(find_avx2)(g, g + (x - s->split_i[j]), a, end, tg, k);
+                examined += end - a;
+            }
+            for (unsigned q = 0; q < k; q++)
+                if (hit >> q & 1) found->w[tg[q] >> 6] |= 1ull << (tg[q] & 63);
+            a = stop;
+            continue;
+        }
+#endif
+        (void)open;
         for (int j = 0; j < s->nsplit; j++) {
             uint64_t end = part_limit(s, x, j);
             if (end > stop) end = stop;
