@@ -80,6 +80,8 @@ struct gr_sparse {
     bool simd;                       /* the processor has AVX2 */
     int failed;                      /* 1: a value past GR_SPARSE_MAX_VALUE; 2: out of memory */
     uint64_t failed_at;
+    int threads_used;                /* by the last run */
+    double scan_rate;                /* splits scanned a heap in the last run of 4096 heaps or more */
     /* Written by the publisher at every heap and read by every thread: a
      * cache line of their own, so that publishing does not take from the
      * other threads the line holding g, the mask and the rare chunks. */
@@ -281,6 +283,7 @@ uint32_t gr_sparse_mask(const gr_sparse *s) { return s->mask; }
 uint32_t gr_sparse_max_value(const gr_sparse *s) { return s->gmax; }
 uint64_t gr_sparse_rare_count(const gr_sparse *s) { return s->nrare; }
 uint64_t gr_sparse_scanned(const gr_sparse *s) { return s->scanned; }
+int gr_sparse_threads(const gr_sparse *s) { return s->threads_used ? s->threads_used : 1; }
 
 uint64_t gr_sparse_rare_heap(const gr_sparse *s, uint64_t k)
 {
@@ -631,10 +634,26 @@ static int fail_message(const gr_sparse *s, gr_error *err)
     return gr_fail(err, GR_ENOMEM, "out of memory at heap %llu", (unsigned long long)s->failed_at);
 }
 
+/* The work a heap takes, in rare-pass steps: a rare heap for each split
+ * digit is one (the batch pass stores a byte a heap for it); a scanned split
+ * about an eighth of one (compares 32 or 16 splits an instruction). */
+static double work_per_heap(const gr_sparse *s)
+{
+    return (double)s->nrare * s->nsplit + s->scan_rate / 8;
+}
+
+/* Below this much work a heap (measured: .16 at 52 rare heaps, .354 at 131
+ * and .1777 at 15 ran slower on two threads than on one; Grundy's game at
+ * 1273 and Officers at 1583 ran 1.8x and 2x faster), the pipeline's cost a
+ * heap (the published count, the stages and the claims passed between
+ * cores) is more than a second thread saves. */
+#define THREAD_WORK 512.0
+
 int gr_sparse_extend(gr_sparse *s, uint64_t upto, int threads, gr_error *err)
 {
     if (upto > s->cap) return gr_fail(err, GR_EINPUT, "heap %llu is past the %llu slots of this run",
                                       (unsigned long long)upto, (unsigned long long)s->cap);
+    bool choose = threads <= 0;
 #ifdef _OPENMP
     if (threads <= 0) threads = omp_get_num_procs();
 #else
@@ -646,7 +665,10 @@ int gr_sparse_extend(gr_sparse *s, uint64_t upto, int threads, gr_error *err)
         uint64_t stop = upto, p = FIRST_MASK_AT;
         while (p <= s->count) p *= 2;
         if (p < stop) stop = p;
-        if (run(s, s->count, stop, threads)) return fail_message(s, err);
+        uint64_t from = s->count, scanned = s->scanned;
+        s->threads_used = choose && work_per_heap(s) < THREAD_WORK ? 1 : threads;
+        if (run(s, from, stop, s->threads_used)) return fail_message(s, err);
+        if (s->count >= from + 4096) s->scan_rate = (double)(s->scanned - scanned) / (double)(s->count - from);
         if (s->promote) {
             /* Heap count has a value past a byte: the same run goes on
              * from it with two bytes a value. */
