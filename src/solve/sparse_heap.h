@@ -250,10 +250,16 @@ static void F(scan_low)(gr_sparse *s, uint64_t x, uint64_t a0, uint64_t a1, cons
             if (want->w[w] & ~found->w[w]) {
                 if (lo == LOW_WORDS) lo = w;
                 hi = w + 1;
-                open += (unsigned)__builtin_popcountll(want->w[w] & ~found->w[w]);
+                /* counted up to FIND_TARGETS + 1 (no popcount instruction in
+                 * the generic build) */
+                for (uint64_t b = want->w[w] & ~found->w[w]; b && open <= FIND_TARGETS; b &= b - 1) open++;
             }
         if (lo == LOW_WORDS) break;
-        uint64_t stop = a + 256 < a1 ? a + 256 : a1;
+        /* Compares go over longer blocks than sets: they cost little past the
+         * last value found. (Sets over blocks of 64, to turn to comparing
+         * sooner, took 19% more instructions on Grundy's game.) */
+        uint64_t block = open <= FIND_TARGETS ? 1024 : 256;
+        uint64_t stop = a + block < a1 ? a + block : a1;
 #ifdef GR_SPARSE_SIMD
         if (s->simd && open <= FIND_TARGETS) {
             /* A few values wanted: looked for one by one. */
