@@ -447,6 +447,24 @@ static void F(heap_a)(gr_sparse *s, uint64_t x, stage *st, scratch *t)
     F(heap_a_scan)(s, x, &seen, snap, k0, st, t);
 }
 
+/* rare_splits over a window of rare heaps [kl, kh) known to hold every rare
+ * heap a in [alo, ahi) (and perhaps others, left out here). */
+static void F(rare_window)(const gr_sparse *s, uint64_t x, int j, uint64_t kl, uint64_t kh, uint64_t alo,
+                           uint64_t ahi, vset *bits)
+{
+    uint64_t i = s->split_i[j];
+    if (x <= i + 1) return;
+    if (ahi > x - i) ahi = x - i;              /* the other part is not empty */
+    const VT *high = (const VT *)s->g + (x - i);
+    bool uneq = s->split_uneq[j] && (x - i) % 2 == 0;
+    for (uint64_t k = kl; k < kh; k++) {
+        const rare_chunk *c = s->rare[k >> RCHUNK_BITS];
+        uint64_t a = c->heap[k & (RCHUNK - 1)];
+        if (a < alo || a >= ahi || (uneq && 2 * a == x - i)) continue;   /* unequal parts: not a = b */
+        vs_add(bits, (uint32_t)c->value[k & (RCHUNK - 1)] ^ high[-(int64_t)a]);
+    }
+}
+
 #ifdef GR_SPARSE_SIMD
 /* The block kernel over rare heaps [kl, kh) for the batch whose first heap
  * minus the split digit is x0i. */
@@ -473,8 +491,22 @@ static void F(heap_a16)(gr_sparse *s, uint64_t x0, stage *ring, scratch *t)
     memset(seen, 0, sizeof seen);
     for (int j = 0; j < s->nsplit; j++) {
         uint64_t i = s->split_i[j], lo = part_old(s, x0 + 15, j, snap), hi = x0 > i ? x0 - i : 0;
-        if (lo < hi) F(rare_block)(s, x0 - i, j, rare_lower_bound(s, k0, lo), rare_lower_bound(s, k0, hi), t->marks);
-        else lo = hi = UINT64_MAX;
+        if (lo < hi) {
+            uint64_t klo = rare_lower_bound(s, k0, lo), khi = rare_lower_bound(s, k0, hi);
+            F(rare_block)(s, x0 - i, j, klo, khi, t->marks);
+            /* The rare heaps left to each heap lie in two windows of at most
+             * 15 heaps, below lo and from hi: each window found once for the
+             * batch, not twice a heap. */
+            uint64_t first = part_old(s, x0, j, snap), last = x0 + 15 > i ? x0 + 15 - i : 0;
+            uint64_t ka = rare_lower_bound(s, klo, first), kd = last > hi ? rare_lower_bound(s, k0, last) : khi;
+            for (uint64_t l = 0; l < 16; l++) {
+                uint64_t x = x0 + l;
+                F(rare_window)(s, x, j, ka, klo, part_old(s, x, j, snap), lo, &seen[l]);
+                F(rare_window)(s, x, j, khi, kd, hi, UINT64_MAX, &seen[l]);
+            }
+            continue;
+        }
+        lo = hi = UINT64_MAX;
         for (uint64_t l = 0; l < 16; l++) {
             uint64_t x = x0 + l;
             F(rare_splits)(s, x, j, 0, k0, part_old(s, x, j, snap), lo, &seen[l], NULL);
