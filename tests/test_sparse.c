@@ -2,7 +2,9 @@
  * at most three digits (and the '!' variants, and d0 = 4), against OEIS, for
  * any mask and any thread count; the long-sequence period finder against the
  * plain one; sequence files written, read back and damaged. */
+#define _GNU_SOURCE   /* sched_getaffinity: the cores the engine counts */
 #include <criterion/criterion.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,6 +103,24 @@ Test(sparse, a_poor_mask_gives_the_same_values)
     same("0.6", 3000, 0x8000, 2);
     same("0.137", 3000, 1, 3);
     same("0.16", 3000, 0x3, 1);
+}
+
+/* With the count left to it, the engine runs cheap heaps (.16: 52 rare
+ * heaps) on one thread and dear ones (Officers: 1583) on every core, with
+ * the values of a one-thread run either way. */
+Test(sparse, thread_count_left_to_the_engine)
+{
+    gr_tb_code cheap = code("0.16"), dear = code("0.6");
+    gr_sparse *one = sparse(&cheap, 70000, 0, 1), *any = sparse(&cheap, 70000, 0, 0);
+    cr_assert_eq(gr_sparse_threads(any), 1, ".16 ran on %d threads", gr_sparse_threads(any));
+    cr_assert_arr_eq(gr_sparse_values(any), gr_sparse_values(one), 70001 * 2);
+    gr_sparse_free(one), gr_sparse_free(any);
+    cpu_set_t set;
+    int cores = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 1;
+    one = sparse(&dear, 60000, 0, 1), any = sparse(&dear, 60000, 0, 0);
+    cr_assert_eq(gr_sparse_threads(any), cores, "Officers ran on %d threads of %d", gr_sparse_threads(any), cores);
+    cr_assert_arr_eq(gr_sparse_values(any), gr_sparse_values(one), 60001 * 2);
+    gr_sparse_free(one), gr_sparse_free(any);
 }
 
 Test(sparse, threads_give_identical_values)

@@ -68,8 +68,13 @@ int gr_sparse_put(gr_sparse *s, uint64_t at, const uint16_t *v, uint64_t n, gr_e
 int gr_sparse_adopt(gr_sparse *s, uint64_t n, gr_error *err);
 
 /* Computes the values up to heap `upto` (exclusive end: G(count..upto-1)) on
- * `threads` threads (0: all cores). */
+ * `threads` threads. 0: the engine chooses, stretch by stretch, between one
+ * thread and all cores from the work a heap takes (rare heaps times split
+ * digits, and splits scanned a heap): cheap heaps cost more in the
+ * pipeline than a second thread saves. The values are the same either way. */
 int gr_sparse_extend(gr_sparse *s, uint64_t upto, int threads, gr_error *err);
+/* The threads the last stretch of gr_sparse_extend ran on. */
+int gr_sparse_threads(const gr_sparse *s);
 
 /* What has been computed: G(0..count-1). gr_sparse_data holds them in
  * slots of gr_sparse_width bytes (1 or 2, native order); gr_sparse_value

@@ -36,6 +36,7 @@
 #define AHEAD 512u
 #define RING 1024u
 #define BATCH 16u                    /* heap_a16 takes whole batches */
+#define FIND_TARGETS 4               /* a scan wanting this many values or fewer compares (find_avx2) */
 
 /* A set of values below LOW_VALUES, a bit each (the low mode). */
 #define LOW_WORDS 4
@@ -57,14 +58,11 @@ struct gr_sparse {
     uint64_t cap;
     void *g;                         /* cap slots of `width` bytes, published ones below count */
     unsigned width;                  /* 1 while every value is below 256, then 2 (promote_to_2) */
-    int promote;                     /* a value past a byte is due: the run stops to widen (atomic) */
     int spill;                       /* >= 0: g maps this (unlinked) file, trimmed as the run goes */
     uint64_t keep;                   /* heaps kept in memory at each end when spilled */
     size_t map_bytes;
     uint32_t mask;
     bool choose_mask;                /* the mask is still the engine's to choose */
-    uint64_t count;                  /* heaps 0..count-1 are published (atomic) */
-    uint64_t nrare;                  /* rare heaps published (atomic) */
     rare_chunk *rare[RCHUNKS];
     uint32_t gmax;
     vset rare_low;                   /* bit v: v < LOW_VALUES is rare under the mask */
@@ -78,10 +76,18 @@ struct gr_sparse {
     int p0, period;                  /* the repeating digits (takes only) */
     bool period_take[GR_TB_MAX_DIGITS];
     uint64_t *cls;                   /* period x VALUE_WORDS: G(j), j = rho mod period, 1 <= j <= x - p0 */
-    uint64_t scanned;                /* splits the scans examined (atomic add) */
+    uint64_t scanned;                /* splits the scans examined: each thread's count, summed after a run */
     bool simd;                       /* the processor has AVX2 */
     int failed;                      /* 1: a value past GR_SPARSE_MAX_VALUE; 2: out of memory */
     uint64_t failed_at;
+    int threads_used;                /* by the last run */
+    double scan_rate;                /* splits scanned a heap in the last run of 4096 heaps or more */
+    /* Written by the publisher at every heap and read by every thread: a
+     * cache line of their own, so that publishing does not take from the
+     * other threads the line holding g, the mask and the rare chunks. */
+    _Alignas(64) uint64_t count;     /* heaps 0..count-1 are published (atomic) */
+    uint64_t nrare;                  /* rare heaps published (atomic) */
+    _Alignas(64) int promote;        /* a value past a byte is due: the run stops to widen (atomic) */
 };
 
 bool gr_sparse_covers(const gr_tb_code *c, char *why, size_t len)
@@ -205,7 +211,9 @@ gr_sparse *gr_sparse_new(const gr_tb_code *c, uint64_t cap, uint32_t mask, const
         gr_fail(err, GR_EINPUT, "the sparse method computes heaps below 2^32");
         return NULL;
     }
-    gr_sparse *s = calloc(1, sizeof *s);
+    /* Aligned so that the publisher's line (count) is a line of its own. */
+    gr_sparse *s = aligned_alloc(64, sizeof *s);
+    if (s) memset(s, 0, sizeof *s);
     /* A byte a value until one passes 255 (most octal games never do). */
     if (s) s->spill = -1, s->keep = SPILL_KEEP, s->width = 1;
     if (!s || (spill_dir ? map_spill(s, cap, spill_dir, err) : !(s->g = malloc(cap)))) {
@@ -274,6 +282,7 @@ uint32_t gr_sparse_mask(const gr_sparse *s) { return s->mask; }
 uint32_t gr_sparse_max_value(const gr_sparse *s) { return s->gmax; }
 uint64_t gr_sparse_rare_count(const gr_sparse *s) { return s->nrare; }
 uint64_t gr_sparse_scanned(const gr_sparse *s) { return s->scanned; }
+int gr_sparse_threads(const gr_sparse *s) { return s->threads_used ? s->threads_used : 1; }
 
 uint64_t gr_sparse_rare_heap(const gr_sparse *s, uint64_t k)
 {
@@ -337,6 +346,7 @@ static bool publish(gr_sparse *s, uint64_t x, uint32_t v)
  * or more by 2^22, and the byte mode costs several times the low mode. */
 
 typedef struct scratch {
+    _Alignas(64) uint64_t scanned;   /* this thread's splits examined, summed into s->scanned after a run */
     uint8_t seen[65536];             /* byte mode: values of the rare splits and the takes */
     uint8_t want[65536];             /* byte mode: 1 for a target not reached yet */
     uint32_t target[65536];
@@ -423,7 +433,7 @@ static vset wanted(const vset *rare, const vset *seen, uint32_t c)
 
 /* What phase A leaves for phase B. */
 typedef struct stage {
-    vset seen, found;                /* option values below LOW_VALUES reached so far */
+    _Alignas(64) vset seen, found;   /* a stage starts a line: phase A writes it while B reads the one before */                /* option values below LOW_VALUES reached so far */
     uint64_t snap, k0;               /* heaps and rare heaps published when phase A ran */
     int ready;                       /* phase A is done (atomic) */
 } stage;
@@ -559,37 +569,59 @@ int gr_sparse_load(gr_sparse *s, const uint16_t *g, uint64_t n, gr_error *err)
     return rc ? rc : gr_sparse_adopt(s, n, err);
 }
 
+/* A zeroed block aligned to a cache line (NULL when memory is short). */
+static void *line_alloc(size_t bytes)
+{
+    bytes = (bytes + 63) / 64 * 64;
+    void *p = aligned_alloc(64, bytes);
+    if (p) memset(p, 0, bytes);
+    return p;
+}
+
+/* What the threads of a run write to claim work, each on a line of its own:
+ * the next heap for phase A (claimed once a batch) and the phase B token. */
+typedef struct claims {
+    _Alignas(64) uint64_t next_a;
+    _Alignas(64) int token;
+} claims;
+
 static int run(gr_sparse *s, uint64_t from, uint64_t to, int threads)
 {
     if (from >= to) return 0;
     if (from == 0) publish(s, 0, 0), from = 1;
     void (*pipeline)(gr_sparse *, uint64_t, stage *, uint64_t *, int *, scratch *) =
         s->width == 1 ? pipeline_1 : pipeline_2;
-    stage *ring = calloc(RING, sizeof *ring);
-    if (!ring) return 2;
-    uint64_t next_a = from;
-    int token = 0, failed = 0;
+    stage *ring = line_alloc(RING * sizeof *ring);
+    claims *cl = line_alloc(sizeof *cl);
+    int failed = 0;
+    if (!ring || !cl) {
+        free(ring), free(cl);
+        return 2;
+    }
+    cl->next_a = from;
 #ifdef _OPENMP
     if (threads > 1 && to - from > 4096) {
-#pragma omp parallel num_threads(threads)
+        uint64_t scanned = 0;
+#pragma omp parallel num_threads(threads) reduction(+ : scanned)
         {
-            scratch *t = calloc(1, sizeof *t);
+            scratch *t = line_alloc(sizeof *t);
             /* Every thread must take part: one without scratch takes none. */
 #pragma omp barrier
-            if (t) pipeline(s, to, ring, &next_a, &token, t);
+            if (t) pipeline(s, to, ring, &cl->next_a, &cl->token, t), scanned += t->scanned;
             else __atomic_store_n(&failed, 2, __ATOMIC_RELAXED);
             free(t);
         }
-        free(ring);
+        s->scanned += scanned;
+        free(ring), free(cl);
         return failed && !s->failed ? (s->failed = 2) : s->failed;
     }
 #endif
     (void)threads;
-    scratch *t = calloc(1, sizeof *t);
+    scratch *t = line_alloc(sizeof *t);
     bool ok = t != NULL;
-    if (ok) pipeline(s, to, ring, &next_a, &token, t);
+    if (ok) pipeline(s, to, ring, &cl->next_a, &cl->token, t), s->scanned += t->scanned;
     free(t);
-    free(ring);
+    free(ring), free(cl);
     return ok ? s->failed : 2;
 }
 
@@ -601,10 +633,26 @@ static int fail_message(const gr_sparse *s, gr_error *err)
     return gr_fail_nomem(err);
 }
 
+/* The work a heap takes, in rare-pass steps: a rare heap for each split
+ * digit is one (the batch pass stores a byte a heap for it); a scanned split
+ * about an eighth of one (compares 32 or 16 splits an instruction). */
+static double work_per_heap(const gr_sparse *s)
+{
+    return (double)s->nrare * s->nsplit + s->scan_rate / 8;
+}
+
+/* Below this much work a heap (measured: .16 at 52 rare heaps, .354 at 131
+ * and .1777 at 15 ran slower on two threads than on one; Grundy's game at
+ * 1273 and Officers at 1583 ran 1.8x and 2x faster), the pipeline's cost a
+ * heap (the published count, the stages and the claims passed between
+ * cores) is more than a second thread saves. */
+#define THREAD_WORK 512.0
+
 int gr_sparse_extend(gr_sparse *s, uint64_t upto, int threads, gr_error *err)
 {
     if (upto > s->cap) return gr_fail(err, GR_EINPUT, "heap %llu is past the %llu slots of this run",
                                       (unsigned long long)upto, (unsigned long long)s->cap);
+    bool choose = threads <= 0;
 #ifdef _OPENMP
     if (threads <= 0) threads = omp_get_num_procs();
 #else
@@ -616,7 +664,10 @@ int gr_sparse_extend(gr_sparse *s, uint64_t upto, int threads, gr_error *err)
         uint64_t stop = upto, p = FIRST_MASK_AT;
         while (p <= s->count) p *= 2;
         if (p < stop) stop = p;
-        if (run(s, s->count, stop, threads)) return fail_message(s, err);
+        uint64_t from = s->count, scanned = s->scanned;
+        s->threads_used = choose && work_per_heap(s) < THREAD_WORK ? 1 : threads;
+        if (run(s, from, stop, s->threads_used)) return fail_message(s, err);
+        if (s->count >= from + 4096) s->scan_rate = (double)(s->scanned - scanned) / (double)(s->count - from);
         if (s->promote) {
             /* Heap count has a value past a byte: the same run goes on
              * from it with two bytes a value. */

@@ -196,27 +196,6 @@ static int start(const gr_sparse_job *j, gr_sparse_result *r, gr_seqfile *w, boo
     return rc;
 }
 
-/* The rates of one thread and of all, measured on alternate stretches at
- * first and again every 32 stretches. */
-typedef struct probe {
-    double rate[2];               /* values a second: [0] one thread, [1] all */
-    unsigned stretch;
-} probe;
-
-static int probe_threads(probe *p, int threads)
-{
-    unsigned k = p->stretch % 32;
-    if (k == 0) return threads;
-    if (k == 1) return 1;
-    return p->rate[0] > p->rate[1] ? 1 : threads;
-}
-
-static void probe_record(probe *p, int used, double rate)
-{
-    unsigned k = p->stretch++ % 32;
-    if (k <= 1) p->rate[used == 1 ? 0 : 1] = rate;
-}
-
 /* What the run has reached, for the progress line and the result. */
 static void note_progress(gr_sparse_result *r, double start)
 {
@@ -229,7 +208,6 @@ static void note_progress(gr_sparse_result *r, double start)
 
 int gr_sparse_job_run(const gr_sparse_job *j, gr_sparse_result *r, gr_error *err)
 {
-    probe probe = {{0, 0}, 0};
     memset(r, 0, sizeof *r);
     int threads = threads_of(j->threads);
     double bytes, seconds;
@@ -259,16 +237,10 @@ int gr_sparse_job_run(const gr_sparse_job *j, gr_sparse_result *r, gr_error *err
         if (j->until_period && look < stop) stop = look;
         if (aim > count && aim < stop) stop = aim;
         if (stop > j->to + 1) stop = j->to + 1;
-        /* With the thread count left to the engine, one stretch now and then
-         * runs on one thread: cheap heaps (few rare ones) go faster alone
-         * than through the pipeline. The values do not depend on it. */
-        int use = threads;
-        if (!j->threads && threads > 1) use = probe_threads(&probe, threads);
-        double t0 = wall();
-        if ((rc = gr_sparse_extend(r->s, stop, use, err))) break;
-        if (!j->threads && threads > 1)
-            probe_record(&probe, use, (double)(gr_sparse_count(r->s) - count) / (wall() - t0 + 1e-9));
-        r->last.threads = use;
+        /* With the thread count left to the engine (0), it takes one thread
+         * where heaps are cheap (gr_sparse_extend). */
+        if ((rc = gr_sparse_extend(r->s, stop, j->threads ? threads : 0, err))) break;
+        r->last.threads = gr_sparse_threads(r->s);
         count = gr_sparse_count(r->s);
         if (j->until_period && (count == look || count == aim)) {
             if (count == look) look = next_look(count);
