@@ -1,0 +1,203 @@
+"""One request, three front ends: seeded random requests over value and moves,
+every ruleset `grundy games` lists and every outcome rule, each asked of the
+command line (--format json), of a `grundy serve` started here (/api/...) and
+of the Python module. They must say the same: the same outcome, value and
+method, for moves the same moves with the same results, values and winning
+flags; and where one refuses, all refuse alike (exit 2 / HTTP 400 / ValueError
+for bad input, exit 3 / HTTP 413 / grundy.LimitError for a limit)."""
+import json
+import random
+import signal
+import subprocess
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+
+import pytest
+
+import grundy
+from conftest import CLI, REFUSED, as_int, cli_message, python_words, run_cli
+
+# Rulesets with options, by the name `grundy games` lists, each with the pile
+# counts its positions draw from (a count it refuses is a bad-input draw).
+RULES = {
+    "nim": (["nim"], (1, 4)),
+    "sharing": (["sharing", "sharing:piles=4", "sharing:graph=0>1/1>2/2>0"], (2, 4)),
+    "kim": (["kim", "kim:reading=R2"], (1, 4)),
+    "subtraction": (["subtraction:1,3,4", "subtraction:2,5"], (1, 3)),
+    "split": (["split", "split:parts=2"], (1, 3)),
+    "tb": (["tb:0.77", "tb:0.137"], (1, 3)),
+    "grundy-game": (["grundy-game"], (1, 3)),
+}
+
+# (command-line flags, query, Python keywords) of each outcome rule
+OUTCOMES = [
+    ([], {}, {}),
+    (["--misere"], {"misere": "1"}, {"outcome": "misere"}),
+    (["--players", "3"], {"players": "3"}, {"players": 3}),
+    (["--block", "1"], {"block": "1"}, {"block": 1}),
+    (["--block-position", "1"], {"block-position": "1"}, {"block_position": 1}),
+]
+
+DRAWS = 60
+
+
+def draws():
+    """The seeded requests: (verb, rules, position, outcome index, winning)."""
+    rnd = random.Random(2027)
+    names = sorted(RULES)
+    for _ in range(DRAWS):
+        verb = rnd.choice(["value", "moves"])
+        specs, (lo, hi) = RULES[rnd.choice(names)]
+        rules = rnd.choice(specs)
+        n = 4 if "piles=4" in rules else rnd.randint(lo, hi)
+        pos = [rnd.randint(0, 9) for _ in range(n)]
+        far = rnd.random()
+        if far < 0.08:
+            pos[0] = 10 ** rnd.randint(20, 40) + rnd.randint(0, 9)   # past any search: a closed form or nothing
+        elif far < 0.18:
+            pos[0] = 10 ** rnd.randint(6, 12) + rnd.randint(0, 9)    # a closed form, a period or a limit
+        oc = rnd.randrange(len(OUTCOMES))
+        yield verb, rules, tuple(pos), oc, verb == "moves" and rnd.random() < 0.3
+
+
+CASES = list(draws())
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """A `grundy serve` on a free port of 127.0.0.1 (started as root it runs
+    as nobody, as it does for tests/cli_serve_same.sh); stopped at the end."""
+    err = tmp_path_factory.mktemp("serve") / "serve.err"
+    with open(err, "w") as f:
+        proc = subprocess.Popen([CLI, "serve", "--port", "0", "--threads", "2", "--workers", "1"],
+                                stdout=subprocess.DEVNULL, stderr=f)
+    try:
+        base = None
+        for _ in range(100):
+            text = err.read_text()
+            if "serving on" in text:
+                base = text.split("serving on ", 1)[1].split()[0]
+                break
+            if proc.poll() is not None:
+                break
+            time.sleep(0.1)
+        assert base, f"server did not start: {err.read_text()}"
+        yield base
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def ask_cli(verb, rules, pos, oc, winning):
+    """('ok', JSON) or (exit status, message)."""
+    args = [verb, rules, *pos, *OUTCOMES[oc][0], *(["--winning"] if winning else []), "--format", "json"]
+    rc, out, err = run_cli(*args)
+    if rc == 0:
+        return "ok", json.loads(out)
+    return rc, cli_message(err)
+
+
+HTTP_STATUS = {400: 2, 413: REFUSED}     # the command line's exit status of each
+
+
+def ask_api(base, verb, rules, pos, oc, winning):
+    """('ok', JSON) or (the command line's exit status for the HTTP status, message)."""
+    query = {"rules": rules, "pos": ",".join(map(str, pos)), **OUTCOMES[oc][1]}
+    if winning:
+        query["winning"] = "1"
+    url = f"{base}api/{verb}?{urllib.parse.urlencode(query)}"
+    try:
+        with urllib.request.urlopen(url, timeout=30) as r:
+            return "ok", json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        body = json.loads(e.read())
+        return HTTP_STATUS.get(e.code, f"HTTP {e.code}"), body["error"]
+
+
+def ask_python(verb, rules, pos, oc, winning):
+    """('ok', the module's answer) or (the command line's exit status for the exception, message)."""
+    kw = dict(OUTCOMES[oc][2])
+    if winning:
+        kw["winning"] = True
+    try:
+        return "ok", (grundy.value if verb == "value" else grundy.moves)(rules, list(pos), **kw)
+    except grundy.LimitError as e:
+        return REFUSED, str(e)
+    except (ValueError, TypeError) as e:
+        return 2, str(e)
+
+
+def value_fields(j):
+    """What a value answer says, from its JSON."""
+    return j["outcome"], as_int(j["value"]), j["method"], "note" in j
+
+
+def moves_fields(j):
+    """What a moves answer says, from its JSON: the set of moves with their
+    results, values and winning flags, and what stands beside them."""
+    moves = {(m["kind"], m["from"], m.get("to"), as_int(m["amount"]), tuple(as_int(x) for x in m["result"]),
+              m["outcome"], as_int(m["value"]), m["winning"]) for m in j["moves"]}
+    return (moves, len(j["moves"]), j["outcome"], as_int(j["value"]), j["listed"], as_int(j["total_moves"]),
+            j["method"], j.get("blocking"))
+
+
+def python_value_fields(v):
+    return v.outcome, v.value, v.method, v.note is not None
+
+
+def python_moves_fields(ms, outcome):
+    moves = {(m.kind, m.source, m.target, m.amount, tuple(m.result), m.outcome, m.value, m.winning) for m in ms}
+    # the module's Moves carries no outcome/value of the position itself: the
+    # command line's are checked against value() instead
+    return (moves, len(ms), *outcome, ms.listed, ms.total_moves, ms.method, ms.blocking)
+
+
+answered = []      # the cases every front end answered, for the count at the end
+
+
+@pytest.mark.parametrize("verb,rules,pos,oc,winning", CASES,
+                         ids=[f"{i}-{c[0]}-{c[1]}-{'_'.join(OUTCOMES[c[3]][0]) or 'normal'}"
+                              for i, c in enumerate(CASES)])
+def test_same_answer(server, verb, rules, pos, oc, winning):
+    cli = ask_cli(verb, rules, pos, oc, winning)
+    api = ask_api(server, verb, rules, pos, oc, winning)
+    py = ask_python(verb, rules, pos, oc, winning)
+    assert cli[0] in ("ok", 2, REFUSED), cli
+    # the same class of answer from each: answered, bad input or refused
+    assert (cli[0], api[0], py[0]) == (cli[0],) * 3, (cli, api, py)
+    if cli[0] == 2:
+        # bad input: one message, in each front end's words for its knobs
+        assert api[1] == cli[1]
+        assert py[1] == python_words(cli[1])
+        return
+    if cli[0] == REFUSED:
+        # the limits are each front end's own: the message agrees up to them
+        assert api[1].split("limits")[0] == cli[1].split("limits")[0]
+        assert py[1].split("limits")[0] == python_words(cli[1]).split("limits")[0]
+        return
+    fields = value_fields if verb == "value" else moves_fields
+    assert fields(api[1]) == fields(cli[1])
+    if verb == "value":
+        assert python_value_fields(py[1]) == value_fields(cli[1])
+    else:
+        position = grundy.value(rules, list(pos), **OUTCOMES[oc][2])
+        assert python_moves_fields(py[1], (position.outcome, position.value)) == moves_fields(cli[1])
+    answered.append((verb, rules, pos, oc))
+
+
+def test_draws_reach_every_kind():
+    """Most draws are answered, and they reach every verb, ruleset and outcome rule
+    (and every ruleset `grundy games` lists is among them)."""
+    listed = {g["name"] for g in json.loads(run_cli("games", "--format", "json")[1])}
+    assert listed == set(RULES)
+    assert len(CASES) == DRAWS
+    assert len(answered) >= 0.7 * DRAWS, f"{len(answered)} of {DRAWS} answered"
+    assert {a[0] for a in answered} == {"value", "moves"}
+    assert {grundy.Game(a[1]).name for a in answered} == listed
+    assert {a[3] for a in answered} == set(range(len(OUTCOMES)))
