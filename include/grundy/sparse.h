@@ -124,6 +124,8 @@ typedef struct gr_sparse_job {
     const char *out;              /* a sequence file (grundy/seqfile.h), or NULL */
     bool period;                  /* find the period at the end */
     bool until_period;            /* stop once the periodicity theorem certifies one */
+    bool read_only;               /* out is only read: never mended or extended (a report
+                                     beside a run that may be writing it) */
     gr_limits lim;
     void (*progress)(void *ctx, const gr_sparse_progress *p);
     void *ctx;

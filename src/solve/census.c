@@ -163,8 +163,8 @@ static void figures(gr_census_rec *r, gr_sparse *s, uint64_t to)
 }
 
 /* The job to G(0..aim), the figures with the groups' hash over G(0..to). */
-static int run_to(gr_census_rec *r, const char *dir, uint64_t aim, uint64_t to, int threads, const gr_limits *lim,
-                  gr_error *err)
+static int run_to(gr_census_rec *r, const char *dir, uint64_t aim, uint64_t to, int threads, bool read_only,
+                  const gr_limits *lim, gr_error *err)
 {
     gr_game g = {0};
     gr_tb_code c;
@@ -179,7 +179,7 @@ static int run_to(gr_census_rec *r, const char *dir, uint64_t aim, uint64_t to, 
         return gr_fail(err, GR_EINPUT, "census: %s: %s", r->name, e.msg[0] ? e.msg : "not a take-and-break code");
     }
     gr_sparse_job j = {.code = &c, .rules = r->rules, .to = aim, .threads = threads, .out = path, .period = true,
-                       .until_period = true, .lim = *lim};
+                       .until_period = true, .read_only = read_only, .lim = *lim};
     gr_sparse_result res;
     int rc = gr_sparse_job_run(&j, &res, &e);
     gr_game_release(&g);
@@ -197,7 +197,8 @@ static int run_to(gr_census_rec *r, const char *dir, uint64_t aim, uint64_t to, 
         return GR_OK;
     }
     snprintf(r->error, sizeof r->error, "%.159s", e.msg);
-    bool stopped = res.s && (gr_limits_stopped(lim) || strstr(e.msg, "--max-seconds"));
+    /* stopped by the clock or on request: the file is kept and resumes */
+    bool stopped = res.s && (gr_limits_stopped(lim) || (e.code == GR_ELIMIT && (e.knobs & GR_KNOB_SECONDS)));
     r->state = stopped ? GR_CENSUS_STOPPED : GR_CENSUS_FAILED;
     return gr_fail(err, stopped ? GR_ELIMIT : e.code ? e.code : GR_EINTERNAL, "census: %s: %s", r->name, e.msg);
 }
@@ -208,7 +209,7 @@ int gr_census_run(gr_census_rec *r, const char *dir, uint64_t to, int threads, c
      * (the job would otherwise run on to its next look at the period). */
     uint64_t aim = to;
     if (r->state == GR_CENSUS_DONE && r->cert.certified && r->count && r->count - 1 < to) aim = r->count - 1;
-    return run_to(r, dir, aim, to, threads, lim, err);
+    return run_to(r, dir, aim, to, threads, false, lim, err);
 }
 
 /* The values a sequence file holds for sure: its header's count when the
@@ -241,7 +242,8 @@ int gr_census_read(gr_census_rec *r, const char *dir, uint64_t to, const gr_limi
         memset(&r->cert, 0, sizeof r->cert);
         return GR_OK;
     }
-    int rc = run_to(r, dir, count - 1, to, 1, lim, err);
+    /* read only: a census may be writing the file meanwhile */
+    int rc = run_to(r, dir, count - 1, to, 1, true, lim, err);
     if (!rc && !r->cert.certified && r->count <= to) r->state = GR_CENSUS_STOPPED;
     return rc;
 }

@@ -190,7 +190,7 @@ static int start(const gr_sparse_job *j, gr_sparse_result *r, gr_seqfile *w, boo
          * when it holds every value asked for. */
         mended = said != have || torn;
     }
-    *writing = j->out && (have < j->to + 1 || mended);
+    *writing = j->out && !j->read_only && (have < j->to + 1 || mended);
     if (!rc && *writing)
         rc = exists ? gr_seqfile_reopen(w, j->out, &h, have, err) : create_out(j, w, err);
     return rc;
