@@ -66,18 +66,10 @@ static int parse_size(PyObject *text, double *out)
     Py_ssize_t len;
     const char *v = PyUnicode_AsUTF8AndSize(text, &len);
     if (!v) return -1;
-    char *end;
-    double x = strtod(v, &end);
-    double mul = 1;
-    if (*end == 'K' || *end == 'k') mul = 1024, end++;
-    else if (*end == 'M' || *end == 'm') mul = 1024.0 * 1024, end++;
-    else if (*end == 'G' || *end == 'g') mul = 1024.0 * 1024 * 1024, end++;
-    else if (*end == 'T' || *end == 't') mul = 1024.0 * 1024 * 1024 * 1024, end++;
-    if (!*v || end != v + len || !(x > 0)) {
+    if ((size_t)len != strlen(v) || !gr_limits_parse_size(v, out)) {
         PyErr_Format(PyExc_ValueError, "max_memory=%R: expected a size such as 512M or 4G", text);
         return -1;
     }
-    *out = x * mul;
     return 0;
 }
 

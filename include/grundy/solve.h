@@ -30,6 +30,10 @@ typedef struct gr_limits {
 void gr_limits_default(gr_limits *lim);
 /* True when lim's stop hook asks the computation to stop now. */
 bool gr_limits_stopped(const gr_limits *lim);
+/* A memory size as every front end writes it: "4G", "512M", "64k", "100000"
+ * (bytes). False, *bytes untouched, for anything else (empty, a sign, junk
+ * after the unit, zero, past 32 characters). */
+bool gr_limits_parse_size(const char *text, double *bytes);
 
 typedef struct gr_estimate {
     double states;        /* positions the search may visit */

@@ -142,16 +142,7 @@ static int take_long(filling *f, const char *key, const char *v, long lo, long h
 static int take_size(filling *f, const char *key, const char *v, double *out)
 {
     if (!v || !*v) return bad(f, key, "needs a value");
-    char *end;
-    errno = 0;
-    double x = strtod(v, &end);
-    double mul = 1;
-    if (*end == 'K' || *end == 'k') mul = 1024, end++;
-    else if (*end == 'M' || *end == 'm') mul = 1024.0 * 1024, end++;
-    else if (*end == 'G' || *end == 'g') mul = 1024.0 * 1024 * 1024, end++;
-    else if (*end == 'T' || *end == 't') mul = 1024.0 * 1024 * 1024 * 1024, end++;
-    if (*end || errno || !(x > 0) || strlen(v) > 32) return bad_value(f, key, v, "expected a size such as 512M or 4G");
-    *out = x * mul;
+    if (!gr_limits_parse_size(v, out)) return bad_value(f, key, v, "expected a size such as 512M or 4G");
     return GR_OK;
 }
 

@@ -34,17 +34,8 @@ int cli_flag_long(int argc, char **argv, int *i, long lo, long hi, long *out, gr
 /* "4G", "512M", "100000" (bytes) */
 static int parse_size(const char *flag, const char *v, double *out, gr_error *err)
 {
-    char *end;
-    errno = 0;
-    double x = strtod(v, &end);
-    double mul = 1;
-    if (*end == 'K' || *end == 'k') mul = 1024, end++;
-    else if (*end == 'M' || *end == 'm') mul = 1024.0 * 1024, end++;
-    else if (*end == 'G' || *end == 'g') mul = 1024.0 * 1024 * 1024, end++;
-    else if (*end == 'T' || *end == 't') mul = 1024.0 * 1024 * 1024 * 1024, end++;
-    if (!*v || *end || errno || !(x > 0))
+    if (!gr_limits_parse_size(v, out))
         return gr_fail(err, GR_EINPUT, "%s %s: expected a size such as 512M or 4G", flag, v);
-    *out = x * mul;
     return GR_OK;
 }
 

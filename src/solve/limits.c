@@ -1,7 +1,10 @@
 /* Up-front refusal: estimate what a search costs before running it. */
 #include "grundy/solve.h"
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 /* Measured on the 2-core reference machine (bench/bench_estimates.c, while
@@ -84,4 +87,20 @@ int gr_solver_admit(const gr_game *g, const gr_outcome *o, const gr_pos *pos,
                    "search refused: up to %.2g positions and %.2g moves, about %s and %.2g s "
                    "(limits %s, %.0f s)",
                    est.states, est.edges, need, est.seconds, have, lim->max_seconds);
+}
+
+bool gr_limits_parse_size(const char *text, double *bytes)
+{
+    if (!text || !*text || strlen(text) > 32) return false;
+    char *end;
+    errno = 0;
+    double x = strtod(text, &end);
+    double mul = 1;
+    if (*end == 'K' || *end == 'k') mul = 1024, end++;
+    else if (*end == 'M' || *end == 'm') mul = 1024.0 * 1024, end++;
+    else if (*end == 'G' || *end == 'g') mul = 1024.0 * 1024 * 1024, end++;
+    else if (*end == 'T' || *end == 't') mul = 1024.0 * 1024 * 1024 * 1024, end++;
+    if (*end || errno || !(x > 0) || !isfinite(x)) return false;
+    *bytes = x * mul;
+    return true;
 }
