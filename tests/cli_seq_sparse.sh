@@ -62,6 +62,19 @@ expect_out "G\(0\.\.300000\) in $f: 0 computed \(resumed at heap 300001\)" "$G" 
 "$G" seq grundy-game --to 300000 --out "$tmp/whole.grs" >/dev/null 2>&1
 if cmp -s "$f" "$tmp/whole.grs"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: extended file differs"; fi
 
+# --format json with --out: one JSON document (with --rare and --period too),
+# naming the file and what was computed.
+expect_json() {
+  if "$@" >"$tmp/j" 2>/dev/null && python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["to"] == 60000, d' <"$tmp/j"; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1)); echo "FAIL: '$*' is not one JSON document: $(head -c 300 "$tmp/j")"
+  fi
+}
+expect_json "$G" seq tb:0.16 --to 60000 --out "$tmp/j1.grs" --format json
+expect_json "$G" seq tb:0.16 --to 60000 --out "$tmp/j2.grs" --format json --period
+expect_json "$G" seq tb:0.16 --to 60000 --out "$tmp/j3.grs" --format json --rare --period
+expect_out "\"out\":\"$tmp/j1.grs\",\"computed\":0,\"resumed_at\":60001" "$G" seq tb:0.16 --to 60000 --out "$tmp/j1.grs" --format json
 # A kill in the middle: the same command finishes the same file.
 "$G" seq tb:0.6 --to 1500000 --out "$tmp/k.grs" --threads 2 --max-seconds 900 >/dev/null 2>&1 &
 pid=$!
