@@ -75,6 +75,16 @@ expect_json "$G" seq tb:0.16 --to 60000 --out "$tmp/j1.grs" --format json
 expect_json "$G" seq tb:0.16 --to 60000 --out "$tmp/j2.grs" --format json --period
 expect_json "$G" seq tb:0.16 --to 60000 --out "$tmp/j3.grs" --format json --rare --period
 expect_out "\"out\":\"$tmp/j1.grs\",\"computed\":0,\"resumed_at\":60001" "$G" seq tb:0.16 --to 60000 --out "$tmp/j1.grs" --format json
+# A run with --out stopped by an explicit --max-seconds exits 3 (a limit, not
+# bad input), says how to resume, and the same command resumes where it stopped.
+expect_exit 3 'stopped at heap [0-9]+ after .* run the same command again to resume' \
+  "$G" seq grundy-game --to 4000000 --out "$tmp/t.grs" --threads 1 --max-seconds 1
+expect_out "G\(0\.\.200000\) in $tmp/t.grs: 0 computed \(resumed at heap [0-9]+\)" \
+  "$G" seq grundy-game --to 200000 --out "$tmp/t.grs"
+# --help states the defaults as they are: threads chosen by the engine, no
+# default time limit with --out.
+expect_out 'one thread for codes' "$G" seq --help
+expect_out 'with --out has no default time limit' "$G" seq --help
 # A kill in the middle: the same command finishes the same file.
 "$G" seq tb:0.6 --to 1500000 --out "$tmp/k.grs" --threads 2 --max-seconds 900 >/dev/null 2>&1 &
 pid=$!
