@@ -35,7 +35,11 @@ expect_out '"method":"fast"' "$G" seq tb:0.16 --to 600 --format json
 
 # Periods: .16 (Gangolli and Plambeck) certified, and found while the run goes on.
 expect_out '^period: preperiod 105351, period 149459' "$G" seq tb:0.16 --to 520000 --period --rare
-expect_out '^stopped at heap 524287: the period is certified' "$G" seq tb:0.16 --to 2000000 --until-period --rare
+# --until-period ends at the heap the certificate needs (G(509621) for .16),
+# not at the heap count where the engine happened to look.
+expect_out '^stopped at heap 509621: the period is certified' "$G" seq tb:0.16 --to 2000000 --until-period --rare
+expect_out '^# tb:0.16: 52 rare heaps in 1\.\.509621 ' "$G" seq tb:0.16 --to 2000000 --until-period --rare
+expect_out '"to":509621,' "$G" seq tb:0.16 --to 2000000 --until-period --format json
 expect_out 'certificate: periodicity theorem' "$G" seq tb:0.16 --to 2000000 --until-period --rare
 
 # Rare heaps: Grundy's game under its mask.

@@ -198,6 +198,10 @@ static int compute(seq_args *s, gr_error *err)
                      p->seconds, p->seconds > 0 ? made / p->seconds / 1e6 : 0.0, p->threads, p->threads == 1 ? "" : "s",
                      p->mask, (unsigned long long)p->rare, p->gmax);
         }
+        /* The engine looks for the period at fixed heap counts and so has
+         * computed past the heap the certificate needs: the answer ends at
+         * that heap, the sequence's certified stop (a file keeps the rest). */
+        if (s->until_period && r.cert.certified && r.cert.needed_to + 1 < count) v.count = count = r.cert.needed_to + 1;
         if (s->until_period && r.cert.certified && s->common.format == FMT_TEXT)
             snprintf(summary + strlen(summary), sizeof summary - strlen(summary),
                      "stopped at heap %llu: the period is certified\n", (unsigned long long)(count - 1));
