@@ -35,7 +35,11 @@ expect_out '"method":"fast"' "$G" seq tb:0.16 --to 600 --format json
 
 # Periods: .16 (Gangolli and Plambeck) certified, and found while the run goes on.
 expect_out '^period: preperiod 105351, period 149459' "$G" seq tb:0.16 --to 520000 --period --rare
-expect_out '^stopped at heap 524287: the period is certified' "$G" seq tb:0.16 --to 2000000 --until-period --rare
+# --until-period ends at the heap the certificate needs (G(509621) for .16),
+# not at the heap count where the engine happened to look.
+expect_out '^stopped at heap 509621: the period is certified' "$G" seq tb:0.16 --to 2000000 --until-period --rare
+expect_out '^# tb:0.16: 52 rare heaps in 1\.\.509621 ' "$G" seq tb:0.16 --to 2000000 --until-period --rare
+expect_out '"to":509621,' "$G" seq tb:0.16 --to 2000000 --until-period --format json
 expect_out 'certificate: periodicity theorem' "$G" seq tb:0.16 --to 2000000 --until-period --rare
 
 # Rare heaps: Grundy's game under its mask.
@@ -62,6 +66,29 @@ expect_out "G\(0\.\.300000\) in $f: 0 computed \(resumed at heap 300001\)" "$G" 
 "$G" seq grundy-game --to 300000 --out "$tmp/whole.grs" >/dev/null 2>&1
 if cmp -s "$f" "$tmp/whole.grs"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: extended file differs"; fi
 
+# --format json with --out: one JSON document (with --rare and --period too),
+# naming the file and what was computed.
+expect_json() {
+  if "$@" >"$tmp/j" 2>/dev/null && python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["to"] == 60000, d' <"$tmp/j"; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1)); echo "FAIL: '$*' is not one JSON document: $(head -c 300 "$tmp/j")"
+  fi
+}
+expect_json "$G" seq tb:0.16 --to 60000 --out "$tmp/j1.grs" --format json
+expect_json "$G" seq tb:0.16 --to 60000 --out "$tmp/j2.grs" --format json --period
+expect_json "$G" seq tb:0.16 --to 60000 --out "$tmp/j3.grs" --format json --rare --period
+expect_out "\"out\":\"$tmp/j1.grs\",\"computed\":0,\"resumed_at\":60001" "$G" seq tb:0.16 --to 60000 --out "$tmp/j1.grs" --format json
+# A run with --out stopped by an explicit --max-seconds exits 3 (a limit, not
+# bad input), says how to resume, and the same command resumes where it stopped.
+expect_exit 3 'stopped at heap [0-9]+ after .* run the same command again to resume' \
+  "$G" seq grundy-game --to 4000000 --out "$tmp/t.grs" --threads 1 --max-seconds 1
+expect_out "G\(0\.\.200000\) in $tmp/t.grs: 0 computed \(resumed at heap [0-9]+\)" \
+  "$G" seq grundy-game --to 200000 --out "$tmp/t.grs"
+# --help states the defaults as they are: threads chosen by the engine, no
+# default time limit with --out.
+expect_out 'one thread for codes' "$G" seq --help
+expect_out 'with --out has no default time limit' "$G" seq --help
 # A kill in the middle: the same command finishes the same file.
 "$G" seq tb:0.6 --to 1500000 --out "$tmp/k.grs" --threads 2 --max-seconds 900 >/dev/null 2>&1 &
 pid=$!

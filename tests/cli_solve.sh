@@ -30,6 +30,13 @@ if [ "$rc" -eq 3 ] && grep -q 'stopped after' "$tmp/b.err"; then pass=$((pass + 
   fail=$((fail + 1)); echo "FAIL: --stop-after exit $rc: $(cat "$tmp/b.err")"; fi
 if [ ! -e "$tmp/b/MANIFEST" ] || ! grep -q '^total' "$tmp/b/MANIFEST"; then pass=$((pass + 1)); else
   fail=$((fail + 1)); echo "FAIL: a stopped run claims a total in MANIFEST"; fi
+# --stop-after K leaves exactly K tier files, on one thread and on eight
+for th in 1 8; do
+  "$G" solve sharing:piles=5 --total 70 --out "$tmp/k$th" --threads "$th" --stop-after 3 >/dev/null 2>"$tmp/k.err"
+  n=$(ls "$tmp/k$th" | grep -c '^tier-')
+  if [ "$n" -eq 3 ] && grep -q 'stopped after 3 new tiers' "$tmp/k.err"; then pass=$((pass + 1)); else
+    fail=$((fail + 1)); echo "FAIL: --stop-after 3 on $th threads left $n tiers: $(cat "$tmp/k.err")"; fi
+done
 expect_out '^tiers_loaded [1-9]' "$G" solve sharing:piles=5 --total 70 --out "$tmp/b" --stats
 if diff -r "$tmp/a" "$tmp/b" >/dev/null; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: resumed files differ"; fi
 # stopped on one thread, resumed on eight (steps inside chains), and the other way

@@ -27,13 +27,20 @@ static const char help[] =
     "                     --period; any heap ruleset by search); --nim-pairs the\n"
     "                     nim-pairs of 3 players\n"
     "  --misere           the misere outcome (P or N) of one heap of each size\n"
-    "  --max-memory, --max-seconds  refuse up front beyond them\n"
+    "  --max-memory SIZE  refuse up front beyond it (default: half the memory)\n"
+    "  --max-seconds S    refuse up front a run estimated beyond S seconds (default\n"
+    "                     60: wall time for the sparse method, CPU time for fast and\n"
+    "                     simple) and stop one that runs past them (exit 3); a run\n"
+    "                     with --out has no default time limit\n"
     "--block and --block-position are refused: blocking has no sequence here.\n\n"
     "The sparse-space method (octal games, Grundy's game, at record scale):\n"
     "  --mask M           the rare/common mask (default: chosen from the values)\n"
-    "  --threads T        threads (default: all cores); the values never depend on T\n"
+    "  --threads T        threads (default: chosen as it runs, one thread for codes\n"
+    "                     whose heaps are cheap, all cores otherwise); the values\n"
+    "                     never depend on T\n"
     "  --out FILE         write the values to a binary sequence file as they come; the\n"
-    "                     same command resumes a killed run, a larger --to extends it\n"
+    "                     same command resumes a killed or stopped run, a larger --to\n"
+    "                     extends it; no time limit unless --max-seconds is given\n"
     "  --until-period     stop as soon as a period is certified\n"
     "  --rare             list the rare heaps and their values\n"
     "  --in FILE          read a stored sequence instead of computing it\n"
@@ -104,9 +111,15 @@ int cmd_seq(int argc, char **argv)
     gr_error_clear(&err);
     /* --in and --compare name their games themselves: no RULES operand. */
     unsigned parts = CLI_RULES | CLI_OUTCOME | CLI_LIMITS;
-    for (int i = 1; i < argc; i++)
+    bool max_seconds = false;
+    for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--in") == 0 || strcmp(argv[i], "--compare") == 0) parts &= ~(unsigned)CLI_RULES;
+        if (strncmp(argv[i], "--max-seconds", 13) == 0) max_seconds = true;
+    }
     int rc = cli_parse(&s.common, argc, argv, parts, extra, &s, &err);
+    /* A run that writes a resumable file was asked for that file: only a
+     * time limit given on the command line stops it. */
+    if (!rc && s.out && !max_seconds) s.common.limits.max_seconds = 1e18;
     if (!rc && !s.common.help && (s.in || s.compare[0])) {
         if (s.common.rules) rc = gr_fail(&err, GR_EINPUT, "unexpected argument '%s': %s names the game", s.common.rules,
                                          s.in ? "--in FILE" : "--compare");

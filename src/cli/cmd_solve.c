@@ -105,14 +105,20 @@ static void tally(solve_ctx *c, const gr_tiers *s, uint64_t t)
 static int on_done(void *ctx, const gr_tiers *s, uint64_t t, gr_error *err)
 {
     solve_ctx *c = ctx;
+    /* The tier claims its place in the count before it is written: chains
+     * run in parallel and each hands its tiers to a finisher while it goes
+     * on, so tiers past the K-th still arrive here and must not be kept. */
+    long n = __atomic_add_fetch(&c->done_count, 1, __ATOMIC_SEQ_CST);
+    if (c->stop_after && n > c->stop_after)
+        return gr_fail(err, GR_ELIMIT, "stopped after %ld new tiers as asked (--stop-after); run again to resume",
+                       c->stop_after);
     tally(c, s, t);
     if (c->have_db) {
         int rc = gr_tierdb_write(&c->db, s, t, err);
         if (rc) return rc;
     }
-    long n = __atomic_add_fetch(&c->done_count, 1, __ATOMIC_SEQ_CST);
-    if (c->stop_after && n >= c->stop_after)
-        return gr_fail(err, 3, "stopped after %ld new tiers as asked (--stop-after); run again to resume", n);
+    if (c->stop_after && n == c->stop_after)
+        return gr_fail(err, GR_ELIMIT, "stopped after %ld new tiers as asked (--stop-after); run again to resume", n);
     return GR_OK;
 }
 

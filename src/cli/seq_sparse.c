@@ -40,19 +40,49 @@ static inline uint32_t at(const view *v, uint64_t x)
     return v->width == 1 ? ((const uint8_t *)v->g)[x] : ((const uint16_t *)v->g)[x];
 }
 
-static void print_rare(FILE *f, const view *v, int format)
+/* The run that wrote --out FILE, for its summary. */
+typedef struct out_run {
+    const char *file;
+    const gr_sparse_progress *p;
+} out_run;
+
+/* The fields of a --out run, after the ruleset and "to" of a JSON object. */
+static void print_out_json(FILE *f, const out_run *o)
 {
-    uint64_t n = 0;
-    if (format == FMT_JSON) {
-        fputs("{\"ruleset\":", f);
-        gr_json_string(f, v->rules);
-        fprintf(f, ",\"to\":%llu,\"mask\":%u,\"rare\":[", (unsigned long long)(v->count - 1), v->mask);
+    const gr_sparse_progress *p = o->p;
+    fputs(",\"out\":", f);
+    gr_json_string(f, o->file);
+    fprintf(f, ",\"computed\":%llu,\"resumed_at\":%llu,\"seconds\":%.3f,\"threads\":%d,\"mask\":%u,"
+            "\"rare_count\":%llu,\"largest\":%u",
+            (unsigned long long)(p->done - p->resumed), (unsigned long long)p->resumed, p->seconds, p->threads, p->mask,
+            (unsigned long long)p->rare, p->gmax);
+}
+
+/* One JSON object: the rare heaps (when asked), the --out run's summary
+ * and the period, so that every form of seq prints a single document. */
+static void print_json_summary(FILE *f, const view *v, bool rare, const out_run *o, const gr_period *per,
+                               const gr_octal_cert *cert)
+{
+    fputs("{\"ruleset\":", f);
+    gr_json_string(f, v->rules);
+    fprintf(f, ",\"to\":%llu", (unsigned long long)(v->count - 1));
+    if (o) print_out_json(f, o);
+    if (rare) {
+        uint64_t n = 0;
+        if (!o) fprintf(f, ",\"mask\":%u", v->mask);   /* a run's summary names it already */
+        fputs(",\"rare\":[", f);
         for (uint64_t x = 1; x < v->count; x++)
             if (gr_sparse_is_rare(v->mask, at(v, x)))
                 fprintf(f, n++ ? ",[%llu,%u]" : "[%llu,%u]", (unsigned long long)x, at(v, x));
-        fputs("]}\n", f);
-        return;
+        fputc(']', f);
     }
+    if (per) seq_print_period_json(f, per, cert);
+    fputs("}\n", f);
+}
+
+static void print_rare(FILE *f, const view *v)
+{
+    uint64_t n = 0;
     for (uint64_t x = 1; x < v->count; x++) n += gr_sparse_is_rare(v->mask, at(v, x));
     fprintf(f, "# %s: %llu rare heaps in 1..%llu under mask %#x (popcount(G & mask) even)\n", v->rules,
             (unsigned long long)n, (unsigned long long)(v->count - 1), v->mask);
@@ -85,25 +115,20 @@ static void print_values(FILE *f, const view *v, const seq_args *s, const gr_per
 /* Writes what the flags ask for: rare heaps, or the values (not with
  * --out, whose values are in the file), and the period. */
 static int deliver(const view *v, const seq_args *s, const gr_period *per, const gr_octal_cert *cert, bool period,
-                   const char *summary, gr_error *err)
+                   const char *summary, const out_run *o, gr_error *err)
 {
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     if (!f) return gr_fail_nomem(err);
-    if (summary) fputs(summary, f);
-    if (s->rare) print_rare(f, v, s->common.format);
-    else if (!s->out) print_values(f, v, s, per, cert, period);
-    if ((s->rare || s->out) && period) {
-        if (s->common.format == FMT_JSON) {
-            fputs("{\"ruleset\":", f);
-            gr_json_string(f, v->rules);
-            fprintf(f, ",\"to\":%llu", (unsigned long long)(v->count - 1));
-            seq_print_period_json(f, per, cert);
-            fputs("}\n", f);
-        } else {
-            seq_print_period_text(f, per, cert);
-        }
+    if (s->common.format == FMT_JSON) {
+        if (s->rare || s->out) print_json_summary(f, v, s->rare, o, period ? per : NULL, cert);
+        else print_values(f, v, s, per, cert, period);
+    } else {
+        if (summary) fputs(summary, f);
+        if (s->rare) print_rare(f, v);
+        else if (!s->out) print_values(f, v, s, per, cert, period);
+        if ((s->rare || s->out) && period) seq_print_period_text(f, per, cert);
     }
     if (fclose(f) != 0) {
         free(buf);
@@ -173,10 +198,16 @@ static int compute(seq_args *s, gr_error *err)
                      p->seconds, p->seconds > 0 ? made / p->seconds / 1e6 : 0.0, p->threads, p->threads == 1 ? "" : "s",
                      p->mask, (unsigned long long)p->rare, p->gmax);
         }
+        /* The engine looks for the period at fixed heap counts and so has
+         * computed past the heap the certificate needs: the answer ends at
+         * that heap, the sequence's certified stop (a file keeps the rest). */
+        if (s->until_period && r.cert.certified && r.cert.needed_to + 1 < count) v.count = count = r.cert.needed_to + 1;
         if (s->until_period && r.cert.certified && s->common.format == FMT_TEXT)
             snprintf(summary + strlen(summary), sizeof summary - strlen(summary),
                      "stopped at heap %llu: the period is certified\n", (unsigned long long)(count - 1));
-        rc = deliver(&v, s, &r.per, &r.cert, s->period || s->until_period, s->out || s->until_period ? summary : NULL, err);
+        out_run o = {s->out, &r.last};
+        rc = deliver(&v, s, &r.per, &r.cert, s->period || s->until_period, s->out || s->until_period ? summary : NULL,
+                     s->out ? &o : NULL, err);
     }
     gr_sparse_free(r.s);
     return rc;
@@ -214,7 +245,7 @@ static int from_file(seq_args *s, gr_error *err)
     if (!rc) {
         view v = {g, 2, count, h.mask, h.rules};
         s->to = (long)(count - 1);
-        rc = deliver(&v, s, &per, &cert, s->period, NULL, err);
+        rc = deliver(&v, s, &per, &cert, s->period, NULL, NULL, err);
     }
     free(g);
     return rc;
