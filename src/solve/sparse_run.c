@@ -253,7 +253,7 @@ int gr_sparse_job_run(const gr_sparse_job *j, gr_sparse_result *r, gr_error *err
         if (!done && count < j->to + 1 && gr_limits_stopped(&j->lim))
             rc = gr_fail(err, GR_EINTR, "stopped on request at heap %llu", (unsigned long long)count);
         else if (!done && count < j->to + 1 && r->last.seconds > j->lim.max_seconds)
-            rc = gr_fail_limit(err, GR_KNOB_SECONDS, "stopped at heap %llu after %.0f s (the time limit, --max-seconds)%s",
+            rc = gr_fail_limit(err, GR_KNOB_SECONDS, "stopped at heap %llu after %.0f s (the time limit)%s",
                                (unsigned long long)count, r->last.seconds,
                                j->out ? "; the values so far are kept: run the same command again to resume" : "");
     }
