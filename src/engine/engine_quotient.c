@@ -68,9 +68,13 @@ static const gr_mquot *quotient_for(gr_engine *e, uint32_t need, const gr_bigpos
 {
     struct gr_engine_cache *c = gr_engine_cache(e);
     if (!c) return NULL;
+    /* A quotient given in a file answers whatever it covers; one built on
+     * the fly only where search is costly, held or not, so that the method
+     * of an answer never depends on what was asked before. */
+    if (c->quot_file) return c->quot && (uint32_t)c->quot->heaps >= need ? c->quot : NULL;
+    if (search_cheap(e, pos)) return NULL;
     if (c->quot && (uint32_t)c->quot->heaps >= need) return c->quot;
-    if (c->quot_file || need > FLY_MAX_HEAP || (c->quot_failed && need >= c->quot_failed_at) || search_cheap(e, pos))
-        return NULL;
+    if (need > FLY_MAX_HEAP || (c->quot_failed && need >= c->quot_failed_at)) return NULL;
     gr_mquot *q = calloc(1, sizeof *q);
     if (!q) return NULL;
     gr_limits lim = e->limits;
