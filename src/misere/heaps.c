@@ -26,7 +26,7 @@ static bool seen(const gr_mis_heaps *h, uint32_t start, const uint16_t *parts, u
 {
     for (uint32_t o = start; o < h->nopt; o++) {
         uint32_t b = o ? h->off[o - 1] : 0, e = h->off[o];
-        if (e - b == n && memcmp(h->part + b, parts, n * sizeof *parts) == 0) return true;
+        if (e - b == n && (n == 0 || memcmp(h->part + b, parts, n * sizeof *parts) == 0)) return true;
     }
     return false;
 }
@@ -55,7 +55,7 @@ static int add_option(void *ctx, const gr_move *mv, const gr_pos *result)
     if (seen(h, l->start, parts, m)) return 0;
     if (!GR_GROW(h->part, h->partcap, h->npart + m, 64) || !GR_GROW(h->off, h->optcap, h->nopt + 1, 64))
         return gr_fail_nomem(l->err);
-    memcpy(h->part + h->npart, parts, m * sizeof *parts);
+    if (m) memcpy(h->part + h->npart, parts, m * sizeof *parts);   /* part is NULL while empty */
     h->npart += m;
     h->off[h->nopt++] = h->npart;
     return 0;
