@@ -21,17 +21,21 @@ static void must_be_utf8(const gr_buf *b)
     }
 }
 
-static size_t split(const uint8_t *data, size_t size, gr_api_pair *pairs)
+/* Splits text (size bytes and a NUL) in place: each key and value ends in a
+ * NUL at its length, as every front end hands them over (api.h). */
+static size_t split(char *data, size_t size, gr_api_pair *pairs)
 {
     size_t n = 0, at = 0;
     while (at < size && n < MAX_PAIRS) {
-        const uint8_t *amp = memchr(data + at, '&', size - at);
+        char *amp = memchr(data + at, '&', size - at);
         size_t end = amp ? (size_t)(amp - data) : size;
-        const uint8_t *eq = memchr(data + at, '=', end - at);
+        char *eq = memchr(data + at, '=', end - at);
+        if (amp) *amp = '\0';
+        if (eq) *eq = '\0';
         gr_api_pair *p = &pairs[n++];
-        p->key = (const char *)data + at;
+        p->key = data + at;
         p->key_len = eq ? (size_t)(eq - (data + at)) : end - at;
-        p->value = eq ? (const char *)eq + 1 : NULL;
+        p->value = eq ? eq + 1 : NULL;
         p->value_len = eq ? end - (size_t)(eq + 1 - data) : 0;
         at = end + 1;
     }
@@ -43,8 +47,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 1 || size > 4096) return 0;
     int verb = data[0] & 1 ? GR_API_MOVES : GR_API_VALUE;
     int front = (data[0] >> 1) % 3;
+    char *text = malloc(size);
+    if (!text) return 0;
+    memcpy(text, data + 1, size - 1);
+    text[size - 1] = '\0';
     gr_api_pair pairs[MAX_PAIRS];
-    size_t n = split(data + 1, size - 1, pairs);
+    size_t n = split(text, size - 1, pairs);
     gr_api_request req;
     gr_api_request_init(&req, verb, front);
     req.max_digits = 200;
@@ -74,5 +82,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     gr_buf_free(&b);
     gr_api_request_clear(&req);
+    free(text);
     return 0;
 }

@@ -30,8 +30,9 @@ enum gr_api_verb { GR_API_VALUE, GR_API_MOVES };
 enum gr_api_format { GR_API_TEXT, GR_API_JSON };
 
 /* One key and its value as the front end got them (lengths, so that a NUL
- * inside either is seen and refused). value NULL: the key alone, as a
- * command-line flag without a value ("--misere"). */
+ * inside either is seen and refused). Each text also ends in a NUL at its
+ * length, as argv, libmicrohttpd and Python hand them over. value NULL: the
+ * key alone, as a command-line flag without a value ("--misere"). */
 typedef struct gr_api_pair {
     const char *key;
     size_t key_len;
