@@ -6,15 +6,8 @@ source "$(dirname "$0")/lib_cli.sh"
 command -v curl >/dev/null || { echo "curl is needed for this test"; exit 1; }
 
 "$G" table sharing --max 40 --out "$tmp/stored.tab" || { echo "cannot store a table"; exit 1; }
-"$G" serve --port 0 --threads 4 --tables "$tmp/stored.tab" 2>"$tmp/serve.err" &
-server=$!
 trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$tmp"' EXIT
-for _ in $(seq 100); do
-  grep -q 'serving on' "$tmp/serve.err" && break
-  sleep 0.1
-done
-base=$(grep -o 'http://[^ ]*/' "$tmp/serve.err")
-[ -n "$base" ] || { echo "server did not start: $(cat "$tmp/serve.err")"; exit 1; }
+start_server serve --threads 4 --tables "$tmp/stored.tab"
 
 # expect_http STATUS PATTERN PATH
 expect_http() {

@@ -14,26 +14,6 @@ command -v python3 >/dev/null || { echo "python3 is needed for this test"; exit 
 
 server=
 trap '[ -n "$server" ] && kill $server 2>/dev/null; wait 2>/dev/null; rm -rf "$tmp"' EXIT
-# start_server NAME ARGS...: sets $base, $port and $server
-start_server() {
-  local name=$1
-  shift
-  "$G" serve --port 0 "$@" 2>"$tmp/$name.err" &
-  server=$!
-  for _ in $(seq 100); do
-    grep -q 'serving on' "$tmp/$name.err" && break
-    sleep 0.1
-  done
-  base=$(grep -o 'http://[^ ]*/' "$tmp/$name.err")
-  port=${base##*:}
-  port=${port%/}
-  [ -n "$base" ] || { echo "server did not start: $(cat "$tmp/$name.err")"; exit 1; }
-}
-stop_server() {
-  kill "$server" 2>/dev/null
-  wait "$server" 2>/dev/null
-  server=
-}
 check() { # check DESCRIPTION CONDITION-STATUS (taken before the description's $(...) resets $?)
   if [ "$2" -eq 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1"; fi
 }

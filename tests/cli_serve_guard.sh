@@ -9,25 +9,6 @@ source "$(dirname "$0")/lib_cli.sh"
 command -v curl >/dev/null || { echo "curl is needed for this test"; exit 1; }
 command -v python3 >/dev/null || { echo "python3 is needed for this test"; exit 1; }
 
-# start_server NAME ARGS...: starts grundy serve on a free port; sets $base and $server
-start_server() {
-  local name=$1
-  shift
-  "$G" serve --port 0 "$@" 2>"$tmp/$name.err" &
-  server=$!
-  for _ in $(seq 100); do
-    grep -q 'serving on' "$tmp/$name.err" && break
-    sleep 0.1
-  done
-  base=$(grep -o 'http://[^ ]*/' "$tmp/$name.err")
-  port=${base##*:}
-  port=${port%/}
-  [ -n "$base" ] || { echo "server did not start: $(cat "$tmp/$name.err")"; exit 1; }
-}
-stop_server() {
-  kill "$server" 2>/dev/null
-  wait "$server" 2>/dev/null
-}
 trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$tmp"' EXIT
 
 check() { # check DESCRIPTION CONDITION-STATUS

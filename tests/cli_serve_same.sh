@@ -7,12 +7,8 @@ source "$(dirname "$0")/lib_cli.sh"
 command -v curl >/dev/null || { echo "curl is needed for this test"; exit 1; }
 command -v python3 >/dev/null || { echo "python3 is needed for this test"; exit 1; }
 
-"$G" serve --port 0 --threads 2 --workers 1 2>"$tmp/serve.err" &
-server=$!
 trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$tmp"' EXIT
-for _ in $(seq 100); do grep -q 'serving on' "$tmp/serve.err" && break; sleep 0.1; done
-base=$(grep -o 'http://[^ ]*/' "$tmp/serve.err")
-[ -n "$base" ] || { echo "server did not start: $(cat "$tmp/serve.err")"; exit 1; }
+start_server serve --threads 2 --workers 1
 
 # the draws: verb, ruleset, position, outcome rule, --winning, as lines
 python3 - >"$tmp/draws" <<'PY'

@@ -54,3 +54,25 @@ cpu_ms() {
   { time "$@" >/dev/null 2>&1 </dev/null; } 2>"$tmp/cpu"
   awk '{printf "%d\n", ($1 + $2) * 1000}' "$tmp/cpu"
 }
+
+# start_server NAME ARGS...: starts grundy serve on a free port with ARGS,
+# its stderr in $tmp/NAME.err; sets $base (http://127.0.0.1:PORT/), $port and
+# $server (its pid). The caller's EXIT trap stops it (stop_server).
+start_server() {
+  local name=$1
+  shift
+  "$G" serve --port 0 "$@" 2>"$tmp/$name.err" &
+  server=$!
+  for _ in $(seq 100); do
+    grep -q 'serving on' "$tmp/$name.err" && break
+    sleep 0.1
+  done
+  base=$(grep -o 'http://[^ ]*/' "$tmp/$name.err")
+  port=${base##*:}
+  port=${port%/}
+  [ -n "$base" ] || { echo "server did not start: $(cat "$tmp/$name.err")"; exit 1; }
+}
+stop_server() {
+  kill "$server" 2>/dev/null
+  wait "$server" 2>/dev/null
+}
