@@ -23,11 +23,14 @@
 #include "grundy/engine.h"
 #include "grundy/error.h"
 #include "grundy/outcome.h"
+#include "grundy/period.h"
+#include "grundy/players.h"
 #include "grundy/solve.h"
 
 enum gr_api_front { GR_FRONT_CLI, GR_FRONT_HTTP, GR_FRONT_PYTHON };
-enum gr_api_verb { GR_API_VALUE, GR_API_MOVES };
-enum gr_api_format { GR_API_TEXT, GR_API_JSON };
+enum gr_api_verb { GR_API_VALUE, GR_API_MOVES, GR_API_SEQ };
+/* GR_API_BFILE: OEIS b-file lines "n a(n)" (seq; any other verb: text) */
+enum gr_api_format { GR_API_TEXT, GR_API_JSON, GR_API_BFILE };
 
 /* One key and its value as the front end got them (lengths, so that a NUL
  * inside either is seen and refused). Each text also ends in a NUL at its
@@ -40,6 +43,23 @@ typedef struct gr_api_pair {
     size_t value_len;
 } gr_api_pair;
 
+/* seq's options (keys "to", "from", "row", "diagonal", "period",
+ * "nim-pairs", "method"; "mask" and "threads" from the command line and
+ * Python only). */
+struct gr_sparse_progress;
+typedef struct gr_api_seq_opts {
+    long from, to;             /* the sizes from..to */
+    bool have_to;
+    long row, diagonal;        /* three-pile sharing: G(0,A,n) or G(0,n,n+D); -1 when absent */
+    bool period;               /* also the period found and its certificate */
+    bool nim_pairs;            /* three players' nim-pairs of a subtraction game */
+    char *method;              /* as given (simple, fast, sparse; recursion, search); NULL: the policy's */
+    long mask, threads;        /* the sparse method's; 0: chosen */
+    bool bfile;                /* to be rendered as a b-file (refused where the answer holds classes) */
+    /* the sparse method's progress, for a front end with a terminal */
+    void (*progress)(void *ctx, const struct gr_sparse_progress *p);
+} gr_api_seq_opts;
+
 typedef struct gr_api_request {
     int verb;                  /* enum gr_api_verb */
     int front;                 /* enum gr_api_front: whose words the messages use */
@@ -50,6 +70,7 @@ typedef struct gr_api_request {
     bool winning;              /* moves: the winning moves only */
     char *db;                  /* results `grundy solve --out` stored (command line and Python only) */
     size_t max_digits;         /* longest pile in digits; 0: no bound (set before filling) */
+    gr_api_seq_opts seq;
 } gr_api_request;
 
 void gr_api_request_init(gr_api_request *r, int verb, int front);
@@ -81,6 +102,52 @@ typedef struct gr_api_move {
     bool winning;
 } gr_api_move;
 
+/* What a seq reply holds (GR_SEQ_*). */
+enum gr_api_seq_kind {
+    GR_SEQ_HEAP,               /* the nim-sequence G(0..to) of one heap */
+    GR_SEQ_SHARING,            /* a row or diagonal of three-pile Sharing Nim */
+    GR_SEQ_CLASSES,            /* the outcome of one heap of each size, by the engine */
+    GR_SEQ_PLAYERS,            /* m players' classes of one subtraction heap */
+    GR_SEQ_PAIRS               /* three players' nim-pairs */
+};
+
+typedef struct gr_sparse gr_sparse;
+typedef struct gr_api_seq_reply {
+    int kind;
+    char *spec;                /* the ruleset as parsed (players, pairs name it so) */
+    long from, to;             /* the sizes answered */
+    long base;                 /* values[0] is size base's */
+    uint32_t *values;          /* HEAP (when not sparse), SHARING */
+    gr_sparse *sparse;         /* HEAP by the sparse method: its values, base 0 */
+    uint8_t *classes;          /* PLAYERS: the class digit of each size */
+    char (*labels)[16];        /* CLASSES: the outcome of each size */
+    const char *method;        /* HEAP: "fast", "simple", "sparse", "certified period"; PAIRS */
+    uint32_t mask;             /* the sparse method's mask */
+    bool diagonal;             /* SHARING: a diagonal D, else a row A */
+    long ad;                   /* A or D */
+    char outcome[32];          /* CLASSES: the outcome rule as written */
+    int players;               /* PLAYERS */
+    bool period;               /* the period was asked for: */
+    gr_period per;             /* HEAP */
+    gr_octal_cert cert;
+    gr_subperiod sub;          /* PLAYERS */
+    uint64_t sub_limit;        /* how far the period was looked for */
+    gr_pairs pairs;            /* PAIRS */
+    bool by_search;
+    uint32_t bound;
+} gr_api_seq_reply;
+
+/* G(x) of a HEAP or SHARING reply, or a PLAYERS reply's class digit. */
+uint32_t gr_api_seq_at(const gr_api_seq_reply *s, long x);
+/* The period lines of a HEAP or PLAYERS reply as text (a b-file's go to
+ * standard error: the front end writes them there). */
+void gr_api_seq_period_text(gr_buf *b, const gr_api_seq_reply *s);
+/* A nim-sequence's period as the fields of a JSON object (",\"period\":{...}"). */
+void gr_api_seq_period_json(gr_buf *b, const gr_period *p, const gr_octal_cert *cert);
+/* Whether a seq request is cheap enough to answer inside a server's thread
+ * under the budget (the others go to a worker). */
+bool gr_api_seq_cheap(const gr_api_request *req, double seconds, double bytes);
+
 typedef struct gr_api_reply {
     int verb;
     char *rules;               /* the request's, copied */
@@ -97,6 +164,7 @@ typedef struct gr_api_reply {
     const char *unit;          /* what the ruleset calls a pile ("pile", "heap") */
     bool blocking;             /* block / block-position: the blocker's strategy follows */
     gr_block_strategy block;
+    gr_api_seq_reply seq;      /* seq */
 } gr_api_reply;
 
 void gr_api_reply_init(gr_api_reply *rep);
@@ -128,5 +196,7 @@ bool gr_api_seq_wants_sparse(const gr_game *g, uint64_t to);
  * methods (and a certified period): when it was refused by a limit and the
  * caller did not ask for the sparse method by name. */
 bool gr_api_seq_falls_back(int rc, bool sparse_asked);
+/* A verb by its name ("value", "moves", "seq"), or -1. */
+int gr_api_verb_named(const char *name);
 
 #endif
