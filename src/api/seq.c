@@ -63,7 +63,9 @@ static const char *kname(const seqcall *c, const char *key, char *buf, size_t si
 static const char *kval(const seqcall *c, const char *key, long v, char *buf, size_t size)
 {
     char name[48];
-    snprintf(buf, size, "%s%s%ld", kname(c, key, name, sizeof name), c->req->front == GR_FRONT_CLI ? " " : "=", v);
+    int front = c->req->front;
+    snprintf(buf, size, "%s%s%ld", kname(c, key, name, sizeof name),
+             front == GR_FRONT_CLI ? " " : front == GR_FRONT_HTTP ? "=" : "", v);
     return buf;
 }
 

@@ -41,10 +41,6 @@ typedef struct endpoint {
 
 static const param table_params[] = {
     {"rules", NULL, false}, {"max", "--max", false}, {"stored", "stored", true}, {NULL, NULL, false}};
-static const param seq_params[] = {
-    {"rules", NULL, false}, {"to", "--to", false}, {"from", "--from", false}, {"players", "--players", false},
-    {"row", "--row", false}, {"diagonal", "--diagonal", false}, {"nim-pairs", "--nim-pairs", true},
-    {"period", "--period", true}, {NULL, NULL, false}};
 static const param check_params[] = {{"id", NULL, false}, {"to", "--to", false}, {NULL, NULL, false}};
 static const param games_params[] = {{NULL, NULL, false}};
 /* play: `first` (default computer) says who moves first; `input` holds the
@@ -60,7 +56,7 @@ static const endpoint endpoints[] = {
     {"value", "value", NULL, NULL, {NULL}, false, GR_API_VALUE},
     {"moves", "moves", NULL, NULL, {NULL}, false, GR_API_MOVES},
     {"table", "table", table_params, "--max", {NULL}, true, -1},
-    {"seq", "seq", seq_params, "--to", {NULL}, true, -1},
+    {"seq", "seq", NULL, NULL, {NULL}, false, GR_API_SEQ},
     {"check", "check", check_params, "--to", {NULL}, true, -1},
     /* the computer's move, as `grundy play --script` makes it */
     {"play", "play", play_params, NULL, {"--script"}, false, -1},
@@ -365,8 +361,10 @@ static void run_layer(serve_pool *pool, const serve_limits *lim, const endpoint 
     int argc = 0;
     argv[argc++] = "grundy";
     bool fresh = serve_pool_fresh(pool, false);
+    char word[16];
+    snprintf(word, sizeof word, "@%s", ep->name);   /* "@value": the layer's verb, by name */
     if (!fresh) {
-        argv[argc++] = ep->name[0] == 'v' ? SERVE_LAYER_VALUE : SERVE_LAYER_MOVES;
+        argv[argc++] = word;
         argv[argc++] = secs;
         argv[argc++] = bytes;
         for (size_t i = 0; i < n; i++) {
@@ -393,6 +391,18 @@ static void run_layer(serve_pool *pool, const serve_limits *lim, const endpoint 
                 snprintf(number, sizeof number, "%d", req->outcome.param);
                 argv[argc++] = number;
             }
+        }
+        /* the other keys (seq's) as flags: a boolean given as true, a value after its flag */
+        char flags[SERVE_MAX_PAIRS][48];
+        for (size_t i = 0; i < n && ep->layer == GR_API_SEQ; i++) {
+            const char *k = pairs[i].key, *v = pairs[i].value ? pairs[i].value : "";
+            int arity = gr_api_key_arity(ep->layer, k);
+            bool on = strcmp(v, "1") == 0 || strcmp(v, "true") == 0;
+            if (strcmp(k, "rules") == 0 || arity < 0 || (arity == 0 && !on) || strcmp(k, req->outcome.rule->name) == 0)
+                continue;
+            snprintf(flags[i], sizeof flags[i], "--%s", k);
+            argv[argc++] = flags[i];
+            if (arity > 0) argv[argc++] = v;
         }
         argv[argc++] = "--";
         argv[argc++] = req->rules;
@@ -431,6 +441,9 @@ static void answer_layer(serve_pool *pool, serve_inproc *inproc, const serve_lim
     gr_error err;
     gr_error_clear(&err);
     int rc = gr_api_request_fill(&req, pairs, n, &err);
+    /* a sequence past the server's bound is refused before any work */
+    if (!rc && ep->layer == GR_API_SEQ && req.seq.to > lim->max_seq)
+        rc = gr_fail(&err, GR_ELIMIT, "to=%ld is past this server's bound of %ld", req.seq.to, lim->max_seq);
     if (rc) {
         gr_buf b;
         gr_buf_init(&b);
