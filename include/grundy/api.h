@@ -28,9 +28,10 @@
 #include "grundy/solve.h"
 
 enum gr_api_front { GR_FRONT_CLI, GR_FRONT_HTTP, GR_FRONT_PYTHON };
-enum gr_api_verb { GR_API_VALUE, GR_API_MOVES, GR_API_SEQ };
-/* GR_API_BFILE: OEIS b-file lines "n a(n)" (seq; any other verb: text) */
-enum gr_api_format { GR_API_TEXT, GR_API_JSON, GR_API_BFILE };
+enum gr_api_verb { GR_API_VALUE, GR_API_MOVES, GR_API_SEQ, GR_API_TABLE };
+/* GR_API_BFILE: OEIS b-file lines "n a(n)" (seq); GR_API_CSV (table); any
+ * other verb renders them as text */
+enum gr_api_format { GR_API_TEXT, GR_API_JSON, GR_API_BFILE, GR_API_CSV };
 
 /* One key and its value as the front end got them (lengths, so that a NUL
  * inside either is seen and refused). Each text also ends in a NUL at its
@@ -60,6 +61,19 @@ typedef struct gr_api_seq_opts {
     void (*progress)(void *ctx, const struct gr_sparse_progress *p);
 } gr_api_seq_opts;
 
+/* table's options (keys "max", "method", "stored"; "threads" from the
+ * command line and Python only). */
+typedef struct gr_api_table_opts {
+    long max;                  /* G(0,a,b) for 0 <= a <= b <= max */
+    bool have_max;
+    char *method;              /* fast (the default) or simple */
+    bool stored;               /* stored=1: the server's stored table (in) */
+    char *in;                  /* a table written by `table --out` to read: set by the front end, never a key */
+    long threads;              /* the fast method's threads; 0: chosen */
+    bool text;                 /* to be rendered as the text layout (which stops at GR_API_TABLE_TEXT_MAX) */
+} gr_api_table_opts;
+#define GR_API_TABLE_TEXT_MAX 2000
+
 typedef struct gr_api_request {
     int verb;                  /* enum gr_api_verb */
     int front;                 /* enum gr_api_front: whose words the messages use */
@@ -71,6 +85,7 @@ typedef struct gr_api_request {
     char *db;                  /* results `grundy solve --out` stored (command line and Python only) */
     size_t max_digits;         /* longest pile in digits; 0: no bound (set before filling) */
     gr_api_seq_opts seq;
+    gr_api_table_opts table;
 } gr_api_request;
 
 void gr_api_request_init(gr_api_request *r, int verb, int front);
@@ -148,6 +163,29 @@ void gr_api_seq_period_json(gr_buf *b, const gr_period *p, const gr_octal_cert *
  * under the budget (the others go to a worker). */
 bool gr_api_seq_cheap(const gr_api_request *req, double seconds, double bytes);
 
+/* A table reply: under normal play the values, row b = 0..n holding
+ * G(0,x,b) for x = 0..b/2 (the rest by symmetry, G(0,x,b) = G(0,b-x,b));
+ * under another outcome rule the score of every (0,a,b), row b holding
+ * a = 0..b (gr_outcome_label names it). */
+typedef struct gr_api_table_reply {
+    uint32_t n;
+    uint32_t *half;
+    uint32_t *score;
+} gr_api_table_reply;
+/* Where row b starts in half. */
+static inline size_t gr_api_table_row(uint32_t b)
+{
+    return b ? (size_t)b + ((size_t)b - 1) * ((size_t)b - 1) / 4 : 0;
+}
+/* The normal-play rows one at a time, in order (row[x] = G(0,x,b), x =
+ * 0..b/2), for a front end that streams them; a non-zero return stops. */
+typedef int (*gr_api_table_fn)(void *ctx, uint32_t b, const uint32_t *row);
+int gr_api_table_rows(const gr_api_request *req, gr_api_table_fn fn, void *ctx, gr_error *err);
+/* A streamed table's rendering (GR_API_JSON or GR_API_CSV): before the rows, each row, after. */
+void gr_api_table_head(gr_buf *b, int format, uint32_t n);
+void gr_api_table_put_row(gr_buf *b, int format, uint32_t row_b, const uint32_t *row);
+void gr_api_table_tail(gr_buf *b, int format);
+
 typedef struct gr_api_reply {
     int verb;
     char *rules;               /* the request's, copied */
@@ -165,6 +203,7 @@ typedef struct gr_api_reply {
     bool blocking;             /* block / block-position: the blocker's strategy follows */
     gr_block_strategy block;
     gr_api_seq_reply seq;      /* seq */
+    gr_api_table_reply table;  /* table */
 } gr_api_reply;
 
 void gr_api_reply_init(gr_api_reply *rep);

@@ -12,6 +12,7 @@ void gr_api_reply_init(gr_api_reply *rep)
     gr_answer_init(&rep->here);
     mpz_init(rep->total);
     gr_api_seq_reply_init(&rep->seq);
+    rep->table = (gr_api_table_reply){0, NULL, NULL};
 }
 
 void gr_api_reply_clear(gr_api_reply *rep)
@@ -31,6 +32,8 @@ void gr_api_reply_clear(gr_api_reply *rep)
     gr_answer_clear(&rep->here);
     mpz_clear(rep->total);
     gr_api_seq_reply_clear(&rep->seq);
+    free(rep->table.half);
+    free(rep->table.score);
     gr_api_reply_init(rep);
 }
 
@@ -52,6 +55,7 @@ static const struct {
     [GR_API_VALUE] = {gr_api_value, NULL, gr_api_render_value},
     [GR_API_MOVES] = {gr_api_moves, NULL, gr_api_render_moves},
     [GR_API_SEQ] = {NULL, gr_api_seq, gr_api_render_seq},
+    [GR_API_TABLE] = {NULL, gr_api_table, gr_api_render_table},
 };
 
 static int try_call(gr_api_engines *cache, const gr_api_request *req, gr_api_reply *rep, bool *cached,

@@ -27,7 +27,9 @@ void gr_api_request_clear(gr_api_request *r)
     free(r->rules);
     free(r->db);
     free(r->seq.method);
-    r->rules = r->db = r->seq.method = NULL;
+    free(r->table.method);
+    free(r->table.in);
+    r->rules = r->db = r->seq.method = r->table.method = r->table.in = NULL;
 }
 
 const char *gr_api_key_name(int front, const char *key, char *buf, size_t size)
@@ -56,8 +58,9 @@ typedef struct key_spec {
 } key_spec;
 
 #define POS_VERBS ((1u << GR_API_VALUE) | (1u << GR_API_MOVES))
-#define ALL_VERBS (POS_VERBS | (1u << GR_API_SEQ))
+#define ALL_VERBS (POS_VERBS | (1u << GR_API_SEQ) | (1u << GR_API_TABLE))
 #define SEQ (1u << GR_API_SEQ)
+#define TABLE (1u << GR_API_TABLE)
 static const key_spec keys[] = {
     {"rules", KEY_TEXT, ALL_VERBS, false},
     {"pos", KEY_POS, POS_VERBS, false},
@@ -71,9 +74,11 @@ static const key_spec keys[] = {
     {"diagonal", KEY_SEQ_NUMBER, SEQ, false},
     {"period", KEY_SEQ_BOOL, SEQ, false},
     {"nim-pairs", KEY_SEQ_BOOL, SEQ, false},
-    {"method", KEY_TEXT, SEQ, false},
+    {"method", KEY_TEXT, SEQ | TABLE, false},
     {"mask", KEY_SEQ_NUMBER, SEQ, true},
-    {"threads", KEY_SEQ_NUMBER, SEQ, true},
+    {"threads", KEY_SEQ_NUMBER, SEQ | TABLE, true},
+    {"max", KEY_SEQ_NUMBER, TABLE, false},
+    {"stored", KEY_SEQ_BOOL, TABLE, false},
 };
 
 int gr_api_key_arity(int verb, const char *key)
@@ -221,6 +226,14 @@ static int take_outcome(filling *f, const gr_outcome_rule *rule, const char *key
 static int take_seq(filling *f, const char *key, const char *v)
 {
     gr_api_seq_opts *o = &f->r->seq;
+    gr_api_table_opts *t = &f->r->table;
+    if (f->r->verb == GR_API_TABLE) {
+        if (strcmp(key, "stored") == 0) return take_bool(f, key, v, &t->stored);
+        t->have_max |= strcmp(key, "max") == 0;
+        /* the most one process computes is the fast table's 262000; more is the command line's --mpi */
+        return strcmp(key, "max") == 0 ? take_long(f, key, v, 0, 2097152, &t->max)
+                                       : take_long(f, key, v, 1, 1024, &t->threads);
+    }
     static const struct {
         const char *name;
         long hi;
@@ -270,13 +283,15 @@ static int take(filling *f, const char *key, const char *v)
         return GR_OK;
     default:
         if (strcmp(key, "db") == 0) return copy_text(f, key, v, &f->r->db);
-        if (strcmp(key, "method") == 0) return copy_text(f, key, v, &f->r->seq.method);
+        if (strcmp(key, "method") == 0)
+            return copy_text(f, key, v, f->r->verb == GR_API_TABLE ? &f->r->table.method : &f->r->seq.method);
         f->have_rules = true;
         return copy_text(f, key, v, &f->r->rules);
     }
 }
 
-static const char *const verb_names[] = {[GR_API_VALUE] = "value", [GR_API_MOVES] = "moves", [GR_API_SEQ] = "seq"};
+static const char *const verb_names[] = {[GR_API_VALUE] = "value", [GR_API_MOVES] = "moves", [GR_API_SEQ] = "seq",
+                                         [GR_API_TABLE] = "table"};
 
 int gr_api_verb_named(const char *name)
 {
@@ -315,7 +330,7 @@ int gr_api_request_fill(gr_api_request *r, const gr_api_pair *pairs, size_t n, g
         return gr_fail(err, GR_EINPUT, "%s needs RULES (a ruleset such as sharing or nim); see grundy %s --help", verb,
                        verb);
     if (!f.have_rules) return gr_fail(err, GR_EINPUT, "missing parameter %s", gr_api_key_name(r->front, "rules", name, sizeof name));
-    if (r->verb == GR_API_SEQ) return GR_OK;   /* seq checks its sizes itself, after the ruleset */
+    if (r->verb == GR_API_SEQ || r->verb == GR_API_TABLE) return GR_OK;   /* they check their sizes themselves */
     if (!f.have_pos || r->pos.n == 0)
         return gr_fail(err, GR_EINPUT, r->front == GR_FRONT_HTTP ? "missing parameter %s (pile sizes separated by commas)"
                                                                  : "empty position: give pile sizes after the rules, or - to read them",
