@@ -5,12 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Three-pile Sharing Nim, the game the fast table and its rows are for. */
-static bool three_pile_sharing(const pg_game *g)
-{
-    return gr_s3table_covers(&g->g);
-}
-
 /* The largest heap a sequence goes to: values are indexed by uint32. */
 #define HEAP_MAX ((long long)UINT32_MAX - 1)
 
@@ -28,21 +22,6 @@ static uint32_t *values_alloc(Py_ssize_t count, const gr_limits *lim)
     uint32_t *v = malloc((size_t)count * sizeof *v);
     if (!v) PyErr_NoMemory();
     return v;
-}
-
-static int run_rows(uint32_t top, gr_s3fast_fn fn, void *ctx, gr_error *err, bool *stopped)
-{
-    gr_s3fast *st;
-    pg_call call;
-    pg_begin(&call);
-    int rc = gr_s3fast_new(&st, top, err);
-    if (!rc) {
-        rc = gr_s3fast_rows(st, top + 1, fn, ctx);
-        gr_s3fast_free(st);
-        if (rc && !call.stopped) gr_fail_nomem(err);
-    }
-    *stopped = pg_end(&call);
-    return rc;
 }
 
 /* ---- seq: the answer layer's (src/api/seq.c) ---- */
@@ -214,23 +193,7 @@ PyObject *pg_period(PyObject *self, PyObject *args, PyObject *kw)
     return r;
 }
 
-/* ---- table ---- */
-
-typedef struct fill {
-    uint32_t *t;
-    size_t w;           /* n + 1 */
-} fill;
-
-static int fill_row(void *ctx, uint32_t b, const uint32_t *half)
-{
-    fill *f = ctx;
-    for (uint32_t x = 0; x <= b; x++) {
-        uint32_t v = half[x <= b - x ? x : b - x];
-        f->t[x * f->w + b] = v;
-        f->t[(size_t)b * f->w + x] = v;
-    }
-    return pg_should_stop();
-}
+/* ---- table: the answer layer's (src/api/table.c) ---- */
 
 PyObject *pg_table(PyObject *self, PyObject *args, PyObject *kw)
 {
@@ -244,19 +207,45 @@ PyObject *pg_table(PyObject *self, PyObject *args, PyObject *kw)
     if (pg_int_arg(n_arg, "n", 0, GR_S3FAST_MAX_N, &n) || pg_limits(max_memory, max_seconds, &lim)) return NULL;
     pg_game *g = pg_game_from(game);
     if (!g) return NULL;
-    bool ok = three_pile_sharing(g);
-    if (!ok) PyErr_Format(PyExc_ValueError, "table covers three-pile sharing, not '%s'", g->g.spec);
-    Py_DECREF(g);
-    if (!ok) return NULL;
-    fill f = {NULL, (size_t)n + 1};
-    if (!(f.t = values_alloc((Py_ssize_t)(f.w * f.w), &lim))) return NULL;
+    gr_api_request req;
+    gr_api_request_init(&req, GR_API_TABLE, GR_FRONT_PYTHON);
+    req.limits = lim;
+    req.table.max = (long)n;
+    req.table.have_max = true;
     gr_error err;
     gr_error_clear(&err);
-    bool stopped;
-    int rc = run_rows((uint32_t)n, fill_row, &f, &err, &stopped);
+    int rc = (req.rules = strdup(g->g.spec)) ? gr_api_table_check(&req, &err) : gr_fail_nomem(&err);
+    Py_DECREF(g);
+    /* the module hands out the whole square, both halves: its own size */
+    size_t w = (size_t)n + 1;
+    uint32_t *t = NULL;
+    if (!rc && !(t = values_alloc((Py_ssize_t)(w * w), &lim))) {
+        gr_api_request_clear(&req);
+        return NULL;
+    }
+    gr_api_reply rep;
+    gr_api_reply_init(&rep);
+    bool stopped = false;
+    if (!rc) {
+        pg_call call;
+        pg_begin(&call);
+        rc = gr_api_call(NULL, &req, &rep, &err);
+        stopped = pg_end(&call);
+    }
+    gr_api_request_clear(&req);
     if (rc || stopped) {
-        free(f.t);
+        free(t);
+        gr_api_reply_clear(&rep);
         return pg_failed(rc, stopped, &err);
     }
-    return pg_values_new(f.t, (Py_ssize_t)f.w, (Py_ssize_t)f.w, 2, 0, "sharing", "fast");
+    for (size_t b = 0; b < w; b++) {
+        const uint32_t *row = rep.table.half + gr_api_table_row((uint32_t)b);
+        for (size_t x = 0; x <= b; x++) {
+            uint32_t v = row[x <= b - x ? x : b - x];
+            t[x * w + b] = v;
+            t[b * w + x] = v;
+        }
+    }
+    gr_api_reply_clear(&rep);
+    return pg_values_new(t, (Py_ssize_t)w, (Py_ssize_t)w, 2, 0, "sharing", "fast");
 }

@@ -185,6 +185,10 @@ int gr_api_table_rows(const gr_api_request *req, gr_api_table_fn fn, void *ctx, 
 void gr_api_table_head(gr_buf *b, int format, uint32_t n);
 void gr_api_table_put_row(gr_buf *b, int format, uint32_t row_b, const uint32_t *row);
 void gr_api_table_tail(gr_buf *b, int format);
+/* The table request's checks alone (before any work), as the call makes them. */
+int gr_api_table_check(const gr_api_request *req, gr_error *err);
+/* Whether a table request is cheap enough for a server's thread. */
+bool gr_api_table_cheap(const gr_api_request *req, double seconds, double bytes);
 
 typedef struct gr_api_reply {
     int verb;

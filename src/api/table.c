@@ -134,6 +134,16 @@ int gr_api_table_rows(const gr_api_request *req, gr_api_table_fn fn, void *ctx, 
     return rc;
 }
 
+int gr_api_table_check(const gr_api_request *req, gr_error *err)
+{
+    gr_game g = {0};
+    int rc = gr_game_parse(&g, req->rules, err);
+    bool fast;
+    if (!rc) rc = check(req, &g, &fast, err);
+    if (g.rs) gr_game_release(&g);
+    return rc;
+}
+
 static int keep_row(void *ctx, uint32_t b, const uint32_t *row)
 {
     uint32_t *half = ctx;
@@ -299,4 +309,19 @@ void gr_api_render_table(gr_buf *b, int format, const gr_api_reply *rep)
     } else {
         values_text(b, t);
     }
+}
+
+/* ---- the server's estimate ---- */
+
+/* The fast method to a few hundred rows, or reading as many, takes a few
+ * milliseconds; the engine's classes are searches without such a bound. */
+enum { CHEAP_MAX = 300, CHEAP_SIMPLE_MAX = 60 };
+
+bool gr_api_table_cheap(const gr_api_request *req, double seconds, double bytes)
+{
+    (void)seconds;
+    const gr_api_table_opts *t = &req->table;
+    bool simple = t->method && strcmp(t->method, "simple") == 0;
+    return req->outcome.rule == &gr_outcome_normal && t->max <= (simple ? CHEAP_SIMPLE_MAX : CHEAP_MAX) &&
+           bytes >= 64.0 * CHEAP_MAX * CHEAP_MAX;
 }

@@ -283,3 +283,41 @@ def test_seq_draws_reach_every_maker():
         kinds.add(j.get("method") or ("players" in j and "players") or ("row" in j and "row")
                   or ("diagonal" in j and "diagonal"))
     assert {"fast", "sparse", "players", "row", "diagonal"} <= kinds, kinds
+
+
+# ---- table: the command line's JSON, the API's and the module's square ----
+
+TABLE_CASES = [(0, None, None), (7, None, None), (60, "simple", None), (150, None, None), (400, None, None),
+               (9, None, "misere"), (5, None, "players=3"), (200, "simple", None), (4, "bogus", None),
+               (3, None, "block=1")]
+
+
+@pytest.mark.parametrize("n,method,outcome", TABLE_CASES, ids=[f"{c[0]}-{c[1]}-{c[2]}" for c in TABLE_CASES])
+def test_same_table(server, n, method, outcome):
+    args = ["table", "sharing", "--max", n, "--format", "json"]
+    query = {"rules": "sharing", "max": n}
+    if method:
+        args += ["--method", method]
+        query["method"] = method
+    if outcome:
+        key, _, v = outcome.partition("=")
+        args += [f"--{key}", *([v] if v else [])]
+        query[key] = v or "1"
+    rc, out, err = run_cli(*args)
+    try:
+        with urllib.request.urlopen(f"{server}api/table?{urllib.parse.urlencode(query)}", timeout=60) as r:
+            api = ("ok", r.read().decode())
+    except urllib.error.HTTPError as e:
+        api = (HTTP_STATUS.get(e.code, e.code), json.loads(e.read())["error"])
+    if rc != 0:
+        assert api[0] == rc, (cli_message(err), api)
+        # the same message but for the key's name: "--method bogus", "method bogus"
+        assert api[1].split(" ", 1)[1] == cli_message(err).split(" ", 1)[1]
+        return
+    assert api == ("ok", out)
+    if outcome:
+        return      # the module's table holds values, not classes
+    rows = json.loads(out)["rows"]
+    t = grundy.table("sharing", n)
+    assert t.shape == (n + 1, n + 1)
+    assert all(t[a][b] == rows[b][a] and t[b][a] == rows[b][a] for b in range(n + 1) for a in range(b + 1))
