@@ -23,11 +23,15 @@
 #include "grundy/engine.h"
 #include "grundy/error.h"
 #include "grundy/outcome.h"
+#include "grundy/period.h"
+#include "grundy/players.h"
 #include "grundy/solve.h"
 
 enum gr_api_front { GR_FRONT_CLI, GR_FRONT_HTTP, GR_FRONT_PYTHON };
-enum gr_api_verb { GR_API_VALUE, GR_API_MOVES };
-enum gr_api_format { GR_API_TEXT, GR_API_JSON };
+enum gr_api_verb { GR_API_VALUE, GR_API_MOVES, GR_API_SEQ, GR_API_TABLE };
+/* GR_API_BFILE: OEIS b-file lines "n a(n)" (seq); GR_API_CSV (table); any
+ * other verb renders them as text */
+enum gr_api_format { GR_API_TEXT, GR_API_JSON, GR_API_BFILE, GR_API_CSV };
 
 /* One key and its value as the front end got them (lengths, so that a NUL
  * inside either is seen and refused). Each text also ends in a NUL at its
@@ -40,6 +44,36 @@ typedef struct gr_api_pair {
     size_t value_len;
 } gr_api_pair;
 
+/* seq's options (keys "to", "from", "row", "diagonal", "period",
+ * "nim-pairs", "method"; "mask" and "threads" from the command line and
+ * Python only). */
+struct gr_sparse_progress;
+typedef struct gr_api_seq_opts {
+    long from, to;             /* the sizes from..to */
+    bool have_to;
+    long row, diagonal;        /* three-pile sharing: G(0,A,n) or G(0,n,n+D); -1 when absent */
+    bool period;               /* also the period found and its certificate */
+    bool nim_pairs;            /* three players' nim-pairs of a subtraction game */
+    char *method;              /* as given (simple, fast, sparse; recursion, search); NULL: the policy's */
+    long mask, threads;        /* the sparse method's; 0: chosen */
+    bool bfile;                /* to be rendered as a b-file (refused where the answer holds classes) */
+    /* the sparse method's progress, for a front end with a terminal */
+    void (*progress)(void *ctx, const struct gr_sparse_progress *p);
+} gr_api_seq_opts;
+
+/* table's options (keys "max", "method", "stored"; "threads" from the
+ * command line and Python only). */
+typedef struct gr_api_table_opts {
+    long max;                  /* G(0,a,b) for 0 <= a <= b <= max */
+    bool have_max;
+    char *method;              /* fast (the default) or simple */
+    bool stored;               /* stored=1: the server's stored table (in) */
+    char *in;                  /* a table written by `table --out` to read: set by the front end, never a key */
+    long threads;              /* the fast method's threads; 0: chosen */
+    bool text;                 /* to be rendered as the text layout (which stops at GR_API_TABLE_TEXT_MAX) */
+} gr_api_table_opts;
+#define GR_API_TABLE_TEXT_MAX 2000
+
 typedef struct gr_api_request {
     int verb;                  /* enum gr_api_verb */
     int front;                 /* enum gr_api_front: whose words the messages use */
@@ -50,6 +84,8 @@ typedef struct gr_api_request {
     bool winning;              /* moves: the winning moves only */
     char *db;                  /* results `grundy solve --out` stored (command line and Python only) */
     size_t max_digits;         /* longest pile in digits; 0: no bound (set before filling) */
+    gr_api_seq_opts seq;
+    gr_api_table_opts table;
 } gr_api_request;
 
 void gr_api_request_init(gr_api_request *r, int verb, int front);
@@ -81,6 +117,79 @@ typedef struct gr_api_move {
     bool winning;
 } gr_api_move;
 
+/* What a seq reply holds (GR_SEQ_*). */
+enum gr_api_seq_kind {
+    GR_SEQ_HEAP,               /* the nim-sequence G(0..to) of one heap */
+    GR_SEQ_SHARING,            /* a row or diagonal of three-pile Sharing Nim */
+    GR_SEQ_CLASSES,            /* the outcome of one heap of each size, by the engine */
+    GR_SEQ_PLAYERS,            /* m players' classes of one subtraction heap */
+    GR_SEQ_PAIRS               /* three players' nim-pairs */
+};
+
+typedef struct gr_sparse gr_sparse;
+typedef struct gr_api_seq_reply {
+    int kind;
+    char *spec;                /* the ruleset as parsed (players, pairs name it so) */
+    long from, to;             /* the sizes answered */
+    long base;                 /* values[0] is size base's */
+    uint32_t *values;          /* HEAP (when not sparse), SHARING */
+    gr_sparse *sparse;         /* HEAP by the sparse method: its values, base 0 */
+    uint8_t *classes;          /* PLAYERS: the class digit of each size */
+    char (*labels)[16];        /* CLASSES: the outcome of each size */
+    const char *method;        /* HEAP: "fast", "simple", "sparse", "certified period"; PAIRS */
+    uint32_t mask;             /* the sparse method's mask */
+    bool diagonal;             /* SHARING: a diagonal D, else a row A */
+    long ad;                   /* A or D */
+    char outcome[32];          /* CLASSES: the outcome rule as written */
+    int players;               /* PLAYERS */
+    bool period;               /* the period was asked for: */
+    gr_period per;             /* HEAP */
+    gr_octal_cert cert;
+    gr_subperiod sub;          /* PLAYERS */
+    uint64_t sub_limit;        /* how far the period was looked for */
+    gr_pairs pairs;            /* PAIRS */
+    bool by_search;
+    uint32_t bound;
+} gr_api_seq_reply;
+
+/* G(x) of a HEAP or SHARING reply, or a PLAYERS reply's class digit. */
+uint32_t gr_api_seq_at(const gr_api_seq_reply *s, long x);
+/* The period lines of a HEAP or PLAYERS reply as text (a b-file's go to
+ * standard error: the front end writes them there). */
+void gr_api_seq_period_text(gr_buf *b, const gr_api_seq_reply *s);
+/* A nim-sequence's period as the fields of a JSON object (",\"period\":{...}"). */
+void gr_api_seq_period_json(gr_buf *b, const gr_period *p, const gr_octal_cert *cert);
+/* Whether a seq request is cheap enough to answer inside a server's thread
+ * under the budget (the others go to a worker). */
+bool gr_api_seq_cheap(const gr_api_request *req, double seconds, double bytes);
+
+/* A table reply: under normal play the values, row b = 0..n holding
+ * G(0,x,b) for x = 0..b/2 (the rest by symmetry, G(0,x,b) = G(0,b-x,b));
+ * under another outcome rule the score of every (0,a,b), row b holding
+ * a = 0..b (gr_outcome_label names it). */
+typedef struct gr_api_table_reply {
+    uint32_t n;
+    uint32_t *half;
+    uint32_t *score;
+} gr_api_table_reply;
+/* Where row b starts in half. */
+static inline size_t gr_api_table_row(uint32_t b)
+{
+    return b ? (size_t)b + ((size_t)b - 1) * ((size_t)b - 1) / 4 : 0;
+}
+/* The normal-play rows one at a time, in order (row[x] = G(0,x,b), x =
+ * 0..b/2), for a front end that streams them; a non-zero return stops. */
+typedef int (*gr_api_table_fn)(void *ctx, uint32_t b, const uint32_t *row);
+int gr_api_table_rows(const gr_api_request *req, gr_api_table_fn fn, void *ctx, gr_error *err);
+/* A streamed table's rendering (GR_API_JSON or GR_API_CSV): before the rows, each row, after. */
+void gr_api_table_head(gr_buf *b, int format, uint32_t n);
+void gr_api_table_put_row(gr_buf *b, int format, uint32_t row_b, const uint32_t *row);
+void gr_api_table_tail(gr_buf *b, int format);
+/* The table request's checks alone (before any work), as the call makes them. */
+int gr_api_table_check(const gr_api_request *req, gr_error *err);
+/* Whether a table request is cheap enough for a server's thread. */
+bool gr_api_table_cheap(const gr_api_request *req, double seconds, double bytes);
+
 typedef struct gr_api_reply {
     int verb;
     char *rules;               /* the request's, copied */
@@ -97,6 +206,8 @@ typedef struct gr_api_reply {
     const char *unit;          /* what the ruleset calls a pile ("pile", "heap") */
     bool blocking;             /* block / block-position: the blocker's strategy follows */
     gr_block_strategy block;
+    gr_api_seq_reply seq;      /* seq */
+    gr_api_table_reply table;  /* table */
 } gr_api_reply;
 
 void gr_api_reply_init(gr_api_reply *rep);
@@ -128,5 +239,7 @@ bool gr_api_seq_wants_sparse(const gr_game *g, uint64_t to);
  * methods (and a certified period): when it was refused by a limit and the
  * caller did not ask for the sparse method by name. */
 bool gr_api_seq_falls_back(int rc, bool sparse_asked);
+/* A verb by its name ("value", "moves", "seq"), or -1. */
+int gr_api_verb_named(const char *name);
 
 #endif

@@ -21,5 +21,11 @@ int gr_api_value(gr_engine *e, const gr_api_request *req, gr_api_reply *rep, gr_
 int gr_api_moves(gr_engine *e, const gr_api_request *req, gr_api_reply *rep, gr_error *err);
 void gr_api_render_value(gr_buf *b, int format, const gr_api_reply *rep);
 void gr_api_render_moves(gr_buf *b, int format, const gr_api_reply *rep);
+int gr_api_seq(const gr_api_request *req, gr_api_reply *rep, gr_error *err);
+void gr_api_render_seq(gr_buf *b, int format, const gr_api_reply *rep);
+int gr_api_table(const gr_api_request *req, gr_api_reply *rep, gr_error *err);
+void gr_api_render_table(gr_buf *b, int format, const gr_api_reply *rep);
+void gr_api_seq_reply_init(gr_api_seq_reply *s);
+void gr_api_seq_reply_clear(gr_api_seq_reply *s);
 
 #endif

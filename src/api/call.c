@@ -11,6 +11,8 @@ void gr_api_reply_init(gr_api_reply *rep)
     gr_outcome_init_normal(&rep->outcome);
     gr_answer_init(&rep->here);
     mpz_init(rep->total);
+    gr_api_seq_reply_init(&rep->seq);
+    rep->table = (gr_api_table_reply){0, NULL, NULL};
 }
 
 void gr_api_reply_clear(gr_api_reply *rep)
@@ -29,6 +31,9 @@ void gr_api_reply_clear(gr_api_reply *rep)
     gr_bigpos_clear(&rep->pos);
     gr_answer_clear(&rep->here);
     mpz_clear(rep->total);
+    gr_api_seq_reply_clear(&rep->seq);
+    free(rep->table.half);
+    free(rep->table.score);
     gr_api_reply_init(rep);
 }
 
@@ -40,12 +45,17 @@ static void reply_reset(gr_api_reply *rep)
 
 typedef int (*verb_fn)(gr_engine *e, const gr_api_request *req, gr_api_reply *rep, gr_error *err);
 
+/* A verb answers with an engine of the request's game (call), or without
+ * one, choosing its own method (plain). */
 static const struct {
     verb_fn call;
+    int (*plain)(const gr_api_request *req, gr_api_reply *rep, gr_error *err);
     void (*render)(gr_buf *b, int format, const gr_api_reply *rep);
 } verbs[] = {
-    [GR_API_VALUE] = {gr_api_value, gr_api_render_value},
-    [GR_API_MOVES] = {gr_api_moves, gr_api_render_moves},
+    [GR_API_VALUE] = {gr_api_value, NULL, gr_api_render_value},
+    [GR_API_MOVES] = {gr_api_moves, NULL, gr_api_render_moves},
+    [GR_API_SEQ] = {NULL, gr_api_seq, gr_api_render_seq},
+    [GR_API_TABLE] = {NULL, gr_api_table, gr_api_render_table},
 };
 
 static int try_call(gr_api_engines *cache, const gr_api_request *req, gr_api_reply *rep, bool *cached,
@@ -54,6 +64,7 @@ static int try_call(gr_api_engines *cache, const gr_api_request *req, gr_api_rep
     rep->verb = req->verb;
     rep->outcome = req->outcome;
     if (!(rep->rules = strdup(req->rules)) || gr_bigpos_copy(&rep->pos, &req->pos)) return gr_fail_nomem(err);
+    if (verbs[req->verb].plain) return verbs[req->verb].plain(req, rep, err);
     gr_api_lease l;
     int rc = gr_api_engine_get(cache, req, &l, err);
     if (rc) return rc;

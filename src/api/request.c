@@ -2,6 +2,7 @@
  * front end into a request, strictly. */
 #include "grundy/api.h"
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@ void gr_api_request_init(gr_api_request *r, int verb, int front)
     gr_bigpos_init(&r->pos);
     gr_outcome_init_normal(&r->outcome);
     gr_limits_default(&r->limits);
+    r->seq.row = r->seq.diagonal = -1;
 }
 
 void gr_api_request_clear(gr_api_request *r)
@@ -24,7 +26,10 @@ void gr_api_request_clear(gr_api_request *r)
     gr_bigpos_clear(&r->pos);
     free(r->rules);
     free(r->db);
-    r->rules = r->db = NULL;
+    free(r->seq.method);
+    free(r->table.method);
+    free(r->table.in);
+    r->rules = r->db = r->seq.method = r->table.method = r->table.in = NULL;
 }
 
 const char *gr_api_key_name(int front, const char *key, char *buf, size_t size)
@@ -44,7 +49,7 @@ const char *gr_api_key_name(int front, const char *key, char *buf, size_t size)
 }
 
 /* The keys besides the outcome rules', and who may give them. */
-enum key_type { KEY_TEXT, KEY_POS, KEY_BOOL, KEY_SIZE, KEY_SECONDS };
+enum key_type { KEY_TEXT, KEY_POS, KEY_BOOL, KEY_SIZE, KEY_SECONDS, KEY_SEQ_NUMBER, KEY_SEQ_BOOL };
 typedef struct key_spec {
     const char *name;
     int type;
@@ -52,14 +57,28 @@ typedef struct key_spec {
     bool local;                /* the command line's and Python's only: never from the network */
 } key_spec;
 
-#define ALL_VERBS ((1u << GR_API_VALUE) | (1u << GR_API_MOVES))
+#define POS_VERBS ((1u << GR_API_VALUE) | (1u << GR_API_MOVES))
+#define ALL_VERBS (POS_VERBS | (1u << GR_API_SEQ) | (1u << GR_API_TABLE))
+#define SEQ (1u << GR_API_SEQ)
+#define TABLE (1u << GR_API_TABLE)
 static const key_spec keys[] = {
     {"rules", KEY_TEXT, ALL_VERBS, false},
-    {"pos", KEY_POS, ALL_VERBS, false},
+    {"pos", KEY_POS, POS_VERBS, false},
     {"winning", KEY_BOOL, 1u << GR_API_MOVES, false},
     {"max-memory", KEY_SIZE, ALL_VERBS, true},
     {"max-seconds", KEY_SECONDS, ALL_VERBS, true},
-    {"db", KEY_TEXT, ALL_VERBS, true},
+    {"db", KEY_TEXT, POS_VERBS, true},
+    {"to", KEY_SEQ_NUMBER, SEQ, false},
+    {"from", KEY_SEQ_NUMBER, SEQ, false},
+    {"row", KEY_SEQ_NUMBER, SEQ, false},
+    {"diagonal", KEY_SEQ_NUMBER, SEQ, false},
+    {"period", KEY_SEQ_BOOL, SEQ, false},
+    {"nim-pairs", KEY_SEQ_BOOL, SEQ, false},
+    {"method", KEY_TEXT, SEQ | TABLE, false},
+    {"mask", KEY_SEQ_NUMBER, SEQ, true},
+    {"threads", KEY_SEQ_NUMBER, SEQ | TABLE, true},
+    {"max", KEY_SEQ_NUMBER, TABLE, false},
+    {"stored", KEY_SEQ_BOOL, TABLE, false},
 };
 
 int gr_api_key_arity(int verb, const char *key)
@@ -69,7 +88,8 @@ int gr_api_key_arity(int verb, const char *key)
         if (rule->param_min >= 0 && strcmp(rule->name, key) == 0) return rule->param_max > 0;
     }
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
-        if (strcmp(keys[i].name, key) == 0 && (keys[i].verbs & (1u << verb))) return keys[i].type != KEY_BOOL;
+        if (strcmp(keys[i].name, key) == 0 && (keys[i].verbs & (1u << verb)))
+            return keys[i].type != KEY_BOOL && keys[i].type != KEY_SEQ_BOOL;
     return -1;
 }
 
@@ -201,6 +221,42 @@ static int take_outcome(filling *f, const gr_outcome_rule *rule, const char *key
     return GR_OK;
 }
 
+/* seq's keys: sizes to 2^32 - 1 (a row or diagonal to 4e9), the sparse
+ * method's mask and threads, and two booleans. */
+static int take_seq(filling *f, const char *key, const char *v)
+{
+    gr_api_seq_opts *o = &f->r->seq;
+    gr_api_table_opts *t = &f->r->table;
+    if (f->r->verb == GR_API_TABLE) {
+        if (strcmp(key, "stored") == 0) return take_bool(f, key, v, &t->stored);
+        t->have_max |= strcmp(key, "max") == 0;
+        /* the most one process computes is the fast table's 262000; more is the command line's --mpi */
+        return strcmp(key, "max") == 0 ? take_long(f, key, v, 0, 2097152, &t->max)
+                                       : take_long(f, key, v, 1, 1024, &t->threads);
+    }
+    static const struct {
+        const char *name;
+        long hi;
+        size_t at;
+    } numbers[] = {
+        {"to", 4294967295L, offsetof(gr_api_seq_opts, to)},
+        {"from", 4294967295L, offsetof(gr_api_seq_opts, from)},
+        {"row", 4000000000L, offsetof(gr_api_seq_opts, row)},
+        {"diagonal", 4000000000L, offsetof(gr_api_seq_opts, diagonal)},
+        {"mask", 65535, offsetof(gr_api_seq_opts, mask)},
+        {"threads", 4096, offsetof(gr_api_seq_opts, threads)},
+    };
+    if (strcmp(key, "period") == 0) return take_bool(f, key, v, &o->period);
+    if (strcmp(key, "nim-pairs") == 0) return take_bool(f, key, v, &o->nim_pairs);
+    for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++)
+        if (strcmp(numbers[i].name, key) == 0) {
+            long lo = strcmp(key, "mask") == 0 || strcmp(key, "threads") == 0;
+            o->have_to |= strcmp(key, "to") == 0;
+            return take_long(f, key, v, lo, numbers[i].hi, (long *)((char *)o + numbers[i].at));
+        }
+    return gr_fail(f->err, GR_EINTERNAL, "seq key %s has no place", key);
+}
+
 static int take(filling *f, const char *key, const char *v)
 {
     char name[64];
@@ -216,6 +272,7 @@ static int take(filling *f, const char *key, const char *v)
                        gr_api_key_name(f->r->front, key, name, sizeof name));
     long secs;
     int rc;
+    if (k->type == KEY_SEQ_NUMBER || k->type == KEY_SEQ_BOOL) return take_seq(f, key, v);
     switch (k->type) {
     case KEY_POS: return take_pos(f, key, v);
     case KEY_BOOL: return take_bool(f, key, v, &f->r->winning);
@@ -226,9 +283,21 @@ static int take(filling *f, const char *key, const char *v)
         return GR_OK;
     default:
         if (strcmp(key, "db") == 0) return copy_text(f, key, v, &f->r->db);
+        if (strcmp(key, "method") == 0)
+            return copy_text(f, key, v, f->r->verb == GR_API_TABLE ? &f->r->table.method : &f->r->seq.method);
         f->have_rules = true;
         return copy_text(f, key, v, &f->r->rules);
     }
+}
+
+static const char *const verb_names[] = {[GR_API_VALUE] = "value", [GR_API_MOVES] = "moves", [GR_API_SEQ] = "seq",
+                                         [GR_API_TABLE] = "table"};
+
+int gr_api_verb_named(const char *name)
+{
+    for (size_t i = 0; i < sizeof verb_names / sizeof verb_names[0]; i++)
+        if (verb_names[i] && strcmp(verb_names[i], name) == 0) return (int)i;
+    return -1;
 }
 
 int gr_api_request_fill(gr_api_request *r, const gr_api_pair *pairs, size_t n, gr_error *err)
@@ -256,12 +325,12 @@ int gr_api_request_fill(gr_api_request *r, const gr_api_pair *pairs, size_t n, g
         if (rc) return rc;
     }
     char name[64];
-    static const char *const verb_names[] = {[GR_API_VALUE] = "value", [GR_API_MOVES] = "moves"};
     const char *verb = verb_names[r->verb];
     if (!f.have_rules && r->front == GR_FRONT_CLI)
         return gr_fail(err, GR_EINPUT, "%s needs RULES (a ruleset such as sharing or nim); see grundy %s --help", verb,
                        verb);
     if (!f.have_rules) return gr_fail(err, GR_EINPUT, "missing parameter %s", gr_api_key_name(r->front, "rules", name, sizeof name));
+    if (r->verb == GR_API_SEQ || r->verb == GR_API_TABLE) return GR_OK;   /* they check their sizes themselves */
     if (!f.have_pos || r->pos.n == 0)
         return gr_fail(err, GR_EINPUT, r->front == GR_FRONT_HTTP ? "missing parameter %s (pile sizes separated by commas)"
                                                                  : "empty position: give pile sizes after the rules, or - to read them",

@@ -72,9 +72,6 @@ int cmd_losing(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_misere(int argc, char **argv);
 int cmd_census(int argc, char **argv);
-/* table under an outcome rule other than normal play (table_outcome.c) */
-int table_by_outcome(const gr_game *g, const gr_outcome *o, const gr_limits *lim, long max, int format,
-                     gr_error *err);
 /* solve --mpi (solve_mpi.c; stubs that refuse when built without MPI).
  * begin refuses a process not started by mpirun. gather: the per-tier
  * figures onto rank 0, each from the one rank that reports the tier, and

@@ -1,6 +1,8 @@
 #include "seq.h"
+#include "grundy/sharing3.h"
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char help[] =
     "usage: grundy seq RULES --to N [--from M] [--format text|json] [--bfile] [--period]\n"
@@ -86,20 +88,61 @@ static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
     return 0;
 }
 
-/* Names the option no maker covers for these rules. */
-static int not_covered(const seq_args *s, gr_error *err)
+/* Only the sparse method's file-backed runs (--out, --rare,
+ * --until-period) stay on its own printing (seq_sparse.c): they apply to
+ * the nim-sequences of heap rulesets under normal play. */
+static bool sparse_file_run(const seq_args *s)
 {
-    char rule[32];
-    gr_outcome_format(&s->common.outcome, rule, sizeof rule);
-    const char *what = s->nim_pairs                                    ? "--nim-pairs"
-                       : s->row >= 0                                   ? "--row"
-                       : s->diagonal >= 0                              ? "--diagonal"
-                       : s->common.outcome.rule != &gr_outcome_normal ? rule
-                                                                        : NULL;
-    if (what)
-        return gr_fail(err, GR_EINPUT, "seq does not cover %s%s for '%s'", what[0] == '-' ? "" : "--",
-                       what, s->common.rules);
-    return gr_fail(err, GR_EINPUT, "seq covers heap rulesets and three-pile sharing rows, not '%s'", s->common.rules);
+    return (s->out || s->rare || s->until_period) && (s->game.flags & GR_RS_HEAPS) &&
+           !gr_s3table_covers(&s->game) && s->common.outcome.rule == &gr_outcome_normal && s->row < 0 &&
+           s->diagonal < 0 && !s->nim_pairs;
+}
+
+/* The answer layer's seq (grundy/api.h): the request from the flags, the
+ * call, the reply printed whole (a b-file's period to standard error). */
+static int by_layer(seq_args *s, gr_error *err)
+{
+    gr_api_request req;
+    gr_api_request_init(&req, GR_API_SEQ, GR_FRONT_CLI);
+    req.outcome = s->common.outcome;
+    req.limits = s->common.limits;
+    gr_api_seq_opts *o = &req.seq;
+    o->from = s->from;
+    o->to = s->to;
+    o->have_to = s->have_to;
+    o->row = s->row;
+    o->diagonal = s->diagonal;
+    o->period = s->period;
+    o->nim_pairs = s->nim_pairs;
+    o->mask = s->mask;
+    o->threads = s->threads;
+    o->bfile = s->bfile;
+    if (isatty(2)) o->progress = seq_progress;
+    gr_api_reply rep;
+    gr_api_reply_init(&rep);
+    gr_buf out, tail;
+    gr_buf_init(&out);
+    gr_buf_init(&tail);
+    int rc = (req.rules = strdup(s->common.rules)) && (!s->method || (o->method = strdup(s->method)))
+                 ? gr_api_call(NULL, &req, &rep, err)
+                 : gr_fail_nomem(err);
+    if (!rc) {
+        gr_api_render(&out, s->common.format == FMT_JSON ? GR_API_JSON : s->bfile ? GR_API_BFILE : GR_API_TEXT, &rep);
+        if (s->bfile && s->common.format != FMT_JSON) gr_api_seq_period_text(&tail, &rep.seq);
+        if (!gr_buf_ok(&out) || !gr_buf_ok(&tail)) rc = gr_fail_nomem(err);
+    }
+    if (!rc) {
+        fwrite(out.s, 1, out.len, stdout);
+        if (tail.len) {
+            fflush(stdout);
+            fwrite(tail.s, 1, tail.len, stderr);
+        }
+    }
+    gr_buf_free(&out);
+    gr_buf_free(&tail);
+    gr_api_reply_clear(&rep);
+    gr_api_request_clear(&req);
+    return rc;
 }
 
 int cmd_seq(int argc, char **argv)
@@ -137,14 +180,13 @@ int cmd_seq(int argc, char **argv)
     if (!rc && !s.have_to) rc = gr_fail(&err, GR_EINPUT, "seq needs --to N");
     if (!rc && s.bfile && s.common.format != FMT_TEXT)
         rc = gr_fail(&err, GR_EINPUT, "--bfile conflicts with --format %s: a b-file is text", "json");
-    if (!rc && s.row >= 0 && s.diagonal >= 0)
-        rc = gr_fail(&err, GR_EINPUT, "--row %ld conflicts with --diagonal %ld: give one", s.row, s.diagonal);
-    if (!rc && s.from > s.to) rc = gr_fail(&err, GR_EINPUT, "--from %ld is past --to %ld", s.from, s.to);
-    if (!rc) {
-        int (*makers[])(seq_args *, gr_error *) = {seq_sharing, seq_players, seq_heap, seq_outcome};
-        rc = -1;
-        for (size_t i = 0; rc == -1 && i < sizeof makers / sizeof makers[0]; i++) rc = makers[i](&s, &err);
-        if (rc == -1) rc = not_covered(&s, &err);
+    if (!rc && sparse_file_run(&s)) {
+        if (s.row >= 0 && s.diagonal >= 0)
+            rc = gr_fail(&err, GR_EINPUT, "--row %ld conflicts with --diagonal %ld: give one", s.row, s.diagonal);
+        else if (s.from > s.to) rc = gr_fail(&err, GR_EINPUT, "--from %ld is past --to %ld", s.from, s.to);
+        else rc = seq_sparse(&s, &err);
+    } else if (!rc) {
+        rc = by_layer(&s, &err);
     }
     if (s.game.rs) gr_game_release(&s.game);
     cli_args_free(&s.common);

@@ -497,6 +497,71 @@ static int print_db_table(const table_opts *t, int format, gr_error *err)
     return GR_OK;
 }
 
+/* Streams the layer's rows to standard output as they come. */
+typedef struct stream {
+    gr_buf b;
+    int format;
+    uint32_t n;
+} stream;
+
+static int stream_row(void *ctx, uint32_t b, const uint32_t *row)
+{
+    stream *s = ctx;
+    if (b == 0) gr_api_table_head(&s->b, s->format, s->n);
+    gr_api_table_put_row(&s->b, s->format, b, row);
+    if (s->b.len >= 1 << 20 || b == s->n) {
+        if (!gr_buf_ok(&s->b)) return GR_ENOMEM;
+        fwrite(s->b.s, 1, s->b.len, stdout);
+        gr_buf_reset(&s->b);
+    }
+    return 0;
+}
+
+/* The answer layer's table (grundy/api.h): the values printed (CSV and JSON
+ * streamed row by row, the text layout whole), or another outcome rule's
+ * classes. */
+static int by_layer(const cli_args *a, const table_opts *t, gr_error *err)
+{
+    gr_api_request req;
+    gr_api_request_init(&req, GR_API_TABLE, GR_FRONT_CLI);
+    req.outcome = a->outcome;
+    req.limits = a->limits;
+    gr_api_table_opts *o = &req.table;
+    o->max = t->max;
+    o->have_max = t->have_max;
+    o->threads = t->threads;
+    o->text = a->format == FMT_TEXT;
+    int format = a->format == FMT_JSON ? GR_API_JSON : a->format == FMT_CSV ? GR_API_CSV : GR_API_TEXT;
+    int rc = !(req.rules = strdup(a->rules)) || (t->method && !(o->method = strdup(t->method))) ||
+                     (t->in && !(o->in = strdup(t->in)))
+                 ? gr_fail_nomem(err)
+                 : GR_OK;
+    if (!rc && format != GR_API_TEXT && a->outcome.rule == &gr_outcome_normal) {
+        stream s = {.format = format, .n = (uint32_t)t->max};
+        gr_buf_init(&s.b);
+        rc = gr_api_table_rows(&req, stream_row, &s, err);
+        if (rc == GR_ENOMEM && !err->code) rc = gr_fail_nomem(err);
+        if (!rc) {
+            gr_api_table_tail(&s.b, format);
+            fwrite(s.b.s, 1, s.b.len, stdout);
+        }
+        gr_buf_free(&s.b);
+    } else if (!rc) {
+        gr_api_reply rep;
+        gr_api_reply_init(&rep);
+        gr_buf out;
+        gr_buf_init(&out);
+        rc = gr_api_call(NULL, &req, &rep, err);
+        if (!rc) gr_api_render(&out, format, &rep);
+        if (!rc && !gr_buf_ok(&out)) rc = gr_fail_nomem(err);
+        if (!rc) fwrite(out.s, 1, out.len, stdout);
+        gr_buf_free(&out);
+        gr_api_reply_clear(&rep);
+    }
+    gr_api_request_clear(&req);
+    return rc;
+}
+
 int cmd_table(int argc, char **argv)
 {
     cli_args a;
@@ -519,7 +584,9 @@ int cmd_table(int argc, char **argv)
     bool other_rule = a.outcome.rule != &gr_outcome_normal;
     if (!rc && other_rule && (t.db || t.out || t.in || t.png || t.stats || t.method))
         rc = gr_fail(&err, GR_EINPUT, "--db, --out, --in, --png, --stats and --method are for normal play");
-    if (!rc && other_rule) rc = table_by_outcome(&g, &a.outcome, &a.limits, t.max, a.format, &err);
+    /* the files, statistics, picture and ranks of a run stay on this file's own rows */
+    bool plain = !t.db && !t.out && !t.stats && !t.png && !t.mpi;
+    if (!rc && (other_rule || plain)) rc = by_layer(&a, &t, &err);
     else if (!rc && t.db) rc = print_db_table(&t, a.format, &err);
     else if (!rc) rc = run_table(&t, a.format, &err);
     if (g.rs) gr_game_release(&g);

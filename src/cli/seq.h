@@ -25,23 +25,19 @@ typedef struct seq_args {
     const char *compare[2];     /* --compare CODE1 CODE2 */
 } seq_args;
 
-/* Each returns -1 when the request is not its kind, else an exit status. */
-int seq_sharing(seq_args *s, gr_error *err);   /* issue 3: rows/diagonals of three-pile Sharing Nim */
-int seq_players(seq_args *s, gr_error *err);   /* issue 5: class sequences, nim-pairs */
-int seq_heap(seq_args *s, gr_error *err);      /* issue 7: nim-sequences of heap rulesets */
-/* The sparse-space engine: --method sparse, --out/--in files, --rare,
- * --until-period, --compare (seq_sparse.c). */
+/* Every sequence is the answer layer's (src/api/seq.c) but for the sparse
+ * method's files and listings: --out/--in files, --rare, --until-period,
+ * --compare (seq_sparse.c). */
 int seq_sparse(seq_args *s, gr_error *err);
-bool seq_wants_sparse(const seq_args *s);
+/* The sparse method's progress line on standard error. */
+struct gr_sparse_progress;
+void seq_progress(void *ctx, const struct gr_sparse_progress *p);
 /* --in FILE without --period, streamed a block at a time (seq_in.c). */
 int seq_stream_file(seq_args *s, gr_error *err);
-/* Asked for the sparse engine by name or by one of its options. */
-bool seq_sparse_only(const seq_args *s);
-/* The period lines, shared by the makers of heap sequences. */
+/* The period lines (the layer's), for the sparse method's own printing. */
 struct gr_period;
 struct gr_octal_cert;
 void seq_print_period_text(FILE *f, const struct gr_period *p, const struct gr_octal_cert *cert);
 void seq_print_period_json(FILE *f, const struct gr_period *p, const struct gr_octal_cert *cert);
-int seq_outcome(seq_args *s, gr_error *err);   /* misere and m-player classes of one heap, any heap ruleset */
 
 #endif

@@ -11,18 +11,28 @@
 #include <string.h>
 #include <unistd.h>
 
-bool seq_wants_sparse(const seq_args *s)
+void seq_print_period_text(FILE *f, const gr_period *p, const gr_octal_cert *cert)
 {
-    if (s->out || s->in || s->rare || s->until_period || s->mask || s->threads) return true;
-    if (s->method) return strcmp(s->method, "sparse") == 0;
-    /* the method policy every front end shares (src/api/seq_policy.c) */
-    return s->to >= 0 && gr_api_seq_wants_sparse(&s->game, (uint64_t)s->to);
+    gr_api_seq_reply r;
+    memset(&r, 0, sizeof r);
+    r.kind = GR_SEQ_HEAP;
+    r.period = true;
+    r.per = *p;
+    r.cert = *cert;
+    gr_buf b;
+    gr_buf_init(&b);
+    gr_api_seq_period_text(&b, &r);
+    fwrite(b.s, 1, b.len, f);
+    gr_buf_free(&b);
 }
 
-bool seq_sparse_only(const seq_args *s)
+void seq_print_period_json(FILE *f, const gr_period *p, const gr_octal_cert *cert)
 {
-    return s->out || s->in || s->rare || s->until_period || s->mask || s->threads || s->compare[0] ||
-           (s->method && strcmp(s->method, "sparse") == 0);
+    gr_buf b;
+    gr_buf_init(&b);
+    gr_api_seq_period_json(&b, p, cert);
+    fwrite(b.s, 1, b.len, f);
+    gr_buf_free(&b);
 }
 
 /* ------------------------------------------------------------- printing */
@@ -145,7 +155,7 @@ static int deliver(const view *v, const seq_args *s, const gr_period *per, const
 
 /* ------------------------------------------------------------ computing */
 
-static void progress(void *ctx, const gr_sparse_progress *p)
+void seq_progress(void *ctx, const gr_sparse_progress *p)
 {
     (void)ctx;
     double done = (double)(p->done - p->resumed), rate = p->seconds > 0 ? done / p->seconds : 0;
@@ -177,7 +187,7 @@ static int compute(seq_args *s, gr_error *err)
     gr_sparse_job j = {.code = &c, .rules = s->common.rules, .to = (uint64_t)s->to, .mask = (uint32_t)s->mask,
                        .threads = (int)s->threads, .out = s->out, .period = s->period, .until_period = s->until_period,
                        .lim = s->common.limits};
-    if (isatty(2) && (s->out || s->to >= 1 << 22)) j.progress = progress;
+    if (isatty(2) && (s->out || s->to >= 1 << 22)) j.progress = seq_progress;
     gr_sparse_result r;
     rc = gr_sparse_job_run(&j, &r, err);
     if (j.progress && r.s) fputc('\n', stderr);

@@ -39,12 +39,6 @@ typedef struct endpoint {
     int layer;                 /* the answer layer's verb (enum gr_api_verb), or -1: the verb's command line */
 } endpoint;
 
-static const param table_params[] = {
-    {"rules", NULL, false}, {"max", "--max", false}, {"stored", "stored", true}, {NULL, NULL, false}};
-static const param seq_params[] = {
-    {"rules", NULL, false}, {"to", "--to", false}, {"from", "--from", false}, {"players", "--players", false},
-    {"row", "--row", false}, {"diagonal", "--diagonal", false}, {"nim-pairs", "--nim-pairs", true},
-    {"period", "--period", true}, {NULL, NULL, false}};
 static const param check_params[] = {{"id", NULL, false}, {"to", "--to", false}, {NULL, NULL, false}};
 static const param games_params[] = {{NULL, NULL, false}};
 /* play: `first` (default computer) says who moves first; `input` holds the
@@ -59,8 +53,8 @@ static const endpoint endpoints[] = {
     {"games", "games", games_params, NULL, {NULL}, false, -1},
     {"value", "value", NULL, NULL, {NULL}, false, GR_API_VALUE},
     {"moves", "moves", NULL, NULL, {NULL}, false, GR_API_MOVES},
-    {"table", "table", table_params, "--max", {NULL}, true, -1},
-    {"seq", "seq", seq_params, "--to", {NULL}, true, -1},
+    {"table", "table", NULL, NULL, {NULL}, true, GR_API_TABLE},
+    {"seq", "seq", NULL, NULL, {NULL}, false, GR_API_SEQ},
     {"check", "check", check_params, "--to", {NULL}, true, -1},
     /* the computer's move, as `grundy play --script` makes it */
     {"play", "play", play_params, NULL, {"--script"}, false, -1},
@@ -177,7 +171,6 @@ typedef struct call {
     const char *argv[64];
     int argc;
     const char *rules, *pos, *input;   /* operands, and play's lines */
-    bool stored;                       /* stored=1: read the server's table */
     char secs[32], bytes[32];
 } call;
 
@@ -216,9 +209,7 @@ static bool within_bound(const call *c, const serve_limits *lim, const param *p,
 {
     const endpoint *ep = c->ep;
     if (!ep->bounded || strcmp(p->flag, ep->bounded) != 0) return true;
-    /* a stored table is read, not computed: the answer's size is the bound then */
-    long bound = strcmp(ep->name, "table") == 0 ? (c->stored ? 4 * lim->max_table : lim->max_table)
-                 : strcmp(ep->name, "seq") == 0 ? lim->max_seq : lim->max_check;
+    long bound = lim->max_check;
     char *end, msg[160];
     long x = strtol(v, &end, 10);
     if (*end != '\0' || x <= bound) return true;
@@ -232,14 +223,7 @@ static bool take_param(call *c, const serve_limits *lim, const param *p, const c
     if (!p->flag) c->rules = v;
     else if (strcmp(p->flag, "pos") == 0) c->pos = v;
     else if (strcmp(p->flag, "input") == 0) c->input = v;
-    else if (strcmp(p->flag, "stored") == 0) {
-        /* the stored table's path is the server's, never the request's */
-        if (strcmp(v, "0") == 0 || strcmp(v, "false") == 0) return true;
-        if (strcmp(v, "1") != 0 && strcmp(v, "true") != 0) return refuse_value(reply, p->name, v, "expected 1, true, 0 or false");
-        if (!lim->table_file) return refuse(reply, 400, "this server has no stored table (start it with --tables FILE)");
-        c->argv[c->argc++] = "--in";
-        c->argv[c->argc++] = lim->table_file;
-    } else if (p->boolean) {
+    else if (p->boolean) {
         bool on = strcmp(v, "1") == 0 || strcmp(v, "true") == 0;
         if (!on && strcmp(v, "0") != 0 && strcmp(v, "false") != 0) return refuse_value(reply, p->name, v, "expected 1, true, 0 or false");
         if (on) c->argv[c->argc++] = p->flag;
@@ -261,8 +245,6 @@ static bool take_param(call *c, const serve_limits *lim, const param *p, const c
 static bool take_params(call *c, const serve_limits *lim, const char *const *names, const char *const *values,
                         int nargs, serve_reply *reply)
 {
-    for (int j = 0; j < nargs; j++)
-        c->stored |= strcmp(names[j], "stored") == 0 && values[j] && strcmp(values[j], "1") == 0;
     for (int i = 0; i < nargs; i++) {
         char msg[160];
         for (int j = 0; j < i; j++)
@@ -310,7 +292,6 @@ static bool finish_words(call *c, const serve_limits *lim, serve_reply *reply)
     }
     if (needs_rules && !c->rules) return refuse(reply, 400, "missing parameter rules");
     if (needs_pos && !c->pos) return refuse(reply, 400, "missing parameter pos (pile sizes separated by commas)");
-    if (strcmp(n, "table") == 0 && !has_word(c, "--max")) return refuse(reply, 400, "missing parameter max");
     if (strcmp(n, "check") == 0) {
         /* check takes its one operand (a seed or claim id) without "--" */
         if (c->rules && (*c->rules == '-' || *c->rules == '\0'))
@@ -365,8 +346,10 @@ static void run_layer(serve_pool *pool, const serve_limits *lim, const endpoint 
     int argc = 0;
     argv[argc++] = "grundy";
     bool fresh = serve_pool_fresh(pool, false);
+    char word[16];
+    snprintf(word, sizeof word, "@%s", ep->name);   /* "@value": the layer's verb, by name */
     if (!fresh) {
-        argv[argc++] = ep->name[0] == 'v' ? SERVE_LAYER_VALUE : SERVE_LAYER_MOVES;
+        argv[argc++] = word;
         argv[argc++] = secs;
         argv[argc++] = bytes;
         for (size_t i = 0; i < n; i++) {
@@ -393,6 +376,18 @@ static void run_layer(serve_pool *pool, const serve_limits *lim, const endpoint 
                 snprintf(number, sizeof number, "%d", req->outcome.param);
                 argv[argc++] = number;
             }
+        }
+        /* the other keys (seq's) as flags: a boolean given as true, a value after its flag */
+        char flags[SERVE_MAX_PAIRS][48];
+        for (size_t i = 0; i < n && ep->layer == GR_API_SEQ; i++) {
+            const char *k = pairs[i].key, *v = pairs[i].value ? pairs[i].value : "";
+            int arity = gr_api_key_arity(ep->layer, k);
+            bool on = strcmp(v, "1") == 0 || strcmp(v, "true") == 0;
+            if (strcmp(k, "rules") == 0 || arity < 0 || (arity == 0 && !on) || strcmp(k, req->outcome.rule->name) == 0)
+                continue;
+            snprintf(flags[i], sizeof flags[i], "--%s", k);
+            argv[argc++] = flags[i];
+            if (arity > 0) argv[argc++] = v;
         }
         argv[argc++] = "--";
         argv[argc++] = req->rules;
@@ -421,6 +416,56 @@ static void run_layer(serve_pool *pool, const serve_limits *lim, const endpoint 
     serve_run_free(&run);
 }
 
+/* stored=1 reads the server's own table (its path is never the request's);
+ * a stored table is read, not computed: the answer's size bounds it then. */
+static int table_request(const serve_limits *lim, gr_api_request *req, gr_error *err)
+{
+    gr_api_table_opts *t = &req->table;
+    if (t->stored && !lim->table_file)
+        return gr_fail(err, GR_EINPUT, "this server has no stored table (start it with --tables FILE)");
+    if (t->stored && !(t->in = strdup(lim->table_file))) return gr_fail_nomem(err);
+    long bound = t->stored ? 4 * lim->max_table : lim->max_table;
+    if (t->have_max && t->max > bound)
+        return gr_fail(err, GR_ELIMIT, "max=%ld is past this server's bound of %ld", t->max, bound);
+    return gr_api_table_check(req, err);   /* in this thread, in the API's words */
+}
+
+/* A table beyond the in-process budget: the verb's command line, which
+ * prints through the same layer call, in a fresh process with a CPU limit
+ * of its own (it may run for seconds, and it is rare). */
+static void run_table(serve_pool *pool, const serve_limits *lim, const gr_api_request *req, serve_reply *reply)
+{
+    const gr_api_table_opts *t = &req->table;
+    char max[24], number[16], outcome_flag[48];
+    const char *argv[20];
+    int argc = 0;
+    snprintf(max, sizeof max, "%ld", t->max);
+    argv[argc++] = "grundy";
+    argv[argc++] = "table";
+    argv[argc++] = "--format";
+    argv[argc++] = "json";
+    argv[argc++] = "--max";
+    argv[argc++] = max;
+    if (t->method) argv[argc++] = "--method", argv[argc++] = t->method;
+    if (t->in) argv[argc++] = "--in", argv[argc++] = t->in;
+    if (req->outcome.rule->param_min >= 0) {
+        snprintf(outcome_flag, sizeof outcome_flag, "--%s", req->outcome.rule->name);
+        argv[argc++] = outcome_flag;
+        if (req->outcome.rule->param_max > 0) {
+            snprintf(number, sizeof number, "%d", req->outcome.param);
+            argv[argc++] = number;
+        }
+    }
+    argv[argc++] = "--";
+    argv[argc++] = req->rules;
+    argv[argc] = NULL;
+    serve_run run;
+    serve_pool_run(pool, (char **)argv, NULL, lim->seconds, lim->max_output, true, &run);
+    reply->by = "process";
+    reply_run(&run, lim, reply);
+    serve_run_free(&run);
+}
+
 static void answer_layer(serve_pool *pool, serve_inproc *inproc, const serve_limits *lim, const endpoint *ep,
                          const gr_api_pair *pairs, size_t n, serve_reply *reply)
 {
@@ -431,6 +476,10 @@ static void answer_layer(serve_pool *pool, serve_inproc *inproc, const serve_lim
     gr_error err;
     gr_error_clear(&err);
     int rc = gr_api_request_fill(&req, pairs, n, &err);
+    /* a sequence or table past the server's bound is refused before any work */
+    if (!rc && ep->layer == GR_API_SEQ && req.seq.to > lim->max_seq)
+        rc = gr_fail(&err, GR_ELIMIT, "to=%ld is past this server's bound of %ld", req.seq.to, lim->max_seq);
+    if (!rc && ep->layer == GR_API_TABLE) rc = table_request(lim, &req, &err);
     if (rc) {
         gr_buf b;
         gr_buf_init(&b);
@@ -438,7 +487,8 @@ static void answer_layer(serve_pool *pool, serve_inproc *inproc, const serve_lim
         reply_buf(reply, gr_status_http(rc), &b);
         reply->by = "server";
     } else if (!inproc || !serve_inproc_answer(inproc, &req, reply)) {
-        run_layer(pool, lim, ep, &req, pairs, n, reply);
+        if (ep->layer == GR_API_TABLE) run_table(pool, lim, &req, reply);
+        else run_layer(pool, lim, ep, &req, pairs, n, reply);
     }
     gr_api_request_clear(&req);
 }

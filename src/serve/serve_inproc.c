@@ -46,6 +46,8 @@ void serve_inproc_free(serve_inproc *ip)
  * only closed forms answer, go to the workers. */
 static bool within_budget(const serve_inproc *ip, const gr_api_request *req)
 {
+    if (req->verb == GR_API_SEQ) return gr_api_seq_cheap(req, ip->budget.seconds, ip->budget.bytes);
+    if (req->verb == GR_API_TABLE) return gr_api_table_cheap(req, ip->budget.seconds, ip->budget.bytes);
     gr_pos small;
     if (!gr_bigpos_to_pos(&req->pos, &small)) return false;
     gr_game g = {0};

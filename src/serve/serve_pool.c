@@ -611,7 +611,8 @@ static int run_layer(char *words, size_t len, gr_buf *body)
         pairs[np++] = (gr_api_pair){key, strlen(key), value, value ? strlen(value) : 0};
         i += 2 + valued;
     }
-    int verb = strcmp(w[0], SERVE_LAYER_VALUE) == 0 ? GR_API_VALUE : GR_API_MOVES;
+    int verb = gr_api_verb_named(w[0] + 1);
+    if (!rc && verb < 0) rc = gr_fail(&err, GR_EINTERNAL, "no such verb");
     gr_api_request req;
     gr_api_request_init(&req, verb, GR_FRONT_HTTP);
     if (!rc) rc = gr_api_request_fill(&req, pairs, np, &err);

@@ -203,3 +203,121 @@ def test_draws_reach_every_kind():
     assert {a[0] for a in answered} == {"value", "moves"}
     assert {grundy.Game(a[1]).name for a in answered} == listed
     assert {a[3] for a in answered} == set(range(len(OUTCOMES)))
+
+
+# ---- seq: the command line's JSON, the API's and the module's Values ----
+
+def seq_draws():
+    """Seeded sequences: (rules, n, start, extra (flag, query key, keyword, value) or None, method)."""
+    rnd = random.Random(2054)
+    rules = ["nim", "tb:0.07", "tb:0.137", "tb:0.77", "tb:0.161", "subtraction:1,3,4", "sharing", "grundy-game"]
+    for _ in range(30):
+        rs = rnd.choice(rules)
+        n = rnd.choice([0, 7, 60, 300, 2000, 60000]) if rs != "sharing" else rnd.choice([0, 20, 150])
+        start = rnd.randint(0, n) if rnd.random() < 0.4 else 0
+        extra = None
+        if rs.startswith("subtraction") and rnd.random() < 0.5:
+            extra = ("players", rnd.choice([3, 4]))
+        elif rs == "sharing" and rnd.random() < 0.6:
+            extra = (rnd.choice(["row", "diagonal"]), rnd.randint(0, 9))
+        method = rnd.choice([None, None, "fast", "sparse"]) if extra is None and rs != "sharing" else None
+        if method == "fast" and n > 2000:
+            method = None
+        yield rs, n, start, extra, method
+
+
+SEQ_CASES = list(seq_draws())
+
+
+def seq_from_json(j):
+    """The numbers of a seq answer: values, or the classes of m players."""
+    return j.get("values", j.get("classes")), j["from"]
+
+
+@pytest.mark.parametrize("rules,n,start,extra,method", SEQ_CASES,
+                         ids=[f"{i}-{c[0]}-{c[1]}" for i, c in enumerate(SEQ_CASES)])
+def test_same_sequence(server, rules, n, start, extra, method):
+    args = ["seq", rules, "--to", n, "--from", start, "--format", "json"]
+    query = {"rules": rules, "to": n, "from": start}
+    kw = {"start": start}
+    if extra:
+        args += [f"--{extra[0]}", extra[1]]
+        query[extra[0]] = extra[1]
+        kw[extra[0]] = extra[1]
+    if method:
+        args += ["--method", method]
+        query["method"] = method
+        kw["method"] = method
+    rc, out, err = run_cli(*args)
+    try:
+        with urllib.request.urlopen(f"{server}api/seq?{urllib.parse.urlencode(query)}", timeout=60) as r:
+            api = ("ok", r.read().decode())
+    except urllib.error.HTTPError as e:
+        api = (HTTP_STATUS.get(e.code, e.code), json.loads(e.read())["error"])
+    try:
+        py = ("ok", grundy.seq(rules, n, **kw))
+    except grundy.LimitError as e:
+        py = (REFUSED, str(e))
+    except ValueError as e:
+        py = (2, str(e))
+    if rc != 0:
+        assert (api[0], py[0]) == (rc, rc), (cli_message(err), api, py)
+        return
+    assert api == ("ok", out), (api, out)
+    values, first = seq_from_json(json.loads(out))
+    got = py[1]
+    assert py[0] == "ok", py
+    assert (list(got), got.start) == (values, first)
+    if "method" in json.loads(out):
+        assert got.method == json.loads(out)["method"]
+
+
+def test_seq_draws_reach_every_maker():
+    """The draws reach the nim-sequence methods (the policy's sparse one
+    included), sharing rows and diagonals, and m players."""
+    kinds = set()
+    for rules, n, start, extra, method in SEQ_CASES:
+        j = json.loads(run_cli("seq", rules, "--to", n, "--format", "json",
+                               *([f"--{extra[0]}", extra[1]] if extra else []),
+                               *(["--method", method] if method else []))[1] or "{}")
+        kinds.add(j.get("method") or ("players" in j and "players") or ("row" in j and "row")
+                  or ("diagonal" in j and "diagonal"))
+    assert {"fast", "sparse", "players", "row", "diagonal"} <= kinds, kinds
+
+
+# ---- table: the command line's JSON, the API's and the module's square ----
+
+TABLE_CASES = [(0, None, None), (7, None, None), (60, "simple", None), (150, None, None), (400, None, None),
+               (9, None, "misere"), (5, None, "players=3"), (200, "simple", None), (4, "bogus", None),
+               (3, None, "block=1")]
+
+
+@pytest.mark.parametrize("n,method,outcome", TABLE_CASES, ids=[f"{c[0]}-{c[1]}-{c[2]}" for c in TABLE_CASES])
+def test_same_table(server, n, method, outcome):
+    args = ["table", "sharing", "--max", n, "--format", "json"]
+    query = {"rules": "sharing", "max": n}
+    if method:
+        args += ["--method", method]
+        query["method"] = method
+    if outcome:
+        key, _, v = outcome.partition("=")
+        args += [f"--{key}", *([v] if v else [])]
+        query[key] = v or "1"
+    rc, out, err = run_cli(*args)
+    try:
+        with urllib.request.urlopen(f"{server}api/table?{urllib.parse.urlencode(query)}", timeout=60) as r:
+            api = ("ok", r.read().decode())
+    except urllib.error.HTTPError as e:
+        api = (HTTP_STATUS.get(e.code, e.code), json.loads(e.read())["error"])
+    if rc != 0:
+        assert api[0] == rc, (cli_message(err), api)
+        # the same message but for the key's name: "--method bogus", "method bogus"
+        assert api[1].split(" ", 1)[1] == cli_message(err).split(" ", 1)[1]
+        return
+    assert api == ("ok", out)
+    if outcome:
+        return      # the module's table holds values, not classes
+    rows = json.loads(out)["rows"]
+    t = grundy.table("sharing", n)
+    assert t.shape == (n + 1, n + 1)
+    assert all(t[a][b] == rows[b][a] and t[b][a] == rows[b][a] for b in range(n + 1) for a in range(b + 1))
