@@ -422,6 +422,19 @@ static uint32_t F(scan_bytes)(gr_sparse *s, uint64_t x, scratch *t, uint32_t nta
 {
     const VT *g = s->g;
     uint64_t examined = 0, a1 = x > s->split_min ? (x - s->split_min) / 2 + 1 : 0;
+#ifdef GR_SPARSE_SIMD
+    if (s->simd && t->target[ntarget - 1] < LOW_VALUES) {
+        /* Every target below 256 (the candidate past 255, the rare values
+         * from 256 up all reached): the low mode's scan. */
+        vset want = {{0}}, found = {{0}};
+        for (uint32_t q = 0; q < ntarget; q++) want.w[t->target[q] >> 6] |= 1ull << (t->target[q] & 63);
+        F(scan_low)(s, x, 1, a1, &want, &found, t);
+        uint32_t kept = 0;
+        for (uint32_t q = 0; q < ntarget; q++)
+            if (!(found.w[t->target[q] >> 6] >> (t->target[q] & 63) & 1)) t->target[kept++] = t->target[q];
+        return kept;
+    }
+#endif
     if (t->target[ntarget - 1] < 1024) {
         uint64_t want[16] = {0}, found[16] = {0};
         for (uint32_t q = 0; q < ntarget; q++) want[t->target[q] >> 6] |= 1ull << (t->target[q] & 63);
