@@ -6,6 +6,7 @@
 #if W == 1
 #define VT uint8_t
 #define F(name) name##_1
+#define MARK_CHUNKS (256u / 32)      /* byte values mark only the first 256 of a row */
 /* p[k] ^ q[15 - k] for k < 16 in 16-bit lanes: the XOR of 16 bytes, then
  * one widening (the kernels stay 16 lanes wide; the loads read 16 bytes
  * instead of 32, for as many shuffles as the 16-bit form). */
@@ -17,6 +18,7 @@
 #else
 #define VT uint16_t
 #define F(name) name##_2
+#define MARK_CHUNKS (LOW_VALUES / 32)
 #define LOAD16(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 /* p[15], ..., p[0]: the bytes of each value reversed within each 128-bit
  * half, then the halves swapped. */
@@ -331,7 +333,8 @@ __attribute__((target("avx2,popcnt"))) static void F(scan_filter)(gr_sparse *s, 
     const VT *g = s->g;
     uint64_t examined = 0;
     for (uint64_t a = a0; a < a1 && nleft;) {
-        if (nleft > FILTER_FROM) {
+        /* (the kernel looks values up below 256 only) */
+        if (nleft > FILTER_FROM || left.w[4] | left.w[5] | left.w[6] | left.w[7]) {
             /* Many values wanted: most blocks find some, and a set built
              * costs less than a kernel that stops at every hit. */
             uint64_t stop = a + 256 < a1 ? a + 256 : a1;
@@ -343,7 +346,7 @@ __attribute__((target("avx2,popcnt"))) static void F(scan_filter)(gr_sparse *s, 
                 examined += end - a;
             }
             vset seen;
-            marks_take_row(t->marks[0], &seen);
+            marks_take_row(t->marks[0], &seen, MARK_CHUNKS);
             nleft = 0;
             for (int w = 0; w < LOW_WORDS; w++) {
                 found->w[w] |= left.w[w] & seen.w[w];
@@ -646,7 +649,7 @@ static void F(heap_a16)(gr_sparse *s, uint64_t x0, stage *ring, scratch *t)
             F(rare_splits)(s, x, j, 0, k0, hi, UINT64_MAX, &seen[l], NULL);
         }
     }
-    marks_take(t->marks, seen);
+    marks_take(t->marks, seen, MARK_CHUNKS);
     for (uint64_t l = 0; l < 16; l++) {
         stage *st = &ring[(x0 + l) % RING];
         F(heap_a_scan)(s, x0 + l, &seen[l], snap, k0, st, t);
@@ -744,4 +747,5 @@ static void F(pipeline)(gr_sparse *s, uint64_t to, stage *ring, uint64_t *next_a
 #undef XOR_REV16
 #undef F
 #undef VT
+#undef MARK_CHUNKS
 #undef W
