@@ -36,12 +36,17 @@
 #define AHEAD 512u
 #define RING 1024u
 #define BATCH 16u                    /* heap_a16 takes whole batches */
-#define FIND_TARGETS 4               /* a scan wanting this many values or fewer compares (find_avx2) */
+/* A scan wanting more values than this marks a byte a split over a block
+ * of 256 (most blocks find some); then it looks the splits up in the set of
+ * values left (scan_filter), which stops at each find. Measured 12 against
+ * 4, 6, 8, 16, 24 and 32 on Grundy's game and Officers (user CPU). */
+#define FILTER_FROM 12u
+
 
 /* A set of values below LOW_VALUES, a bit each (the low mode). */
-#define LOW_WORDS 4
+#define LOW_WORDS 8
 #define LOW_VALUES (64u * LOW_WORDS)
-#define MARK_ROW (LOW_VALUES + 32)    /* a row of marks: the values, then 256 for "256 or more" */
+#define MARK_ROW (LOW_VALUES + 32)    /* a row of marks: the values, then LOW_VALUES for "LOW_VALUES or more" */
 typedef struct vset {
     uint64_t w[LOW_WORDS];
 } vset;
@@ -339,11 +344,15 @@ static bool publish(gr_sparse *s, uint64_t x, uint32_t v)
  * rare splits and the takes, the final candidate c, and a scan of what phase
  * A could not see, only when some rare value below c is still unreached.
  *
- * Nearly always c is below LOW_VALUES (256), and then only option values
- * below it matter: they are kept as bits of four words (the low mode). When
- * every common value below 256 is an option, the heap is done again with a
- * byte per value. 256 and not 64: Grundy's game has 45% of its values at 64
- * or more by 2^22, and the byte mode costs several times the low mode. */
+ * Nearly always c is below LOW_VALUES (512), and then only option values
+ * below it matter: they are kept as bits of eight words (the low mode). When
+ * every common value below 512 is an option, the heap is done again with a
+ * byte per value (in phase B, in order, with a rare pass of its own). 256
+ * and not 64: Grundy's game has 45% of its values at 64 or more by 2^22,
+ * and the byte mode costs several times the low mode; 512 and not 256:
+ * Officers' values pass 255 from heap 10344 on (302 by 2^20), Grundy's game's
+ * from 7250049 on, and each heap whose candidate passed 255 went to the byte
+ * mode (Officers to 2^17: 13% fewer instructions with 512). */
 
 typedef struct scratch {
     _Alignas(64) uint64_t scanned;   /* this thread's splits examined, summed into s->scanned after a run */
@@ -383,15 +392,28 @@ static uint64_t rare_lower_bound(const gr_sparse *s, uint64_t n, uint64_t a)
 
 /* The rows of `marks` into bits of seen[], and the rows cleared (the byte
  * for 256 and more is never read, so it is left as it is). */
-__attribute__((target("avx2"))) static void marks_take(uint8_t (*marks)[MARK_ROW], vset seen[16])
+__attribute__((target("avx2"))) static void marks_take(uint8_t (*marks)[MARK_ROW], vset seen[16], unsigned chunks)
 {
     for (int l = 0; l < 16; l++) {
-        for (unsigned q = 0; q < LOW_VALUES / 32; q++) {
+        for (unsigned q = 0; q < chunks; q++) {
             __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(marks[l] + 32 * q));
             uint32_t bits = (uint32_t)_mm256_movemask_epi8(b);
             seen[l].w[q >> 1] |= (uint64_t)bits << (32 * (q & 1));
             _mm256_storeu_si256((__m256i *)(void *)(marks[l] + 32 * q), _mm256_setzero_si256());
         }
+    }
+}
+
+/* One row of marks into a set, and the row cleared. */
+__attribute__((target("avx2"))) static void marks_take_row(uint8_t *row, vset *seen, unsigned chunks)
+{
+    memset(seen, 0, sizeof *seen);
+    for (unsigned q = 0; q < chunks; q++) {
+        __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(row + 32 * q));
+        uint32_t bits = (uint32_t)_mm256_movemask_epi8(b);
+        if (q & 1) seen->w[q >> 1] |= (uint64_t)bits << 32;
+        else seen->w[q >> 1] = bits;
+        _mm256_storeu_si256((__m256i *)(void *)(row + 32 * q), _mm256_setzero_si256());
     }
 }
 #endif
@@ -422,11 +444,10 @@ static uint32_t low_candidate(const vset *seen, const vset *rare)
 /* The rare values below c that `seen` lacks. */
 static vset wanted(const vset *rare, const vset *seen, uint32_t c)
 {
-    vset want;
-    for (uint32_t w = 0; w < LOW_WORDS; w++) {
-        uint64_t below = c >= 64 * (w + 1) ? ~0ull : c <= 64 * w ? 0 : (1ull << (c - 64 * w)) - 1;
-        want.w[w] = rare->w[w] & ~seen->w[w] & below;
-    }
+    vset want = {{0}};
+    uint32_t full = c / 64;          /* words wholly below c; c <= LOW_VALUES */
+    for (uint32_t w = 0; w < full; w++) want.w[w] = rare->w[w] & ~seen->w[w];
+    if (full < LOW_WORDS && c % 64) want.w[full] = rare->w[full] & ~seen->w[full] & ((1ull << (c % 64)) - 1);
     return want;
 }
 
