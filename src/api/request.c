@@ -24,7 +24,8 @@ void gr_api_request_clear(gr_api_request *r)
     gr_bigpos_clear(&r->pos);
     free(r->rules);
     free(r->db);
-    r->rules = r->db = NULL;
+    free(r->in);
+    r->rules = r->db = r->in = NULL;
 }
 
 const char *gr_api_key_name(int front, const char *key, char *buf, size_t size)
@@ -60,6 +61,8 @@ static const key_spec keys[] = {
     {"max-memory", KEY_SIZE, ALL_VERBS, true},
     {"max-seconds", KEY_SECONDS, ALL_VERBS, true},
     {"db", KEY_TEXT, ALL_VERBS, true},
+    {"in", KEY_TEXT, ALL_VERBS, true},
+    {"method", KEY_TEXT, ALL_VERBS, false},
 };
 
 int gr_api_key_arity(int verb, const char *key)
@@ -226,6 +229,12 @@ static int take(filling *f, const char *key, const char *v)
         return GR_OK;
     default:
         if (strcmp(key, "db") == 0) return copy_text(f, key, v, &f->r->db);
+        if (strcmp(key, "in") == 0) return copy_text(f, key, v, &f->r->in);
+        if (strcmp(key, "method") == 0) {
+            if (!v || !gr_heap_method_parse(v, &f->r->heap_method))
+                return bad_value(f, key, v ? v : "", "expected " GR_HEAP_METHODS);
+            return GR_OK;
+        }
         f->have_rules = true;
         return copy_text(f, key, v, &f->r->rules);
     }
