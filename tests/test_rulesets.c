@@ -348,7 +348,7 @@ Test(rulesets, answers_say_how_by_enum)
         const char *text;
     } want[] = {
         {"nim", {"3", "5", "6"}, GR_METHOD_CLOSED_FORM, "Bouton's theorem (nim-sum)"},
-        {"subtraction:1,3,7", {"10", "20", "31"}, GR_METHOD_NIM_SEQUENCE, "nim-sequence, fast"},
+        {"subtraction:1,3,7", {"10", "20", "31"}, GR_METHOD_NIM_SEQUENCE, "nim-sequence, simple"},
         {"sharing", {"3", "5", "9"}, GR_METHOD_SEARCH, "search"},
         {"kim:reading=R3", {"3", "3", "3"}, GR_METHOD_RETROGRADE, "retrograde analysis"},
     };

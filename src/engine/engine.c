@@ -321,7 +321,8 @@ static bool heap_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans, gr_er
         x ^= v;
     }
     /* some heap lies past the table exactly when the largest does */
-    bool periodic = e->cache && e->cache->periodic && mpz_cmp_ui(pos->p[big], e->cache->heap_n) > 0;
+    bool periodic = e->cache && e->cache->periodic &&
+                    (mpz_cmp_ui(pos->p[big], e->cache->heap_n) > 0 || e->heap_method == GR_HEAP_PERIOD);
     answer_small(ans, periodic ? GR_METHOD_PERIOD : GR_METHOD_NIM_SEQUENCE, x ? "N" : "P", x, true, x);
     /* the table's own method: sparse, fast, simple or a stored file */
     if (!periodic && e->cache->heap_how) ans->method = e->cache->heap_how;
