@@ -17,7 +17,7 @@
 /* From here on the O(N^2) methods cost more than the sparse one. */
 #define SPARSE_FROM 50000
 /* The prefix whose values tell whether they grow as fast as the heaps. */
-#define GROWTH_PREFIX 4095u
+#define GROWTH_PREFIX 1023u
 /* The sparse period search: heaps at most (and as many as the memory
  * limit allows), looked at from PERIOD_LOOK on at doublings. */
 #define PERIOD_HEAPS_MAX (1ull << 23)
@@ -53,7 +53,7 @@ static bool sparse_code(const gr_game *g, gr_tb_code *c)
 
 /* Values that grow as fast as the heaps (split games, 4.[3]: G(n) near n)
  * pass the largest value the sparse method stores near heap 65535, late in
- * a run; the first heaps show it. Cheap: the fast method on 4096 heaps. */
+ * a run; the first heaps show it. Cheap: the fast method on 1024 heaps. */
 static bool grows_past_sparse(const gr_game *g, uint64_t to)
 {
     if (to <= GR_SPARSE_MAX_VALUE) return false;

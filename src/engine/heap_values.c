@@ -66,6 +66,13 @@ static void find_period(gr_engine *e)
     c->period_tried = true;
     gr_tb_code code;
     if (!gr_tb_code_of_heaps(e->game, &code) || code.period) return;
+    /* whether the theorem covers the code depends on the code alone (a
+     * plain period stands in): Grundy's game, with its constraint, is not
+     * worth the tables */
+    gr_period any = {.found = true, .period = 1};
+    gr_octal_cert cover;
+    gr_period_octal(&code, &any, &cover);
+    if (!cover.applies) return;
     gr_limits lim = e->limits;
     if (lim.max_seconds > PERIOD_SECONDS) lim.max_seconds = PERIOD_SECONDS;
     /* the sparse method reaches a certificate far sooner where it covers
