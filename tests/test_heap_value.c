@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "grundy/api.h"
 #include "grundy/heapseq.h"
@@ -304,4 +305,42 @@ Test(heap_value, long_runs_are_refused_by_the_measured_rate)
     cr_assert(strstr(err.msg, "G(0..3000000) takes about"), "%s", err.msg);
     gr_api_reply_clear(&rep);
     gr_api_request_clear(&r);
+}
+
+/* A kept engine keeps the sequence: a second call on a cache (a server's
+ * in-process engines) answers from the table, its heaps and smaller ones. */
+Test(heap_value, a_kept_engine_answers_again_from_its_table)
+{
+    gr_api_engines *cache = gr_api_engines_new(2);
+    const char *positions[] = {"100000", "99999,5", "100000"};
+    double seconds[3];
+    unsigned long values[3];
+    for (int i = 0; i < 3; i++) {
+        gr_api_pair p[] = {PAIR("rules", "grundy-game"), {"pos", 3, positions[i], strlen(positions[i])}};
+        gr_api_request r;
+        gr_api_request_init(&r, GR_API_VALUE, GR_FRONT_HTTP);
+        gr_error err;
+        gr_error_clear(&err);
+        cr_assert_eq(gr_api_request_fill(&r, p, 2, &err), GR_OK, "%s", err.msg);
+        gr_api_reply rep;
+        gr_api_reply_init(&rep);
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        cr_assert_eq(gr_api_call(cache, &r, &rep, &err), GR_OK, "%s", err.msg);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        seconds[i] = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+        values[i] = mpz_get_ui(rep.here.value);
+        cr_assert_str_eq(rep.here.method, "nim-sequence, sparse");
+        gr_api_reply_clear(&rep);
+        gr_api_request_clear(&r);
+    }
+    cr_assert_eq(values[0], 101);
+    cr_assert_eq(values[2], 101);
+    /* the sum is the XOR of the heaps' values, each found anew */
+    cr_assert_eq(values[1], value_of("grundy-game", "99999", "sparse", NULL, 0) ^
+                                value_of("grundy-game", "5", "search", NULL, 0));
+    /* a table lookup against a run of 100000 heaps */
+    cr_assert(seconds[1] < seconds[0] / 10 && seconds[2] < seconds[0] / 10, "%.3f %.3f %.3f", seconds[0], seconds[1],
+              seconds[2]);
+    gr_api_engines_free(cache);
 }
