@@ -271,6 +271,13 @@ int gr_api_request_fill(gr_api_request *r, const gr_api_pair *pairs, size_t n, g
         return gr_fail(err, GR_EINPUT, "%s needs RULES (a ruleset such as sharing or nim); see grundy %s --help", verb,
                        verb);
     if (!f.have_rules) return gr_fail(err, GR_EINPUT, "missing parameter %s", gr_api_key_name(r->front, "rules", name, sizeof name));
+    if (r->heap_method == GR_HEAP_FILE && !r->in && r->front == GR_FRONT_HTTP)
+        return gr_fail(err, GR_EINPUT, "method=file needs a sequence file, which the network does not give");
+    if (r->heap_method == GR_HEAP_FILE && !r->in) {
+        char in[64];
+        return gr_fail(err, GR_EINPUT, "%s file needs a sequence file: %s FILE", gr_api_key_name(r->front, "method", name, sizeof name),
+                       gr_api_key_name(r->front, "in", in, sizeof in));
+    }
     if (!f.have_pos || r->pos.n == 0)
         return gr_fail(err, GR_EINPUT, r->front == GR_FRONT_HTTP ? "missing parameter %s (pile sizes separated by commas)"
                                                                  : "empty position: give pile sizes after the rules, or - to read them",

@@ -122,7 +122,7 @@ static bool same_rules(const gr_game *g, const char *rules)
 static int from_file(gr_engine *e, uint64_t max, const gr_limits *lim, uint32_t *v, gr_error *err)
 {
     const char *path = e->heap_file;
-    if (!path) return gr_fail(err, GR_EINPUT, "the file method needs a sequence file (--in FILE)");
+    if (!path) return gr_fail(err, GR_EINPUT, "the file method needs a sequence file, and none was given");
     gr_seqfile_header h;
     uint64_t most;
     int rc = gr_seqfile_peek(path, &h, &most, err);
