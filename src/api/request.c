@@ -275,7 +275,8 @@ int gr_api_request_fill(gr_api_request *r, const gr_api_pair *pairs, size_t n, g
         return gr_fail(err, GR_EINPUT, "method=file needs a sequence file, which the network does not give");
     if (r->heap_method == GR_HEAP_FILE && !r->in) {
         char in[64];
-        return gr_fail(err, GR_EINPUT, "%s file needs a sequence file: %s FILE", gr_api_key_name(r->front, "method", name, sizeof name),
+        return gr_fail(err, GR_EINPUT, "%s file needs a sequence file: %s FILE",
+                       gr_api_key_name(r->front, "method", name, sizeof name),
                        gr_api_key_name(r->front, "in", in, sizeof in));
     }
     if (!f.have_pos || r->pos.n == 0)

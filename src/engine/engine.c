@@ -337,7 +337,8 @@ static int value_of(gr_engine *e, const gr_bigpos *pos, const gr_bigpos *given, 
     /* a heap method named (or a sequence file given): that method alone */
     if (e->heap_method != GR_HEAP_AUTO || e->heap_file) {
         if (!(e->game->flags & GR_RS_HEAPS) || e->outcome.rule != &gr_outcome_normal)
-            return gr_fail(err, GR_EINPUT, "a heap method or a sequence file answers heap games under normal play, not %s%s",
+            return gr_fail(err, GR_EINPUT,
+                           "a heap method or a sequence file answers heap games under normal play, not %s%s",
                            e->game->spec, e->outcome.rule != &gr_outcome_normal ? " under these outcome rules" : "");
         if (e->heap_method == GR_HEAP_SEARCH) return search_or_tiers(e, pos, given, &small, ans, err);
         gr_error_clear(err);
