@@ -165,6 +165,16 @@ static void relay_progress(void *ctx, const gr_sparse_progress *p)
     e->progress(e->progress_ctx, p->done, p->to + 1, p->seconds);
 }
 
+/* A refusal of a run without a file: what keeps the values instead (the
+ * job's own words speak of a run that writes one, which this is not). */
+static void say_file(gr_error *err)
+{
+    char *hint = strstr(err->msg, " (a run with a file");
+    if (!hint) return;
+    size_t at = (size_t)(hint - err->msg);
+    snprintf(hint, sizeof err->msg - at, "; a sequence file (grundy seq --out) keeps the values for later answers");
+}
+
 static int by_sparse(gr_engine *e, uint64_t max, const gr_limits *lim, uint32_t *v, gr_error *err)
 {
     gr_tb_code c;
@@ -183,6 +193,7 @@ static int by_sparse(gr_engine *e, uint64_t max, const gr_limits *lim, uint32_t 
     int rc = gr_sparse_job_run(&j, &res, err);
     for (uint64_t x = 0; !rc && x <= max; x++) v[x] = gr_sparse_value(res.s, x);
     gr_sparse_free(res.s);
+    if (rc == GR_ELIMIT) say_file(err);
     return rc;
 }
 
@@ -276,6 +287,7 @@ int gr_engine_heap_sparse_period(gr_engine *e, uint64_t want, const gr_limits *l
         }
     }
     gr_sparse_free(res.s);
+    if (rc == GR_ELIMIT) say_file(err);
     if (rc) return rc;
     return certified || (want && count >= want) ? GR_OK : -1;
 }
