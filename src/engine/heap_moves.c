@@ -7,6 +7,7 @@
  * the position's value), past MAX_SCANNED moves none: the moves are
  * walked one by one. */
 #include "engine_internal.h"
+#include <math.h>
 #include <stdlib.h>
 
 typedef struct heap_walk {
@@ -54,6 +55,24 @@ static int heap_move(void *ctx, const gr_move *mv, const gr_pos *r)
     return w->fn(w->ctx, &bm, &w->ans, winning);
 }
 
+/* The moves of one heap of x tokens, estimated from the counts of two
+ * smaller heaps (a code's moves grow like a power of the heap: constant
+ * for takes, linear for splits into two), so that a heap with far too
+ * many moves to walk is refused up front. */
+static double moves_estimate(gr_engine *e, uint64_t x)
+{
+    if (x <= 4096) return 0;
+    double c[2];
+    for (int i = 0; i < 2; i++) {
+        heap_walk w = {.max = 1e18};
+        gr_pos one = {.n = 1, .p = {(uint64_t)2048 << i}};
+        gr_game_moves(e->game, &one, heap_move, &w);
+        c[i] = w.count;
+    }
+    if (c[0] < 1 || c[1] <= c[0]) return c[1];
+    return c[1] * pow((double)x / 4096.0, log2(c[1] / c[0]));
+}
+
 int gr_engine_heap_moves(gr_engine *e, const gr_bigpos *pos, const gr_answer *parent, gr_engine_move_fn fn,
                          void *ctx, gr_moves_summary *sum, double max_moves, gr_error *err)
 {
@@ -67,6 +86,13 @@ int gr_engine_heap_moves(gr_engine *e, const gr_bigpos *pos, const gr_answer *pa
     if (!value) return gr_fail_nomem(err);
     int rc = GR_OK;
     for (int i = 0; i < pos->n && !rc; i++) rc = gr_engine_heap_grundy(e, pos->p[i], &value[i], err);
+    for (int s = 0; s < pos->n && !rc; s++) {
+        double guess = moves_estimate(e, mpz_get_ui(pos->p[s]));
+        if (guess > MAX_SCANNED)
+            rc = gr_fail(err, GR_EINPUT, "%s %d has about %.3g moves, more than the %.0f walked for the winning ones; "
+                         "'grundy value' gives the value and 'grundy play' a winning move", gr_game_unit(e->game), s,
+                         guess, MAX_SCANNED);
+    }
     /* count first, so that nothing is listed when there is too much */
     for (int s = 0; s < pos->n && !rc; s++) {
         gr_pos one = {.n = 1, .p = {mpz_get_ui(pos->p[s])}};
