@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "grundy/heapseq.h"
+#include "grundy/sparse.h"
 #include "grundy/solve.h"
 #include "grundy/tier.h"
 #include "bench_clock.h"
@@ -92,8 +93,53 @@ static void heapseq(const char *spec, uint32_t n)
     gr_game_release(&g);
 }
 
-int main(void)
+/* The sparse method's refusal estimate (the rate measured on a prefix,
+ * projected: read back from the refusal's message) against the whole run,
+ * as `grundy value` and `grundy seq` make it. */
+static void sparse(const char *spec, uint64_t to, bool until_period)
 {
+    gr_game g;
+    gr_error err;
+    gr_error_clear(&err);
+    gr_tb_code c;
+    if (gr_game_parse(&g, spec, &err) || !gr_tb_code_of(&g, &c)) return;
+    gr_sparse_job j = {.code = &c, .rules = spec, .to = to, .until_period = until_period};
+    gr_limits_default(&j.lim);
+    j.lim.max_seconds = 1e-3;
+    gr_sparse_result r;
+    gr_error refusal;
+    gr_error_clear(&refusal);
+    double t0 = now();
+    gr_sparse_job_run(&j, &r, &refusal);
+    double cost = now() - t0;
+    gr_sparse_free(r.s);
+    const char *at = strstr(refusal.msg, "about ");
+    double est = at ? atof(at + 6) : -1;
+    j.lim.max_seconds = 1e9;
+    t0 = now();
+    int rc = gr_sparse_job_run(&j, &r, &err);
+    double t = now() - t0;
+    char what[48], more[640];
+    snprintf(what, sizeof what, "to %llu%s", (unsigned long long)to, until_period ? " until period" : "");
+    snprintf(more, sizeof more, "measuring took %.2f s; %s", cost,
+             rc ? err.msg : r.cert.certified ? "stopped at the certified period" : "");
+    report("sparse", spec, what, est, t, more);
+    gr_sparse_free(r.s);
+    gr_game_release(&g);
+}
+
+int main(int argc, char **argv)
+{
+    /* --sparse: the sparse method's rows only */
+    if (argc > 1 && strcmp(argv[1], "--sparse") == 0) {
+        sparse("grundy-game", 1000000, false);
+        sparse("grundy-game", 3000000, false);
+        sparse("tb:0.6", 999999, false);
+        sparse("tb:0.354", 4000000, false);
+        sparse("tb:0.354", 21000000, true);
+        sparse("tb:0.16", 1000000, false);
+        return 0;
+    }
     search("sharing:piles=3", (gr_pos){.n = 3, .p = {0, 300, 700}});
     search("sharing:piles=4", (gr_pos){.n = 4, .p = {0, 30, 60, 90}});
     search("sharing:piles=4", (gr_pos){.n = 4, .p = {0, 50, 100, 150}});

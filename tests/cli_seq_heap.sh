@@ -74,14 +74,14 @@ expect_status 2 "$G" seq split --to 100000 --max-seconds 0
 expect_status 0 "$G" seq split:parts=5 --to 20 --method fast
 expect_status 0 "$G" seq 'tb:8!.' --to 20
 # positions with several heaps: the XOR of the heaps' values from the nim-sequence engine
-expect_out "N  value 3  (nim-sequence)" "$G" value split:parts=4 1 2
+expect_out "N  value 3  (nim-sequence, fast)" "$G" value split:parts=4 1 2
 # the seed's formula on heaps of any size (10^30 = 0 mod 8: f = 10^30 - 1)
 expect_out "N  value 999999999999999999999999999999  (split-heap formula (seed 004; Lasker's Nim))" "$G" value split 1000000000000000000000000000000
 expect_out "P  value 0  (split-heap formula (seed 004; Lasker's Nim))" "$G" value split 7 7
 expect_status 2 "$G" moves split 100000000000000000000 3
 expect_status 0 "$G" value tb:0.77 3 4 5
-expect_out "N  value 1  (nim-sequence)" "$G" value tb:0.77 40
-expect_out "N  value 5658  (nim-sequence)" "$G" value split:parts=4 5000 77
+expect_out "N  value 1  (nim-sequence, fast)" "$G" value tb:0.77 40
+expect_out "N  value 5658  (nim-sequence, fast)" "$G" value split:parts=4 5000 77
 expect_status 3 "$G" value split:parts=4 100000000 --max-seconds 1
 
 rm -f /tmp/cli_seq_heap_err.$$

@@ -348,7 +348,7 @@ Test(rulesets, answers_say_how_by_enum)
         const char *text;
     } want[] = {
         {"nim", {"3", "5", "6"}, GR_METHOD_CLOSED_FORM, "Bouton's theorem (nim-sum)"},
-        {"subtraction:1,3,7", {"10", "20", "31"}, GR_METHOD_NIM_SEQUENCE, "nim-sequence"},
+        {"subtraction:1,3,7", {"10", "20", "31"}, GR_METHOD_NIM_SEQUENCE, "nim-sequence, simple"},
         {"sharing", {"3", "5", "9"}, GR_METHOD_SEARCH, "search"},
         {"kim:reading=R3", {"3", "3", "3"}, GR_METHOD_RETROGRADE, "retrograde analysis"},
     };
@@ -357,7 +357,9 @@ Test(rulesets, answers_say_how_by_enum)
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         answer(want[i].spec, want[i].pos, 3, &a);
         cr_assert_eq(a.how, want[i].how, "%s", want[i].spec);
-        if (want[i].how != GR_METHOD_CLOSED_FORM) cr_assert_str_eq(gr_method_name(a.how), want[i].text);
+        /* a nim-sequence answer names the method that made the table too */
+        if (want[i].how != GR_METHOD_CLOSED_FORM && want[i].how != GR_METHOD_NIM_SEQUENCE)
+            cr_assert_str_eq(gr_method_name(a.how), want[i].text);
         cr_assert_str_eq(a.method, want[i].text, "%s: %s", want[i].spec, a.method);
     }
     cr_assert_eq(gr_answer_by_heaps(&a), false);

@@ -118,6 +118,39 @@ bool gr_engine_heap_period(const gr_engine *e, uint64_t *preperiod, uint64_t *pe
 int gr_engine_heap_grundy(gr_engine *e, mpz_srcptr x, uint32_t *value, gr_error *err);
 #define GR_HEAP_TABLE_DIRECT 65536
 
+/* How heap values are found (heap rulesets under normal play), fastest
+ * first; AUTO picks (src/engine/heap_value.c): a certified period, a
+ * stored sequence file when one is given, the sparse-space method where it
+ * covers the code and the heap is large, the bitset (fast) method, else
+ * search. A method named by the caller is the only one tried. */
+enum gr_heap_method {
+    GR_HEAP_AUTO = 0,
+    GR_HEAP_PERIOD,
+    GR_HEAP_FILE,
+    GR_HEAP_SPARSE,
+    GR_HEAP_FAST,
+    GR_HEAP_SIMPLE,
+    GR_HEAP_SEARCH
+};
+/* "period", "file", "sparse", "fast", "simple", "search", "auto": false
+ * for anything else. */
+bool gr_heap_method_parse(const char *name, int *method);
+/* The methods' names, for a message: "auto, period, file, ...". */
+#define GR_HEAP_METHODS "auto, period, file, sparse, fast, simple or search"
+/* Progress of a long nim-sequence run: heaps done of `to`, wall seconds. */
+typedef void (*gr_heap_progress_fn)(void *ctx, uint64_t done, uint64_t to, double seconds);
+/* From now on heap values come by `method`, and from the sequence file
+ * `file` (grundy/seqfile.h, borrowed; NULL: none) where the method is
+ * AUTO or FILE. A table kept from an earlier call by another method is
+ * made again when a method is named. */
+void gr_engine_heap_source(gr_engine *e, int method, const char *file);
+void gr_engine_heap_progress(gr_engine *e, gr_heap_progress_fn fn, void *ctx);
+/* The method policy for G(0..to) of a heap ruleset, the one `seq` follows
+ * too: whether the sparse-space method should compute it (it covers the
+ * code, the run is long enough to gain from it, and the values are not
+ * seen to grow past what it stores). */
+bool gr_engine_heap_wants_sparse(const gr_game *g, uint64_t to);
+
 typedef struct gr_moves_summary {
     mpz_t total;               /* all moves from the position */
     bool all_listed;           /* false: only the winning moves were listed */

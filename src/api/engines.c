@@ -68,7 +68,7 @@ static bool same(const slot *s, const gr_api_request *req)
 int gr_api_engine_get(gr_api_engines *c, const gr_api_request *req, gr_api_lease *l, gr_error *err)
 {
     memset(l, 0, sizeof *l);
-    if (req->db) c = NULL; /* stored results are a command line's, never shared */
+    if (req->db || req->in) c = NULL; /* stored results are a command line's, never shared */
     l->cache = c;
     if (c) {
         pthread_mutex_lock(&c->mu);

@@ -64,7 +64,20 @@ static int collect(void *ctx, const gr_bigmove *mv, const gr_answer *res, bool w
     return 0;
 }
 
+static int moves_of(gr_engine *e, const gr_api_request *req, gr_api_reply *rep, gr_error *err);
+
 int gr_api_moves(gr_engine *e, const gr_api_request *req, gr_api_reply *rep, gr_error *err)
+{
+    /* the heap method and file are this call's: a kept engine forgets them */
+    gr_engine_heap_source(e, req->heap_method, req->in);
+    gr_engine_heap_progress(e, req->progress, req->progress_ctx);
+    int rc = moves_of(e, req, rep, err);
+    gr_engine_heap_source(e, GR_HEAP_AUTO, NULL);
+    gr_engine_heap_progress(e, NULL, NULL);
+    return rc;
+}
+
+static int moves_of(gr_engine *e, const gr_api_request *req, gr_api_reply *rep, gr_error *err)
 {
     int rc = gr_engine_value(e, &rep->pos, &rep->here, err);
     if (rc) return rc;

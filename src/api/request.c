@@ -29,7 +29,8 @@ void gr_api_request_clear(gr_api_request *r)
     free(r->seq.method);
     free(r->table.method);
     free(r->table.in);
-    r->rules = r->db = r->seq.method = r->table.method = r->table.in = NULL;
+    free(r->in);
+    r->rules = r->db = r->seq.method = r->table.method = r->table.in = r->in = NULL;
 }
 
 const char *gr_api_key_name(int front, const char *key, char *buf, size_t size)
@@ -68,13 +69,14 @@ static const key_spec keys[] = {
     {"max-memory", KEY_SIZE, ALL_VERBS, true},
     {"max-seconds", KEY_SECONDS, ALL_VERBS, true},
     {"db", KEY_TEXT, POS_VERBS, true},
+    {"in", KEY_TEXT, POS_VERBS, true},
     {"to", KEY_SEQ_NUMBER, SEQ, false},
     {"from", KEY_SEQ_NUMBER, SEQ, false},
     {"row", KEY_SEQ_NUMBER, SEQ, false},
     {"diagonal", KEY_SEQ_NUMBER, SEQ, false},
     {"period", KEY_SEQ_BOOL, SEQ, false},
     {"nim-pairs", KEY_SEQ_BOOL, SEQ, false},
-    {"method", KEY_TEXT, SEQ | TABLE, false},
+    {"method", KEY_TEXT, ALL_VERBS, false},
     {"mask", KEY_SEQ_NUMBER, SEQ, true},
     {"threads", KEY_SEQ_NUMBER, SEQ | TABLE, true},
     {"max", KEY_SEQ_NUMBER, TABLE, false},
@@ -283,8 +285,14 @@ static int take(filling *f, const char *key, const char *v)
         return GR_OK;
     default:
         if (strcmp(key, "db") == 0) return copy_text(f, key, v, &f->r->db);
-        if (strcmp(key, "method") == 0)
-            return copy_text(f, key, v, f->r->verb == GR_API_TABLE ? &f->r->table.method : &f->r->seq.method);
+        if (strcmp(key, "in") == 0) return copy_text(f, key, v, &f->r->in);
+        if (strcmp(key, "method") == 0) {
+            if (f->r->verb == GR_API_TABLE) return copy_text(f, key, v, &f->r->table.method);
+            if (f->r->verb == GR_API_SEQ) return copy_text(f, key, v, &f->r->seq.method);
+            if (!v || !gr_heap_method_parse(v, &f->r->heap_method))
+                return bad_value(f, key, v ? v : "", "expected " GR_HEAP_METHODS);
+            return GR_OK;
+        }
         f->have_rules = true;
         return copy_text(f, key, v, &f->r->rules);
     }
@@ -331,6 +339,14 @@ int gr_api_request_fill(gr_api_request *r, const gr_api_pair *pairs, size_t n, g
                        verb);
     if (!f.have_rules) return gr_fail(err, GR_EINPUT, "missing parameter %s", gr_api_key_name(r->front, "rules", name, sizeof name));
     if (r->verb == GR_API_SEQ || r->verb == GR_API_TABLE) return GR_OK;   /* they check their sizes themselves */
+    if (r->heap_method == GR_HEAP_FILE && !r->in && r->front == GR_FRONT_HTTP)
+        return gr_fail(err, GR_EINPUT, "method=file needs a sequence file, which the network does not give");
+    if (r->heap_method == GR_HEAP_FILE && !r->in) {
+        char in[64];
+        return gr_fail(err, GR_EINPUT, "%s file needs a sequence file: %s FILE",
+                       gr_api_key_name(r->front, "method", name, sizeof name),
+                       gr_api_key_name(r->front, "in", in, sizeof in));
+    }
     if (!f.have_pos || r->pos.n == 0)
         return gr_fail(err, GR_EINPUT, r->front == GR_FRONT_HTTP ? "missing parameter %s (pile sizes separated by commas)"
                                                                  : "empty position: give pile sizes after the rules, or - to read them",

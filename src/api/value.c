@@ -5,8 +5,13 @@
 
 int gr_api_value(gr_engine *e, const gr_api_request *req, gr_api_reply *rep, gr_error *err)
 {
-    (void)req;
-    return gr_engine_value(e, &rep->pos, &rep->here, err);
+    /* the heap method and file are this call's: a kept engine forgets them */
+    gr_engine_heap_source(e, req->heap_method, req->in);
+    gr_engine_heap_progress(e, req->progress, req->progress_ctx);
+    int rc = gr_engine_value(e, &rep->pos, &rep->here, err);
+    gr_engine_heap_source(e, GR_HEAP_AUTO, NULL);
+    gr_engine_heap_progress(e, NULL, NULL);
+    return rc;
 }
 
 void gr_api_render_value(gr_buf *b, int format, const gr_api_reply *rep)

@@ -339,6 +339,18 @@ static int api_words_parse(api_words *w, int verb, int argc, char **argv, gr_err
     return GR_OK;
 }
 
+/* A long nim-sequence run's progress on a terminal, once it has run for
+ * a couple of seconds. */
+void cli_heap_progress_line(void *ctx, uint64_t done, uint64_t to, double seconds)
+{
+    cli_heap_progress *p = ctx;
+    if (seconds < 2 || done >= to) return;
+    double rate = done / seconds;
+    fprintf(stderr, "\rgrundy: heap %llu of %llu, %.2f M values/s, %.0f s left   ", (unsigned long long)done,
+            (unsigned long long)to, rate / 1e6, rate > 0 ? (double)(to - done) / rate : 0.0);
+    p->shown = true;
+}
+
 int cli_api_verb(int verb, const char *help, int argc, char **argv)
 {
     gr_error err;
@@ -361,7 +373,10 @@ int cli_api_verb(int verb, const char *help, int argc, char **argv)
         fputs(help, stdout);
     } else {
         if (!rc) rc = gr_api_request_fill(&req, w.pair, w.n, &err);
+        cli_heap_progress progress = {0};
+        if (isatty(2)) req.progress = cli_heap_progress_line, req.progress_ctx = &progress;
         if (!rc) rc = gr_api_call(NULL, &req, &rep, &err);
+        if (progress.shown) fputc('\n', stderr);
         if (!rc) gr_api_render(&out, w.format, &rep);
         if (!rc && !gr_buf_ok(&out)) rc = gr_fail_nomem(&err);
         if (!rc) fwrite(out.s, 1, out.len, stdout);

@@ -58,6 +58,12 @@ int cli_report(const gr_error *err);
  * flags), the layer's call, and the reply printed in --format text|json.
  * The whole answer is printed at once, or nothing and the error. */
 int cli_api_verb(int verb, const char *help, int argc, char **argv);
+/* The progress line of a long nim-sequence run (grundy/engine.h's
+ * gr_heap_progress_fn), on standard error. */
+typedef struct cli_heap_progress {
+    bool shown;
+} cli_heap_progress;
+void cli_heap_progress_line(void *ctx, uint64_t done, uint64_t to, double seconds);
 
 int cmd_games(int argc, char **argv);
 int cmd_value(int argc, char **argv);

@@ -4,13 +4,16 @@
 static const char help[] =
     "usage: grundy moves RULES POS... [--misere|--players M|--block K|--block-position K]\n"
     "                    [--winning] [--format text|json]\n"
-    "                    [--max-memory SIZE] [--max-seconds S] [--db DIR]\n\n"
+    "                    [--max-memory SIZE] [--max-seconds S] [--db DIR]\n"
+    "                    [--in FILE] [--method M]\n\n"
     "Lists every move: what it does, the resulting position, its value or outcome;\n"
     "winning moves are marked '*'. Beyond search, where a closed form applies, the\n"
     "winning moves are listed with the total number of moves. --winning lists the\n"
     "winning moves only. Under --block / --block-position a last section says\n"
     "which moves (positions) the blocker must forbid, and the mover's reply to\n"
-    "each ban. --db DIR answers from `grundy solve --out DIR` results.\n";
+    "each ban. --db DIR answers from `grundy solve --out DIR` results.\n"
+    "Heap games are listed by their heaps' values (see grundy value --help for\n"
+    "--in and --method); past a million moves only the winning ones are listed.\n";
 
 int cmd_moves(int argc, char **argv)
 {

@@ -5,12 +5,22 @@
 static const char help[] =
     "usage: grundy value RULES POS... [--misere|--players M|--block K|--block-position K]\n"
     "                    [--format text|json]\n"
-    "                    [--max-memory SIZE] [--max-seconds S] [--db DIR]\n\n"
+    "                    [--max-memory SIZE] [--max-seconds S] [--db DIR]\n"
+    "                    [--in FILE] [--method M]\n\n"
     "Prints the outcome (P: the player to move loses; N: wins) and, where known,\n"
     "the Grundy value. Closed forms answer positions of any size; otherwise a\n"
     "search runs, refused up front when it would exceed the limits.\n"
     "POS '-' reads whitespace-separated sizes from standard input.\n"
-    "--db DIR answers from the results `grundy solve --out DIR` stored.\n";
+    "--db DIR answers from the results `grundy solve --out DIR` stored.\n\n"
+    "Heap games (take-and-break codes, Grundy's game, subtraction and split\n"
+    "games) under normal play: the XOR of the heaps' values, each from a\n"
+    "certified period (any size), else the nim-sequence up to the largest heap\n"
+    "by the sparse method (codes it covers, from 50000 heaps) or the fast one;\n"
+    "the method is named in the answer. A run over a couple of seconds shows its\n"
+    "progress on a terminal.\n"
+    "  --in FILE   the values from a sequence file `grundy seq --out FILE` wrote\n"
+    "              (its ruleset, and reaching the largest heap)\n"
+    "  --method M  auto (default), period, file, sparse, fast, simple or search\n";
 
 int cmd_value(int argc, char **argv)
 {

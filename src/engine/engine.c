@@ -88,6 +88,10 @@ gr_engine *gr_engine_new(const gr_game *g, const gr_outcome *o, const gr_limits 
     else gr_limits_default(&e->limits);
     e->cache = NULL;
     e->db = NULL;
+    e->heap_method = GR_HEAP_AUTO;
+    e->heap_file = NULL;
+    e->progress = NULL;
+    e->progress_ctx = NULL;
     return e;
 }
 
@@ -317,8 +321,11 @@ static bool heap_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans, gr_er
         x ^= v;
     }
     /* some heap lies past the table exactly when the largest does */
-    bool periodic = e->cache && e->cache->periodic && mpz_cmp_ui(pos->p[big], e->cache->heap_n) > 0;
+    bool periodic = e->cache && e->cache->periodic &&
+                    (mpz_cmp_ui(pos->p[big], e->cache->heap_n) > 0 || e->heap_method == GR_HEAP_PERIOD);
     answer_small(ans, periodic ? GR_METHOD_PERIOD : GR_METHOD_NIM_SEQUENCE, x ? "N" : "P", x, true, x);
+    /* the table's own method: sparse, fast, simple or a stored file */
+    if (!periodic && e->cache->heap_how) ans->method = e->cache->heap_how;
     return true;
 }
 
@@ -326,8 +333,19 @@ static bool heap_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans, gr_er
 static int value_of(gr_engine *e, const gr_bigpos *pos, const gr_bigpos *given, gr_answer *ans, gr_error *err)
 {
     int rc;
-    const gr_closed_form *cf = closed_form(e, pos);
     gr_pos small;
+    /* a heap method named (or a sequence file given): that method alone */
+    if (e->heap_method != GR_HEAP_AUTO || e->heap_file) {
+        if (!(e->game->flags & GR_RS_HEAPS) || e->outcome.rule != &gr_outcome_normal)
+            return gr_fail(err, GR_EINPUT,
+                           "a heap method or a sequence file answers heap games under normal play, not %s%s",
+                           e->game->spec, e->outcome.rule != &gr_outcome_normal ? " under these outcome rules" : "");
+        if (e->heap_method == GR_HEAP_SEARCH) return search_or_tiers(e, pos, given, &small, ans, err);
+        gr_error_clear(err);
+        if (heap_value(e, pos, ans, err)) return GR_OK;
+        return err->code ? err->code : gr_fail(err, GR_EINTERNAL, "no heap value");
+    }
+    const gr_closed_form *cf = closed_form(e, pos);
     if (!cf) {
         gr_error why, quiet;
         gr_error_clear(&why);

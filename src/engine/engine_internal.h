@@ -20,6 +20,8 @@ struct gr_engine_cache {
      * from the table; looked for once. */
     bool period_tried, periodic;
     uint64_t preperiod, period;
+    const char *heap_how;      /* the method that made heap_values: an answer's method text */
+    int heap_by;               /* ... as an enum gr_heap_method */
     /* misere play of heap sums: the game's misere quotient (engine_quotient.c),
      * from a file or built here; a build that failed is not tried again at
      * or past the heap it was for */
@@ -37,12 +39,27 @@ struct gr_engine {
     gr_limits limits;
     struct gr_engine_cache *cache;  /* made on first use */
     const char *db;            /* gr_engine_use_db: stored results answer instead (borrowed) */
+    int heap_method;           /* gr_engine_heap_source: enum gr_heap_method */
+    const char *heap_file;     /* ... a stored nim-sequence (borrowed) */
+    gr_heap_progress_fn progress;
+    void *progress_ctx;
 };
 
 /* The engine's tables, made on first use (an engine that only reads stored
  * results or answers by closed forms never needs them); NULL when memory
  * runs out. */
 struct gr_engine_cache *gr_engine_cache(gr_engine *e);
+
+/* heap_value.c: G(0..max) by the engine's heap method into a new table
+ * (*out, malloc'd), *how the method's text; within lim. */
+int gr_engine_heap_build(gr_engine *e, uint64_t max, const gr_limits *lim, uint32_t **out, const char **how,
+                         int *by, gr_error *err);
+/* The sparse-space method run until the periodicity theorem certifies a
+ * period (octal codes it covers), to heap want - 1 (0: as far as lim
+ * allows, for the period alone): GR_OK with the table it made in the cache
+ * and the period when certified, or the table of `want` heaps; -1 when it
+ * does not apply or found none; else an error (want: the limits). */
+int gr_engine_heap_sparse_period(gr_engine *e, uint64_t want, const gr_limits *lim, gr_error *err);
 
 /* loopy.c: retrograde analysis for rulesets whose play can loop. */
 int gr_engine_loopy_score(gr_engine *e, const gr_pos *pos, gr_answer *ans, gr_error *err);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 #include <time.h>
 #ifdef _OPENMP
 #include <omp.h>
@@ -19,6 +20,8 @@
 /* A conservative rate for the estimate (values a second a thread), from
  * bench_sparse on the reference machine (docs/takebreak.md). */
 #define RATE_PER_THREAD 150000.0
+/* The shortest prefix a run's rate is measured on. */
+#define CALIBRATE_MIN (1ull << 16)
 /* Past this many bytes of values (or half the memory limit) they spill. */
 #define SPILL_FROM (1024.0 * 1048576)
 
@@ -206,6 +209,38 @@ static void note_progress(gr_sparse_result *r, double start)
     r->last.mask = gr_sparse_mask(r->s);
 }
 
+/* The time a run to heap `to` takes, measured: the values of a code cost
+ * from ten times less to ten times more than the conservative rate of the
+ * up-front estimate, so a run that estimate would refuse computes a
+ * prefix first (its values kept) and projects its cost to the end. A
+ * heap costs more as the rare heaps grow: the cost of a heap x is taken as
+ * c x^a, a (0..1) from the cost of the prefix's two halves, whose mean
+ * heaps are a third of each other. The prefix grows fourfold from 2^16
+ * heaps up to a 32nd of the run while the projection is near the limit;
+ * one far past it is refused at once. Sets *seconds to the projection. */
+static int measure(const gr_sparse_job *j, gr_sparse_result *r, int threads, double *seconds, gr_error *err)
+{
+    uint64_t from = gr_sparse_count(r->s), n = j->to + 1 - from;
+    double t0 = wall();
+    for (uint64_t pre = CALIBRATE_MIN; pre < n; pre *= 4) {
+        double ta = wall();
+        int rc = gr_sparse_extend(r->s, from + pre / 2, j->threads ? threads : 0, err);
+        double t1 = wall();
+        if (!rc) rc = gr_sparse_extend(r->s, from + pre, j->threads ? threads : 0, err);
+        if (rc) return rc;
+        double t2 = wall(), first = t1 - ta > 1e-6 ? t1 - ta : 1e-6, second = t2 - t1 > 1e-6 ? t2 - t1 : 1e-6;
+        double a = log(second / first) / log(3.0);
+        a = a < 0 ? 0 : a > 1 ? 1 : a;
+        /* c x^a integrated from the prefix's end to the run's, c from the
+         * second half (mean heap 3/4 of the prefix) */
+        double x0 = (double)(from + pre), x1 = (double)(j->to + 1), mid = (double)from + 0.75 * (double)pre;
+        double c = second / (double)(pre - pre / 2) / pow(mid, a);
+        *seconds = (t2 - t0) + c * (pow(x1, a + 1) - pow(x0, a + 1)) / (a + 1);
+        if (*seconds > 4 * j->lim.max_seconds || pre * 32 >= n) break;
+    }
+    return GR_OK;
+}
+
 int gr_sparse_job_run(const gr_sparse_job *j, gr_sparse_result *r, gr_error *err)
 {
     memset(r, 0, sizeof *r);
@@ -215,14 +250,24 @@ int gr_sparse_job_run(const gr_sparse_job *j, gr_sparse_result *r, gr_error *err
     if (bytes > j->lim.max_bytes)
         return gr_fail_limit(err, GR_KNOB_MEMORY, "G(0..%llu) needs about %.0f MiB, over the memory limit of %.0f MiB "
                        "", (unsigned long long)j->to, bytes / 1048576.0, j->lim.max_bytes / 1048576.0);
-    if (!j->out && seconds > j->lim.max_seconds)
-        return gr_fail_limit(err, GR_KNOB_SECONDS, "G(0..%llu) takes about %.0f s on %d thread%s, over the limit of %.0f s "
-                       "(a run with a file to write checkpoints and resumes)", (unsigned long long)j->to,
-                       seconds, threads, threads == 1 ? "" : "s", j->lim.max_seconds);
     gr_seqfile w = {0};
     bool writing = false;
     int rc = start(j, r, &w, &writing, err);
     if (!r->s) return rc;
+    /* Without a file to resume from, a run past the limit is refused
+     * rather than stopped: by the measured rate where the conservative one
+     * says it is too long (a run until the period is certified is measured
+     * to its `to` too). */
+    if (!rc && !j->out && seconds > j->lim.max_seconds &&
+        !(rc = measure(j, r, threads, &seconds, err)) && seconds > j->lim.max_seconds) {
+        rc = gr_fail_limit(err, GR_KNOB_SECONDS, "G(0..%llu) takes about %.3g s (the rate of its first %llu heaps), "
+                           "over the limit of %.0f s (a run with a file to write checkpoints and resumes)",
+                           (unsigned long long)j->to, seconds, (unsigned long long)gr_sparse_count(r->s),
+                           j->lim.max_seconds);
+        gr_sparse_free(r->s);
+        r->s = NULL;
+        return rc;
+    }
     double start = wall();
     uint64_t aim = 0, look = next_look(gr_sparse_count(r->s));
     bool done = false;
