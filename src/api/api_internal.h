@@ -19,6 +19,8 @@ void gr_api_engine_put(gr_api_lease *l, bool keep);
 
 int gr_api_value(gr_engine *e, const gr_api_request *req, gr_api_reply *rep, gr_error *err);
 int gr_api_moves(gr_engine *e, const gr_api_request *req, gr_api_reply *rep, gr_error *err);
+int gr_api_play(gr_engine *e, const gr_api_request *req, gr_api_reply *rep, gr_error *err);
+void gr_api_render_play(gr_buf *b, int format, const gr_api_reply *rep);
 void gr_api_render_value(gr_buf *b, int format, const gr_api_reply *rep);
 void gr_api_render_moves(gr_buf *b, int format, const gr_api_reply *rep);
 

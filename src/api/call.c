@@ -25,6 +25,8 @@ void gr_api_reply_clear(gr_api_reply *rep)
     }
     free(rep->moves);
     if (rep->blocking) gr_block_strategy_clear(&rep->block);
+    if (rep->play) gr_api_play_reply_clear(rep->play);
+    free(rep->play);
     free(rep->rules);
     gr_bigpos_clear(&rep->pos);
     gr_answer_clear(&rep->here);
@@ -46,6 +48,7 @@ static const struct {
 } verbs[] = {
     [GR_API_VALUE] = {gr_api_value, gr_api_render_value},
     [GR_API_MOVES] = {gr_api_moves, gr_api_render_moves},
+    [GR_API_PLAY] = {gr_api_play, gr_api_render_play},
 };
 
 static int try_call(gr_api_engines *cache, const gr_api_request *req, gr_api_reply *rep, bool *cached,

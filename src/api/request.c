@@ -24,7 +24,9 @@ void gr_api_request_clear(gr_api_request *r)
     gr_bigpos_clear(&r->pos);
     free(r->rules);
     free(r->db);
-    r->rules = r->db = NULL;
+    free(r->seats);
+    free(r->input);
+    r->rules = r->db = r->seats = r->input = NULL;
 }
 
 const char *gr_api_key_name(int front, const char *key, char *buf, size_t size)
@@ -44,7 +46,7 @@ const char *gr_api_key_name(int front, const char *key, char *buf, size_t size)
 }
 
 /* The keys besides the outcome rules', and who may give them. */
-enum key_type { KEY_TEXT, KEY_POS, KEY_BOOL, KEY_SIZE, KEY_SECONDS };
+enum key_type { KEY_TEXT, KEY_POS, KEY_BOOL, KEY_SIZE, KEY_SECONDS, KEY_FIRST, KEY_INPUT };
 typedef struct key_spec {
     const char *name;
     int type;
@@ -52,14 +54,20 @@ typedef struct key_spec {
     bool local;                /* the command line's and Python's only: never from the network */
 } key_spec;
 
-#define ALL_VERBS ((1u << GR_API_VALUE) | (1u << GR_API_MOVES))
+#define ANSWER_VERBS ((1u << GR_API_VALUE) | (1u << GR_API_MOVES))
+#define ALL_VERBS (ANSWER_VERBS | (1u << GR_API_PLAY))
+#define PLAY (1u << GR_API_PLAY)
 static const key_spec keys[] = {
     {"rules", KEY_TEXT, ALL_VERBS, false},
     {"pos", KEY_POS, ALL_VERBS, false},
     {"winning", KEY_BOOL, 1u << GR_API_MOVES, false},
     {"max-memory", KEY_SIZE, ALL_VERBS, true},
     {"max-seconds", KEY_SECONDS, ALL_VERBS, true},
-    {"db", KEY_TEXT, ALL_VERBS, true},
+    {"db", KEY_TEXT, ANSWER_VERBS, true},
+    {"first", KEY_FIRST, PLAY, false},
+    {"seats", KEY_TEXT, PLAY, true},
+    {"hints", KEY_BOOL, PLAY, true},
+    {"input", KEY_INPUT, PLAY, false},
 };
 
 int gr_api_key_arity(int verb, const char *key)
@@ -77,7 +85,7 @@ typedef struct filling {
     gr_api_request *r;
     const char *outcome_key;   /* the outcome rule's key, once given, and its value */
     const char *outcome_value;
-    bool have_rules, have_pos;
+    bool have_rules, have_pos, have_first;
     gr_error *err;
 } filling;
 
@@ -218,7 +226,15 @@ static int take(filling *f, const char *key, const char *v)
     int rc;
     switch (k->type) {
     case KEY_POS: return take_pos(f, key, v);
-    case KEY_BOOL: return take_bool(f, key, v, &f->r->winning);
+    case KEY_BOOL: return take_bool(f, key, v, strcmp(key, "hints") == 0 ? &f->r->hints : &f->r->winning);
+    case KEY_FIRST:
+        f->have_first = true;
+        if (v && strcmp(v, "me") == 0) return (f->r->first = 0), GR_OK;
+        if (v && strcmp(v, "computer") == 0) return (f->r->first = 1), GR_OK;
+        return v ? bad_value(f, key, v, "expected me or computer") : bad(f, key, "needs a value");
+    case KEY_INPUT: /* play's lines; none is fine */
+        free(f->r->input);
+        return (f->r->input = strdup(v ? v : "")) ? GR_OK : gr_fail_nomem(f->err);
     case KEY_SIZE: return take_size(f, key, v, &f->r->limits.max_bytes);
     case KEY_SECONDS:
         if ((rc = take_long(f, key, v, 1, 1000000000L, &secs))) return rc;
@@ -226,6 +242,7 @@ static int take(filling *f, const char *key, const char *v)
         return GR_OK;
     default:
         if (strcmp(key, "db") == 0) return copy_text(f, key, v, &f->r->db);
+        if (strcmp(key, "seats") == 0) return copy_text(f, key, v, &f->r->seats);
         f->have_rules = true;
         return copy_text(f, key, v, &f->r->rules);
     }
@@ -256,7 +273,7 @@ int gr_api_request_fill(gr_api_request *r, const gr_api_pair *pairs, size_t n, g
         if (rc) return rc;
     }
     char name[64];
-    static const char *const verb_names[] = {[GR_API_VALUE] = "value", [GR_API_MOVES] = "moves"};
+    static const char *const verb_names[] = {[GR_API_VALUE] = "value", [GR_API_MOVES] = "moves", [GR_API_PLAY] = "play"};
     const char *verb = verb_names[r->verb];
     if (!f.have_rules && r->front == GR_FRONT_CLI)
         return gr_fail(err, GR_EINPUT, "%s needs RULES (a ruleset such as sharing or nim); see grundy %s --help", verb,
@@ -266,6 +283,11 @@ int gr_api_request_fill(gr_api_request *r, const gr_api_pair *pairs, size_t n, g
         return gr_fail(err, GR_EINPUT, r->front == GR_FRONT_HTTP ? "missing parameter %s (pile sizes separated by commas)"
                                                                  : "empty position: give pile sizes after the rules, or - to read them",
                        gr_api_key_name(r->front, "pos", name, sizeof name));
+    if (f.have_first && r->seats) {
+        char other[64];
+        return gr_fail(err, GR_EINPUT, "give %s or %s, not both", gr_api_key_name(r->front, "first", name, sizeof name),
+                       gr_api_key_name(r->front, "seats", other, sizeof other));
+    }
     return GR_OK;
 }
 

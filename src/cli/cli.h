@@ -58,6 +58,10 @@ int cli_report(const gr_error *err);
  * flags), the layer's call, and the reply printed in --format text|json.
  * The whole answer is printed at once, or nothing and the error. */
 int cli_api_verb(int verb, const char *help, int argc, char **argv);
+/* The same words into a request (req initialised with its verb), filled by
+ * the layer's validator, for a verb that prints as it goes (play); *help:
+ * --help was given, nothing filled. */
+int cli_api_request(gr_api_request *req, int argc, char **argv, bool *help, gr_error *err);
 
 int cmd_games(int argc, char **argv);
 int cmd_value(int argc, char **argv);
