@@ -183,6 +183,10 @@ typedef struct gr_api_play_reply {
     bool changed;              /* the line changed the line of play (a record is rewritten) */
 } gr_api_play_reply;
 
+/* Whether an answered request refused its own input (play: a line that is
+ * no legal move): the reply is the answer, and HTTP says 400. */
+bool gr_api_reply_refused(const gr_api_reply *rep);
+
 void gr_api_play_reply_init(gr_api_play_reply *r);
 void gr_api_play_reply_clear(gr_api_play_reply *r);
 /* The reply as one line of JSON and a newline (`grundy play --script`). */

@@ -447,6 +447,11 @@ int gr_api_play(gr_engine *e, const gr_api_request *req, gr_api_reply *rep, gr_e
     return rc;
 }
 
+bool gr_api_reply_refused(const gr_api_reply *rep)
+{
+    return rep->play && rep->play->error;
+}
+
 /* ---- JSON ---- */
 
 static void json_move_fields(gr_buf *b, const gr_api_play_move *m)

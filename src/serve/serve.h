@@ -37,6 +37,7 @@ typedef struct serve_reply {
 /* The words that start a layer call in a worker (serve_pool.c). */
 #define SERVE_LAYER_VALUE "@value"
 #define SERVE_LAYER_MOVES "@moves"
+#define SERVE_LAYER_PLAY "@play"
 
 struct serve_pool;
 struct serve_inproc;

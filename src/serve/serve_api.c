@@ -1,17 +1,18 @@
 /* The JSON API.
  *
- * value and moves are the answer layer's (grundy/api.h): the query's pairs
- * are validated here, in the server's thread, by the layer's one validator;
- * a call the engine estimates small is answered here too (serve_inproc.h),
- * and any other runs the same layer call in a worker process (serve_pool.h),
- * which sends back its HTTP status and JSON body: the kernel bounds what one
- * such request may cost, and a crash costs one worker.
+ * value, moves and play are the answer layer's (grundy/api.h): the query's
+ * pairs are validated here, in the server's thread, by the layer's one
+ * validator; a call the engine estimates small is answered here too
+ * (serve_inproc.h), and any other runs the same layer call in a worker
+ * process (serve_pool.h), which sends back its HTTP status and JSON body:
+ * the kernel bounds what one such request may cost, and a crash costs one
+ * worker.
  *
  * The other calls run the matching verb of this same executable, with
- * --format json and the request's words as flags, in a worker (games,
- * play) or, for the batch calls (table, seq, check), each in a fresh
- * process with a CPU limit of its own, as they may run for seconds and are
- * rare; their status is the verb's exit status (gr_status_http). */
+ * --format json and the request's words as flags, in a worker (games) or,
+ * for the batch calls (table, seq, check), each in a fresh process with a
+ * CPU limit of its own, as they may run for seconds and are rare; their
+ * status is the verb's exit status (gr_status_http). */
 #include "serve.h"
 #include "serve_pool.h"
 #include "serve_inproc.h"
@@ -47,13 +48,6 @@ static const param seq_params[] = {
     {"period", "--period", true}, {NULL, NULL, false}};
 static const param check_params[] = {{"id", NULL, false}, {"to", "--to", false}, {NULL, NULL, false}};
 static const param games_params[] = {{NULL, NULL, false}};
-/* play: `first` (default computer) says who moves first; `input` holds the
- * script's lines (moves and bans, one a line), answered in one call. */
-static const param play_params[] = {
-    {"rules", NULL, false}, {"pos", "pos", false}, {"misere", "--misere", true},
-    {"players", "--players", false}, {"block", "--block", false},
-    {"block-position", "--block-position", false}, {"first", "--first", false},
-    {"input", "input", false}, {NULL, NULL, false}};
 
 static const endpoint endpoints[] = {
     {"games", "games", games_params, NULL, {NULL}, false, -1},
@@ -62,8 +56,9 @@ static const endpoint endpoints[] = {
     {"table", "table", table_params, "--max", {NULL}, true, -1},
     {"seq", "seq", seq_params, "--to", {NULL}, true, -1},
     {"check", "check", check_params, "--to", {NULL}, true, -1},
-    /* the computer's move, as `grundy play --script` makes it */
-    {"play", "play", play_params, NULL, {"--script"}, false, -1},
+    /* the computer's move, as `grundy play --script` makes it; `first`
+     * (default computer) says who moves first, `input` holds the lines */
+    {"play", "play", NULL, NULL, {NULL}, false, GR_API_PLAY},
 };
 
 /* The longest pile a query may give, in digits (the query itself is at
@@ -147,36 +142,12 @@ static void reply_run(serve_run *run, const serve_limits *lim, serve_reply *r)
     reply_error(r, gr_status_http(code), msg);
 }
 
-/* The script answers each line with a line, and ends with "end of input":
- * the call's answer is the first line refused, or else the last before the end. */
-static void play_reply(serve_reply *r)
-{
-    const char *pick = NULL, *line = r->body, *end = r->body + r->len;
-    size_t pick_len = 0;
-    while (line < end) {
-        const char *nl = memchr(line, '\n', (size_t)(end - line));
-        size_t n = nl ? (size_t)(nl - line) + 1 : (size_t)(end - line);
-        bool quit = strncmp(line, "{\"reply\":\"quit\"", 15) == 0;
-        bool refused = false;
-        for (size_t k = 0; k + 10 <= n && !refused; k++) refused = memcmp(line + k, "\"ok\":false", 10) == 0;
-        if (!quit) pick = line, pick_len = n;
-        if (refused) {
-            r->status = 400;
-            break;
-        }
-        line += n;
-    }
-    if (!pick) return;
-    memmove(r->body, pick, pick_len);
-    r->len = pick_len;
-}
-
 /* One call's words, as the verb's command line. */
 typedef struct call {
     const endpoint *ep;
     const char *argv[64];
     int argc;
-    const char *rules, *pos, *input;   /* operands, and play's lines */
+    const char *rules, *pos;           /* operands */
     bool stored;                       /* stored=1: read the server's table */
     char secs[32], bytes[32];
 } call;
@@ -231,7 +202,6 @@ static bool take_param(call *c, const serve_limits *lim, const param *p, const c
 {
     if (!p->flag) c->rules = v;
     else if (strcmp(p->flag, "pos") == 0) c->pos = v;
-    else if (strcmp(p->flag, "input") == 0) c->input = v;
     else if (strcmp(p->flag, "stored") == 0) {
         /* the stored table's path is the server's, never the request's */
         if (strcmp(v, "0") == 0 || strcmp(v, "false") == 0) return true;
@@ -318,7 +288,6 @@ static bool finish_words(call *c, const serve_limits *lim, serve_reply *reply)
         if (c->rules) c->argv[c->argc++] = c->rules;
         c->rules = NULL;
     }
-    if (strcmp(n, "play") == 0 && !has_word(c, "--first")) c->argv[c->argc++] = "--first", c->argv[c->argc++] = "computer";
     if (c->rules || c->pos) c->argv[c->argc++] = "--";
     if (c->rules) c->argv[c->argc++] = c->rules;
     if (c->pos) c->argv[c->argc++] = c->pos;
@@ -335,11 +304,10 @@ static void run_call(serve_pool *pool, const serve_limits *lim, const call *c, s
     if (strcmp(c->ep->name, "check") == 0 && l.seconds < 60) l.seconds = 60;
     char **argv = (char **)c->argv;
     serve_run run;
-    serve_pool_run(pool, argv, c->input, l.seconds, l.max_output, c->ep->batch, &run);
+    serve_pool_run(pool, argv, NULL, l.seconds, l.max_output, c->ep->batch, &run);
     reply->by = serve_pool_fresh(pool, c->ep->batch) ? "process" : "worker";
     reply_run(&run, &l, reply);
     serve_run_free(&run);
-    if (reply->status == 200 && strcmp(c->ep->name, "play") == 0 && reply->body) play_reply(reply);
 }
 
 /* The worker's limits for a quick call: under the server's, so that the
@@ -352,71 +320,46 @@ static void worker_limits(const serve_limits *lim, gr_limits *out)
 
 /* A layer call in a worker: the request's pairs travel as words
  * (serve_pool.h), the worker answers with the HTTP status and the body. In
- * a pool of no workers, a fresh process runs the verb's command line. */
-static void run_layer(serve_pool *pool, const serve_limits *lim, const endpoint *ep, const gr_api_request *req,
-                      const gr_api_pair *pairs, size_t n, serve_reply *reply)
+ * a pool of no workers, a fresh process runs the same words (`grundy serve
+ * --call`) and exits with the code's status. */
+static void run_layer(serve_pool *pool, const serve_limits *lim, const endpoint *ep, const gr_api_pair *pairs,
+                      size_t n, serve_reply *reply)
 {
     gr_limits wl;
     worker_limits(lim, &wl);
-    char secs[32], bytes[32], number[16];
+    char secs[32], bytes[32];
     snprintf(secs, sizeof secs, "%.0f", wl.max_seconds);
     snprintf(bytes, sizeof bytes, "%.0f", wl.max_bytes);
     const char *argv[2 * SERVE_MAX_PAIRS + 16];
     int argc = 0;
-    argv[argc++] = "grundy";
     bool fresh = serve_pool_fresh(pool, false);
-    if (!fresh) {
-        argv[argc++] = ep->name[0] == 'v' ? SERVE_LAYER_VALUE : SERVE_LAYER_MOVES;
-        argv[argc++] = secs;
-        argv[argc++] = bytes;
-        for (size_t i = 0; i < n; i++) {
-            /* '=' before a key with a value, '-' before one without */
-            argv[argc++] = pairs[i].value ? "=" : "-";
-            argv[argc++] = pairs[i].key;
-            if (pairs[i].value) argv[argc++] = pairs[i].value;
-        }
-    } else {
-        /* the validated request as the command line takes it */
-        argv[argc++] = ep->verb;
-        argv[argc++] = "--format";
-        argv[argc++] = "json";
-        argv[argc++] = "--max-seconds";
-        argv[argc++] = secs;
-        argv[argc++] = "--max-memory";
-        argv[argc++] = bytes;
-        if (req->winning) argv[argc++] = "--winning";
-        char outcome_flag[48];
-        if (req->outcome.rule->param_min >= 0) {
-            snprintf(outcome_flag, sizeof outcome_flag, "--%s", req->outcome.rule->name);
-            argv[argc++] = outcome_flag;
-            if (req->outcome.rule->param_max > 0) {
-                snprintf(number, sizeof number, "%d", req->outcome.param);
-                argv[argc++] = number;
-            }
-        }
-        argv[argc++] = "--";
-        argv[argc++] = req->rules;
-        for (size_t i = 0; i < n; i++)
-            if (strcmp(pairs[i].key, "pos") == 0) argv[argc++] = pairs[i].value;
-        argv[argc] = NULL;
-        serve_run run;
-        serve_pool_run(pool, (char **)argv, NULL, lim->seconds, lim->max_output, true, &run);
-        reply->by = "process";
-        reply_run(&run, lim, reply);
-        serve_run_free(&run);
-        return;
+    argv[argc++] = "grundy";
+    if (fresh) argv[argc++] = "serve", argv[argc++] = "--call";
+    argv[argc++] = ep->layer == GR_API_VALUE ? SERVE_LAYER_VALUE
+                   : ep->layer == GR_API_PLAY ? SERVE_LAYER_PLAY
+                                              : SERVE_LAYER_MOVES;
+    argv[argc++] = secs;
+    argv[argc++] = bytes;
+    for (size_t i = 0; i < n; i++) {
+        /* '=' before a key with a value, '-' before one without */
+        argv[argc++] = pairs[i].value ? "=" : "-";
+        argv[argc++] = pairs[i].key;
+        if (pairs[i].value) argv[argc++] = pairs[i].value;
     }
     argv[argc] = NULL;
     serve_run run;
-    serve_pool_run(pool, (char **)argv, NULL, lim->seconds, lim->max_output, false, &run);
-    reply->by = "worker";
+    serve_pool_run(pool, (char **)argv, NULL, lim->seconds, lim->max_output, fresh, &run);
+    reply->by = fresh ? "process" : "worker";
     if (!reply_unfinished(&run, lim, reply)) {
-        /* the worker's status is the HTTP status, its output the body */
-        reply->status = run.exit_status;
+        /* a worker's status is the HTTP status; a process's its code's exit status */
+        reply->status = !fresh ? run.exit_status
+                        : run.exit_status == 0 ? 200
+                                               : gr_status_http(code_of_exit(run.exit_status));
         reply->body = run.out ? run.out : strdup("");
         reply->len = run.out ? run.out_len : 0;
         run.out = NULL;
         if (!reply->body) reply_error(reply, gr_status_http(GR_ENOMEM), "out of memory");
+        else if (reply->len == 0) reply_error(reply, 500, "the request failed inside the server (internal error)");
     }
     serve_run_free(&run);
 }
@@ -427,6 +370,7 @@ static void answer_layer(serve_pool *pool, serve_inproc *inproc, const serve_lim
     gr_api_request req;
     gr_api_request_init(&req, ep->layer, GR_FRONT_HTTP);
     req.max_digits = MAX_PILE_DIGITS;
+    req.first = 1; /* play: the computer moves first unless first=me */
     worker_limits(lim, &req.limits);
     gr_error err;
     gr_error_clear(&err);
@@ -438,7 +382,7 @@ static void answer_layer(serve_pool *pool, serve_inproc *inproc, const serve_lim
         reply_buf(reply, gr_status_http(rc), &b);
         reply->by = "server";
     } else if (!inproc || !serve_inproc_answer(inproc, &req, reply)) {
-        run_layer(pool, lim, ep, &req, pairs, n, reply);
+        run_layer(pool, lim, ep, pairs, n, reply);
     }
     gr_api_request_clear(&req);
 }
@@ -489,11 +433,8 @@ void serve_api_n(serve_pool *pool, serve_inproc *inproc, const serve_limits *lim
     /* argv: grundy verb --format json [fixed] [flags] [limits] -- operands */
     c.argv[c.argc++] = "grundy";
     c.argv[c.argc++] = c.ep->verb;
-    if (strcmp(c.ep->name, "play") != 0) {
-        /* play --script answers in JSON already */
-        c.argv[c.argc++] = "--format";
-        c.argv[c.argc++] = "json";
-    }
+    c.argv[c.argc++] = "--format";
+    c.argv[c.argc++] = "json";
     for (int i = 0; i < 3 && c.ep->fixed[i]; i++) c.argv[c.argc++] = c.ep->fixed[i];
     if (!take_params(&c, lim, names, values, nargs, reply) || !finish_words(&c, lim, reply)) return;
     run_call(pool, lim, &c, reply);

@@ -41,6 +41,21 @@ void serve_inproc_free(serve_inproc *ip)
     free(ip);
 }
 
+/* Play's moves come from a search of the game lengths below the start
+ * (src/engine/play_length.c), which neither checks the limits nor takes the
+ * theory's shortcuts: it walks the tree the ruleset's own bound measures
+ * (nim 200,250,300: fifteen million positions, where the value's estimate,
+ * by the heaps, says 753). So play is answered here only when that tree is
+ * small: at most PLAY_EDGES moves in it, a few tens of milliseconds. */
+enum { PLAY_STATES = 20000, PLAY_EDGES = 100000 };
+
+static bool play_within(const gr_game *g, const gr_pos *start)
+{
+    double states = 0, edges = 0;
+    g->rs->estimate(g, start, &states, &edges);
+    return states <= PLAY_STATES && edges <= PLAY_EDGES;
+}
+
 /* Whether the call's search fits the budget, by the engine's estimate of
  * the whole game tree below the position. Positions past 64 bits, which
  * only closed forms answer, go to the workers. */
@@ -57,6 +72,7 @@ static bool within_budget(const serve_inproc *ip, const gr_api_request *req)
             gr_estimate est;
             gr_solver_estimate(&g, &req->outcome, &small, &est);
             ok = est.seconds <= ip->budget.seconds && est.bytes <= ip->budget.bytes;
+            if (ok && req->verb == GR_API_PLAY) ok = play_within(&g, &small);
         }
         gr_game_release(&g);
     } else {
@@ -73,9 +89,18 @@ static void reply_body(serve_reply *reply, int status, gr_buf *b)
     reply->status = reply->body ? status : 500;
 }
 
+/* play: each line may search again (a hint, the computer's reply) from a
+ * position below the start, so the lines are counted too. */
+static bool lines_within(const serve_inproc *ip, const gr_api_request *req)
+{
+    int lines = 0;
+    for (const char *c = req->input; c && *c; c++) lines += *c == '\n';
+    return lines < ip->budget.input_lines;
+}
+
 bool serve_inproc_answer(serve_inproc *ip, const gr_api_request *req, serve_reply *reply)
 {
-    if (!within_budget(ip, req)) return false;
+    if (!lines_within(ip, req) || !within_budget(ip, req)) return false;
     gr_api_request here = *req;
     here.limits.max_seconds = ip->budget.seconds;
     here.limits.max_bytes = ip->budget.bytes;
@@ -93,8 +118,9 @@ bool serve_inproc_answer(serve_inproc *ip, const gr_api_request *req, serve_repl
     gr_buf_init(&b);
     if (rc) gr_api_error_json(&b, GR_FRONT_HTTP, &err);
     else gr_api_render(&b, GR_API_JSON, &rep);
+    bool refused = !rc && gr_api_reply_refused(&rep);
     gr_api_reply_clear(&rep);
-    reply_body(reply, gr_status_http(rc), &b);
+    reply_body(reply, refused ? 400 : gr_status_http(rc), &b);
     reply->by = "server";
     return true;
 }

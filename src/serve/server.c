@@ -47,13 +47,13 @@ static const char help[] =
     "Started as root, the server binds its port, then runs as NAME (default\n"
     "nobody), its workers too, or refuses to start.\n"
     "--answer inprocess (the default) answers value and moves in the server's\n"
-    "threads, one call at a time, when the engine's estimate of the search is under\n"
+    "threads, any number at once, when the engine's estimate of the search is under\n"
     "50 ms and 32 MiB, and sends the rest to the workers; --answer workers sends\n"
-    "every call there. play always goes to the workers.\n"
+    "every call there. play is answered the same way, its input's lines counted.\n"
     "--tables FILE offers a table stored by `grundy table sharing --max N --out FILE`\n"
     "to the page (/api/table?stored=1).\n"
     "SIGTERM or SIGINT stops it after the requests in flight are answered.\n"
-    "(--worker is how the server starts its workers, not for people.)\n";
+    "(--worker and --call are how the server runs its calls, not for people.)\n";
 
 enum { MAX_CONNECTIONS = 256, MAX_QUERY = 8192, MAX_ASSETS = 32 };
 
@@ -488,6 +488,7 @@ static int serve(server *s, const serve_opts *o, gr_error *err)
 int cmd_serve(int argc, char **argv)
 {
     if (argc == 2 && strcmp(argv[1], "--worker") == 0) return serve_worker_main();
+    if (argc >= 2 && strcmp(argv[1], "--call") == 0) return serve_call_main(argc - 2, argv + 2);
     cli_args a;
     gr_error err;
     gr_error_clear(&err);
