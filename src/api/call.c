@@ -61,7 +61,7 @@ static int try_call(gr_api_engines *cache, const gr_api_request *req, gr_api_rep
     int rc = gr_api_engine_get(cache, req, &l, err);
     if (rc) return rc;
     *cached = l.slot >= 0;
-    rc = verbs[req->verb].call(l.engine, req, rep, err);
+    rc = req->verb == GR_API_PLAY ? gr_api_play_leased(&l, req, rep, err) : verbs[req->verb].call(l.engine, req, rep, err);
     gr_api_engine_put(&l, rc == GR_OK);
     return rc;
 }

@@ -9,7 +9,8 @@
 #include <string.h>
 
 struct gr_api_play_session {
-    gr_game game;
+    gr_game game;              /* parsed for the session, unless borrowed */
+    bool own_game, own_play;
     gr_play *pl;
     bool *person;              /* per seat: a person sits there (else the computer) */
     int people;
@@ -239,7 +240,9 @@ static int computer_turns(gr_api_play_session *s, gr_error *err)
 
 /* ---- the session ---- */
 
-gr_api_play_session *gr_api_play_open(const gr_api_request *req, gr_error *err)
+/* A session on `pl` (borrowed; NULL: a play of its own, on `game` when
+ * given, else on the request's ruleset parsed here). */
+static gr_api_play_session *open_on(const gr_api_request *req, const gr_game *game, gr_play *pl, gr_error *err)
 {
     gr_api_play_session *s = calloc(1, sizeof *s);
     if (!s) {
@@ -247,12 +250,17 @@ gr_api_play_session *gr_api_play_open(const gr_api_request *req, gr_error *err)
         return NULL;
     }
     s->hints = req->hints;
-    int rc = gr_game_parse(&s->game, req->rules, err);
-    if (rc) {
-        free(s);
-        return NULL;
+    int rc = GR_OK;
+    if (!pl && !game) {
+        if ((rc = gr_game_parse(&s->game, req->rules, err))) {
+            free(s);
+            return NULL;
+        }
+        s->own_game = true;
+        game = &s->game;
     }
-    s->pl = gr_play_new(&s->game, &req->outcome, &req->limits, &req->pos, err);
+    s->own_play = !pl;
+    s->pl = pl ? pl : gr_play_new(game, &req->outcome, &req->limits, &req->pos, err);
     rc = s->pl ? parse_seats(s, req, err) : err->code;
     if (rc) {
         gr_api_play_close(s);
@@ -261,11 +269,16 @@ gr_api_play_session *gr_api_play_open(const gr_api_request *req, gr_error *err)
     return s;
 }
 
+gr_api_play_session *gr_api_play_open(const gr_api_request *req, gr_error *err)
+{
+    return open_on(req, NULL, NULL, err);
+}
+
 void gr_api_play_close(gr_api_play_session *s)
 {
     if (!s) return;
-    gr_play_free(s->pl);
-    gr_game_release(&s->game);
+    if (s->own_play) gr_play_free(s->pl);
+    if (s->own_game) gr_game_release(&s->game);
     free(s->person);
     free(s);
 }
@@ -406,13 +419,9 @@ int gr_api_play_line(gr_api_play_session *s, const char *line, gr_api_play_reply
 
 /* ---- the verb: a request's input in one call ---- */
 
-int gr_api_play(gr_engine *e, const gr_api_request *req, gr_api_reply *rep, gr_error *err)
+/* The request's input, line by line, on a session. */
+static int play_input(gr_api_play_session *s, const gr_api_request *req, gr_api_reply *rep, gr_error *err)
 {
-    (void)e; /* a play makes its own engine, kept by the play */
-    if (!(rep->play = malloc(sizeof *rep->play))) return gr_fail_nomem(err);
-    gr_api_play_reply_init(rep->play);
-    gr_api_play_session *s = gr_api_play_open(req, err);
-    if (!s) return err->code ? err->code : GR_EINTERNAL;
     gr_api_play_reply next;
     gr_api_play_reply_init(&next);
     int rc = gr_api_play_start(s, rep->play, err);
@@ -443,6 +452,47 @@ int gr_api_play(gr_engine *e, const gr_api_request *req, gr_api_reply *rep, gr_e
         if (rep->play->error) break; /* the first line refused is the answer */
     }
     gr_api_play_reply_clear(&next);
+    return rc;
+}
+
+int gr_api_play(gr_engine *e, const gr_api_request *req, gr_api_reply *rep, gr_error *err)
+{
+    (void)e; /* a play makes its own engine, kept by the play */
+    if (!(rep->play = malloc(sizeof *rep->play))) return gr_fail_nomem(err);
+    gr_api_play_reply_init(rep->play);
+    gr_api_play_session *s = gr_api_play_open(req, err);
+    if (!s) return err->code ? err->code : GR_EINTERNAL;
+    int rc = play_input(s, req, rep, err);
+    gr_api_play_close(s);
+    return rc;
+}
+
+/* A kept play serves this many calls, then a fresh one takes over: its
+ * length table grows by at most a call's tree each time (the server's
+ * in-process calls: 20,000 positions), so it stays far below the length
+ * search's own cap, which would change the answers, and a few megabytes. */
+enum { KEPT_PLAY_USES = 8 };
+
+int gr_api_play_leased(gr_api_lease *l, const gr_api_request *req, gr_api_reply *rep, gr_error *err)
+{
+    gr_api_kept_play *k = l->kept;
+    if (!k) return gr_api_play(l->engine, req, rep, err);
+    if (!(rep->play = malloc(sizeof *rep->play))) return gr_fail_nomem(err);
+    gr_api_play_reply_init(rep->play);
+    if (k->play && (k->uses >= KEPT_PLAY_USES || gr_play_set_start(k->play, &req->pos, err) != GR_OK)) {
+        gr_play_free(k->play);
+        k->play = NULL;
+    }
+    if (!k->play) {
+        gr_error_clear(err);
+        k->uses = 0;
+        if (!(k->play = gr_play_new(l->game, &req->outcome, &req->limits, &req->pos, err)))
+            return err->code ? err->code : GR_EINTERNAL;
+    }
+    k->uses++;
+    gr_api_play_session *s = open_on(req, l->game, k->play, err);
+    if (!s) return err->code ? err->code : GR_EINTERNAL;
+    int rc = play_input(s, req, rep, err);
     gr_api_play_close(s);
     return rc;
 }
