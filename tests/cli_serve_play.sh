@@ -80,6 +80,17 @@ check "a cheap play beside it is answered in-process within a second (${ms} ms)"
 long=$(for _ in $(seq 20); do printf 'hint%%0A'; done)
 get long "${base}api/play?rules=nim&pos=3,5,9&first=me&input=$long"
 check "an input of 20 lines goes to a worker" "[ \"\$(cat $tmp/long.by)\" = worker ] && [ \"\$(cat $tmp/long.code)\" = 200 ]"
+# answers kept by query: the same bytes again, and no other query's
+for k in 1 2; do
+  get kept_v$k "${base}api/value?rules=nim&pos=1,2"
+  get kept_m$k "${base}api/moves?rules=nim&pos=1,2"
+  get kept_p$k "${base}api/play?rules=nim&pos=1,2&first=me&input=hint"
+done
+get kept_other "${base}api/value?rules=nim&pos=1,3"
+check "a kept answer is the same bytes, answered by the server" \
+  "cmp -s $tmp/kept_v1.body $tmp/kept_v2.body && cmp -s $tmp/kept_m1.body $tmp/kept_m2.body && cmp -s $tmp/kept_p1.body $tmp/kept_p2.body && [ \"\$(cat $tmp/kept_p2.by)\" = server ]"
+check "kept answers are the query's own" \
+  "grep -q '\"value\":3' $tmp/kept_v2.body && grep -q '\"value\":2' $tmp/kept_other.body && grep -q '\"reply\":\"hint\"' $tmp/kept_p2.body && grep -q '\"position\":\[1,2\],\"outcome\"' $tmp/kept_m2.body"
 get first_bad "${base}api/play?rules=nim&pos=3,5&first=nobody"
 check "first takes me or computer only" \
   "[ \"\$(cat $tmp/first_bad.code)\" = 400 ] && grep -q 'first=nobody: expected me or computer' $tmp/first_bad.body"

@@ -367,6 +367,8 @@ static void run_layer(serve_pool *pool, const serve_limits *lim, const endpoint 
 static void answer_layer(serve_pool *pool, serve_inproc *inproc, const serve_limits *lim, const endpoint *ep,
                          const gr_api_pair *pairs, size_t n, serve_reply *reply)
 {
+    /* a query answered here before: the same answer, kept */
+    if (inproc && serve_inproc_kept(inproc, ep->layer, pairs, n, reply)) return;
     gr_api_request req;
     gr_api_request_init(&req, ep->layer, GR_FRONT_HTTP);
     req.max_digits = MAX_PILE_DIGITS;
@@ -383,6 +385,8 @@ static void answer_layer(serve_pool *pool, serve_inproc *inproc, const serve_lim
         reply->by = "server";
     } else if (!inproc || !serve_inproc_answer(inproc, &req, reply)) {
         run_layer(pool, lim, ep, pairs, n, reply);
+    } else {
+        serve_inproc_keep(inproc, ep->layer, pairs, n, reply);
     }
     gr_api_request_clear(&req);
 }

@@ -9,16 +9,20 @@
  * stops it (the tier solver instead of search, an outcome without its
  * value), and the worker's answer is the one every path gives. */
 #include "serve_inproc.h"
+#include "serve_cache.h"
 #include "grundy/ruleset.h"
 #include <stdlib.h>
 #include <string.h>
 
-/* Engines kept: each holds at most the budget's memory. */
-enum { ENGINE_SLOTS = 8 };
+/* Engines kept: each holds at most the budget's memory. Answers kept: at
+ * most 1024 of 32 KiB, 32 MiB at worst (the answers of small positions are
+ * a few hundred bytes to a few KiB). */
+enum { ENGINE_SLOTS = 8, ANSWER_SLOTS = 1024, ANSWER_MAX = 32 * 1024 };
 
 struct serve_inproc {
     serve_budget budget;
     gr_api_engines *engines;
+    serve_cache *answers;
 };
 
 serve_inproc *serve_inproc_new(const serve_budget *budget)
@@ -27,8 +31,9 @@ serve_inproc *serve_inproc_new(const serve_budget *budget)
     if (!ip) return NULL;
     ip->budget = *budget;
     ip->engines = gr_api_engines_new(ENGINE_SLOTS);
-    if (!ip->engines) {
-        free(ip);
+    ip->answers = serve_cache_new(ANSWER_SLOTS, ANSWER_MAX);
+    if (!ip->engines || !ip->answers) {
+        serve_inproc_free(ip);
         return NULL;
     }
     return ip;
@@ -38,6 +43,7 @@ void serve_inproc_free(serve_inproc *ip)
 {
     if (!ip) return;
     gr_api_engines_free(ip->engines);
+    serve_cache_free(ip->answers);
     free(ip);
 }
 
@@ -123,4 +129,15 @@ bool serve_inproc_answer(serve_inproc *ip, const gr_api_request *req, serve_repl
     reply_body(reply, refused ? 400 : gr_status_http(rc), &b);
     reply->by = "server";
     return true;
+}
+
+bool serve_inproc_kept(serve_inproc *ip, int verb, const gr_api_pair *pairs, size_t n, serve_reply *reply)
+{
+    return serve_cache_get(ip->answers, verb, pairs, n, reply);
+}
+
+void serve_inproc_keep(serve_inproc *ip, int verb, const gr_api_pair *pairs, size_t n, const serve_reply *reply)
+{
+    if (reply->status == 200 && reply->by && strcmp(reply->by, "server") == 0)
+        serve_cache_put(ip->answers, verb, pairs, n, reply);
 }

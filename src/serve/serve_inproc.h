@@ -38,5 +38,10 @@ void serve_inproc_free(serve_inproc *ip);
 /* True with reply filled (status, JSON body, by = "server"); false: not
  * answered here, nothing filled. */
 bool serve_inproc_answer(serve_inproc *ip, const gr_api_request *req, serve_reply *reply);
+/* Answers kept by query (serve_cache.h): true with reply filled when the
+ * same verb and pairs were answered here before; keep stores a 200 answer
+ * given here. */
+bool serve_inproc_kept(serve_inproc *ip, int verb, const gr_api_pair *pairs, size_t n, serve_reply *reply);
+void serve_inproc_keep(serve_inproc *ip, int verb, const gr_api_pair *pairs, size_t n, const serve_reply *reply);
 
 #endif
