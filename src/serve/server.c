@@ -432,8 +432,11 @@ static int bind_and_drop(server *s, const serve_opts *o, unsigned *flags, int *l
 
 static int serve(server *s, const serve_opts *o, gr_error *err)
 {
+    /* turbo: a connection's thread reads (and writes) before it polls, a
+     * system call less per request on a kept-alive connection, where the
+     * next request is most often there already (value: about +15% here) */
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL |
-                     MHD_USE_ERROR_LOG | MHD_USE_ITC;
+                     MHD_USE_ERROR_LOG | MHD_USE_ITC | MHD_USE_TURBO;
     int listener = -1;
     /* SIGINT and SIGTERM wait, blocked in every thread, for this one to
      * take them (sigwait below): a connection's thread never catches them */
