@@ -8,7 +8,9 @@
  * Why a thread per connection: a call waiting for a worker then holds its
  * own connection's thread only, never one that other connections share,
  * so a cheap call is never queued behind an expensive one here; threads
- * are bounded by the connections (MAX_CONNECTIONS, --max-per-ip each). */
+ * are bounded by the connections (MAX_CONNECTIONS, --max-per-ip each).
+ * (libmicrohttpd's epoll mode with two pooled threads was no faster for
+ * cheap calls here, and would hold a pooled thread during a worker call.) */
 #define _GNU_SOURCE
 #include "cli.h"
 #include "serve.h"
@@ -46,10 +48,11 @@ static const char help[] =
     "32), later ones are closed as they are accepted.\n"
     "Started as root, the server binds its port, then runs as NAME (default\n"
     "nobody), its workers too, or refuses to start.\n"
-    "--answer inprocess (the default) answers value and moves in the server's\n"
+    "--answer inprocess (the default) answers value, moves and play in the server's\n"
     "threads, any number at once, when the engine's estimate of the search is under\n"
-    "50 ms and 32 MiB, and sends the rest to the workers; --answer workers sends\n"
-    "every call there. play is answered the same way, its input's lines counted.\n"
+    "50 ms and 32 MiB (play: a small game tree, under 16 lines of input), keeps\n"
+    "those answers by query, and sends the rest to the workers; --answer workers\n"
+    "sends every call there.\n"
     "--tables FILE offers a table stored by `grundy table sharing --max N --out FILE`\n"
     "to the page (/api/table?stored=1).\n"
     "SIGTERM or SIGINT stops it after the requests in flight are answered.\n"
