@@ -24,11 +24,12 @@
 #include "grundy/error.h"
 #include "grundy/outcome.h"
 #include "grundy/period.h"
+#include "grundy/play.h"
 #include "grundy/players.h"
 #include "grundy/solve.h"
 
 enum gr_api_front { GR_FRONT_CLI, GR_FRONT_HTTP, GR_FRONT_PYTHON };
-enum gr_api_verb { GR_API_VALUE, GR_API_MOVES, GR_API_SEQ, GR_API_TABLE };
+enum gr_api_verb { GR_API_VALUE, GR_API_MOVES, GR_API_SEQ, GR_API_TABLE, GR_API_PLAY };
 /* GR_API_BFILE: OEIS b-file lines "n a(n)" (seq); GR_API_CSV (table); any
  * other verb renders them as text */
 enum gr_api_format { GR_API_TEXT, GR_API_JSON, GR_API_BFILE, GR_API_CSV };
@@ -90,6 +91,11 @@ typedef struct gr_api_request {
     size_t max_digits;         /* longest pile in digits; 0: no bound (set before filling) */
     gr_api_seq_opts seq;
     gr_api_table_opts table;
+    /* play (set `first` to the front end's default before filling) */
+    int first;                 /* the person's seat without seats: 0 (moves first, "me") or 1 ("computer") */
+    char *seats;               /* who sits where, "me,computer,computer" (command line and Python only) */
+    bool hints;                /* before each of the person's moves, say whether they are winning */
+    char *input;               /* the lines to play, newline-separated, answered in one call */
 } gr_api_request;
 
 void gr_api_request_init(gr_api_request *r, int verb, int front);
@@ -212,6 +218,8 @@ typedef struct gr_api_reply {
     gr_block_strategy block;
     gr_api_seq_reply seq;      /* seq */
     gr_api_table_reply table;  /* table */
+    /* play: the reply to the input (grundy/api.h's play section) */
+    struct gr_api_play_reply *play;
 } gr_api_reply;
 
 void gr_api_reply_init(gr_api_reply *rep);
@@ -234,6 +242,96 @@ void gr_api_render(gr_buf *b, int format, const gr_api_reply *rep);
 void gr_api_error_text(gr_buf *b, int front, const gr_error *err);
 /* {"error":"..."} and a newline, valid UTF-8 whatever the message holds. */
 void gr_api_error_json(gr_buf *b, int front, const gr_error *err);
+
+/* ---- play: a person against perfect play ----
+ *
+ * A game is a session: it opens on the request (ruleset, position, outcome
+ * rule, seats), the computer plays its seats, and each line of input (a
+ * move, "ban MOVE", hint, undo, restart, help, show, quit) gets a reply.
+ * gr_api_call(PLAY) answers a request's `input` in one call: the reply to
+ * the first line refused (play->error set), or else to the last line before
+ * the end (quit lines aside), or the start's when there is no line. */
+
+/* A move as play shows it. */
+typedef struct gr_api_play_move {
+    int kind;                  /* enum gr_move_kind */
+    int from, to;              /* piles from 0; to: -1 unless a transfer */
+    mpz_t amount;
+    gr_bigpos parts;           /* a split: the heaps pile `from` becomes */
+    char *notation;            /* as a person types it, "0 1 2" */
+    char *text;                /* in words, "move 2 from pile 0 to pile 1" */
+    /* a move of the line of play: who made it and the position it left */
+    int seat;
+    bool by_person;
+    gr_bigpos after;
+} gr_api_play_move;
+
+typedef struct gr_api_play_reply {
+    const char *kind;          /* start, move, ban, undo, restart, hint, help, show, error, quit, end */
+    char *error;               /* why the line was refused; NULL: it was legal */
+    const char *reason;        /* quit: "quit" or "end of input" */
+    gr_api_play_move *moves;   /* the moves made since the previous reply, the computer's included */
+    size_t nmoves;
+    gr_bigpos position;        /* after them */
+    size_t turn;               /* moves made since the start */
+    int seats;
+    int to_move;
+    bool to_move_person;
+    char outcome[16];          /* the engine's label for the position */
+    int winning;               /* whether the mover is winning: -1 not said */
+    int block;                 /* block=k, block-position=k: k; else 0 */
+    bool ban_positions;        /* a ban names the position a move leads to */
+    bool banning;              /* the blocker still forbids moves this turn */
+    int blocker;
+    gr_api_play_move *bans;    /* forbidden this turn */
+    size_t nbans;
+    bool over;
+    int loser;                 /* the seat that lost, -1 while not over */
+    bool has_hint;
+    bool hint_found;           /* a move exists */
+    gr_api_play_move hint;
+    bool hint_winning;
+    long hint_prescribed;      /* prescribed (winning) moves; -1 not counted */
+    long hint_length;          /* moves left after the hint with best play; -1 unknown */
+    char *hint_why;
+    const char *help;          /* help: the ruleset's move notation */
+    bool changed;              /* the line changed the line of play (a record is rewritten) */
+} gr_api_play_reply;
+
+/* Whether an answered request refused its own input (play: a line that is
+ * no legal move): the reply is the answer, and HTTP says 400. */
+bool gr_api_reply_refused(const gr_api_reply *rep);
+
+void gr_api_play_reply_init(gr_api_play_reply *r);
+void gr_api_play_reply_clear(gr_api_play_reply *r);
+/* The reply as one line of JSON and a newline (`grundy play --script`). */
+void gr_api_play_render_json(gr_buf *b, const gr_api_play_reply *r);
+/* "take", "transfer", "split" (enum gr_move_kind), "?" for anything else. */
+const char *gr_api_move_kind_name(int kind);
+
+/* A game in progress, for a front end that reads lines one at a time. */
+typedef struct gr_api_play_session gr_api_play_session;
+/* Opens the game of a filled PLAY request at its position (its input is
+ * not played: see gr_api_play_line); NULL, err saying why. */
+gr_api_play_session *gr_api_play_open(const gr_api_request *req, gr_error *err);
+void gr_api_play_close(gr_api_play_session *s);
+/* Plays the computer's seats until a person is to act: the start's reply. */
+int gr_api_play_start(gr_api_play_session *s, gr_api_play_reply *r, gr_error *err);
+/* One line: 0 with r filled, 1 with r filled and the session stopped
+ * (quit), 2 with nothing filled (an empty line), or an error code (the
+ * engine failed: a limit, memory). */
+int gr_api_play_line(gr_api_play_session *s, const char *line, gr_api_play_reply *r, gr_error *err);
+/* The end of the input ("quit", reason "end of input"), or `kind` as given. */
+int gr_api_play_report(gr_api_play_session *s, const char *kind, const char *reason, gr_api_play_reply *r,
+                       gr_error *err);
+/* The game behind the session (the board, records, replays), borrowed. */
+gr_play *gr_api_play_game(gr_api_play_session *s);
+bool gr_api_play_is_person(const gr_api_play_session *s, int seat);
+/* The seats as a record writes them: "me computer". */
+const char *gr_api_play_seats_line(const gr_api_play_session *s);
+/* Makes a move (or a ban) as given, without the computer answering (a
+ * record's replay); the message says why not. */
+int gr_api_play_apply(gr_api_play_session *s, const char *text, bool ban, gr_error *err);
 
 /* The nim-sequence method policy, shared by every front end that computes
  * G(0..to) of a take-and-break game: whether the sparse-space engine

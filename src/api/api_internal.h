@@ -2,7 +2,15 @@
 #ifndef GRUNDY_API_INTERNAL_H
 #define GRUNDY_API_INTERNAL_H
 #include "grundy/api.h"
+#include "grundy/play.h"
 #include "grundy/ruleset.h"
+
+/* A play kept with a cached engine's game (play.c): its length search's
+ * table carries over to the next play of the same game. */
+typedef struct gr_api_kept_play {
+    gr_play *play;
+    unsigned uses;
+} gr_api_kept_play;
 
 /* An engine lent for one call: from the cache (slot >= 0) or made for it. */
 typedef struct gr_api_lease {
@@ -11,6 +19,7 @@ typedef struct gr_api_lease {
     gr_engine *engine;
     gr_game *game;
     const gr_api_request *req;
+    gr_api_kept_play *kept;    /* the slot's play (NULL: made for this call) */
 } gr_api_lease;
 
 int gr_api_engine_get(gr_api_engines *c, const gr_api_request *req, gr_api_lease *l, gr_error *err);
@@ -19,6 +28,10 @@ void gr_api_engine_put(gr_api_lease *l, bool keep);
 
 int gr_api_value(gr_engine *e, const gr_api_request *req, gr_api_reply *rep, gr_error *err);
 int gr_api_moves(gr_engine *e, const gr_api_request *req, gr_api_reply *rep, gr_error *err);
+/* play on a lease: the slot's kept play when there is one */
+int gr_api_play_leased(gr_api_lease *l, const gr_api_request *req, gr_api_reply *rep, gr_error *err);
+int gr_api_play(gr_engine *e, const gr_api_request *req, gr_api_reply *rep, gr_error *err);
+void gr_api_render_play(gr_buf *b, int format, const gr_api_reply *rep);
 void gr_api_render_value(gr_buf *b, int format, const gr_api_reply *rep);
 void gr_api_render_moves(gr_buf *b, int format, const gr_api_reply *rep);
 int gr_api_seq(const gr_api_request *req, gr_api_reply *rep, gr_error *err);

@@ -27,6 +27,8 @@ void gr_api_reply_clear(gr_api_reply *rep)
     }
     free(rep->moves);
     if (rep->blocking) gr_block_strategy_clear(&rep->block);
+    if (rep->play) gr_api_play_reply_clear(rep->play);
+    free(rep->play);
     free(rep->rules);
     gr_bigpos_clear(&rep->pos);
     gr_answer_clear(&rep->here);
@@ -56,6 +58,7 @@ static const struct {
     [GR_API_MOVES] = {gr_api_moves, NULL, gr_api_render_moves},
     [GR_API_SEQ] = {NULL, gr_api_seq, gr_api_render_seq},
     [GR_API_TABLE] = {NULL, gr_api_table, gr_api_render_table},
+    [GR_API_PLAY] = {gr_api_play, NULL, gr_api_render_play},
 };
 
 static int try_call(gr_api_engines *cache, const gr_api_request *req, gr_api_reply *rep, bool *cached,
@@ -69,7 +72,7 @@ static int try_call(gr_api_engines *cache, const gr_api_request *req, gr_api_rep
     int rc = gr_api_engine_get(cache, req, &l, err);
     if (rc) return rc;
     *cached = l.slot >= 0;
-    rc = verbs[req->verb].call(l.engine, req, rep, err);
+    rc = req->verb == GR_API_PLAY ? gr_api_play_leased(&l, req, rep, err) : verbs[req->verb].call(l.engine, req, rep, err);
     gr_api_engine_put(&l, rc == GR_OK);
     return rc;
 }

@@ -15,6 +15,7 @@ typedef struct slot {
     gr_engine *engine;
     bool busy;
     uint64_t used;             /* when last handed out, in calls */
+    gr_api_kept_play kept;     /* play's, on this game (play.c) */
 } slot;
 
 struct gr_api_engines {
@@ -43,6 +44,7 @@ static void game_free(gr_game *g)
 
 static void slot_drop(slot *s)
 {
+    gr_play_free(s->kept.play); /* before the game it borrows */
     gr_engine_free(s->engine);
     game_free(s->game);
     free(s->rules);
@@ -80,6 +82,7 @@ int gr_api_engine_get(gr_api_engines *c, const gr_api_request *req, gr_api_lease
                 l->engine = s->engine;
                 l->game = s->game;
                 l->slot = i;
+                l->kept = &s->kept;
                 pthread_mutex_unlock(&c->mu);
                 return GR_OK;
             }

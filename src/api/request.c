@@ -30,7 +30,9 @@ void gr_api_request_clear(gr_api_request *r)
     free(r->table.method);
     free(r->table.in);
     free(r->in);
-    r->rules = r->db = r->seq.method = r->table.method = r->table.in = r->in = NULL;
+    free(r->seats);
+    free(r->input);
+    r->rules = r->db = r->seq.method = r->table.method = r->table.in = r->in = r->seats = r->input = NULL;
 }
 
 const char *gr_api_key_name(int front, const char *key, char *buf, size_t size)
@@ -50,7 +52,7 @@ const char *gr_api_key_name(int front, const char *key, char *buf, size_t size)
 }
 
 /* The keys besides the outcome rules', and who may give them. */
-enum key_type { KEY_TEXT, KEY_POS, KEY_BOOL, KEY_SIZE, KEY_SECONDS, KEY_SEQ_NUMBER, KEY_SEQ_BOOL };
+enum key_type { KEY_TEXT, KEY_POS, KEY_BOOL, KEY_SIZE, KEY_SECONDS, KEY_SEQ_NUMBER, KEY_SEQ_BOOL, KEY_FIRST, KEY_INPUT };
 typedef struct key_spec {
     const char *name;
     int type;
@@ -58,18 +60,20 @@ typedef struct key_spec {
     bool local;                /* the command line's and Python's only: never from the network */
 } key_spec;
 
-#define POS_VERBS ((1u << GR_API_VALUE) | (1u << GR_API_MOVES))
-#define ALL_VERBS (POS_VERBS | (1u << GR_API_SEQ) | (1u << GR_API_TABLE))
+#define ANSWER_VERBS ((1u << GR_API_VALUE) | (1u << GR_API_MOVES))
+#define PLAY (1u << GR_API_PLAY)
+#define POS_VERBS (ANSWER_VERBS | PLAY)
 #define SEQ (1u << GR_API_SEQ)
 #define TABLE (1u << GR_API_TABLE)
+#define ALL_VERBS (POS_VERBS | SEQ | TABLE)
 static const key_spec keys[] = {
     {"rules", KEY_TEXT, ALL_VERBS, false},
     {"pos", KEY_POS, POS_VERBS, false},
     {"winning", KEY_BOOL, 1u << GR_API_MOVES, false},
     {"max-memory", KEY_SIZE, ALL_VERBS, true},
     {"max-seconds", KEY_SECONDS, ALL_VERBS, true},
-    {"db", KEY_TEXT, POS_VERBS, true},
-    {"in", KEY_TEXT, POS_VERBS, true},
+    {"db", KEY_TEXT, ANSWER_VERBS, true},
+    {"in", KEY_TEXT, ANSWER_VERBS, true},
     {"to", KEY_SEQ_NUMBER, SEQ, false},
     {"from", KEY_SEQ_NUMBER, SEQ, false},
     {"row", KEY_SEQ_NUMBER, SEQ, false},
@@ -81,6 +85,10 @@ static const key_spec keys[] = {
     {"threads", KEY_SEQ_NUMBER, SEQ | TABLE, true},
     {"max", KEY_SEQ_NUMBER, TABLE, false},
     {"stored", KEY_SEQ_BOOL, TABLE, false},
+    {"first", KEY_FIRST, PLAY, false},
+    {"seats", KEY_TEXT, PLAY, true},
+    {"hints", KEY_BOOL, PLAY, true},
+    {"input", KEY_INPUT, PLAY, false},
 };
 
 int gr_api_key_arity(int verb, const char *key)
@@ -99,7 +107,7 @@ typedef struct filling {
     gr_api_request *r;
     const char *outcome_key;   /* the outcome rule's key, once given, and its value */
     const char *outcome_value;
-    bool have_rules, have_pos;
+    bool have_rules, have_pos, have_first;
     gr_error *err;
 } filling;
 
@@ -277,7 +285,15 @@ static int take(filling *f, const char *key, const char *v)
     if (k->type == KEY_SEQ_NUMBER || k->type == KEY_SEQ_BOOL) return take_seq(f, key, v);
     switch (k->type) {
     case KEY_POS: return take_pos(f, key, v);
-    case KEY_BOOL: return take_bool(f, key, v, &f->r->winning);
+    case KEY_BOOL: return take_bool(f, key, v, strcmp(key, "hints") == 0 ? &f->r->hints : &f->r->winning);
+    case KEY_FIRST:
+        f->have_first = true;
+        if (v && strcmp(v, "me") == 0) return (f->r->first = 0), GR_OK;
+        if (v && strcmp(v, "computer") == 0) return (f->r->first = 1), GR_OK;
+        return v ? bad_value(f, key, v, "expected me or computer") : bad(f, key, "needs a value");
+    case KEY_INPUT: /* play's lines; none is fine */
+        free(f->r->input);
+        return (f->r->input = strdup(v ? v : "")) ? GR_OK : gr_fail_nomem(f->err);
     case KEY_SIZE: return take_size(f, key, v, &f->r->limits.max_bytes);
     case KEY_SECONDS:
         if ((rc = take_long(f, key, v, 1, 1000000000L, &secs))) return rc;
@@ -293,13 +309,14 @@ static int take(filling *f, const char *key, const char *v)
                 return bad_value(f, key, v ? v : "", "expected " GR_HEAP_METHODS);
             return GR_OK;
         }
+        if (strcmp(key, "seats") == 0) return copy_text(f, key, v, &f->r->seats);
         f->have_rules = true;
         return copy_text(f, key, v, &f->r->rules);
     }
 }
 
 static const char *const verb_names[] = {[GR_API_VALUE] = "value", [GR_API_MOVES] = "moves", [GR_API_SEQ] = "seq",
-                                         [GR_API_TABLE] = "table"};
+                                         [GR_API_TABLE] = "table", [GR_API_PLAY] = "play"};
 
 int gr_api_verb_named(const char *name)
 {
@@ -351,6 +368,11 @@ int gr_api_request_fill(gr_api_request *r, const gr_api_pair *pairs, size_t n, g
         return gr_fail(err, GR_EINPUT, r->front == GR_FRONT_HTTP ? "missing parameter %s (pile sizes separated by commas)"
                                                                  : "empty position: give pile sizes after the rules, or - to read them",
                        gr_api_key_name(r->front, "pos", name, sizeof name));
+    if (f.have_first && r->seats) {
+        char other[64];
+        return gr_fail(err, GR_EINPUT, "give %s or %s, not both", gr_api_key_name(r->front, "first", name, sizeof name),
+                       gr_api_key_name(r->front, "seats", other, sizeof other));
+    }
     return GR_OK;
 }
 

@@ -388,3 +388,20 @@ int cli_api_verb(int verb, const char *help, int argc, char **argv)
     cli_args_free(&split);
     return rc ? cli_report(&err) : 0;
 }
+
+int cli_api_request(gr_api_request *req, int argc, char **argv, bool *help, gr_error *err)
+{
+    cli_args split;
+    memset(&split, 0, sizeof split);
+    gr_bigpos_init(&split.pos);
+    api_words w;
+    memset(&w, 0, sizeof w);
+    gr_buf_init(&w.pos);
+    int rc = split_words(&split, argc, argv, err);
+    if (!rc) rc = api_words_parse(&w, req->verb, split.nwords, split.words, err);
+    *help = !rc && w.help;
+    if (!rc && !w.help) rc = gr_api_request_fill(req, w.pair, w.n, err);
+    gr_buf_free(&w.pos);
+    cli_args_free(&split);
+    return rc;
+}

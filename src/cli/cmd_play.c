@@ -1,6 +1,8 @@
-/* grundy play: a person against perfect play. The game logic is in
- * src/engine/play.c (shared with the served page); this file reads lines,
- * prints boards and JSON replies, and writes records. See docs/play.md. */
+/* grundy play: a person against perfect play. The game is the answer
+ * layer's play session (src/api/play.c, shared with /api/play and the served
+ * page): this file reads lines, hands each to the session, and shows its
+ * reply (the layer's JSON under --script, else a board in text), and writes
+ * records. See docs/play.md. */
 #include "cli.h"
 #include "grundy/grow.h"
 #include "grundy/io.h"
@@ -35,45 +37,20 @@ static const char help[] =
     "                       after every move)\n"
     "  --replay FILE        show the game a record holds, move by move\n";
 
-enum { SEAT_PERSON = 0, SEAT_COMPUTER = 1 };
 
 typedef struct session {
-    gr_play *pl;
-    int *seat;                  /* SEAT_PERSON or SEAT_COMPUTER per seat */
-    int people;
-    bool hints, script;
+    gr_api_play_session *api;
+    gr_play *pl;                /* the session's game, borrowed */
+    bool script;
     const char *record;
-    char seats_line[256];
-    /* moves made since the last reply, for the JSON reply */
-    size_t step_from;
 } session;
 
 typedef struct play_opts {
-    const char *first;
-    const char *seats;
     const char *record;
     const char *replay;
-    bool hints, script;
+    bool script;
 } play_opts;
 
-static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
-{
-    play_opts *po = ctx;
-    const char *s = argv[*i];
-    const char **slot = NULL;
-    if (strcmp(s, "--hints") == 0) return po->hints = true, 1;
-    if (strcmp(s, "--script") == 0) return po->script = true, 1;
-    if (strcmp(s, "--first") == 0) slot = &po->first;
-    else if (strcmp(s, "--seats") == 0) slot = &po->seats;
-    else if (strcmp(s, "--record") == 0) slot = &po->record;
-    else if (strcmp(s, "--replay") == 0) slot = &po->replay;
-    if (!slot) return 0;
-    if (*i + 1 >= argc) return gr_fail(err, GR_EINPUT, "%s needs a value", s);
-    *slot = argv[++*i];
-    return 1;
-}
-
-/* What the play says of blocking and move kinds, as the board and help ask. */
 static bool ban_positions(const session *ss)
 {
     bool positions;
@@ -86,81 +63,25 @@ static bool has_split(const session *ss)
     return gr_play_move_kinds(ss->pl) & GR_MOVE_BIT(GR_MOVE_SPLIT);
 }
 
-/* The position move i of the line of play led to. */
-static const gr_bigpos *after_move(const session *ss, size_t i)
+static int people(const session *ss)
 {
-    return i + 1 < gr_play_nmoves(ss->pl) ? gr_play_before(ss->pl, i + 1) : gr_play_position(ss->pl);
-}
-
-/* The bans made this turn so far. */
-static size_t bans_now(const session *ss)
-{
-    size_t n;
-    gr_play_bans(ss->pl, &n);
+    int n = 0;
+    for (int i = 0; i < gr_play_seats(ss->pl); i++) n += gr_api_play_is_person(ss->api, i);
     return n;
-}
-
-/* ---- seats ---- */
-
-static int parse_seats(session *ss, const play_opts *po, gr_error *err)
-{
-    int m = gr_play_seats(ss->pl);
-    ss->seat = calloc((size_t)m, sizeof *ss->seat);
-    if (!ss->seat) return gr_fail_nomem(err);
-    if (po->seats) {
-        if (po->first) return gr_fail(err, GR_EINPUT, "give --first or --seats, not both");
-        const char *s = po->seats;
-        int k = 0;
-        while (*s) {
-            const char *e = strchr(s, ',');
-            size_t len = e ? (size_t)(e - s) : strlen(s);
-            if (k == m) return gr_fail(err, GR_EINPUT, "--seats %s: this game has %d seats", po->seats, m);
-            if ((len == 2 && !strncmp(s, "me", 2)) || (len == 6 && !strncmp(s, "person", 6)))
-                ss->seat[k++] = SEAT_PERSON;
-            else if (len == 8 && !strncmp(s, "computer", 8))
-                ss->seat[k++] = SEAT_COMPUTER;
-            else
-                return gr_fail(err, GR_EINPUT, "--seats: '%.*s' is neither me nor computer", (int)len, s);
-            s = e ? e + 1 : s + len;
-        }
-        if (k != m) return gr_fail(err, GR_EINPUT, "--seats %s: this game has %d seats", po->seats, m);
-    } else {
-        int me = 0;
-        if (po->first && strcmp(po->first, "computer") == 0) me = 1;
-        else if (po->first && strcmp(po->first, "me") != 0)
-            return gr_fail(err, GR_EINPUT, "--first %s: expected me or computer", po->first);
-        for (int i = 0; i < m; i++) ss->seat[i] = i == me ? SEAT_PERSON : SEAT_COMPUTER;
-    }
-    ss->people = 0;
-    size_t len = 0;
-    ss->seats_line[0] = '\0';
-    for (int i = 0; i < m; i++) {
-        ss->people += ss->seat[i] == SEAT_PERSON;
-        len += (size_t)snprintf(ss->seats_line + len, sizeof ss->seats_line - len, "%s%s", i ? " " : "",
-                                ss->seat[i] == SEAT_PERSON ? "me" : "computer");
-        if (len >= sizeof ss->seats_line) return gr_fail(err, GR_EINPUT, "too many seats");
-    }
-    return GR_OK;
-}
-
-static const char *seat_by(const session *ss, int seat)
-{
-    return ss->seat[seat] == SEAT_PERSON ? "person" : "computer";
 }
 
 /* "you", "the computer", "seat 2 (person)" */
 static void seat_name(const session *ss, int seat, char *buf, size_t len)
 {
-    if (gr_play_seats(ss->pl) == 2 && ss->people == 1)
-        snprintf(buf, len, ss->seat[seat] == SEAT_PERSON ? "you" : "the computer");
-    else snprintf(buf, len, "seat %d (%s)", seat, ss->seat[seat] == SEAT_PERSON ? "person" : "computer");
+    bool person = gr_api_play_is_person(ss->api, seat);
+    if (gr_play_seats(ss->pl) == 2 && people(ss) == 1) snprintf(buf, len, person ? "you" : "the computer");
+    else snprintf(buf, len, "seat %d (%s)", seat, person ? "person" : "computer");
 }
 
-/* ---- output ---- */
+/* ---- text ---- */
 
-static void print_board(const session *ss)
+static void print_board(const gr_bigpos *p)
 {
-    const gr_bigpos *p = gr_play_position(ss->pl);
     size_t width = 1;
     bool draw = true;
     for (int i = 0; i < p->n; i++) {
@@ -181,204 +102,34 @@ static void print_board(const session *ss)
     }
 }
 
-/* "kind", "from", "to" (a transfer), "amount", "parts" (a split: the heaps
- * pile "from" becomes), "notation", "text" */
-static void json_move_fields(const gr_play_move *mv)
+static void text_moves(const session *ss, const gr_api_play_reply *r)
 {
-    static const char *const kinds[] = {"?", "take", "transfer", "split"};
-    printf("\"kind\":\"%s\",\"from\":%d", kinds[mv->kind >= 1 && mv->kind <= 3 ? mv->kind : 0], mv->src);
-    if (mv->kind == GR_MOVE_TRANSFER) printf(",\"to\":%d", mv->dst);
-    fputs(",\"amount\":", stdout);
-    gr_json_mpz(stdout, mv->amount);
-    if (mv->kind == GR_MOVE_SPLIT) {
-        fputs(",\"parts\":[", stdout);
-        for (int j = 0; j < mv->nparts; j++) {
-            if (j) fputc(',', stdout);
-            gr_json_mpz(stdout, mv->part[j]);
-        }
-        fputc(']', stdout);
-    }
-    char *nt = gr_play_move_notation(mv), *w = gr_play_move_words(mv);
-    fputs(",\"notation\":", stdout);
-    gr_json_string(stdout, nt ? nt : "");
-    fputs(",\"text\":", stdout);
-    gr_json_string(stdout, w ? w : "");
-    free(nt);
-    free(w);
-}
-
-static void json_move(const session *ss, size_t i)
-{
-    const gr_play_move *mv = gr_play_move_at(ss->pl, i);
-    int seat = (int)(i % (size_t)gr_play_seats(ss->pl));
-    printf("{\"seat\":%d,\"by\":\"%s\",", seat, seat_by(ss, seat));
-    json_move_fields(mv);
-    fputs(",\"position\":", stdout);
-    gr_json_bigpos(stdout, after_move(ss, i));
-    fputc('}', stdout);
-}
-
-static void json_choice(const gr_play_move *mv)
-{
-    fputc('{', stdout);
-    json_move_fields(mv);
-    fputc('}', stdout);
-}
-
-typedef struct reply {
-    const char *kind;           /* start, move, undo, restart, hint, help, error, quit */
-    const char *error;
-    const char *reason;
-    const gr_play_choice *hint;
-    const char *why;
-    int winning;                /* -1 unknown */
-} reply;
-
-static void json_reply(session *ss, const reply *r, const gr_play_state *st)
-{
-    printf("{\"reply\":\"%s\",\"ok\":%s", r->kind, r->error ? "false" : "true");
-    if (r->error) {
-        fputs(",\"error\":", stdout);
-        gr_json_string(stdout, r->error);
-    }
-    if (r->reason) {
-        fputs(",\"reason\":", stdout);
-        gr_json_string(stdout, r->reason);
-    }
-    fputs(",\"moves\":[", stdout);
-    for (size_t i = ss->step_from; i < gr_play_nmoves(ss->pl); i++) {
-        if (i > ss->step_from) fputc(',', stdout);
-        json_move(ss, i);
-    }
-    fputs("],\"position\":", stdout);
-    gr_json_bigpos(stdout, gr_play_position(ss->pl));
-    printf(",\"turn\":%zu,\"to_move\":%d,\"by\":\"%s\",\"outcome\":", gr_play_nmoves(ss->pl), st->to_move,
-           seat_by(ss, st->to_move));
-    gr_json_string(stdout, st->outcome);
-    if (r->winning >= 0) printf(",\"winning\":%s", r->winning ? "true" : "false");
-    if (gr_play_block(ss->pl, NULL)) {
-        size_t nb;
-        const gr_play_move *b = gr_play_bans(ss->pl, &nb);
-        printf(",\"phase\":\"%s\",\"blocker\":%d,\"bans\":[", st->banning ? "ban" : "move", st->blocker);
-        for (size_t i = 0; i < nb; i++) {
-            if (i) fputc(',', stdout);
-            json_choice(&b[i]);
-        }
-        fputc(']', stdout);
-    }
-    printf(",\"over\":%s,\"loser\":", st->over ? "true" : "false");
-    if (st->over) printf("%d", st->loser);
-    else fputs("null", stdout);
-    fputs(",\"winner\":", stdout);
-    if (st->over && gr_play_seats(ss->pl) == 2) printf("%d", 1 - st->loser);
-    else fputs("null", stdout);
-    if (r->hint) {
-        fputs(",\"hint\":{\"move\":", stdout);
-        if (r->hint->found) json_choice(&r->hint->move);
-        else fputs("null", stdout);
-        printf(",\"winning\":%s,\"winning_moves\":", r->hint->winning ? "true" : "false");
-        if (r->hint->prescribed >= 0) printf("%ld", r->hint->prescribed);
-        else fputs("null", stdout);
-        fputs(",\"length\":", stdout);
-        if (r->hint->length >= 0) printf("%ld", r->hint->length);
-        else fputs("null", stdout);
-        fputs(",\"why\":", stdout);
-        gr_json_string(stdout, r->why ? r->why : "");
-        fputc('}', stdout);
-    }
-    if (strcmp(r->kind, "help") == 0) {
-        fputs(",\"help\":", stdout);
-        gr_json_string(stdout, gr_play_game(ss->pl)->rs->move_help);
-    }
-    fputs("}\n", stdout);
-    fflush(stdout);
-}
-
-static void text_moves(session *ss)
-{
-    for (size_t i = ss->step_from; i < gr_play_nmoves(ss->pl); i++) {
-        int seat = (int)(i % (size_t)gr_play_seats(ss->pl));
+    for (size_t i = 0; i < r->nmoves; i++) {
+        const gr_api_play_move *m = &r->moves[i];
         char name[64];
-        seat_name(ss, seat, name, sizeof name);
-        char *w = gr_play_move_words(gr_play_move_at(ss->pl, i));
-        printf("%c%s: %s", toupper((unsigned char)name[0]), name + 1, w ? w : "?");
-        free(w);
+        seat_name(ss, m->seat, name, sizeof name);
+        printf("%c%s: %s", toupper((unsigned char)name[0]), name + 1, m->text ? m->text : "?");
         /* what the person typed, read back with the position it leaves */
-        if (ss->seat[seat] == SEAT_PERSON) {
-            const gr_bigpos *after = after_move(ss, i);
+        if (m->by_person) {
             fputs("  ->  ", stdout);
-            gr_text_bigpos(stdout, after, " ");
+            gr_text_bigpos(stdout, &m->after, " ");
         }
         putchar('\n');
     }
 }
 
-static void text_over(session *ss, const gr_play_state *st)
+static void text_over(const session *ss, const gr_api_play_reply *r)
 {
     char name[64];
-    seat_name(ss, st->loser, name, sizeof name);
-    if (gr_play_seats(ss->pl) == 2 && ss->people == 1)
-        puts(ss->seat[st->loser] == SEAT_PERSON ? "Game over: the computer wins." : "Game over: you win!");
+    seat_name(ss, r->loser, name, sizeof name);
+    if (r->seats == 2 && people(ss) == 1)
+        puts(gr_api_play_is_person(ss->api, r->loser) ? "Game over: the computer wins." : "Game over: you win!");
     else
         printf("Game over: %s loses.\n", name);
     puts("(undo, restart or quit)");
 }
 
-/* ---- the loop ---- */
-
-static int save_record(session *ss, gr_error *err)
-{
-    if (!ss->record) return GR_OK;
-    char *text = gr_play_record_text(ss->pl, ss->seats_line);
-    if (!text) return gr_fail_nomem(err);
-    gr_atomic_file af;
-    int rc = GR_OK;
-    if (gr_atomic_open(&af, ss->record) != 0) {
-        rc = gr_fail(err, GR_EINPUT, "cannot write the record %s", ss->record);
-    } else {
-        fputs(text, af.f);
-        if (gr_atomic_commit(&af) != 0) rc = gr_fail(err, GR_EINPUT, "cannot write the record %s", ss->record);
-    }
-    free(text);
-    return rc;
-}
-
-/* Plays the computer's seats until a person has to act: move, or (block=k)
- * forbid moves of the computer. */
-static int computer_turns(session *ss, gr_error *err)
-{
-    gr_play_choice c;
-    gr_play_choice_init(&c);
-    gr_play_state st;
-    int rc = GR_OK;
-    while (!(rc = gr_play_state_get(ss->pl, &st, err)) && !st.over) {
-        if (st.banning) {
-            if (ss->seat[st.blocker] != SEAT_COMPUTER) break;
-            size_t before = bans_now(ss);
-            if ((rc = gr_play_auto_ban(ss->pl, err)) || bans_now(ss) == before) break;
-            continue;
-        }
-        if (ss->seat[st.to_move] != SEAT_COMPUTER) break;
-        if ((rc = gr_play_best(ss->pl, &c, err))) break;
-        if (!c.found) break;
-        if ((rc = gr_play_make(ss->pl, &c.move, err))) break;
-    }
-    gr_play_choice_clear(&c);
-    if (!rc) rc = save_record(ss, err);
-    return rc;
-}
-
-static int winning_now(session *ss, gr_error *err)
-{
-    gr_play_choice c;
-    gr_play_choice_init(&c);
-    int rc = gr_play_best(ss->pl, &c, err);
-    int w = rc ? -1 : c.winning;
-    gr_play_choice_clear(&c);
-    return w;
-}
-
-static void text_help(const session *ss)
+static void text_help(session *ss)
 {
     printf("Moves (%s):\n", gr_play_game(ss->pl)->spec);
     for (const char *h = gr_play_game(ss->pl)->rs->move_help; *h;) {
@@ -407,206 +158,101 @@ static void text_help(const session *ss)
 }
 
 /* The moves forbidden this turn; returns how many. */
-static size_t text_bans(const session *ss, const gr_play_state *st)
+static size_t text_bans(const session *ss, const gr_api_play_reply *r)
 {
-    size_t nb;
-    const gr_play_move *b = gr_play_bans(ss->pl, &nb);
-    for (size_t i = 0; i < nb && !st->over; i++) {
-        char *w = gr_play_move_words(&b[i]);
+    for (size_t i = 0; i < r->nbans && !r->over; i++)
         printf("%s%s%s%s", i ? ", " : "Forbidden this turn: ", ban_positions(ss) ? "the position after " : "",
-               w ? w : "?", i + 1 == nb ? "\n" : "");
-        free(w);
-    }
-    return nb;
+               r->bans[i].text ? r->bans[i].text : "?", i + 1 == r->nbans ? "\n" : "");
+    return r->nbans;
 }
 
 /* "Your move", with the hint when --hints asked for one. */
-static void text_prompt(const session *ss, const reply *r, const gr_play_state *st)
+static void text_prompt(const session *ss, const gr_api_play_reply *r)
 {
     char name[64];
-    seat_name(ss, st->to_move, name, sizeof name);
+    seat_name(ss, r->to_move, name, sizeof name);
     if (strcmp(name, "you") == 0) printf("Your move");
     else printf("%c%s to move", name[0] == 't' ? 'T' : name[0], name + 1);
-    if (r->winning >= 0 && gr_play_seats(ss->pl) == 2)
+    if (r->winning >= 0 && r->seats == 2)
         printf(" -- hint: %s", r->winning ? "you can win (a winning move exists)"
                                           : "every move loses against perfect play");
     else if (r->winning >= 0 && r->winning)
-        printf(" -- hint: class %s, the rule prescribes a move here", st->outcome);
+        printf(" -- hint: class %s, the rule prescribes a move here", r->outcome);
     else if (r->winning >= 0)
-        printf(" -- hint: class %s, you lose if the others play by the rule", st->outcome);
+        printf(" -- hint: class %s, you lose if the others play by the rule", r->outcome);
     puts(".");
 }
 
 /* The board and what the person does next. */
-static void text_board(session *ss, const reply *r, const gr_play_state *st, bool person_bans, bool person_next)
+static void text_board(const session *ss, const gr_api_play_reply *r)
 {
-    print_board(ss);
-    size_t nb = text_bans(ss, st);
-    if (st->over) {
-        text_over(ss, st);
+    bool person_bans = !r->over && r->banning && gr_api_play_is_person(ss->api, r->blocker);
+    bool person_next = !r->over && !r->banning && r->to_move_person;
+    print_board(&r->position);
+    size_t nb = text_bans(ss, r);
+    if (r->over) {
+        text_over(ss, r);
     } else if (person_bans) {
         char name[64];
-        seat_name(ss, st->to_move, name, sizeof name);
+        seat_name(ss, r->to_move, name, sizeof name);
         if (ban_positions(ss))
             printf("Forbid %zu more of the positions %s could move to: type a move that leads to each.\n",
-                   (size_t)gr_play_block(ss->pl, NULL) - nb, name);
+                   (size_t)r->block - nb, name);
         else
-            printf("Forbid %zu more of the moves of %s: type them as moves.\n",
-                   (size_t)gr_play_block(ss->pl, NULL) - nb, name);
+            printf("Forbid %zu more of the moves of %s: type them as moves.\n", (size_t)r->block - nb, name);
     } else if (person_next) {
-        text_prompt(ss, r, st);
+        text_prompt(ss, r);
     }
 }
 
-/* Replies to what a line did: the JSON line, or the text. */
-static int answer(session *ss, reply *r, gr_error *err)
+static void text_reply(session *ss, const gr_api_play_reply *r)
 {
-    gr_play_state st;
-    int rc = gr_play_state_get(ss->pl, &st, err);
-    if (rc) return rc;
-    bool person_bans = !st.over && st.banning && ss->seat[st.blocker] == SEAT_PERSON;
-    bool person_next = !st.over && !st.banning && ss->seat[st.to_move] == SEAT_PERSON;
-    if (r->winning < 0 && ss->hints && person_next) r->winning = winning_now(ss, err);
-    if (ss->script) {
-        json_reply(ss, r, &st);
+    if (r->error) printf("%s\n", r->error);
+    if (strcmp(r->kind, "help") == 0) text_help(ss);
+    if (r->has_hint && r->hint_why) printf("Hint: %s\n", r->hint_why);
+    text_moves(ss, r);
+    bool show = !r->error && strcmp(r->kind, "help") != 0 && strcmp(r->kind, "hint") != 0 &&
+                strcmp(r->kind, "quit") != 0;
+    if (show) text_board(ss, r);
+    fflush(stdout);
+}
+
+/* ---- the loop ---- */
+
+static int save_record(session *ss, gr_error *err)
+{
+    if (!ss->record) return GR_OK;
+    char *text = gr_play_record_text(ss->pl, gr_api_play_seats_line(ss->api));
+    if (!text) return gr_fail_nomem(err);
+    gr_atomic_file af;
+    int rc = GR_OK;
+    if (gr_atomic_open(&af, ss->record) != 0) {
+        rc = gr_fail(err, GR_EINPUT, "cannot write the record %s", ss->record);
     } else {
-        if (r->error) printf("%s\n", r->error);
-        if (strcmp(r->kind, "help") == 0) text_help(ss);
-        if (r->hint && r->why) printf("Hint: %s\n", r->why);
-        text_moves(ss);
-        bool show = !r->error && strcmp(r->kind, "help") != 0 && strcmp(r->kind, "hint") != 0 &&
-                    strcmp(r->kind, "quit") != 0;
-        if (show) text_board(ss, r, &st, person_bans, person_next);
-        fflush(stdout);
+        fputs(text, af.f);
+        if (gr_atomic_commit(&af) != 0) rc = gr_fail(err, GR_EINPUT, "cannot write the record %s", ss->record);
     }
-    ss->step_from = gr_play_nmoves(ss->pl);
-    return GR_OK;
-}
-
-static bool any_person_move(const session *ss)
-{
-    for (size_t i = 0; i < gr_play_nmoves(ss->pl); i++)
-        if (ss->seat[i % (size_t)gr_play_seats(ss->pl)] == SEAT_PERSON) return true;
-    return false;
-}
-
-static int do_undo(session *ss, reply *r, gr_error *err)
-{
-    r->kind = "undo";
-    if (!any_person_move(ss)) {
-        r->error = "nothing to undo";
-        return answer(ss, r, err);
-    }
-    while (gr_play_nmoves(ss->pl)) {
-        size_t i = gr_play_nmoves(ss->pl) - 1;
-        gr_play_undo(ss->pl, 1);
-        if (ss->seat[i % (size_t)gr_play_seats(ss->pl)] == SEAT_PERSON) break;
-    }
-    ss->step_from = gr_play_nmoves(ss->pl);
-    int rc = computer_turns(ss, err); /* saves the record */
-    return rc ? rc : answer(ss, r, err);
-}
-
-/* The words that are not moves; returns -1 when s is none of them, 1 to stop. */
-static int do_command(session *ss, const char *s, reply *r, gr_error *err)
-{
-    int rc;
-    if (!strcmp(s, "quit") || !strcmp(s, "exit") || !strcmp(s, "q")) {
-        r->kind = "quit";
-        r->reason = "quit";
-        return (rc = answer(ss, r, err)) ? rc : 1;
-    }
-    if (!strcmp(s, "help") || !strcmp(s, "?") || !strcmp(s, "show")) {
-        r->kind = s[0] == 's' ? "show" : "help";
-        return answer(ss, r, err);
-    }
-    if (!strcmp(s, "restart")) {
-        r->kind = "restart";
-        gr_play_restart(ss->pl);
-        ss->step_from = 0;
-        return (rc = computer_turns(ss, err)) ? rc : answer(ss, r, err);
-    }
-    if (!strcmp(s, "undo")) return do_undo(ss, r, err);
-    return -1;
-}
-
-static int do_hint(session *ss, reply *r, const gr_play_state *st, gr_error *err)
-{
-    r->kind = "hint";
-    if (st->over || st->banning) {
-        r->error = st->over ? "the game is over" : "hints are for moves; now forbid moves of the computer";
-        return answer(ss, r, err);
-    }
-    gr_play_choice c;
-    gr_play_choice_init(&c);
-    int rc = gr_play_best(ss->pl, &c, err);
-    char *why = rc ? NULL : gr_play_explain(ss->pl, &c);
-    if (!rc) {
-        r->hint = &c;
-        r->why = why;
-        r->winning = c.winning;
-        rc = answer(ss, r, err);
-    }
-    free(why);
-    gr_play_choice_clear(&c);
+    free(text);
     return rc;
 }
 
-/* A move, or while the person is the blocker a move to forbid. */
-static int do_move(session *ss, const char *s, reply *r, const gr_play_state *st, gr_error *err)
+/* Shows a reply (the record first, when the line changed the game), then
+ * empties it for the next. */
+static int show(session *ss, gr_api_play_reply *r, gr_error *err)
 {
-    gr_error bad;
-    gr_error_clear(&bad);
-    gr_play_move mv;
-    gr_play_move_init(&mv);
-    if (st->banning) r->kind = "ban";
-    int ok = gr_play_parse_move(ss->pl, s, &mv, &bad) == GR_OK &&
-             (st->banning ? gr_play_ban(ss->pl, &mv, &bad) : gr_play_make(ss->pl, &mv, &bad)) == GR_OK;
-    int rc;
-    if (ok) {
-        rc = computer_turns(ss, err);
-        if (!rc) rc = answer(ss, r, err);
-    } else {
-        r->kind = "error";
-        r->error = bad.msg;
-        rc = answer(ss, r, err);
+    int rc = r->changed ? save_record(ss, err) : GR_OK;
+    if (!rc && ss->script) {
+        gr_buf b;
+        gr_buf_init(&b);
+        gr_api_play_render_json(&b, r);
+        if (!gr_buf_ok(&b)) rc = gr_fail_nomem(err);
+        else fwrite(b.s, 1, b.len, stdout), fflush(stdout);
+        gr_buf_free(&b);
+    } else if (!rc) {
+        text_reply(ss, r);
     }
-    gr_play_move_clear(&mv);
+    gr_api_play_reply_clear(r);
     return rc;
-}
-
-/* One line of input; returns 1 to stop. */
-static int handle(session *ss, char *line, gr_error *err)
-{
-    char *s = line;
-    while (*s == ' ' || *s == '\t') s++;
-    size_t len = strlen(s);
-    while (len && strchr(" \t\r\n", s[len - 1])) s[--len] = '\0';
-    reply r = {.kind = "move", .winning = -1};
-    if (len == 0) {
-        if (ss->script) return 0;
-        r.kind = "show";
-        return answer(ss, &r, err);
-    }
-    int rc = do_command(ss, s, &r, err);
-    if (rc >= 0) return rc;
-    gr_play_state st;
-    if ((rc = gr_play_state_get(ss->pl, &st, err))) return rc;
-    if (!strcmp(s, "hint")) return do_hint(ss, &r, &st, err);
-    if (st.over) {
-        r.kind = "error";
-        r.error = "the game is over: undo, restart or quit";
-        return answer(ss, &r, err);
-    }
-    bool ban_word = !strncmp(s, "ban ", 4) || !strncmp(s, "forbid ", 7);
-    if (ban_word) s += s[0] == 'b' ? 4 : 7;
-    if (ban_word && !st.banning) {
-        r.kind = "error";
-        r.error = gr_play_block(ss->pl, NULL) ? "nothing to forbid now: it is a move's turn"
-                                              : "no moves are forbidden under this rule";
-        return answer(ss, &r, err);
-    }
-    return do_move(ss, s, &r, &st, err);
 }
 
 static char *read_line(const session *ss, bool tty)
@@ -635,32 +281,46 @@ static char *read_line(const session *ss, bool tty)
 
 static int play_loop(session *ss, gr_error *err)
 {
-    int rc = computer_turns(ss, err);
-    if (rc) return rc;
+    gr_api_play_reply r;
+    gr_api_play_reply_init(&r);
+    int rc = gr_api_play_start(ss->api, &r, err);
+    if (!rc && r.changed) rc = save_record(ss, err), r.changed = false;
+    if (rc) {
+        gr_api_play_reply_clear(&r);
+        return rc;
+    }
     if (!ss->script) {
         char oc[64];
         gr_outcome_format(gr_engine_outcome(gr_play_engine(ss->pl)), oc, sizeof oc);
         printf("grundy play: %s, %s play; ", gr_play_game(ss->pl)->spec, oc);
-        if (gr_play_seats(ss->pl) == 2 && ss->people == 1)
-            printf("you move %s. Type help for the notation.\n", ss->seat[0] == SEAT_PERSON ? "first" : "second");
+        if (gr_play_seats(ss->pl) == 2 && people(ss) == 1)
+            printf("you move %s. Type help for the notation.\n",
+                   gr_api_play_is_person(ss->api, 0) ? "first" : "second");
         else
-            printf("seats: %s. Type help for the notation.\n", ss->seats_line);
+            printf("seats: %s. Type help for the notation.\n", gr_api_play_seats_line(ss->api));
     }
-    reply r = {.kind = "start", .winning = -1};
-    ss->step_from = 0;
-    if ((rc = answer(ss, &r, err))) return rc;
+    if ((rc = show(ss, &r, err))) return rc;
     bool tty = !ss->script && isatty(STDIN_FILENO);
     for (;;) {
         char *line = read_line(ss, tty);
         if (!line) {
-            reply q = {.kind = "quit", .reason = "end of input", .winning = -1};
             if (!ss->script) fputc('\n', stdout);
-            return answer(ss, &q, err);
+            rc = gr_api_play_report(ss->api, "quit", "end of input", &r, err);
+            return rc ? (gr_api_play_reply_clear(&r), rc) : show(ss, &r, err);
         }
-        rc = handle(ss, line, err);
+        bool empty = strspn(line, " \t\r\n") == strlen(line);
+        if (empty && !ss->script) {
+            rc = gr_api_play_report(ss->api, "show", NULL, &r, err);
+        } else {
+            rc = gr_api_play_line(ss->api, line, &r, err);
+        }
         free(line);
-        if (rc == 1) return GR_OK;
-        if (rc) return rc;
+        if (rc == 2) continue; /* an empty line: no reply in a script */
+        bool stop = rc == 1;
+        if (stop) rc = GR_OK;
+        if (!rc) rc = show(ss, &r, err);
+        gr_api_play_reply_clear(&r);
+        if (rc || stop) return rc;
     }
 }
 
@@ -698,74 +358,87 @@ static char *slurp(const char *path, gr_error *err)
 }
 
 /* The game a record names, at its first position, with its seats. */
-static int replay_open(session *ss, const gr_play_record *rec, gr_game *g, gr_outcome *o, const gr_limits *lim,
-                       gr_error *err)
+static int replay_open(session *ss, const gr_play_record *rec, const gr_limits *lim, gr_error *err)
 {
-    int rc = gr_game_parse(g, rec->rules, err);
-    if (!rc) rc = gr_play_outcome_parse(o, rec->outcome, err);
-    if (!rc && !(ss->pl = gr_play_new(g, o, lim, &rec->start, err))) rc = err->code;
-    if (rc) return rc;
-    play_opts seats = {.seats = NULL};
-    char list[256];
-    snprintf(list, sizeof list, "%s", rec->seats);
-    for (char *c = list; *c; c++)
-        if (*c == ' ') *c = ',';
-    if (list[0]) seats.seats = list;
-    return parse_seats(ss, &seats, err);
+    gr_api_request req;
+    gr_api_request_init(&req, GR_API_PLAY, GR_FRONT_CLI);
+    req.limits = *lim;
+    int rc = gr_play_outcome_parse(&req.outcome, rec->outcome, err);
+    if (!rc && (!(req.rules = strdup(rec->rules)) || gr_bigpos_copy(&req.pos, &rec->start))) rc = gr_fail_nomem(err);
+    if (!rc && rec->seats[0]) {
+        if (!(req.seats = strdup(rec->seats))) rc = gr_fail_nomem(err);
+        for (char *c = req.seats; c && *c; c++)
+            if (*c == ' ') *c = ',';
+    }
+    if (!rc && !(ss->api = gr_api_play_open(&req, err))) rc = err->code ? err->code : GR_EINTERNAL;
+    if (!rc) ss->pl = gr_api_play_game(ss->api);
+    gr_api_request_clear(&req);
+    return rc;
 }
 
 /* Record line i: a move (shown with the board) or a ban. */
-static int replay_step(session *ss, const gr_play_record *rec, size_t i, gr_play_move *mv, gr_error *err)
+static int replay_step(session *ss, const gr_play_record *rec, size_t i, gr_error *err)
 {
     gr_error bad;
     gr_error_clear(&bad);
     bool ban = !strncmp(rec->moves[i], "ban ", 4);
     const char *text = rec->moves[i] + (ban ? 4 : 0);
-    if (gr_play_parse_move(ss->pl, text, mv, &bad) ||
-        (ban ? gr_play_ban(ss->pl, mv, &bad) : gr_play_make(ss->pl, mv, &bad)))
+    if (gr_api_play_apply(ss->api, text, ban, &bad))
         return gr_fail(err, GR_EINPUT, "record %s %zu '%.40s': %s", ban ? "ban" : "move", i + 1, text, bad.msg);
+    size_t n = gr_play_nmoves(ss->pl);
     if (ban) {
         if (!ss->script) {
-            char *w = gr_play_move_words(mv);
+            size_t nb;
+            const gr_play_move *b = gr_play_bans(ss->pl, &nb);
+            char *w = nb ? gr_play_move_words(&b[nb - 1]) : NULL;
             printf("   forbidden: %s\n", w ? w : "?");
             free(w);
         }
         return GR_OK;
     }
-    int rc = GR_OK;
     if (ss->script) {
-        reply r = {.kind = "move", .winning = -1};
-        rc = answer(ss, &r, err);
-    } else {
-        char name[64];
-        seat_name(ss, (int)((gr_play_nmoves(ss->pl) - 1) % (size_t)gr_play_seats(ss->pl)), name, sizeof name);
-        char *w = gr_play_move_words(mv);
-        printf("%zu. %s: %s\n", gr_play_nmoves(ss->pl), name, w ? w : "?");
-        free(w);
-        print_board(ss);
+        gr_api_play_reply r;
+        gr_api_play_reply_init(&r);
+        int rc = gr_api_play_report(ss->api, "move", NULL, &r, err);
+        if (!rc) r.changed = false, rc = show(ss, &r, err);
+        gr_api_play_reply_clear(&r);
+        return rc;
     }
-    ss->step_from = gr_play_nmoves(ss->pl);
+    char name[64];
+    seat_name(ss, (int)((n - 1) % (size_t)gr_play_seats(ss->pl)), name, sizeof name);
+    char *w = gr_play_move_words(gr_play_move_at(ss->pl, n - 1));
+    printf("%zu. %s: %s\n", n, name, w ? w : "?");
+    free(w);
+    print_board(gr_play_position(ss->pl));
+    /* the next reply starts after this move */
+    gr_api_play_reply r;
+    gr_api_play_reply_init(&r);
+    int rc = gr_api_play_report(ss->api, "move", NULL, &r, err);
+    gr_api_play_reply_clear(&r);
     return rc;
 }
 
 /* How the record ends: who lost, or who is to move. */
 static int replay_end(session *ss, gr_error *err)
 {
-    gr_play_state st;
-    int rc = gr_play_state_get(ss->pl, &st, err);
-    if (rc) return rc;
+    gr_api_play_reply r;
+    gr_api_play_reply_init(&r);
+    int rc = gr_api_play_report(ss->api, "end", NULL, &r, err);
     char name[64];
-    if (ss->script) {
-        reply r = {.kind = "end", .winning = -1};
-        json_reply(ss, &r, &st);
-    } else if (st.over) {
-        seat_name(ss, st.loser, name, sizeof name);
-        printf("Game over after %zu moves: %s lost.\n", gr_play_nmoves(ss->pl), name);
+    if (rc) {
+        /* the engine failed */
+    } else if (ss->script) {
+        r.changed = false;
+        rc = show(ss, &r, err);
+    } else if (r.over) {
+        seat_name(ss, r.loser, name, sizeof name);
+        printf("Game over after %zu moves: %s lost.\n", r.turn, name);
     } else {
-        seat_name(ss, st.to_move, name, sizeof name);
-        printf("The record ends after %zu moves with %s to move (%s).\n", gr_play_nmoves(ss->pl), name, st.outcome);
+        seat_name(ss, r.to_move, name, sizeof name);
+        printf("The record ends after %zu moves with %s to move (%s).\n", r.turn, name, r.outcome);
     }
-    return GR_OK;
+    gr_api_play_reply_clear(&r);
+    return rc;
 }
 
 static int replay(const play_opts *po, const gr_limits *lim, gr_error *err)
@@ -775,64 +448,90 @@ static int replay(const play_opts *po, const gr_limits *lim, gr_error *err)
     gr_play_record rec;
     int rc = gr_play_record_parse(&rec, text, err);
     free(text);
-    gr_game g = {0};
-    gr_outcome o;
-    session ss = {0};
-    if (!rc) rc = replay_open(&ss, &rec, &g, &o, lim, err);
-    gr_play_move mv;
-    gr_play_move_init(&mv);
-    ss.script = po->script;
+    session ss = {.script = po->script};
+    if (!rc) rc = replay_open(&ss, &rec, lim, err);
     if (!rc && !ss.script) {
+        gr_outcome o;
+        gr_play_outcome_parse(&o, rec.outcome, err);
         char oc[64];
         gr_outcome_format(&o, oc, sizeof oc);
-        printf("replay of %s: %s, %s play, seats: %s\n", po->replay, rec.rules, oc, ss.seats_line);
-        print_board(&ss);
+        printf("replay of %s: %s, %s play, seats: %s\n", po->replay, rec.rules, oc, gr_api_play_seats_line(ss.api));
+        print_board(gr_play_position(ss.pl));
     }
-    for (size_t i = 0; !rc && i < rec.nmoves; i++) rc = replay_step(&ss, &rec, i, &mv, err);
+    for (size_t i = 0; !rc && i < rec.nmoves; i++) rc = replay_step(&ss, &rec, i, err);
     if (!rc) rc = replay_end(&ss, err);
-    gr_play_move_clear(&mv);
-    gr_play_free(ss.pl);
-    free(ss.seat);
+    gr_api_play_close(ss.api);
     gr_play_record_free(&rec);
-    gr_game_release(&g);
     return rc;
+}
+
+/* --script, --record FILE and --replay FILE are the command line's own (how
+ * it shows the game and keeps it); the other words are the layer's. */
+static int own_flags(play_opts *po, int argc, char **argv, char **rest, int *nrest, gr_error *err)
+{
+    *nrest = 0;
+    bool operands = false;
+    for (int i = 0; i < argc; i++) {
+        const char *s = argv[i];
+        operands |= strcmp(s, "--") == 0;
+        const char **slot = NULL;
+        size_t n = 0;
+        if (!operands && i > 0) {
+            if (strcmp(s, "--script") == 0) {
+                po->script = true;
+                continue;
+            }
+            if (strcmp(s, "--format") == 0 || strncmp(s, "--format=", 9) == 0)
+                return gr_fail(err, GR_EINPUT, "unknown option '--format' for play; see grundy play --help");
+            if (strncmp(s, "--record", 8) == 0) slot = &po->record, n = 8;
+            else if (strncmp(s, "--replay", 8) == 0) slot = &po->replay, n = 8;
+        }
+        if (slot && (s[n] == '\0' || s[n] == '=')) {
+            if (*slot) return gr_fail(err, GR_EINPUT, "%.*s given twice; give it once", (int)n, s);
+            if (s[n] == '=') *slot = s + n + 1;
+            else if (i + 1 < argc) *slot = argv[++i];
+            else return gr_fail(err, GR_EINPUT, "%s needs a value", s);
+            continue;
+        }
+        rest[(*nrest)++] = argv[i];
+    }
+    rest[*nrest] = NULL;
+    return GR_OK;
 }
 
 int cmd_play(int argc, char **argv)
 {
     play_opts po = {0};
-    bool want_replay = false;
-    for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "--replay") == 0 || strncmp(argv[i], "--replay=", 9) == 0) want_replay = true;
-    cli_args a;
     gr_error err;
     gr_error_clear(&err);
-    unsigned parts = CLI_NOFORMAT | (want_replay ? CLI_LIMITS : CLI_RULES | CLI_POS | CLI_OUTCOME | CLI_LIMITS);
-    int rc = cli_parse(&a, argc, argv, parts, extra, &po, &err);
-    if (!rc && a.help) {
-        fputs(help, stdout);
+    char **rest = calloc((size_t)argc + 1, sizeof *rest);
+    int nrest = 0;
+    int rc = rest ? own_flags(&po, argc, argv, rest, &nrest, &err) : gr_fail_nomem(&err);
+    if (!rc && po.replay) {
+        /* a record names the game: only the limits are the command line's */
+        cli_args a;
+        rc = cli_parse(&a, nrest, rest, CLI_NOFORMAT | CLI_LIMITS, NULL, NULL, &err);
+        if (!rc && a.help) fputs(help, stdout);
+        else if (!rc) rc = replay(&po, &a.limits, &err);
         cli_args_free(&a);
-        return 0;
-    }
-    if (!rc && want_replay) {
-        rc = replay(&po, &a.limits, &err);
-        cli_args_free(&a);
+        free(rest);
         return rc ? cli_report(&err) : 0;
     }
-    gr_game g = {0};
-    if (!rc) rc = cli_check_output("--record", po.record, &err);
-    if (!rc) rc = gr_game_parse(&g, a.rules, &err);
-    if (rc) {
-        cli_args_free(&a);
-        return cli_report(&err);
+    gr_api_request req;
+    gr_api_request_init(&req, GR_API_PLAY, GR_FRONT_CLI);
+    bool want_help = false;
+    if (!rc) rc = cli_api_request(&req, nrest, rest, &want_help, &err);
+    if (!rc && want_help) {
+        fputs(help, stdout);
+    } else {
+        session ss = {.script = po.script, .record = po.record};
+        if (!rc) rc = cli_check_output("--record", po.record, &err);
+        if (!rc && !(ss.api = gr_api_play_open(&req, &err))) rc = err.code ? err.code : GR_EINTERNAL;
+        if (!rc) ss.pl = gr_api_play_game(ss.api);
+        if (!rc) rc = play_loop(&ss, &err);
+        gr_api_play_close(ss.api);
     }
-    session ss = {.hints = po.hints, .script = po.script, .record = po.record};
-    ss.pl = gr_play_new(&g, &a.outcome, &a.limits, &a.pos, &err);
-    rc = ss.pl ? parse_seats(&ss, &po, &err) : err.code;
-    if (!rc) rc = play_loop(&ss, &err);
-    gr_play_free(ss.pl);
-    free(ss.seat);
-    gr_game_release(&g);
-    cli_args_free(&a);
+    gr_api_request_clear(&req);
+    free(rest);
     return rc ? cli_report(&err) : 0;
 }

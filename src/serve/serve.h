@@ -34,9 +34,8 @@ typedef struct serve_reply {
 
 /* The most query parameters a call takes. */
 #define SERVE_MAX_PAIRS 32
-/* The words that start a layer call in a worker (serve_pool.c). */
-#define SERVE_LAYER_VALUE "@value"
-#define SERVE_LAYER_MOVES "@moves"
+/* A layer call in a worker starts with '@' and the verb's name, "@value"
+ * (serve_pool.c). */
 
 struct serve_pool;
 struct serve_inproc;

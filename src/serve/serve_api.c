@@ -1,17 +1,19 @@
 /* The JSON API.
  *
- * value and moves are the answer layer's (grundy/api.h): the query's pairs
- * are validated here, in the server's thread, by the layer's one validator;
- * a call the engine estimates small is answered here too (serve_inproc.h),
- * and any other runs the same layer call in a worker process (serve_pool.h),
- * which sends back its HTTP status and JSON body: the kernel bounds what one
- * such request may cost, and a crash costs one worker.
+ * value, moves, play, seq and table are the answer layer's (grundy/api.h):
+ * the query's pairs are validated here, in the server's thread, by the
+ * layer's one validator; a call the engine estimates small is answered here
+ * too (serve_inproc.h), and any other runs the same layer call in a worker
+ * process (serve_pool.h), which sends back its HTTP status and JSON body:
+ * the kernel bounds what one such request may cost, and a crash costs one
+ * worker. A table past the in-process budget runs `grundy table` in a fresh
+ * process (it may read the server's stored table, whose path the network
+ * never gives).
  *
- * The other calls run the matching verb of this same executable, with
- * --format json and the request's words as flags, in a worker (games,
- * play) or, for the batch calls (table, seq, check), each in a fresh
- * process with a CPU limit of its own, as they may run for seconds and are
- * rare; their status is the verb's exit status (gr_status_http). */
+ * The other calls (games, check) run the matching verb of this same
+ * executable, with --format json and the request's words as flags, in a
+ * worker (games) or a fresh process with a CPU limit of its own (check);
+ * their status is the verb's exit status (gr_status_http). */
 #include "serve.h"
 #include "serve_pool.h"
 #include "serve_inproc.h"
@@ -41,13 +43,6 @@ typedef struct endpoint {
 
 static const param check_params[] = {{"id", NULL, false}, {"to", "--to", false}, {NULL, NULL, false}};
 static const param games_params[] = {{NULL, NULL, false}};
-/* play: `first` (default computer) says who moves first; `input` holds the
- * script's lines (moves and bans, one a line), answered in one call. */
-static const param play_params[] = {
-    {"rules", NULL, false}, {"pos", "pos", false}, {"misere", "--misere", true},
-    {"players", "--players", false}, {"block", "--block", false},
-    {"block-position", "--block-position", false}, {"first", "--first", false},
-    {"input", "input", false}, {NULL, NULL, false}};
 
 static const endpoint endpoints[] = {
     {"games", "games", games_params, NULL, {NULL}, false, -1},
@@ -56,8 +51,9 @@ static const endpoint endpoints[] = {
     {"table", "table", NULL, NULL, {NULL}, true, GR_API_TABLE},
     {"seq", "seq", NULL, NULL, {NULL}, false, GR_API_SEQ},
     {"check", "check", check_params, "--to", {NULL}, true, -1},
-    /* the computer's move, as `grundy play --script` makes it */
-    {"play", "play", play_params, NULL, {"--script"}, false, -1},
+    /* the computer's move, as `grundy play --script` makes it; `first`
+     * (default computer) says who moves first, `input` holds the lines */
+    {"play", "play", NULL, NULL, {NULL}, false, GR_API_PLAY},
 };
 
 /* The longest pile a query may give, in digits (the query itself is at
@@ -141,36 +137,12 @@ static void reply_run(serve_run *run, const serve_limits *lim, serve_reply *r)
     reply_error(r, gr_status_http(code), msg);
 }
 
-/* The script answers each line with a line, and ends with "end of input":
- * the call's answer is the first line refused, or else the last before the end. */
-static void play_reply(serve_reply *r)
-{
-    const char *pick = NULL, *line = r->body, *end = r->body + r->len;
-    size_t pick_len = 0;
-    while (line < end) {
-        const char *nl = memchr(line, '\n', (size_t)(end - line));
-        size_t n = nl ? (size_t)(nl - line) + 1 : (size_t)(end - line);
-        bool quit = strncmp(line, "{\"reply\":\"quit\"", 15) == 0;
-        bool refused = false;
-        for (size_t k = 0; k + 10 <= n && !refused; k++) refused = memcmp(line + k, "\"ok\":false", 10) == 0;
-        if (!quit) pick = line, pick_len = n;
-        if (refused) {
-            r->status = 400;
-            break;
-        }
-        line += n;
-    }
-    if (!pick) return;
-    memmove(r->body, pick, pick_len);
-    r->len = pick_len;
-}
-
 /* One call's words, as the verb's command line. */
 typedef struct call {
     const endpoint *ep;
     const char *argv[64];
     int argc;
-    const char *rules, *pos, *input;   /* operands, and play's lines */
+    const char *rules, *pos;           /* operands */
     char secs[32], bytes[32];
 } call;
 
@@ -222,7 +194,6 @@ static bool take_param(call *c, const serve_limits *lim, const param *p, const c
 {
     if (!p->flag) c->rules = v;
     else if (strcmp(p->flag, "pos") == 0) c->pos = v;
-    else if (strcmp(p->flag, "input") == 0) c->input = v;
     else if (p->boolean) {
         bool on = strcmp(v, "1") == 0 || strcmp(v, "true") == 0;
         if (!on && strcmp(v, "0") != 0 && strcmp(v, "false") != 0) return refuse_value(reply, p->name, v, "expected 1, true, 0 or false");
@@ -265,13 +236,6 @@ static bool take_params(call *c, const serve_limits *lim, const char *const *nam
     return true;
 }
 
-static bool has_word(const call *c, const char *w)
-{
-    for (int i = 0; i < c->argc; i++)
-        if (strcmp(c->argv[i], w) == 0) return true;
-    return false;
-}
-
 /* The limits, the endpoint's checks and the operands, after the flags. */
 static bool finish_words(call *c, const serve_limits *lim, serve_reply *reply)
 {
@@ -299,7 +263,6 @@ static bool finish_words(call *c, const serve_limits *lim, serve_reply *reply)
         if (c->rules) c->argv[c->argc++] = c->rules;
         c->rules = NULL;
     }
-    if (strcmp(n, "play") == 0 && !has_word(c, "--first")) c->argv[c->argc++] = "--first", c->argv[c->argc++] = "computer";
     if (c->rules || c->pos) c->argv[c->argc++] = "--";
     if (c->rules) c->argv[c->argc++] = c->rules;
     if (c->pos) c->argv[c->argc++] = c->pos;
@@ -316,11 +279,10 @@ static void run_call(serve_pool *pool, const serve_limits *lim, const call *c, s
     if (strcmp(c->ep->name, "check") == 0 && l.seconds < 60) l.seconds = 60;
     char **argv = (char **)c->argv;
     serve_run run;
-    serve_pool_run(pool, argv, c->input, l.seconds, l.max_output, c->ep->batch, &run);
+    serve_pool_run(pool, argv, NULL, l.seconds, l.max_output, c->ep->batch, &run);
     reply->by = serve_pool_fresh(pool, c->ep->batch) ? "process" : "worker";
     reply_run(&run, &l, reply);
     serve_run_free(&run);
-    if (reply->status == 200 && strcmp(c->ep->name, "play") == 0 && reply->body) play_reply(reply);
 }
 
 /* The worker's limits for a quick call: under the server's, so that the
@@ -333,85 +295,46 @@ static void worker_limits(const serve_limits *lim, gr_limits *out)
 
 /* A layer call in a worker: the request's pairs travel as words
  * (serve_pool.h), the worker answers with the HTTP status and the body. In
- * a pool of no workers, a fresh process runs the verb's command line. */
-static void run_layer(serve_pool *pool, const serve_limits *lim, const endpoint *ep, const gr_api_request *req,
-                      const gr_api_pair *pairs, size_t n, serve_reply *reply)
+ * a pool of no workers, a fresh process runs the same words (`grundy serve
+ * --call`) and exits with the code's status. */
+static void run_layer(serve_pool *pool, const serve_limits *lim, const endpoint *ep, const gr_api_pair *pairs,
+                      size_t n, serve_reply *reply)
 {
     gr_limits wl;
     worker_limits(lim, &wl);
-    char secs[32], bytes[32], number[16];
+    char secs[32], bytes[32];
     snprintf(secs, sizeof secs, "%.0f", wl.max_seconds);
     snprintf(bytes, sizeof bytes, "%.0f", wl.max_bytes);
     const char *argv[2 * SERVE_MAX_PAIRS + 16];
     int argc = 0;
-    argv[argc++] = "grundy";
     bool fresh = serve_pool_fresh(pool, false);
     char word[16];
     snprintf(word, sizeof word, "@%s", ep->name);   /* "@value": the layer's verb, by name */
-    if (!fresh) {
-        argv[argc++] = word;
-        argv[argc++] = secs;
-        argv[argc++] = bytes;
-        for (size_t i = 0; i < n; i++) {
-            /* '=' before a key with a value, '-' before one without */
-            argv[argc++] = pairs[i].value ? "=" : "-";
-            argv[argc++] = pairs[i].key;
-            if (pairs[i].value) argv[argc++] = pairs[i].value;
-        }
-    } else {
-        /* the validated request as the command line takes it */
-        argv[argc++] = ep->verb;
-        argv[argc++] = "--format";
-        argv[argc++] = "json";
-        argv[argc++] = "--max-seconds";
-        argv[argc++] = secs;
-        argv[argc++] = "--max-memory";
-        argv[argc++] = bytes;
-        if (req->winning) argv[argc++] = "--winning";
-        char outcome_flag[48];
-        if (req->outcome.rule->param_min >= 0) {
-            snprintf(outcome_flag, sizeof outcome_flag, "--%s", req->outcome.rule->name);
-            argv[argc++] = outcome_flag;
-            if (req->outcome.rule->param_max > 0) {
-                snprintf(number, sizeof number, "%d", req->outcome.param);
-                argv[argc++] = number;
-            }
-        }
-        /* the other keys (seq's) as flags: a boolean given as true, a value after its flag */
-        char flags[SERVE_MAX_PAIRS][48];
-        for (size_t i = 0; i < n && ep->layer == GR_API_SEQ; i++) {
-            const char *k = pairs[i].key, *v = pairs[i].value ? pairs[i].value : "";
-            int arity = gr_api_key_arity(ep->layer, k);
-            bool on = strcmp(v, "1") == 0 || strcmp(v, "true") == 0;
-            if (strcmp(k, "rules") == 0 || arity < 0 || (arity == 0 && !on) || strcmp(k, req->outcome.rule->name) == 0)
-                continue;
-            snprintf(flags[i], sizeof flags[i], "--%s", k);
-            argv[argc++] = flags[i];
-            if (arity > 0) argv[argc++] = v;
-        }
-        argv[argc++] = "--";
-        argv[argc++] = req->rules;
-        for (size_t i = 0; i < n; i++)
-            if (strcmp(pairs[i].key, "pos") == 0) argv[argc++] = pairs[i].value;
-        argv[argc] = NULL;
-        serve_run run;
-        serve_pool_run(pool, (char **)argv, NULL, lim->seconds, lim->max_output, true, &run);
-        reply->by = "process";
-        reply_run(&run, lim, reply);
-        serve_run_free(&run);
-        return;
+    argv[argc++] = "grundy";
+    if (fresh) argv[argc++] = "serve", argv[argc++] = "--call";
+    argv[argc++] = word;
+    argv[argc++] = secs;
+    argv[argc++] = bytes;
+    for (size_t i = 0; i < n; i++) {
+        /* '=' before a key with a value, '-' before one without */
+        argv[argc++] = pairs[i].value ? "=" : "-";
+        argv[argc++] = pairs[i].key;
+        if (pairs[i].value) argv[argc++] = pairs[i].value;
     }
     argv[argc] = NULL;
     serve_run run;
-    serve_pool_run(pool, (char **)argv, NULL, lim->seconds, lim->max_output, false, &run);
-    reply->by = "worker";
+    serve_pool_run(pool, (char **)argv, NULL, lim->seconds, lim->max_output, fresh, &run);
+    reply->by = fresh ? "process" : "worker";
     if (!reply_unfinished(&run, lim, reply)) {
-        /* the worker's status is the HTTP status, its output the body */
-        reply->status = run.exit_status;
+        /* a worker's status is the HTTP status; a process's its code's exit status */
+        reply->status = !fresh ? run.exit_status
+                        : run.exit_status == 0 ? 200
+                                               : gr_status_http(code_of_exit(run.exit_status));
         reply->body = run.out ? run.out : strdup("");
         reply->len = run.out ? run.out_len : 0;
         run.out = NULL;
         if (!reply->body) reply_error(reply, gr_status_http(GR_ENOMEM), "out of memory");
+        else if (reply->len == 0) reply_error(reply, 500, "the request failed inside the server (internal error)");
     }
     serve_run_free(&run);
 }
@@ -469,9 +392,12 @@ static void run_table(serve_pool *pool, const serve_limits *lim, const gr_api_re
 static void answer_layer(serve_pool *pool, serve_inproc *inproc, const serve_limits *lim, const endpoint *ep,
                          const gr_api_pair *pairs, size_t n, serve_reply *reply)
 {
+    /* a query answered here before: the same answer, kept */
+    if (inproc && serve_inproc_kept(inproc, ep->layer, pairs, n, reply)) return;
     gr_api_request req;
     gr_api_request_init(&req, ep->layer, GR_FRONT_HTTP);
     req.max_digits = MAX_PILE_DIGITS;
+    req.first = 1; /* play: the computer moves first unless first=me */
     worker_limits(lim, &req.limits);
     gr_error err;
     gr_error_clear(&err);
@@ -488,7 +414,9 @@ static void answer_layer(serve_pool *pool, serve_inproc *inproc, const serve_lim
         reply->by = "server";
     } else if (!inproc || !serve_inproc_answer(inproc, &req, reply)) {
         if (ep->layer == GR_API_TABLE) run_table(pool, lim, &req, reply);
-        else run_layer(pool, lim, ep, &req, pairs, n, reply);
+        else run_layer(pool, lim, ep, pairs, n, reply);
+    } else {
+        serve_inproc_keep(inproc, ep->layer, pairs, n, reply);
     }
     gr_api_request_clear(&req);
 }
@@ -539,11 +467,8 @@ void serve_api_n(serve_pool *pool, serve_inproc *inproc, const serve_limits *lim
     /* argv: grundy verb --format json [fixed] [flags] [limits] -- operands */
     c.argv[c.argc++] = "grundy";
     c.argv[c.argc++] = c.ep->verb;
-    if (strcmp(c.ep->name, "play") != 0) {
-        /* play --script answers in JSON already */
-        c.argv[c.argc++] = "--format";
-        c.argv[c.argc++] = "json";
-    }
+    c.argv[c.argc++] = "--format";
+    c.argv[c.argc++] = "json";
     for (int i = 0; i < 3 && c.ep->fixed[i]; i++) c.argv[c.argc++] = c.ep->fixed[i];
     if (!take_params(&c, lim, names, values, nargs, reply) || !finish_words(&c, lim, reply)) return;
     run_call(pool, lim, &c, reply);

@@ -9,16 +9,20 @@
  * stops it (the tier solver instead of search, an outcome without its
  * value), and the worker's answer is the one every path gives. */
 #include "serve_inproc.h"
+#include "serve_cache.h"
 #include "grundy/ruleset.h"
 #include <stdlib.h>
 #include <string.h>
 
-/* Engines kept: each holds at most the budget's memory. */
-enum { ENGINE_SLOTS = 8 };
+/* Engines kept: each holds at most the budget's memory. Answers kept: at
+ * most 1024 of 32 KiB, 32 MiB at worst (the answers of small positions are
+ * a few hundred bytes to a few KiB). */
+enum { ENGINE_SLOTS = 8, ANSWER_SLOTS = 1024, ANSWER_MAX = 32 * 1024 };
 
 struct serve_inproc {
     serve_budget budget;
     gr_api_engines *engines;
+    serve_cache *answers;
 };
 
 serve_inproc *serve_inproc_new(const serve_budget *budget)
@@ -27,8 +31,9 @@ serve_inproc *serve_inproc_new(const serve_budget *budget)
     if (!ip) return NULL;
     ip->budget = *budget;
     ip->engines = gr_api_engines_new(ENGINE_SLOTS);
-    if (!ip->engines) {
-        free(ip);
+    ip->answers = serve_cache_new(ANSWER_SLOTS, ANSWER_MAX);
+    if (!ip->engines || !ip->answers) {
+        serve_inproc_free(ip);
         return NULL;
     }
     return ip;
@@ -38,7 +43,23 @@ void serve_inproc_free(serve_inproc *ip)
 {
     if (!ip) return;
     gr_api_engines_free(ip->engines);
+    serve_cache_free(ip->answers);
     free(ip);
+}
+
+/* Play's moves come from a search of the game lengths below the start
+ * (src/engine/play_length.c), which neither checks the limits nor takes the
+ * theory's shortcuts: it walks the tree the ruleset's own bound measures
+ * (nim 200,250,300: fifteen million positions, where the value's estimate,
+ * by the heaps, says 753). So play is answered here only when that tree is
+ * small: at most PLAY_EDGES moves in it, a few tens of milliseconds. */
+enum { PLAY_STATES = 20000, PLAY_EDGES = 100000 };
+
+static bool play_within(const gr_game *g, const gr_pos *start)
+{
+    double states = 0, edges = 0;
+    g->rs->estimate(g, start, &states, &edges);
+    return states <= PLAY_STATES && edges <= PLAY_EDGES;
 }
 
 /* Whether the call's search fits the budget, by the engine's estimate of
@@ -59,6 +80,7 @@ static bool within_budget(const serve_inproc *ip, const gr_api_request *req)
             gr_estimate est;
             gr_solver_estimate(&g, &req->outcome, &small, &est);
             ok = est.seconds <= ip->budget.seconds && est.bytes <= ip->budget.bytes;
+            if (ok && req->verb == GR_API_PLAY) ok = play_within(&g, &small);
         }
         gr_game_release(&g);
     } else {
@@ -75,9 +97,18 @@ static void reply_body(serve_reply *reply, int status, gr_buf *b)
     reply->status = reply->body ? status : 500;
 }
 
+/* play: each line may search again (a hint, the computer's reply) from a
+ * position below the start, so the lines are counted too. */
+static bool lines_within(const serve_inproc *ip, const gr_api_request *req)
+{
+    int lines = 0;
+    for (const char *c = req->input; c && *c; c++) lines += *c == '\n';
+    return lines < ip->budget.input_lines;
+}
+
 bool serve_inproc_answer(serve_inproc *ip, const gr_api_request *req, serve_reply *reply)
 {
-    if (!within_budget(ip, req)) return false;
+    if (!lines_within(ip, req) || !within_budget(ip, req)) return false;
     gr_api_request here = *req;
     here.limits.max_seconds = ip->budget.seconds;
     here.limits.max_bytes = ip->budget.bytes;
@@ -95,8 +126,20 @@ bool serve_inproc_answer(serve_inproc *ip, const gr_api_request *req, serve_repl
     gr_buf_init(&b);
     if (rc) gr_api_error_json(&b, GR_FRONT_HTTP, &err);
     else gr_api_render(&b, GR_API_JSON, &rep);
+    bool refused = !rc && gr_api_reply_refused(&rep);
     gr_api_reply_clear(&rep);
-    reply_body(reply, gr_status_http(rc), &b);
+    reply_body(reply, refused ? 400 : gr_status_http(rc), &b);
     reply->by = "server";
     return true;
+}
+
+bool serve_inproc_kept(serve_inproc *ip, int verb, const gr_api_pair *pairs, size_t n, serve_reply *reply)
+{
+    return serve_cache_get(ip->answers, verb, pairs, n, reply);
+}
+
+void serve_inproc_keep(serve_inproc *ip, int verb, const gr_api_pair *pairs, size_t n, const serve_reply *reply)
+{
+    if (reply->status == 200 && reply->by && strcmp(reply->by, "server") == 0)
+        serve_cache_put(ip->answers, verb, pairs, n, reply);
 }

@@ -1,5 +1,5 @@
 /* grundy serve's in-process answers: the answer layer's calls (value,
- * moves) on small positions are answered in the server's own thread,
+ * moves, play) on small positions are answered in the server's own thread,
  * saving the round trip to a worker process.
  *
  * Contract: serve_inproc_answer takes a validated request and answers it
@@ -10,7 +10,10 @@
  * estimate said: a call the engine stops at those limits returns false, as
  * does one past the estimate, and the caller sends it to a worker, which
  * answers with the worker's limits (so the answer is the worker's, byte for
- * byte). Errors of the request itself (a bad ruleset) are answered here.
+ * byte). A play call is answered here only when its input has fewer lines
+ * than the budget's (each line may search again, from a position below the
+ * start, so under the same estimate). Errors of the request itself (a bad
+ * ruleset) are answered here.
  * Any number of threads may answer at once: the engines of recently used
  * games are kept in a bounded cache, each lent to one call at a time. */
 #ifndef GRUNDY_SERVE_INPROC_H
@@ -26,7 +29,7 @@ typedef struct serve_inproc serve_inproc;
 typedef struct serve_budget {
     double seconds;            /* estimated seconds of search, and the engine's time limit here */
     double bytes;              /* estimated bytes of search, and the engine's memory limit here */
-    int input_lines;           /* lines of a play call's input (play is answered by the workers) */
+    int input_lines;           /* a play call's input has fewer lines (each may search again) */
 } serve_budget;
 
 /* NULL when out of memory. */
@@ -35,5 +38,10 @@ void serve_inproc_free(serve_inproc *ip);
 /* True with reply filled (status, JSON body, by = "server"); false: not
  * answered here, nothing filled. */
 bool serve_inproc_answer(serve_inproc *ip, const gr_api_request *req, serve_reply *reply);
+/* Answers kept by query (serve_cache.h): true with reply filled when the
+ * same verb and pairs were answered here before; keep stores a 200 answer
+ * given here. */
+bool serve_inproc_kept(serve_inproc *ip, int verb, const gr_api_pair *pairs, size_t n, serve_reply *reply);
+void serve_inproc_keep(serve_inproc *ip, int verb, const gr_api_pair *pairs, size_t n, const serve_reply *reply);
 
 #endif

@@ -543,7 +543,7 @@ typedef struct served_verb {
  * calls, run_layer); nothing else runs in a worker. */
 static const served_verb served[] = {
     {"games", cmd_games}, {"value", cmd_value}, {"moves", cmd_moves}, {"table", cmd_table},
-    {"seq", cmd_seq},     {"check", cmd_check}, {"play", cmd_play},
+    {"seq", cmd_seq},     {"check", cmd_check},
 };
 
 static bool read_all(int fd, void *buf, size_t n)
@@ -615,6 +615,7 @@ static int run_layer(char *words, size_t len, gr_buf *body)
     if (!rc && verb < 0) rc = gr_fail(&err, GR_EINTERNAL, "no such verb");
     gr_api_request req;
     gr_api_request_init(&req, verb, GR_FRONT_HTTP);
+    req.first = 1; /* the API's default: the computer moves first */
     if (!rc) rc = gr_api_request_fill(&req, pairs, np, &err);
     if (!rc) {
         req.limits.max_seconds = strtod(w[1], NULL);
@@ -625,9 +626,32 @@ static int run_layer(char *words, size_t len, gr_buf *body)
     if (!rc) rc = gr_api_call(NULL, &req, &rep, &err);
     if (!rc) gr_api_render(body, GR_API_JSON, &rep);
     else gr_api_error_json(body, GR_FRONT_HTTP, &err);
+    int status = !rc && gr_api_reply_refused(&rep) ? 400 : gr_status_http(rc);
     gr_api_reply_clear(&rep);
     gr_api_request_clear(&req);
-    return gr_status_http(rc);
+    return status;
+}
+
+int serve_call_main(int argc, char **argv)
+{
+    size_t len = 0;
+    for (int i = 0; i < argc; i++) len += strlen(argv[i]) + 1;
+    char *words = malloc(len + 1);
+    if (!words) return gr_status_exit(GR_ENOMEM);
+    char *w = words;
+    for (int i = 0; i < argc; i++) w = stpcpy(w, argv[i]) + 1;
+    gr_buf body;
+    gr_buf_init(&body);
+    int status = run_layer(words, len, &body);
+    free(words);
+    if (!gr_buf_ok(&body)) return gr_status_exit(GR_ENOMEM);
+    fwrite(body.s, 1, body.len, stdout);
+    gr_buf_free(&body);
+    if (status == 200) return 0;
+    static const int codes[] = {GR_EINPUT, GR_ELIMIT, GR_ENOMEM, GR_EINTR, GR_EINTERNAL};
+    for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++)
+        if (gr_status_http(codes[i]) == status) return gr_status_exit(codes[i]);
+    return gr_status_exit(GR_EINTERNAL);
 }
 
 /* Sends header, output and error text as one message. */

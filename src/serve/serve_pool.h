@@ -58,5 +58,9 @@ void serve_pool_free(serve_pool *p);
 /* The worker's side: serves the requests arriving on file descriptor 3 until
  * it closes. Returns the process's exit status. */
 int serve_worker_main(void);
+/* One layer call in a process of its own (`grundy serve --call @verb SECS
+ * BYTES PAIRS...`, the words serve_api.c gives a worker): the body on
+ * standard output, the exit status the code's (gr_status_exit). */
+int serve_call_main(int argc, char **argv);
 
 #endif
