@@ -352,7 +352,7 @@ static int seq_heap(seqcall *c)
     if (wants_sparse(c)) {
         int rc = by_sparse(c);
         /* refused by a limit: a certified period may still answer */
-        if (!gr_api_seq_falls_back(rc, sparse_only(o))) return rc;
+        if (o->no_fallback || !gr_api_seq_falls_back(rc, sparse_only(o))) return rc;
         refused = true;
     }
     int method;
@@ -362,7 +362,7 @@ static int seq_heap(seqcall *c)
     if (!(r->values = malloc(((size_t)n + 1) * sizeof *r->values))) return gr_fail_nomem(c->err);
     gr_heapseq_info info = {0};
     rc = refused ? GR_ELIMIT : gr_heapseq(&c->game, method, n, r->values, &c->req->limits, &info, c->err);
-    if ((rc == GR_ELIMIT || rc == GR_EINPUT) && !o->method && by_period(c, n, r->values) == GR_OK) {
+    if ((rc == GR_ELIMIT || rc == GR_EINPUT) && !o->method && !o->no_fallback && by_period(c, n, r->values) == GR_OK) {
         gr_error_clear(c->err);
         info.method = "certified period";
         rc = GR_OK;
@@ -704,23 +704,24 @@ void gr_api_render_seq(gr_buf *b, int format, const gr_api_reply *rep)
 /* Small sequences of the O(N) and O(N^2) makers finish in milliseconds;
  * the engine's classes (a search per size) and nim-pairs by search do not
  * have such a bound, nor does a diagonal far out. */
-enum { CHEAP_TO = 4096 };
+enum { CHEAP_TO = 4096, CHEAP_SHARING = 1000 };
 
 bool gr_api_seq_cheap(const gr_api_request *req, double seconds, double bytes)
 {
     (void)seconds;
     const gr_api_seq_opts *o = &req->seq;
-    long top = o->to + (o->diagonal > 0 ? o->diagonal : 0) + (o->row > 0 ? o->row : 0);
-    if (top > CHEAP_TO || bytes < 64.0 * CHEAP_TO || (o->method && strcmp(o->method, "search") == 0)) return false;
-    if (req->outcome.rule == &gr_outcome_normal) return true;
-    if (req->outcome.rule != &gr_outcome_players) return false;
-    /* m players: streamed for a subtraction game, else a search per size */
+    if (bytes < 64.0 * CHEAP_TO || (o->method && strcmp(o->method, "search") == 0)) return false;
     gr_game g = {0};
     gr_error err;
     gr_error_clear(&err);
     if (gr_game_parse(&g, req->rules, &err) != GR_OK) return true;   /* refused at once */
     size_t n;
-    bool sub = gr_subtraction_set(&g, &n) != NULL;
+    /* a sharing row is the fast table's to its end: O(top^2); m players
+     * are streamed for a subtraction game, else a search per size */
+    bool sharing = gr_s3table_covers(&g), sub = gr_subtraction_set(&g, &n) != NULL;
     gr_game_release(&g);
-    return sub;
+    long top = o->to + (o->diagonal > 0 ? o->diagonal : 0) + (o->row > 0 ? o->row : 0);
+    if (top > (sharing ? CHEAP_SHARING : CHEAP_TO)) return false;
+    if (req->outcome.rule == &gr_outcome_normal) return true;
+    return req->outcome.rule == &gr_outcome_players && sub;
 }
