@@ -69,6 +69,18 @@ static const char *kval(const seqcall *c, const char *key, long v, char *buf, si
     return buf;
 }
 
+/* "--method 'x'" or "--method x" (quoted), "method=x", "method='x'" */
+static const char *kstr(const seqcall *c, const char *key, const char *v, bool quoted, char *buf, size_t size)
+{
+    char name[24];
+    int front = c->req->front;
+    kname(c, key, name, sizeof name);
+    if (front == GR_FRONT_CLI) snprintf(buf, size, quoted ? "%s '%.40s'" : "%s %.40s", name, v);
+    else if (front == GR_FRONT_HTTP) snprintf(buf, size, "%s=%.40s", name, v);
+    else snprintf(buf, size, "%s'%.40s'", name, v);
+    return buf;
+}
+
 static bool stopped(const seqcall *c)
 {
     return gr_limits_stopped(&c->req->limits);
@@ -112,11 +124,11 @@ static int seq_sharing(seqcall *c)
 {
     const gr_api_seq_opts *o = c->o;
     gr_api_seq_reply *r = c->rep;
-    char name[48];
+    char name[96];
     if (!plain_three_pile(c)) return -1;
     if (o->method && strcmp(o->method, "fast") != 0)
-        return gr_fail(c->err, GR_EINPUT, "%s %s: seq sharing streams the fast method",
-                       kname(c, "method", name, sizeof name), o->method);
+        return gr_fail(c->err, GR_EINPUT, "%s: seq sharing streams the fast method",
+                       kstr(c, "method", o->method, false, name, sizeof name));
     r->kind = GR_SEQ_SHARING;
     r->diagonal = o->diagonal >= 0;
     r->ad = o->diagonal >= 0 ? o->diagonal : (o->row >= 0 ? o->row : 0);
@@ -187,14 +199,14 @@ static int nim_pairs(seqcall *c, const uint64_t *set, size_t nset)
 {
     const gr_api_seq_opts *o = c->o;
     gr_api_seq_reply *r = c->rep;
-    char name[48], most[48];
+    char name[96], most[48];
     if (o->to > 100000)
         return gr_fail(c->err, GR_EINPUT, "%s goes up to %s", kname(c, "nim-pairs", name, sizeof name),
                        kval(c, "to", 100000, most, sizeof most));
     bool by_search = o->method && strcmp(o->method, "search") == 0;
     if (o->method && !by_search && strcmp(o->method, "recursion") != 0)
-        return gr_fail(c->err, GR_EINPUT, "%s %s: nim-pairs take recursion or search",
-                       kname(c, "method", name, sizeof name), o->method);
+        return gr_fail(c->err, GR_EINPUT, "%s: nim-pairs take recursion or search",
+                       kstr(c, "method", o->method, false, name, sizeof name));
     gr_pairs rec;
     int rc = gr_pairs_recursion(set, nset, (uint64_t)o->to, &rec, c->err);
     if (rc) return rc;
@@ -318,13 +330,13 @@ static int by_period(seqcall *c, uint32_t n, uint32_t *v)
 static int heap_checks(seqcall *c, int *method)
 {
     const gr_api_seq_opts *o = c->o;
-    char name[48], other[48];
+    char name[96], other[48];
     *method = GR_HEAPSEQ_AUTO;
     if (o->method) {
         if (strcmp(o->method, "simple") == 0) *method = GR_HEAPSEQ_SIMPLE;
         else if (strcmp(o->method, "fast") == 0) *method = GR_HEAPSEQ_FAST;
-        else return gr_fail(c->err, GR_EINPUT, "%s '%s': expected simple, fast or sparse",
-                            kname(c, "method", name, sizeof name), o->method);
+        else return gr_fail(c->err, GR_EINPUT, "%s: expected simple, fast or sparse",
+                            kstr(c, "method", o->method, true, name, sizeof name));
     }
     if ((unsigned long)o->to >= UINT32_MAX)
         return gr_fail(c->err, GR_EINPUT, "%s: heap sizes up to %u", kval(c, "to", o->to, name, sizeof name),
