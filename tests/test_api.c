@@ -195,3 +195,117 @@ Test(api, utf8_sequences)
     cr_assert_eq(gr_utf8_seq((const unsigned char *)"\xf4\x90\x80\x80", 4), 0); /* past U+10FFFF */
     cr_assert_eq(gr_utf8_seq((const unsigned char *)"\xe2\x82", 2), 0);       /* cut short */
 }
+
+/* ---- seq and table ---- */
+
+static int fill_verb(int verb, int front, const gr_api_pair *p, size_t n, gr_api_request *r, gr_error *err)
+{
+    gr_api_request_init(r, verb, front);
+    gr_error_clear(err);
+    return gr_api_request_fill(r, p, n, err);
+}
+
+static char *seq_json(const gr_api_pair *p, size_t n, int *rc, gr_error *err)
+{
+    gr_api_request r;
+    gr_api_reply rep;
+    gr_api_reply_init(&rep);
+    *rc = fill_verb(GR_API_SEQ, GR_FRONT_HTTP, p, n, &r, err);
+    if (!*rc) *rc = gr_api_call(NULL, &r, &rep, err);
+    gr_buf b;
+    gr_buf_init(&b);
+    if (!*rc) gr_api_render(&b, GR_API_JSON, &rep);
+    gr_api_reply_clear(&rep);
+    gr_api_request_clear(&r);
+    return gr_buf_detach(&b, NULL);
+}
+
+Test(api, seq_takes_its_keys_strictly)
+{
+    gr_api_pair p[] = {PAIR("rules", "tb:0.07"), PAIR("to", "12"), PAIR("from", "3"), PAIR("period", "1")};
+    gr_api_request r;
+    gr_error err;
+    cr_assert_eq(fill_verb(GR_API_SEQ, GR_FRONT_HTTP, p, 4, &r, &err), GR_OK, "%s", err.msg);
+    cr_assert(r.seq.have_to && r.seq.to == 12 && r.seq.from == 3 && r.seq.period);
+    cr_assert_eq(r.seq.row, -1);
+    gr_api_request_clear(&r);
+    /* the sparse method's threads and mask are the command line's and Python's */
+    gr_api_pair local[] = {PAIR("rules", "nim"), PAIR("to", "5"), PAIR("threads", "2")};
+    cr_assert_eq(fill_verb(GR_API_SEQ, GR_FRONT_HTTP, local, 3, &r, &err), GR_EINPUT);
+    cr_assert_str_eq(err.msg, "unknown parameter 'threads'");
+    gr_api_request_clear(&r);
+    gr_api_pair bad[] = {PAIR("rules", "nim"), PAIR("to", "5"), PAIR("period", "yes")};
+    cr_assert_eq(fill_verb(GR_API_SEQ, GR_FRONT_HTTP, bad, 3, &r, &err), GR_EINPUT);
+    cr_assert_str_eq(err.msg, "period=yes: expected 1, true, 0 or false");
+    gr_api_request_clear(&r);
+    /* pos is value's and moves', not seq's */
+    gr_api_pair pos[] = {PAIR("rules", "nim"), PAIR("to", "5"), PAIR("pos", "1")};
+    cr_assert_eq(fill_verb(GR_API_SEQ, GR_FRONT_HTTP, pos, 3, &r, &err), GR_EINPUT);
+    gr_api_request_clear(&r);
+}
+
+Test(api, seq_answers_each_maker)
+{
+    int rc;
+    gr_error err;
+    gr_api_pair heap[] = {PAIR("rules", "tb:0.07"), PAIR("to", "10"), PAIR("from", "2")};
+    char *j = seq_json(heap, 3, &rc, &err);
+    cr_assert_eq(rc, GR_OK, "%s", err.msg);
+    cr_assert_str_eq(j, "{\"ruleset\":\"tb:0.07\",\"from\":2,\"to\":10,\"method\":\"fast\",\"values\":[1,1,2,0,3,1,1,0,3]}\n");
+    free(j);
+    gr_api_pair row[] = {PAIR("rules", "sharing"), PAIR("to", "6"), PAIR("row", "2")};
+    j = seq_json(row, 3, &rc, &err);
+    cr_assert_str_eq(j, "{\"ruleset\":\"sharing\",\"row\":2,\"from\":2,\"to\":6,\"values\":[1,2,2,1,2]}\n");
+    free(j);
+    gr_api_pair players[] = {PAIR("rules", "subtraction:1,2"), PAIR("to", "5"), PAIR("players", "3")};
+    j = seq_json(players, 3, &rc, &err);
+    cr_assert_str_eq(j, "{\"ruleset\":\"subtraction:1,2\",\"players\":3,\"from\":0,\"to\":5,\"labels\":\"CAABBC\","
+                        "\"classes\":[0,1,1,2,2,0]}\n");
+    free(j);
+    gr_api_pair misere[] = {PAIR("rules", "nim"), PAIR("to", "3"), PAIR("misere", "1")};
+    j = seq_json(misere, 3, &rc, &err);
+    cr_assert_str_eq(j, "{\"ruleset\":\"nim\",\"outcome\":\"misere\",\"from\":0,\"to\":3,\"classes\":[\"N\",\"P\",\"N\",\"N\"]}\n");
+    free(j);
+    /* the checks after the ruleset name the keys as the query does */
+    gr_api_pair past[] = {PAIR("rules", "nim"), PAIR("to", "3"), PAIR("from", "5")};
+    j = seq_json(past, 3, &rc, &err);
+    cr_assert_eq(rc, GR_EINPUT);
+    cr_assert_str_eq(err.msg, "from=5 is past to=3");
+    free(j);
+    gr_api_pair none[] = {PAIR("rules", "nim")};
+    j = seq_json(none, 1, &rc, &err);
+    cr_assert_str_eq(err.msg, "missing parameter to");
+    free(j);
+}
+
+Test(api, table_rows_and_renderings)
+{
+    /* where each row of the half table starts: rows b hold b/2 + 1 values */
+    size_t at = 0;
+    for (uint32_t b = 0; b < 200; b++) {
+        cr_assert_eq(gr_api_table_row(b), at, "row %u", b);
+        at += b / 2 + 1;
+    }
+    gr_api_pair p[] = {PAIR("rules", "sharing"), PAIR("max", "4")};
+    gr_api_request r;
+    gr_error err;
+    cr_assert_eq(fill_verb(GR_API_TABLE, GR_FRONT_HTTP, p, 2, &r, &err), GR_OK, "%s", err.msg);
+    gr_api_reply rep;
+    gr_api_reply_init(&rep);
+    cr_assert_eq(gr_api_call(NULL, &r, &rep, &err), GR_OK, "%s", err.msg);
+    gr_buf b;
+    gr_buf_init(&b);
+    gr_api_render(&b, GR_API_JSON, &rep);
+    cr_assert_str_eq(b.s, "{\"ruleset\":\"sharing\",\"max\":4,\"rows\":[[0],[0,0],[1,1,1],[0,2,2,0],[0,3,2,3,0]]}\n");
+    gr_buf_reset(&b);
+    gr_api_render(&b, GR_API_CSV, &rep);
+    cr_assert(strncmp(b.s, "a,b,value\n0,0,0\n0,1,0\n1,1,0\n0,2,1\n", 32) == 0, "%s", b.s);
+    gr_buf_free(&b);
+    gr_api_reply_clear(&rep);
+    gr_api_request_clear(&r);
+    gr_api_pair nim[] = {PAIR("rules", "nim"), PAIR("max", "4")};
+    cr_assert_eq(fill_verb(GR_API_TABLE, GR_FRONT_HTTP, nim, 2, &r, &err), GR_OK);
+    cr_assert_eq(gr_api_table_check(&r, &err), GR_EINPUT);
+    cr_assert_str_eq(err.msg, "table covers three-pile sharing so far, not 'nim'");
+    gr_api_request_clear(&r);
+}

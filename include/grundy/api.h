@@ -58,6 +58,8 @@ typedef struct gr_api_seq_opts {
     char *method;              /* as given (simple, fast, sparse; recursion, search); NULL: the policy's */
     long mask, threads;        /* the sparse method's; 0: chosen */
     bool bfile;                /* to be rendered as a b-file (refused where the answer holds classes) */
+    bool no_fallback;          /* a limit met is the answer (GR_ELIMIT), never a certified period's values:
+                                  a server's budget, whose caller asks again under larger limits */
     /* the sparse method's progress, for a front end with a terminal */
     void (*progress)(void *ctx, const struct gr_sparse_progress *p);
 } gr_api_seq_opts;

@@ -69,6 +69,18 @@ static const char *kval(const seqcall *c, const char *key, long v, char *buf, si
     return buf;
 }
 
+/* "--method 'x'" or "--method x" (quoted), "method=x", "method='x'" */
+static const char *kstr(const seqcall *c, const char *key, const char *v, bool quoted, char *buf, size_t size)
+{
+    char name[24];
+    int front = c->req->front;
+    kname(c, key, name, sizeof name);
+    if (front == GR_FRONT_CLI) snprintf(buf, size, quoted ? "%s '%.40s'" : "%s %.40s", name, v);
+    else if (front == GR_FRONT_HTTP) snprintf(buf, size, "%s=%.40s", name, v);
+    else snprintf(buf, size, "%s'%.40s'", name, v);
+    return buf;
+}
+
 static bool stopped(const seqcall *c)
 {
     return gr_limits_stopped(&c->req->limits);
@@ -112,11 +124,11 @@ static int seq_sharing(seqcall *c)
 {
     const gr_api_seq_opts *o = c->o;
     gr_api_seq_reply *r = c->rep;
-    char name[48];
+    char name[96];
     if (!plain_three_pile(c)) return -1;
     if (o->method && strcmp(o->method, "fast") != 0)
-        return gr_fail(c->err, GR_EINPUT, "%s %s: seq sharing streams the fast method",
-                       kname(c, "method", name, sizeof name), o->method);
+        return gr_fail(c->err, GR_EINPUT, "%s: seq sharing streams the fast method",
+                       kstr(c, "method", o->method, false, name, sizeof name));
     r->kind = GR_SEQ_SHARING;
     r->diagonal = o->diagonal >= 0;
     r->ad = o->diagonal >= 0 ? o->diagonal : (o->row >= 0 ? o->row : 0);
@@ -187,14 +199,14 @@ static int nim_pairs(seqcall *c, const uint64_t *set, size_t nset)
 {
     const gr_api_seq_opts *o = c->o;
     gr_api_seq_reply *r = c->rep;
-    char name[48], most[48];
+    char name[96], most[48];
     if (o->to > 100000)
         return gr_fail(c->err, GR_EINPUT, "%s goes up to %s", kname(c, "nim-pairs", name, sizeof name),
                        kval(c, "to", 100000, most, sizeof most));
     bool by_search = o->method && strcmp(o->method, "search") == 0;
     if (o->method && !by_search && strcmp(o->method, "recursion") != 0)
-        return gr_fail(c->err, GR_EINPUT, "%s %s: nim-pairs take recursion or search",
-                       kname(c, "method", name, sizeof name), o->method);
+        return gr_fail(c->err, GR_EINPUT, "%s: nim-pairs take recursion or search",
+                       kstr(c, "method", o->method, false, name, sizeof name));
     gr_pairs rec;
     int rc = gr_pairs_recursion(set, nset, (uint64_t)o->to, &rec, c->err);
     if (rc) return rc;
@@ -318,13 +330,13 @@ static int by_period(seqcall *c, uint32_t n, uint32_t *v)
 static int heap_checks(seqcall *c, int *method)
 {
     const gr_api_seq_opts *o = c->o;
-    char name[48], other[48];
+    char name[96], other[48];
     *method = GR_HEAPSEQ_AUTO;
     if (o->method) {
         if (strcmp(o->method, "simple") == 0) *method = GR_HEAPSEQ_SIMPLE;
         else if (strcmp(o->method, "fast") == 0) *method = GR_HEAPSEQ_FAST;
-        else return gr_fail(c->err, GR_EINPUT, "%s '%s': expected simple, fast or sparse",
-                            kname(c, "method", name, sizeof name), o->method);
+        else return gr_fail(c->err, GR_EINPUT, "%s: expected simple, fast or sparse",
+                            kstr(c, "method", o->method, true, name, sizeof name));
     }
     if ((unsigned long)o->to >= UINT32_MAX)
         return gr_fail(c->err, GR_EINPUT, "%s: heap sizes up to %u", kval(c, "to", o->to, name, sizeof name),
@@ -352,7 +364,7 @@ static int seq_heap(seqcall *c)
     if (wants_sparse(c)) {
         int rc = by_sparse(c);
         /* refused by a limit: a certified period may still answer */
-        if (!gr_api_seq_falls_back(rc, sparse_only(o))) return rc;
+        if (o->no_fallback || !gr_api_seq_falls_back(rc, sparse_only(o))) return rc;
         refused = true;
     }
     int method;
@@ -362,7 +374,7 @@ static int seq_heap(seqcall *c)
     if (!(r->values = malloc(((size_t)n + 1) * sizeof *r->values))) return gr_fail_nomem(c->err);
     gr_heapseq_info info = {0};
     rc = refused ? GR_ELIMIT : gr_heapseq(&c->game, method, n, r->values, &c->req->limits, &info, c->err);
-    if ((rc == GR_ELIMIT || rc == GR_EINPUT) && !o->method && by_period(c, n, r->values) == GR_OK) {
+    if ((rc == GR_ELIMIT || rc == GR_EINPUT) && !o->method && !o->no_fallback && by_period(c, n, r->values) == GR_OK) {
         gr_error_clear(c->err);
         info.method = "certified period";
         rc = GR_OK;
@@ -704,23 +716,24 @@ void gr_api_render_seq(gr_buf *b, int format, const gr_api_reply *rep)
 /* Small sequences of the O(N) and O(N^2) makers finish in milliseconds;
  * the engine's classes (a search per size) and nim-pairs by search do not
  * have such a bound, nor does a diagonal far out. */
-enum { CHEAP_TO = 4096 };
+enum { CHEAP_TO = 4096, CHEAP_SHARING = 1000 };
 
 bool gr_api_seq_cheap(const gr_api_request *req, double seconds, double bytes)
 {
     (void)seconds;
     const gr_api_seq_opts *o = &req->seq;
-    long top = o->to + (o->diagonal > 0 ? o->diagonal : 0) + (o->row > 0 ? o->row : 0);
-    if (top > CHEAP_TO || bytes < 64.0 * CHEAP_TO || (o->method && strcmp(o->method, "search") == 0)) return false;
-    if (req->outcome.rule == &gr_outcome_normal) return true;
-    if (req->outcome.rule != &gr_outcome_players) return false;
-    /* m players: streamed for a subtraction game, else a search per size */
+    if (bytes < 64.0 * CHEAP_TO || (o->method && strcmp(o->method, "search") == 0)) return false;
     gr_game g = {0};
     gr_error err;
     gr_error_clear(&err);
     if (gr_game_parse(&g, req->rules, &err) != GR_OK) return true;   /* refused at once */
     size_t n;
-    bool sub = gr_subtraction_set(&g, &n) != NULL;
+    /* a sharing row is the fast table's to its end: O(top^2); m players
+     * are streamed for a subtraction game, else a search per size */
+    bool sharing = gr_s3table_covers(&g), sub = gr_subtraction_set(&g, &n) != NULL;
     gr_game_release(&g);
-    return sub;
+    long top = o->to + (o->diagonal > 0 ? o->diagonal : 0) + (o->row > 0 ? o->row : 0);
+    if (top > (sharing ? CHEAP_SHARING : CHEAP_TO)) return false;
+    if (req->outcome.rule == &gr_outcome_normal) return true;
+    return req->outcome.rule == &gr_outcome_players && sub;
 }

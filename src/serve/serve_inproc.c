@@ -112,6 +112,7 @@ bool serve_inproc_answer(serve_inproc *ip, const gr_api_request *req, serve_repl
     gr_api_request here = *req;
     here.limits.max_seconds = ip->budget.seconds;
     here.limits.max_bytes = ip->budget.bytes;
+    here.seq.no_fallback = true;   /* a limit met here: the worker answers, with its fallback */
     gr_api_reply rep;
     gr_api_reply_init(&rep);
     gr_error err;
