@@ -220,7 +220,7 @@ __attribute__((target("avx2"), always_inline)) static inline __m256i F(filter_hi
 
 /* The splits of the lanes `hit` marks, one by one and exactly: their values
  * still in `left` leave it for `found`. */
-__attribute__((target("avx2"))) static void F(filter_take)(const VT *g, const VT *high, uint64_t a, __m256i hit,
+__attribute__((target("avx2"), always_inline)) static inline void F(filter_take)(const VT *g, const VT *high, uint64_t a, __m256i hit,
                                                            vset *left, unsigned *nleft, vset *found)
 {
     uint32_t lanes = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, _mm256_setzero_si256()));
