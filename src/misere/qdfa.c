@@ -312,6 +312,7 @@ int qexplore_run(const qdfa *d, const qletters *L, enum qx_mode mode, uint32_t m
         uint8_t m = any && !p_opt ? QM_P : QM_N;
         uint32_t x = P.x[u];
         if (out->mark[x] == QM_NONE) out->mark[x] = m;
+        else if (mode == QX_MARK) continue; /* marking only: each element's first sum is the one extended */
         else if (out->mark[x] != m && !out->failed) {
             out->failed = true;
             out->fail_p = m == QM_P;

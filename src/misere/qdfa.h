@@ -33,7 +33,9 @@ enum { QM_NONE = 0, QM_P = 1, QM_N = 2 };
 
 enum qx_mode {
     QX_CHECK,              /* stop at the first failure */
-    QX_MARK,               /* go on past failures: every element marked */
+    QX_MARK,               /* marks only, no proof: each element by its first sum, and
+                              only that sum extended (every element's first sum is still
+                              met: the first sum of x h extends the first sum of x) */
     QX_PAIRS               /* the same, and build the pair monoid */
 };
 
