@@ -7,7 +7,7 @@
  *
  * Keys are spelled as the HTTP API spells them ("rules", "pos", "misere",
  * "players", "block", "block-position", "winning", "max-memory",
- * "max-seconds", "db"); a message names a key in the front end's own terms
+ * "max-seconds", "db", "quotient"); a message names a key in the front end's own terms
  * (gr_api_key_name: "--misere", "misere", "misere="). The outcome rules'
  * keys come from the outcome registry (grundy/outcome.h): a rule with
  * param_max 0 is a boolean key, else a number in its range.
@@ -49,6 +49,7 @@ typedef struct gr_api_request {
     gr_limits limits;
     bool winning;              /* moves: the winning moves only */
     char *db;                  /* results `grundy solve --out` stored (command line and Python only) */
+    char *quotient;            /* a misere quotient `grundy misere --quotient --out` saved (same) */
     size_t max_digits;         /* longest pile in digits; 0: no bound (set before filling) */
 } gr_api_request;
 

@@ -24,7 +24,8 @@ void gr_api_request_clear(gr_api_request *r)
     gr_bigpos_clear(&r->pos);
     free(r->rules);
     free(r->db);
-    r->rules = r->db = NULL;
+    free(r->quotient);
+    r->rules = r->db = r->quotient = NULL;
 }
 
 const char *gr_api_key_name(int front, const char *key, char *buf, size_t size)
@@ -60,6 +61,7 @@ static const key_spec keys[] = {
     {"max-memory", KEY_SIZE, ALL_VERBS, true},
     {"max-seconds", KEY_SECONDS, ALL_VERBS, true},
     {"db", KEY_TEXT, ALL_VERBS, true},
+    {"quotient", KEY_TEXT, ALL_VERBS, true},
 };
 
 int gr_api_key_arity(int verb, const char *key)
@@ -226,6 +228,7 @@ static int take(filling *f, const char *key, const char *v)
         return GR_OK;
     default:
         if (strcmp(key, "db") == 0) return copy_text(f, key, v, &f->r->db);
+        if (strcmp(key, "quotient") == 0) return copy_text(f, key, v, &f->r->quotient);
         f->have_rules = true;
         return copy_text(f, key, v, &f->r->rules);
     }
@@ -262,6 +265,8 @@ int gr_api_request_fill(gr_api_request *r, const gr_api_pair *pairs, size_t n, g
         return gr_fail(err, GR_EINPUT, "%s needs RULES (a ruleset such as sharing or nim); see grundy %s --help", verb,
                        verb);
     if (!f.have_rules) return gr_fail(err, GR_EINPUT, "missing parameter %s", gr_api_key_name(r->front, "rules", name, sizeof name));
+    if (r->quotient && r->outcome.rule != &gr_outcome_misere)
+        return bad(&f, "quotient", "a misere quotient answers misere play only: give it with misere");
     if (!f.have_pos || r->pos.n == 0)
         return gr_fail(err, GR_EINPUT, r->front == GR_FRONT_HTTP ? "missing parameter %s (pile sizes separated by commas)"
                                                                  : "empty position: give pile sizes after the rules, or - to read them",
