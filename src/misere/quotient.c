@@ -476,6 +476,7 @@ static int build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, u
         if (!rc && progress) progress(ctx, x, cur.size, changed);
     }
     if (!rc) rc = finish(q, &cur, curp, &L, err);
+    if (!rc) gr_mquot_periodicity(q, g);
     qdfa_free(&cur);
     free(curp);
     qletters_free(&L);
