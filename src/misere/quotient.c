@@ -208,7 +208,7 @@ static int mark_reduce(const qdfa *t, const qletters *L, uint32_t max, const gr_
                        gr_error *err)
 {
     qexplore x;
-    int rc = qexplore_run(t, L, QX_MARK, max, lim, &x, err);
+    int rc = qexplore_run(t, L, L->full_marking ? QX_MARK_FULL : QX_MARK, max, lim, &x, err);
     if (rc) return rc;
     to_bits(x.mark, t->size);
     rc = qdfa_minimize(t, x.mark, m, mp, err);
@@ -405,10 +405,25 @@ static int past_deadline(void *ctx)
 }
 
 static int build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, uint32_t max_elems,
-                 const gr_limits *lim, gr_mquot_progress progress, void *ctx, gr_error *err);
+                 const gr_limits *lim, gr_mquot_progress progress, void *ctx, bool full_marking, gr_error *err);
+
+static int build_timed(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, uint32_t max_elems,
+                       const gr_limits *lim, gr_mquot_progress progress, void *ctx, bool full_marking, gr_error *err);
 
 int gr_mquot_build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, uint32_t max_elems,
                    const gr_limits *lim, gr_mquot_progress progress, void *ctx, gr_error *err)
+{
+    return build_timed(q, g, n, resume, max_elems, lim, progress, ctx, false, err);
+}
+
+int gr_mquot_build_marking(gr_mquot *q, const gr_game *g, int n, uint32_t max_elems, const gr_limits *lim,
+                           bool full_marking, gr_error *err)
+{
+    return build_timed(q, g, n, NULL, max_elems, lim, NULL, NULL, full_marking, err);
+}
+
+static int build_timed(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, uint32_t max_elems,
+                       const gr_limits *lim, gr_mquot_progress progress, void *ctx, bool full_marking, gr_error *err)
 {
     gr_limits own;
     if (lim) own = *lim;
@@ -419,7 +434,7 @@ int gr_mquot_build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume,
     own.max_seconds = 1e30;
     gr_error inner;
     gr_error_clear(&inner);
-    int rc = build(q, g, n, resume, max_elems, &own, progress, ctx, &inner);
+    int rc = build(q, g, n, resume, max_elems, &own, progress, ctx, full_marking, &inner);
     if (rc == GR_EINTR && d.passed)
         return gr_fail(err, GR_ELIMIT, "the quotient of %s stopped at the time limit (%.0f s) before heap %d", g->spec,
                        d.seconds, n);
@@ -428,7 +443,7 @@ int gr_mquot_build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume,
 }
 
 static int build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, uint32_t max_elems,
-                 const gr_limits *lim, gr_mquot_progress progress, void *ctx, gr_error *err)
+                 const gr_limits *lim, gr_mquot_progress progress, void *ctx, bool full_marking, gr_error *err)
 {
     memset(q, 0, sizeof *q);
     if (resume && strcmp(resume->game, g->spec) != 0)
@@ -444,6 +459,7 @@ static int build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, u
     if (rc) return rc;
     qletters L;
     rc = qletters_build(&L, &h, n, err);
+    L.full_marking = full_marking;
     qdfa cur = {.size = 1, .nl = 0, .next = malloc(sizeof(uint32_t))};
     uint8_t *curp = calloc(1, 1);     /* the empty sum: no move, misere N */
     q->change = malloc(((size_t)n + 1) * sizeof *q->change);
