@@ -93,6 +93,8 @@ typedef struct pairs {
     size_t hcap;
     qitem *heap;
     size_t hn, hsize;
+    uint32_t *dfirst;      /* letter a's options with distinct elements: dopt[dfirst[a]..dfirst[a+1]-1] */
+    uint32_t *dopt;
 } pairs;
 
 static uint64_t hash_pair(uint32_t x, const uint64_t *b, size_t W)
@@ -223,6 +225,37 @@ static void pairs_free(pairs *P)
     free(P->trans);
     free(P->slot);
     free(P->heap);
+    free(P->dfirst);
+    free(P->dopt);
+}
+
+/* For each letter, one option for each distinct element its options have. */
+static int distinct_options(pairs *P, gr_error *err)
+{
+    const qletters *L = P->L;
+    const qdfa *d = P->d;
+    P->dfirst = malloc(((size_t)L->nl + 1) * sizeof *P->dfirst);
+    P->dopt = malloc(((size_t)L->ofirst[L->nl] + 1) * sizeof *P->dopt);
+    uint32_t *stamp = malloc(((size_t)d->size + 1) * sizeof *stamp);
+    if (!P->dfirst || !P->dopt || !stamp) {
+        free(stamp);
+        return gr_fail_nomem(err);
+    }
+    for (uint32_t s = 0; s < d->size; s++) stamp[s] = UINT32_MAX;
+    uint32_t n = 0;
+    for (int a = 0; a < L->nl; a++) {
+        P->dfirst[a] = n;
+        for (uint32_t o = L->ofirst[a]; o < L->ofirst[a + 1]; o++) {
+            uint32_t pb = o ? L->ooff[o - 1] : 0;
+            uint32_t t = apply(d, 0, L->opart + pb, L->ooff[o] - pb);
+            if (stamp[t] == (uint32_t)a) continue;
+            stamp[t] = (uint32_t)a;
+            P->dopt[n++] = o;
+        }
+    }
+    P->dfirst[L->nl] = n;
+    free(stamp);
+    return GR_OK;
 }
 
 static int polled(const gr_limits *lim, clock_t start, gr_error *err)
@@ -250,8 +283,9 @@ static int expand(pairs *P, uint32_t u, uint64_t *nb, bool full, uint32_t max_st
                 uint32_t t = d->next[(size_t)s * d->nl + a];
                 nb[t >> 6] |= 1ull << (t & 63);
             }
-        for (uint32_t o = L->ofirst[a]; o < L->ofirst[a + 1]; o++) {
-            uint32_t pb = o ? L->ooff[o - 1] : 0;
+        /* x times each option's element: options with the same element give the same product */
+        for (uint32_t i = P->dfirst[a]; i < P->dfirst[a + 1]; i++) {
+            uint32_t o = P->dopt[i], pb = o ? L->ooff[o - 1] : 0;
             uint32_t t = apply(d, x, L->opart + pb, L->ooff[o] - pb);
             nb[t >> 6] |= 1ull << (t & 63);
         }
@@ -286,6 +320,7 @@ int qexplore_run(const qdfa *d, const qletters *L, enum qx_mode mode, uint32_t m
     int rc = !nb || !out->mark ? gr_fail_nomem(err) : GR_OK;
     if (!rc && full && L->nl && !(P.trans = malloc(sizeof *P.trans))) rc = gr_fail_nomem(err);
     if (!rc) rc = rehash(&P, err);
+    if (!rc) rc = distinct_options(&P, err);
     uint32_t id;
     if (!rc) rc = visit(&P, 0, nb, 0, 0, 0, -1, max_states, &id, err);
     clock_t start = clock();

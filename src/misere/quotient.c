@@ -108,7 +108,22 @@ static int conservative(const qdfa *cur, const uint8_t *curp, const qletters *L,
         if (curp[walk(cur, 0, L->opart + pb, L->ooff[o] - pb)]) p = false;
     }
     qletters sub = prefix(L, a + 1);
-    for (uint32_t e = 0; !rc && e < cur->size && *found == UINT32_MAX; e++) {
+    /* At most one element passes (two that did would be one element), so
+     * the order of the tries changes nothing but the time: first the
+     * elements of the heaps just below, most recent first, where a period
+     * of phi finds the heap's element in a few tries. */
+    uint32_t *cand = malloc((size_t)cur->size * sizeof *cand);
+    uint8_t *taken = calloc(cur->size, 1);
+    uint32_t nc = 0;
+    if (!rc && (!cand || !taken)) rc = gr_fail_nomem(err);
+    for (int b = a - 1; !rc && b >= 0; b--) {
+        uint32_t e = cur->next[b];
+        if (!taken[e]) taken[e] = 1, cand[nc++] = e;
+    }
+    for (uint32_t e = 0; !rc && e < cur->size; e++)
+        if (!taken[e]) cand[nc++] = e;
+    for (uint32_t i = 0; !rc && i < nc && *found == UINT32_MAX; i++) {
+        uint32_t e = cand[i];
         if ((curp[e] != 0) != p) continue;
         qdfa t = {0};
         qexplore x;
@@ -118,6 +133,8 @@ static int conservative(const qdfa *cur, const uint8_t *curp, const qletters *L,
         if (!rc) qexplore_free(&x);
         qdfa_free(&t);
     }
+    free(cand);
+    free(taken);
     free(par);
     free(let);
     return rc;
