@@ -89,7 +89,7 @@ typedef struct pairs {
     uint32_t *par;         /* the pair one heap before on the smallest sum, and that heap's letter */
     int *plet;
     uint32_t *trans;       /* full mode: n * nl */
-    uint32_t *slot;        /* hash: id + 1, 0 empty */
+    uint64_t *slot;        /* hash: id + 1 in the low half (0 empty), the hash's top bits in the high half */
     size_t hcap;
     qitem *heap;
     size_t hn, hsize;
@@ -104,12 +104,20 @@ static uint64_t hash_pair(uint32_t x, const uint64_t *b, size_t W)
     return h;
 }
 
-static size_t slot_of(const pairs *P, uint32_t x, const uint64_t *b)
+/* The slot of pair (x, b), or the empty slot where it goes; *tag the
+ * hash's top half, kept in the slot so that most mismatches are told
+ * apart without reading the pair. */
+static size_t slot_of(const pairs *P, uint32_t x, const uint64_t *b, uint64_t *tag)
 {
-    size_t i = hash_pair(x, b, P->W) & (P->hcap - 1);
+    uint64_t h = hash_pair(x, b, P->W);
+    *tag = h & 0xffffffff00000000ull;
+    size_t i = h & (P->hcap - 1);
     while (P->slot[i]) {
-        uint32_t id = P->slot[i] - 1;
-        if (P->x[id] == x && memcmp(P->bits + (size_t)id * P->W, b, P->W * 8) == 0) break;
+        uint64_t s = P->slot[i];
+        if ((s & 0xffffffff00000000ull) == *tag) {
+            uint32_t id = (uint32_t)s - 1;
+            if (P->x[id] == x && memcmp(P->bits + (size_t)id * P->W, b, P->W * 8) == 0) break;
+        }
         i = (i + 1) & (P->hcap - 1);
     }
     return i;
@@ -118,12 +126,16 @@ static size_t slot_of(const pairs *P, uint32_t x, const uint64_t *b)
 static int rehash(pairs *P, gr_error *err)
 {
     size_t cap = P->hcap ? P->hcap * 2 : 1024;
-    uint32_t *s = calloc(cap, sizeof *s);
+    uint64_t *s = calloc(cap, sizeof *s);
     if (!s) return gr_fail_nomem(err);
     free(P->slot);
     P->slot = s;
     P->hcap = cap;
-    for (uint32_t id = 0; id < P->n; id++) P->slot[slot_of(P, P->x[id], P->bits + (size_t)id * P->W)] = id + 1;
+    for (uint32_t id = 0; id < P->n; id++) {
+        uint64_t tag;
+        size_t i = slot_of(P, P->x[id], P->bits + (size_t)id * P->W, &tag);
+        P->slot[i] = tag | (id + 1);
+    }
     return GR_OK;
 }
 
@@ -169,9 +181,10 @@ static int visit(pairs *P, uint32_t x, const uint64_t *b, uint64_t total, uint32
         int rc = rehash(P, err);
         if (rc) return rc;
     }
-    size_t s = slot_of(P, x, b);
+    uint64_t tag;
+    size_t s = slot_of(P, x, b, &tag);
     if (P->slot[s]) {
-        *id = P->slot[s] - 1;
+        *id = (uint32_t)P->slot[s] - 1;
         qitem it = {total, cnt, *id};
         qitem old = {P->total[*id], P->cnt[*id], *id};
         if (!P->done[*id] && before(&it, &old)) {
@@ -203,7 +216,7 @@ static int visit(pairs *P, uint32_t x, const uint64_t *b, uint64_t total, uint32
     P->done[*id] = 0;
     P->par[*id] = from;
     P->plet[*id] = let;
-    P->slot[s] = *id + 1;
+    P->slot[s] = tag | (*id + 1);
     return push(P, (qitem){total, cnt, *id}, err);
 }
 
