@@ -10,7 +10,8 @@ static const char help[] =
     "winning moves are listed with the total number of moves. --winning lists the\n"
     "winning moves only. Under --block / --block-position a last section says\n"
     "which moves (positions) the blocker must forbid, and the mover's reply to\n"
-    "each ban. --db DIR answers from `grundy solve --out DIR` results.\n";
+    "each ban. --db DIR answers from `grundy solve --out DIR` results.\n"
+    "--quotient FILE (with --misere) answers heap sums by a saved misere quotient.\n";
 
 int cmd_moves(int argc, char **argv)
 {

@@ -10,7 +10,8 @@ static const char help[] =
     "the Grundy value. Closed forms answer positions of any size; otherwise a\n"
     "search runs, refused up front when it would exceed the limits.\n"
     "POS '-' reads whitespace-separated sizes from standard input.\n"
-    "--db DIR answers from the results `grundy solve --out DIR` stored.\n";
+    "--db DIR answers from the results `grundy solve --out DIR` stored.\n"
+    "--quotient FILE (with --misere) answers heap sums by a saved misere quotient.\n";
 
 int cmd_value(int argc, char **argv)
 {
