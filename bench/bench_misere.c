@@ -3,11 +3,17 @@
  * budget; then a sum of 1,000 heaps and sums of 100 heaps answered through
  * a computed quotient, against misere search on the sums it still reaches.
  *
+ * First Dawson's Kayles to heap 30 (the order 360 of the literature) by
+ * the builder, and by the first version's marking runs (a search over
+ * every pair for each trial of a recalibration) within the same budget:
+ * the time of each at heaps 25 and 30, and the ratio.
+ *
  *   bench_misere [SECONDS_PER_GAME] [MAX_HEAP]     (default 60, 40) */
 #include <stdio.h>
 #include <stdlib.h>
 #include "bench_clock.h"
 #include "grundy/misere.h"
+#include "../src/misere/qdfa.h"
 
 typedef struct tick {
     double start;
@@ -92,10 +98,40 @@ static int sums(const char *spec, int bound)
     return 0;
 }
 
+/* Dawson's Kayles to `heap` with the marking runs of each version. */
+static double dawson(int heap, bool full_marking, double seconds, uint32_t *order)
+{
+    gr_game g;
+    gr_error err;
+    gr_error_clear(&err);
+    gr_game_parse(&g, "tb:0.07", &err);
+    gr_limits lim;
+    gr_limits_default(&lim);
+    lim.max_seconds = seconds;
+    gr_mquot q;
+    double t0 = now();
+    int rc = gr_mquot_build_marking(&q, &g, heap, 50000000, &lim, full_marking, &err);
+    double t = now() - t0;
+    *order = rc ? 0 : q.order;
+    if (!rc) gr_mquot_free(&q);
+    else printf("    (%s)\n", err.msg);
+    gr_game_release(&g);
+    return rc ? -t : t;
+}
+
 int main(int argc, char **argv)
 {
     double seconds = argc > 1 ? atof(argv[1]) : 60;
     int max_heap = argc > 2 ? atoi(argv[2]) : 40;
+    printf("Dawson's Kayles (tb:0.07), the quotient to each heap, budget %.0f s CPU each:\n", seconds);
+    for (int heap = 25; heap <= 30; heap += 5) {
+        uint32_t on, oo;
+        double tn = dawson(heap, false, seconds, &on);
+        double to = dawson(heap, true, seconds, &oo);
+        printf("  to heap %d: |Q| = %u in %.3f s; first version's marking: ", heap, on, tn);
+        if (to < 0) printf("stopped at the budget after %.1f s (ratio > %.0f)\n", -to, -to / tn);
+        else printf("|Q| = %u in %.3f s (ratio %.1f)\n", oo, to, to / tn);
+    }
     const char *games[] = {"tb:0.77", "tb:0.07", "tb:0.137"};
     int reached[3];
     for (int i = 0; i < 3; i++) {

@@ -32,4 +32,21 @@ expect_exit 2 'cannot read' "$G" misere --in "$tmp/none"
 # the engine: a sum search finds costly, answered by the quotient
 expect_out '^N  \(misere quotient\)$' "$G" value tb:0.07 14 17 20 9 --misere
 expect_out '^\* take 2 from heap 2 and split the rest into 9 9 +->  14 17 9 9 9  P' "$G" moves tb:0.07 14 17 20 9 --misere
+# a saved quotient answers value and moves (--quotient FILE), misere only
+expect_out '^N  \(misere quotient\)$' "$G" value tb:0.07 16 15 14 13 12 11 10 9 --misere --quotient "$tmp/full"
+expect_out '"method":"misere quotient"' "$G" moves tb:0.07 14 16 --misere --quotient "$tmp/full" --format json
+expect_exit 2 'answers misere play only' "$G" value tb:0.07 3 --quotient "$tmp/full"
+expect_exit 2 'holds the quotient of tb:0.07, not tb:0.77' "$G" value tb:0.77 3 --misere --quotient "$tmp/full"
+expect_exit 2 'not a sound quotient file' "$G" value tb:0.07 3 --misere --quotient "$tmp/bad"
+expect_exit 2 'cannot read' "$G" moves tb:0.07 3 --misere --quotient "$tmp/none"
+# a periodic phi: the quotient of all heaps, heaps of any size (heap 10^21 acts as 12, 10^21 + 1 as 11)
+"$G" misere tb:0.31 --to 12 --quotient --out "$tmp/p31" >/dev/null
+expect_out '^phi is periodic, period 2 from heap 3' "$G" misere --in "$tmp/p31"
+expect_out '^tame: T2 = ' "$G" misere tb:0.31 --to 12 --quotient
+expect_out '^no period of phi proved' "$G" misere tb:0.07 --to 16 --quotient
+expect_out '^N  \(misere quotient\)$' "$G" value tb:0.31 1000000000000000000000 7 --misere --quotient "$tmp/p31"
+expect_out '^N  \(search\)$' "$G" value tb:0.31 12 7 --misere
+expect_out '^P  \(misere quotient\)$' "$G" value tb:0.31 1000000000000000000001 7 --misere --quotient "$tmp/p31"
+expect_out '^P  \(search\)$' "$G" value tb:0.31 11 7 --misere
+expect_exit 3 'moves are listed for heaps up to 1000000' "$G" moves tb:0.31 1000000000000000000000 7 --misere --quotient "$tmp/p31"
 finish

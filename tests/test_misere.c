@@ -188,6 +188,114 @@ Test(misere_quotient, dawsons_kayles_small_orders)
     gr_game_release(&g);
 }
 
+Test(misere_quotient, dawsons_kayles_to_heap_30)
+{
+    /* the order Plambeck and Siegel report for heaps up to 30, built and
+     * proved here in seconds; every sum of 2 heaps up to 30 and of 3 heaps
+     * up to 12 against misere search */
+    gr_game g;
+    parse(&g, "tb:0.07");
+    gr_mquot q;
+    build(&q, &g, 30);
+    cr_assert_eq(q.order, 360);
+    cr_assert_eq(gr_mquot_pcount(&q), 65);
+    int changes[] = {2, 4, 10, 14, 25, 27, 30};
+    cr_assert_eq(q.nchange, 7);
+    for (int i = 0; i < 7; i++) cr_assert_eq(q.change[i], changes[i]);
+    cr_assert_eq(q.period, 0, "no period is proved this early");
+    uint64_t checked;
+    uint32_t bad[8];
+    gr_error err;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_mquot_verify(&q, &g, 30, 2, NULL, &checked, bad, &err), GR_OK, "%s", err.msg);
+    cr_assert_eq(bad[0], 0, "wrong on %u %u", bad[1], bad[2]);
+    cr_assert_eq(checked, 31 + 496);
+    cr_assert_eq(gr_mquot_verify(&q, &g, 12, 3, NULL, &checked, bad, &err), GR_OK, "%s", err.msg);
+    cr_assert_eq(bad[0], 0, "wrong on %u %u %u", bad[1], bad[2], bad[3]);
+    gr_mquot_free(&q);
+    gr_game_release(&g);
+}
+
+/* Every sum of up to `parts` heaps each at most m (past the quotient's
+ * bound: through the period) against the library's misere search. */
+static int periodic_against_search(const gr_game *g, const gr_mquot *q, int m, int parts)
+{
+    gr_mis_heaps h;
+    gr_error err;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_mis_heaps_build(&h, g, m, &err), GR_OK, "%s", err.msg);
+    gr_limits lim;
+    gr_limits_default(&lim);
+    lim.max_seconds = 2; /* search's reach: the sums it answers in time are checked */
+    gr_mis_brute *b = gr_mis_brute_new(&h, false, &lim);
+    int checked = 0;
+    bool reach = true;
+    for (int k = 1; k <= parts && reach; k++) {
+        int x[3] = {0, 0, 0};
+        for (;;) {
+            uint16_t kinds[3];
+            uint32_t r[3], v;
+            for (int i = 0; i < k; i++) kinds[i] = (uint16_t)x[i], r[i] = gr_mquot_heap(q, (uint64_t)x[i]);
+            if (gr_mis_brute_value(b, kinds, k, &v, &err) != GR_OK) {
+                reach = false;
+                break;
+            }
+            cr_assert_eq(v == 0, gr_mquot_is_p(q, r, (size_t)k), "%s (to %d, period %d from %d): %d %d %d", g->spec,
+                         q->heaps, q->period, q->preperiod, x[0], k > 1 ? x[1] : -1, k > 2 ? x[2] : -1);
+            checked++;
+            int i = k - 1;
+            while (i >= 0 && x[i] == m) i--;
+            if (i < 0) break;
+            x[i]++;
+            for (int j = i + 1; j < k; j++) x[j] = x[i];
+        }
+    }
+    gr_mis_brute_free(b);
+    gr_mis_heaps_free(&h);
+    return checked;
+}
+
+Test(misere_quotient, periodic_phi_answers_heaps_past_the_bound)
+{
+    /* every two-digit octal code whose quotient to heap 14 has a proved
+     * period: heaps to 30 (two heaps) and 17 (three) through the period, as far as search reaches in 2 s,
+     * against misere search; and codes without one say so */
+    int periodic = 0;
+    for (int d = 1; d < 64; d++) {
+        char spec[16];
+        snprintf(spec, sizeof spec, "tb:0.%d%d", d / 8, d % 8);
+        gr_game g;
+        parse(&g, spec);
+        gr_mquot q;
+        gr_limits lim;
+        gr_limits_default(&lim);
+        lim.max_seconds = 2; /* the wild codes with large quotients are left out */
+        gr_error err;
+        gr_error_clear(&err);
+        if (gr_mquot_build(&q, &g, 14, NULL, 10000000, &lim, NULL, NULL, &err) != GR_OK) {
+            gr_game_release(&g);
+            continue;
+        }
+        if (q.period) {
+            cr_assert(q.preperiod >= 1 && 14 >= 2 * q.preperiod + 2 * q.period + 2 - 1, "%s", spec);
+            cr_assert(periodic_against_search(&g, &q, 30, 2) > 30);
+            cr_assert(periodic_against_search(&g, &q, 17, 3) > 17);
+            periodic++;
+        }
+        gr_mquot_free(&q);
+        gr_game_release(&g);
+    }
+    cr_assert(periodic >= 20, "%d codes periodic", periodic); /* 23 when written */
+    /* misere Nim's code is not finite: no period claimed */
+    gr_game n;
+    parse(&n, "nim");
+    gr_mquot q;
+    build(&q, &n, 15);
+    cr_assert_eq(q.period, 0);
+    gr_mquot_free(&q);
+    gr_game_release(&n);
+}
+
 /* ---- genus ---- */
 
 static void genus_text(const gr_genus *gn, char *buf)

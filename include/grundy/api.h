@@ -7,7 +7,7 @@
  *
  * Keys are spelled as the HTTP API spells them ("rules", "pos", "misere",
  * "players", "block", "block-position", "winning", "max-memory",
- * "max-seconds", "db", "in", "method"); a message names a key in the front end's own terms
+ * "max-seconds", "db", "in", "method", "quotient"); a message names a key in the front end's own terms
  * (gr_api_key_name: "--misere", "misere", "misere="). The outcome rules'
  * keys come from the outcome registry (grundy/outcome.h): a rule with
  * param_max 0 is a boolean key, else a number in its range.
@@ -90,6 +90,7 @@ typedef struct gr_api_request {
     int heap_method;           /* heap games: enum gr_heap_method ("method") */
     gr_heap_progress_fn progress;  /* long nim-sequence runs (set by the front end; NULL: none) */
     void *progress_ctx;
+    char *quotient;            /* a misere quotient `grundy misere --quotient --out` saved (same) */
     size_t max_digits;         /* longest pile in digits; 0: no bound (set before filling) */
     gr_api_seq_opts seq;
     gr_api_table_opts table;

@@ -94,6 +94,8 @@ typedef struct gr_mquot {
     int nchange;           /* heaps where the quotient grew (a new generator was needed) */
     int *change;
     double seconds;        /* the time it took to build */
+    int period, preperiod; /* phi(n) = phi(n - period) for n >= preperiod + period, proved
+                              for every heap (period.c); 0: the quotient covers heaps 0..heaps */
 } gr_mquot;
 
 /* The quotient of the heaps 0..n, built heap by heap; each step proved
@@ -107,6 +109,13 @@ typedef void (*gr_mquot_progress)(void *ctx, int heap, uint32_t order, bool chan
 int gr_mquot_build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, uint32_t max_elems,
                    const gr_limits *lim, gr_mquot_progress progress, void *ctx, gr_error *err);
 void gr_mquot_free(gr_mquot *q);
+/* Sets q->period and q->preperiod where the periodicity test proves that
+ * the quotient is the quotient of all heaps (octal games; period.c says
+ * why it is sound), else 0. The build and the loader call it. */
+void gr_mquot_periodicity(gr_mquot *q, const gr_game *g);
+/* The heap at most q->heaps that acts as heap h (h itself within the bound;
+ * past it, h reduced by the period, which must be set). */
+uint32_t gr_mquot_heap(const gr_mquot *q, uint64_t h);
 /* Is the sum of heaps x[0..n-1] (each <= q->heaps) a P-position? */
 bool gr_mquot_is_p(const gr_mquot *q, const uint32_t *x, size_t n);
 /* The element of the sum. */

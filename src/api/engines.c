@@ -70,7 +70,7 @@ static bool same(const slot *s, const gr_api_request *req)
 int gr_api_engine_get(gr_api_engines *c, const gr_api_request *req, gr_api_lease *l, gr_error *err)
 {
     memset(l, 0, sizeof *l);
-    if (req->db || req->in) c = NULL; /* stored results are a command line's, never shared */
+    if (req->db || req->in || req->quotient) c = NULL; /* stored results are a command line's, never shared */
     l->cache = c;
     if (c) {
         pthread_mutex_lock(&c->mu);
@@ -105,6 +105,12 @@ int gr_api_engine_get(gr_api_engines *c, const gr_api_request *req, gr_api_lease
         return gr_fail_nomem(err);
     }
     if (req->db) gr_engine_use_db(l->engine, req->db);
+    if (req->quotient && (rc = gr_engine_use_quotient(l->engine, req->quotient, err))) {
+        gr_engine_free(l->engine);
+        game_free(l->game);
+        memset(l, 0, sizeof *l);
+        return rc;
+    }
     l->req = req;
     return GR_OK;
 }

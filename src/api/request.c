@@ -32,7 +32,8 @@ void gr_api_request_clear(gr_api_request *r)
     free(r->in);
     free(r->seats);
     free(r->input);
-    r->rules = r->db = r->seq.method = r->table.method = r->table.in = r->in = r->seats = r->input = NULL;
+    free(r->quotient);
+    r->rules = r->db = r->seq.method = r->table.method = r->table.in = r->in = r->seats = r->input = r->quotient = NULL;
 }
 
 const char *gr_api_key_name(int front, const char *key, char *buf, size_t size)
@@ -74,6 +75,7 @@ static const key_spec keys[] = {
     {"max-seconds", KEY_SECONDS, ALL_VERBS, true},
     {"db", KEY_TEXT, ANSWER_VERBS, true},
     {"in", KEY_TEXT, ANSWER_VERBS, true},
+    {"quotient", KEY_TEXT, ANSWER_VERBS, true},
     {"to", KEY_SEQ_NUMBER, SEQ, false},
     {"from", KEY_SEQ_NUMBER, SEQ, false},
     {"row", KEY_SEQ_NUMBER, SEQ, false},
@@ -310,6 +312,7 @@ static int take(filling *f, const char *key, const char *v)
             return GR_OK;
         }
         if (strcmp(key, "seats") == 0) return copy_text(f, key, v, &f->r->seats);
+        if (strcmp(key, "quotient") == 0) return copy_text(f, key, v, &f->r->quotient);
         f->have_rules = true;
         return copy_text(f, key, v, &f->r->rules);
     }
@@ -355,6 +358,8 @@ int gr_api_request_fill(gr_api_request *r, const gr_api_pair *pairs, size_t n, g
         return gr_fail(err, GR_EINPUT, "%s needs RULES (a ruleset such as sharing or nim); see grundy %s --help", verb,
                        verb);
     if (!f.have_rules) return gr_fail(err, GR_EINPUT, "missing parameter %s", gr_api_key_name(r->front, "rules", name, sizeof name));
+    if (r->quotient && r->outcome.rule != &gr_outcome_misere)
+        return bad(&f, "quotient", "a misere quotient answers misere play only: give it with misere");
     if (r->verb == GR_API_SEQ || r->verb == GR_API_TABLE) return GR_OK;   /* they check their sizes themselves */
     if (r->heap_method == GR_HEAP_FILE && !r->in && r->front == GR_FRONT_HTTP)
         return gr_fail(err, GR_EINPUT, "method=file needs a sequence file, which the network does not give");

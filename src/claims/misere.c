@@ -107,6 +107,34 @@ static int check_dawson(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_e
     return GR_OK;
 }
 
+static int check_kayles_all(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)c;
+    if (to < 20 || to > 400) return gr_fail(err, GR_EINPUT, "--to %llu: this check builds to heaps 20..400", (unsigned long long)to);
+    gr_game g;
+    int rc = gr_game_parse(&g, "tb:0.77", err);
+    if (rc) return rc;
+    gr_mquot q;
+    gr_error quiet;
+    gr_error_clear(&quiet);
+    rc = gr_mquot_build(&q, &g, (int)to, NULL, 20000000, r->limits, NULL, NULL, &quiet);
+    gr_game_release(&g);
+    if (rc && r->limits && gr_limits_stopped(r->limits)) return gr_fail(err, rc, "%s", quiet.msg);
+    if (rc) {
+        gr_claim_unchecked(r, "the quotient builder did not reach heap %llu: %s", (unsigned long long)to, quiet.msg);
+        return GR_OK;
+    }
+    if (q.period)
+        gr_claim_holds(r, "the quotient of heaps 0..%llu has order %u, |P| = %u, and phi has period %d from heap %d, "
+                          "proved by the periodicity test: the quotient of all heaps",
+                       (unsigned long long)to, q.order, gr_mquot_pcount(&q), q.period, q.preperiod);
+    else
+        gr_claim_unchecked(r, "heaps 0..%llu: |Q| = %u, but no period of phi is proved yet (a larger --to may)",
+                           (unsigned long long)to, q.order);
+    gr_mquot_free(&q);
+    return GR_OK;
+}
+
 static const gr_claim claims[] = {
     {"misere/nim-orders",
      "Misere Nim: the quotient of the heaps below 2^n has order 2^n + 2 and two P-positions elements",
@@ -118,6 +146,10 @@ static const gr_claim claims[] = {
     {"misere/dawson-30", "Dawson's Kayles (0.07): the misere quotient of the heaps up to 30 has order 360",
      "as reported in the literature (Plambeck & Siegel 2008); checked by building the quotient to heap 30", 30,
      check_dawson},
+    {"misere/kayles-solved",
+     "Misere Kayles (0.77) is solved: a finite quotient answers every sum of heaps (Sibert and Conway 1992; Plambeck 2005)",
+     "solved read as: the quotient of all heaps is finite, i.e. phi is proved periodic (period.c's test)", 170,
+     check_kayles_all},
 };
 
 const gr_seed_claims gr_claims_misere = {

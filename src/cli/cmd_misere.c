@@ -18,8 +18,10 @@ static const char help[] =
     "  --terms T        superscript terms computed (4 to 8, default 6)\n"
     "  --quotient       the misere quotient of the heaps 0..N, built heap by heap and\n"
     "                   proved for every sum: presentation, |Q|, |P|, the P-portion,\n"
-    "                   phi of each heap, the heaps where it grew; JSON adds the table\n"
-    "  --out FILE       save the quotient (value/moves/play --misere --quotient FILE)\n"
+    "                   phi of each heap, the heaps where it grew, a period of phi\n"
+    "                   where one is proved (then it is the quotient of all heaps);\n"
+    "                   JSON adds the table\n"
+    "  --out FILE       save the quotient (value/moves --misere --quotient FILE)\n"
     "  --resume FILE    carry on from a saved quotient of the same game\n"
     "  --progress       one line a heap on standard error\n"
     "  --verify B       also compare with misere search on every sum of up to 3 heaps\n"
@@ -127,6 +129,24 @@ static void print_relations(FILE *f, const gr_mquot *q, bool json)
     free(r);
 }
 
+/* The tame quotients by name: misere Nim's of heaps 0..1 and 0..3. */
+static const char *tame_name(const gr_mquot *q)
+{
+    uint32_t pc = gr_mquot_pcount(q);
+    if (q->order == 2 && pc == 1) return "<a | a^2 = 1>, P = {a}: misere Nim's quotient of heaps 0 and 1";
+    if (q->order != 6 || pc != 2) return NULL;
+    char rel[128], pa[32], pb[32];
+    gr_mquot_relations(q, rel, sizeof rel);
+    uint32_t ps[2], n = 0;
+    for (uint32_t x = 0; x < q->order && n < 2; x++)
+        if (q->p[x]) ps[n++] = x;
+    gr_mquot_word(q, ps[0], pa, sizeof pa);
+    gr_mquot_word(q, ps[1], pb, sizeof pb);
+    if (strcmp(rel, "a^2 = 1\nb^3 = b\n") == 0 && strcmp(pa, "a") == 0 && strcmp(pb, "b^2") == 0)
+        return "T2 = <a, b | a^2 = 1, b^3 = b>, P = {a, b^2}: misere Nim's quotient of heaps 0..3";
+    return NULL;
+}
+
 static void print_quotient_text(FILE *f, const gr_mquot *q)
 {
     fprintf(f, "misere quotient of %s, heaps 0..%d (proved for every sum of them)\n", q->game, q->heaps);
@@ -146,6 +166,13 @@ static void print_quotient_text(FILE *f, const gr_mquot *q)
     fputs("\nthe quotient grew at heaps:", f);
     for (int i = 0; i < q->nchange; i++) fprintf(f, " %d", q->change[i]);
     fprintf(f, "\n");
+    const char *tame = tame_name(q);
+    if (tame) fprintf(f, "tame: %s\n", tame);
+    if (q->period)
+        fprintf(f, "phi is periodic, period %d from heap %d, proved by the periodicity test (docs/misere.md):\n"
+                   "this is the quotient of all heaps, and it answers sums of heaps of any size\n",
+                q->period, q->preperiod);
+    else fprintf(f, "no period of phi proved: the quotient covers heaps 0..%d\n", q->heaps);
 }
 
 static void print_quotient_json(FILE *f, const gr_mquot *q)
@@ -169,7 +196,7 @@ static void print_quotient_json(FILE *f, const gr_mquot *q)
         for (uint32_t y = 0; y < q->order; y++) fprintf(f, "%s%u", y ? "," : "", q->mul[(size_t)x * q->order + y]);
         fputs("]", f);
     }
-    fprintf(f, "],\"seconds\":%.3f}\n", q->seconds);
+    fprintf(f, "],\"period\":%d,\"preperiod\":%d,\"seconds\":%.3f}\n", q->period, q->preperiod, q->seconds);
 }
 
 static int verify(const mis_args *m, const gr_game *g, const gr_mquot *q, FILE *f, gr_error *err)
@@ -198,8 +225,10 @@ static void progress(void *ctx, int heap, uint32_t order, bool changed)
 static int run_quotient(mis_args *m, const gr_game *g, gr_mquot *q, FILE *f, gr_error *err)
 {
     int rc = GR_OK;
-    if (m->in) rc = gr_mquot_load(q, m->in, err);
-    else {
+    if (m->in) {
+        rc = gr_mquot_load(q, m->in, err);
+        if (!rc && g) gr_mquot_periodicity(q, g);
+    } else {
         gr_mquot r = {0};
         if (m->resume) rc = gr_mquot_load(&r, m->resume, err);
         if (!rc && m->out) rc = cli_check_output("--out", m->out, err);
@@ -251,7 +280,7 @@ int cmd_misere(int argc, char **argv)
     gr_game g = {0};
     if (!rc) rc = check_args(&m, &err);
     if (!rc && !m.in) rc = gr_game_parse(&g, m.common.rules, &err);
-    if (!rc && m.in && m.verify) {
+    if (!rc && m.in) {
         gr_mquot peek;
         rc = gr_mquot_load(&peek, m.in, &err);
         if (!rc) rc = gr_game_parse(&g, peek.game, &err);

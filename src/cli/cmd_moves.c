@@ -13,7 +13,8 @@ static const char help[] =
     "which moves (positions) the blocker must forbid, and the mover's reply to\n"
     "each ban. --db DIR answers from `grundy solve --out DIR` results.\n"
     "Heap games are listed by their heaps' values (see grundy value --help for\n"
-    "--in and --method); past a million moves only the winning ones are listed.\n";
+    "--in and --method); past a million moves only the winning ones are listed.\n"
+    "--quotient FILE (with --misere) answers heap sums by a saved misere quotient.\n";
 
 int cmd_moves(int argc, char **argv)
 {

@@ -20,7 +20,9 @@ static const char help[] =
     "progress on a terminal.\n"
     "  --in FILE   the values from a sequence file `grundy seq --out FILE` wrote\n"
     "              (its ruleset, and reaching the largest heap)\n"
-    "  --method M  auto (default), period, file, sparse, fast, simple or search\n";
+    "  --method M  auto (default), period, file, sparse, fast, simple or search\n"
+    "Under --misere, --quotient FILE answers sums of heaps of any size the\n"
+    "quotient covers by a saved misere quotient (`grundy misere --quotient --out`).\n";
 
 int cmd_value(int argc, char **argv)
 {

@@ -13,6 +13,8 @@
 /* Built here only this far (further: grundy misere --quotient --out). */
 #define FLY_MAX_HEAP 40
 #define FLY_SECONDS 5.0
+/* Moves are listed one by one: heaps past this have too many. */
+#define LIST_MAX_HEAP 1000000u
 
 int gr_engine_use_quotient(gr_engine *e, const char *path, gr_error *err)
 {
@@ -28,6 +30,7 @@ int gr_engine_use_quotient(gr_engine *e, const char *path, gr_error *err)
         free(q);
         return rc;
     }
+    gr_mquot_periodicity(q, e->game);
     gr_engine_quotient_free(e);
     c->quot = q;
     c->quot_file = true;
@@ -51,6 +54,25 @@ static bool heaps_of(const gr_bigpos *pos, uint32_t *x, uint32_t max)
         x[i] = (uint32_t)mpz_get_ui(pos->p[i]);
     }
     return true;
+}
+
+/* Through a quotient of all heaps (phi periodic): each heap, of any size,
+ * as the heap within the bound that acts as it. */
+static void heaps_reduced(const gr_mquot *q, const gr_bigpos *pos, uint32_t *x)
+{
+    mpz_t r;
+    mpz_init(r);
+    for (int i = 0; i < pos->n; i++) {
+        if (mpz_cmp_ui(pos->p[i], (unsigned long)q->heaps) <= 0) {
+            x[i] = (uint32_t)mpz_get_ui(pos->p[i]);
+            continue;
+        }
+        /* heaps - period < x <= heaps, congruent to the heap mod period */
+        mpz_sub_ui(r, pos->p[i], (unsigned long)q->heaps + 1);
+        unsigned long m = mpz_fdiv_ui(r, (unsigned long)q->period);
+        x[i] = (uint32_t)(q->heaps + 1 - q->period) + (uint32_t)m;
+    }
+    mpz_clear(r);
 }
 
 /* Is search cheap for pos? Then no quotient is built for it. */
@@ -103,6 +125,15 @@ bool gr_engine_quotient_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans
         return false;
     uint32_t *x = malloc((size_t)pos->n * sizeof *x);
     if (!x) return false;
+    struct gr_engine_cache *c = e->cache;
+    if (c && c->quot_file && c->quot && c->quot->period) {
+        /* a quotient of all heaps answers any sum */
+        heaps_reduced(c->quot, pos, x);
+        bool p = gr_mquot_is_p(c->quot, x, (size_t)pos->n);
+        gr_answer_set(ans, GR_METHOD_QUOTIENT, NULL, p ? "P" : "N", p ? 0 : 1, NULL);
+        free(x);
+        return true;
+    }
     bool ok = heaps_of(pos, x, GR_MIS_MAX_HEAP);
     uint32_t need = 0;
     for (int i = 0; ok && i < pos->n; i++) need = x[i] > need ? x[i] : need;
@@ -142,7 +173,7 @@ static int quotient_move(void *ctx, const gr_move *mv, const gr_pos *r)
     for (int j = 0; j < r->n; j++) {
         mpz_set_ui(w->part, r->p[j]);
         if (j && gr_bigpos_push(c, w->part)) return gr_fail_nomem(w->err);
-        x = q->mul[(size_t)x * q->order + q->phi[r->p[j]]];
+        x = q->mul[(size_t)x * q->order + q->phi[gr_mquot_heap(q, r->p[j])]];
     }
     bool p = q->p[x] != 0;
     gr_answer_set(&w->ans, GR_METHOD_QUOTIENT, NULL, p ? "P" : "N", p ? 0 : 1, NULL);
@@ -165,12 +196,17 @@ int gr_engine_quotient_moves(gr_engine *e, const gr_bigpos *pos, const gr_answer
     size_t n = (size_t)pos->n;
     uint32_t *x = malloc((n ? n : 1) * sizeof *x), *pre = malloc((n + 1) * sizeof *pre);
     uint32_t *suf = malloc((n + 1) * sizeof *suf);
-    int rc = !x || !pre || !suf ? gr_fail_nomem(err) : GR_OK;
-    if (!rc && (!q || !heaps_of(pos, x, (uint32_t)q->heaps)))
-        rc = gr_fail(err, GR_EINTERNAL, "no misere quotient covers this position");
+    uint64_t *real = malloc((n ? n : 1) * sizeof *real);
+    int rc = !x || !pre || !suf || !real ? gr_fail_nomem(err) : GR_OK;
+    /* heaps are listed at their real sizes (a quotient of all heaps takes
+     * any that fits 64 bits; the count of moves bounds the listing) */
+    if (!rc && (!q || !heaps_of(pos, x, q->period ? LIST_MAX_HEAP : (uint32_t)q->heaps)))
+        rc = q && q->period ? gr_fail(err, GR_ELIMIT, "moves are listed for heaps up to %u", LIST_MAX_HEAP)
+                            : gr_fail(err, GR_EINTERNAL, "no misere quotient covers this position");
+    for (size_t s = 0; !rc && s < n; s++) real[s] = x[s], x[s] = gr_mquot_heap(q, x[s]);
     double count = 0;
     for (size_t s = 0; !rc && s < n; s++) {
-        gr_pos one = {.n = 1, .p = {x[s]}};
+        gr_pos one = {.n = 1, .p = {real[s]}};
         gr_game_moves(e->game, &one, count_move, &count);
     }
     if (!rc && count > max_moves) rc = gr_fail(err, GR_ELIMIT, "more than %.0f moves to list", max_moves);
@@ -189,7 +225,7 @@ int gr_engine_quotient_moves(gr_engine *e, const gr_bigpos *pos, const gr_answer
         for (size_t s = 0; s < n && !rc; s++) {
             w.src = (int)s;
             w.others = q->mul[(size_t)pre[s] * q->order + suf[s + 1]];
-            gr_pos one = {.n = 1, .p = {x[s]}};
+            gr_pos one = {.n = 1, .p = {real[s]}};
             rc = gr_game_moves(e->game, &one, quotient_move, &w);
         }
         mpz_clears(w.amount, w.part, NULL);
@@ -199,5 +235,6 @@ int gr_engine_quotient_moves(gr_engine *e, const gr_bigpos *pos, const gr_answer
     free(x);
     free(pre);
     free(suf);
+    free(real);
     return rc;
 }

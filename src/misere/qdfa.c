@@ -89,10 +89,12 @@ typedef struct pairs {
     uint32_t *par;         /* the pair one heap before on the smallest sum, and that heap's letter */
     int *plet;
     uint32_t *trans;       /* full mode: n * nl */
-    uint32_t *slot;        /* hash: id + 1, 0 empty */
+    uint64_t *slot;        /* hash: id + 1 in the low half (0 empty), the hash's top bits in the high half */
     size_t hcap;
     qitem *heap;
     size_t hn, hsize;
+    uint32_t *dfirst;      /* letter a's options with distinct elements: dopt[dfirst[a]..dfirst[a+1]-1] */
+    uint32_t *dopt;
 } pairs;
 
 static uint64_t hash_pair(uint32_t x, const uint64_t *b, size_t W)
@@ -102,12 +104,20 @@ static uint64_t hash_pair(uint32_t x, const uint64_t *b, size_t W)
     return h;
 }
 
-static size_t slot_of(const pairs *P, uint32_t x, const uint64_t *b)
+/* The slot of pair (x, b), or the empty slot where it goes; *tag the
+ * hash's top half, kept in the slot so that most mismatches are told
+ * apart without reading the pair. */
+static size_t slot_of(const pairs *P, uint32_t x, const uint64_t *b, uint64_t *tag)
 {
-    size_t i = hash_pair(x, b, P->W) & (P->hcap - 1);
+    uint64_t h = hash_pair(x, b, P->W);
+    *tag = h & 0xffffffff00000000ull;
+    size_t i = h & (P->hcap - 1);
     while (P->slot[i]) {
-        uint32_t id = P->slot[i] - 1;
-        if (P->x[id] == x && memcmp(P->bits + (size_t)id * P->W, b, P->W * 8) == 0) break;
+        uint64_t s = P->slot[i];
+        if ((s & 0xffffffff00000000ull) == *tag) {
+            uint32_t id = (uint32_t)s - 1;
+            if (P->x[id] == x && memcmp(P->bits + (size_t)id * P->W, b, P->W * 8) == 0) break;
+        }
         i = (i + 1) & (P->hcap - 1);
     }
     return i;
@@ -116,12 +126,16 @@ static size_t slot_of(const pairs *P, uint32_t x, const uint64_t *b)
 static int rehash(pairs *P, gr_error *err)
 {
     size_t cap = P->hcap ? P->hcap * 2 : 1024;
-    uint32_t *s = calloc(cap, sizeof *s);
+    uint64_t *s = calloc(cap, sizeof *s);
     if (!s) return gr_fail_nomem(err);
     free(P->slot);
     P->slot = s;
     P->hcap = cap;
-    for (uint32_t id = 0; id < P->n; id++) P->slot[slot_of(P, P->x[id], P->bits + (size_t)id * P->W)] = id + 1;
+    for (uint32_t id = 0; id < P->n; id++) {
+        uint64_t tag;
+        size_t i = slot_of(P, P->x[id], P->bits + (size_t)id * P->W, &tag);
+        P->slot[i] = tag | (id + 1);
+    }
     return GR_OK;
 }
 
@@ -167,9 +181,10 @@ static int visit(pairs *P, uint32_t x, const uint64_t *b, uint64_t total, uint32
         int rc = rehash(P, err);
         if (rc) return rc;
     }
-    size_t s = slot_of(P, x, b);
+    uint64_t tag;
+    size_t s = slot_of(P, x, b, &tag);
     if (P->slot[s]) {
-        *id = P->slot[s] - 1;
+        *id = (uint32_t)P->slot[s] - 1;
         qitem it = {total, cnt, *id};
         qitem old = {P->total[*id], P->cnt[*id], *id};
         if (!P->done[*id] && before(&it, &old)) {
@@ -201,7 +216,7 @@ static int visit(pairs *P, uint32_t x, const uint64_t *b, uint64_t total, uint32
     P->done[*id] = 0;
     P->par[*id] = from;
     P->plet[*id] = let;
-    P->slot[s] = *id + 1;
+    P->slot[s] = tag | (*id + 1);
     return push(P, (qitem){total, cnt, *id}, err);
 }
 
@@ -223,6 +238,37 @@ static void pairs_free(pairs *P)
     free(P->trans);
     free(P->slot);
     free(P->heap);
+    free(P->dfirst);
+    free(P->dopt);
+}
+
+/* For each letter, one option for each distinct element its options have. */
+static int distinct_options(pairs *P, gr_error *err)
+{
+    const qletters *L = P->L;
+    const qdfa *d = P->d;
+    P->dfirst = malloc(((size_t)L->nl + 1) * sizeof *P->dfirst);
+    P->dopt = malloc(((size_t)L->ofirst[L->nl] + 1) * sizeof *P->dopt);
+    uint32_t *stamp = malloc(((size_t)d->size + 1) * sizeof *stamp);
+    if (!P->dfirst || !P->dopt || !stamp) {
+        free(stamp);
+        return gr_fail_nomem(err);
+    }
+    for (uint32_t s = 0; s < d->size; s++) stamp[s] = UINT32_MAX;
+    uint32_t n = 0;
+    for (int a = 0; a < L->nl; a++) {
+        P->dfirst[a] = n;
+        for (uint32_t o = L->ofirst[a]; o < L->ofirst[a + 1]; o++) {
+            uint32_t pb = o ? L->ooff[o - 1] : 0;
+            uint32_t t = apply(d, 0, L->opart + pb, L->ooff[o] - pb);
+            if (stamp[t] == (uint32_t)a) continue;
+            stamp[t] = (uint32_t)a;
+            P->dopt[n++] = o;
+        }
+    }
+    P->dfirst[L->nl] = n;
+    free(stamp);
+    return GR_OK;
 }
 
 static int polled(const gr_limits *lim, clock_t start, gr_error *err)
@@ -250,8 +296,9 @@ static int expand(pairs *P, uint32_t u, uint64_t *nb, bool full, uint32_t max_st
                 uint32_t t = d->next[(size_t)s * d->nl + a];
                 nb[t >> 6] |= 1ull << (t & 63);
             }
-        for (uint32_t o = L->ofirst[a]; o < L->ofirst[a + 1]; o++) {
-            uint32_t pb = o ? L->ooff[o - 1] : 0;
+        /* x times each option's element: options with the same element give the same product */
+        for (uint32_t i = P->dfirst[a]; i < P->dfirst[a + 1]; i++) {
+            uint32_t o = P->dopt[i], pb = o ? L->ooff[o - 1] : 0;
             uint32_t t = apply(d, x, L->opart + pb, L->ooff[o] - pb);
             nb[t >> 6] |= 1ull << (t & 63);
         }
@@ -286,6 +333,7 @@ int qexplore_run(const qdfa *d, const qletters *L, enum qx_mode mode, uint32_t m
     int rc = !nb || !out->mark ? gr_fail_nomem(err) : GR_OK;
     if (!rc && full && L->nl && !(P.trans = malloc(sizeof *P.trans))) rc = gr_fail_nomem(err);
     if (!rc) rc = rehash(&P, err);
+    if (!rc) rc = distinct_options(&P, err);
     uint32_t id;
     if (!rc) rc = visit(&P, 0, nb, 0, 0, 0, -1, max_states, &id, err);
     clock_t start = clock();
@@ -312,6 +360,7 @@ int qexplore_run(const qdfa *d, const qletters *L, enum qx_mode mode, uint32_t m
         uint8_t m = any && !p_opt ? QM_P : QM_N;
         uint32_t x = P.x[u];
         if (out->mark[x] == QM_NONE) out->mark[x] = m;
+        else if (mode == QX_MARK) continue; /* marking only: each element's first sum is the one extended */
         else if (out->mark[x] != m && !out->failed) {
             out->failed = true;
             out->fail_p = m == QM_P;

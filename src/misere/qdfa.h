@@ -21,6 +21,8 @@ typedef struct qletters {
     uint32_t *ofirst;      /* options of letter a: ofirst[a]..ofirst[a+1]-1 */
     uint32_t *ooff;        /* one past the option's last letter in opart */
     int *opart;
+    bool full_marking;     /* mark by the whole search over pairs, as before the
+                              marking runs were pruned (bench_misere's comparison) */
 } qletters;
 
 int qletters_build(qletters *L, const gr_mis_heaps *h, int upto, gr_error *err);
@@ -33,8 +35,11 @@ enum { QM_NONE = 0, QM_P = 1, QM_N = 2 };
 
 enum qx_mode {
     QX_CHECK,              /* stop at the first failure */
-    QX_MARK,               /* go on past failures: every element marked */
-    QX_PAIRS               /* the same, and build the pair monoid */
+    QX_MARK,               /* marks only, no proof: each element by its first sum, and
+                              only that sum extended (every element's first sum is still
+                              met: the first sum of x h extends the first sum of x) */
+    QX_PAIRS,              /* the same, and build the pair monoid */
+    QX_MARK_FULL           /* marks by going on past failures over every pair (slower, same marks) */
 };
 
 typedef struct qexplore {
@@ -62,6 +67,11 @@ void qexplore_free(qexplore *x);
  * states numbered breadth first from the identity. pmark_out gets the new
  * P-portion (1/0). */
 int qdfa_minimize(const qdfa *d, const uint8_t *p, qdfa *out, uint8_t **p_out, gr_error *err);
+
+/* gr_mquot_build with the marking runs of the first version (full_marking),
+ * for the benchmark's ratio. */
+int gr_mquot_build_marking(gr_mquot *q, const gr_game *g, int n, uint32_t max_elems, const gr_limits *lim,
+                           bool full_marking, gr_error *err);
 
 /* Fills q->gen and q->ngen from q->phi and q->mul (quotient.c). */
 int gr_mquot_generators(gr_mquot *q, gr_error *err);

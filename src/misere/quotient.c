@@ -108,7 +108,22 @@ static int conservative(const qdfa *cur, const uint8_t *curp, const qletters *L,
         if (curp[walk(cur, 0, L->opart + pb, L->ooff[o] - pb)]) p = false;
     }
     qletters sub = prefix(L, a + 1);
-    for (uint32_t e = 0; !rc && e < cur->size && *found == UINT32_MAX; e++) {
+    /* At most one element passes (two that did would be one element), so
+     * the order of the tries changes nothing but the time: first the
+     * elements of the heaps just below, most recent first, where a period
+     * of phi finds the heap's element in a few tries. */
+    uint32_t *cand = malloc((size_t)cur->size * sizeof *cand);
+    uint8_t *taken = calloc(cur->size, 1);
+    uint32_t nc = 0;
+    if (!rc && (!cand || !taken)) rc = gr_fail_nomem(err);
+    for (int b = a - 1; !rc && b >= 0; b--) {
+        uint32_t e = cur->next[b];
+        if (!taken[e]) taken[e] = 1, cand[nc++] = e;
+    }
+    for (uint32_t e = 0; !rc && e < cur->size; e++)
+        if (!taken[e]) cand[nc++] = e;
+    for (uint32_t i = 0; !rc && i < nc && *found == UINT32_MAX; i++) {
+        uint32_t e = cand[i];
         if ((curp[e] != 0) != p) continue;
         qdfa t = {0};
         qexplore x;
@@ -118,6 +133,8 @@ static int conservative(const qdfa *cur, const uint8_t *curp, const qletters *L,
         if (!rc) qexplore_free(&x);
         qdfa_free(&t);
     }
+    free(cand);
+    free(taken);
     free(par);
     free(let);
     return rc;
@@ -208,7 +225,7 @@ static int mark_reduce(const qdfa *t, const qletters *L, uint32_t max, const gr_
                        gr_error *err)
 {
     qexplore x;
-    int rc = qexplore_run(t, L, QX_MARK, max, lim, &x, err);
+    int rc = qexplore_run(t, L, L->full_marking ? QX_MARK_FULL : QX_MARK, max, lim, &x, err);
     if (rc) return rc;
     to_bits(x.mark, t->size);
     rc = qdfa_minimize(t, x.mark, m, mp, err);
@@ -405,10 +422,25 @@ static int past_deadline(void *ctx)
 }
 
 static int build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, uint32_t max_elems,
-                 const gr_limits *lim, gr_mquot_progress progress, void *ctx, gr_error *err);
+                 const gr_limits *lim, gr_mquot_progress progress, void *ctx, bool full_marking, gr_error *err);
+
+static int build_timed(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, uint32_t max_elems,
+                       const gr_limits *lim, gr_mquot_progress progress, void *ctx, bool full_marking, gr_error *err);
 
 int gr_mquot_build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, uint32_t max_elems,
                    const gr_limits *lim, gr_mquot_progress progress, void *ctx, gr_error *err)
+{
+    return build_timed(q, g, n, resume, max_elems, lim, progress, ctx, false, err);
+}
+
+int gr_mquot_build_marking(gr_mquot *q, const gr_game *g, int n, uint32_t max_elems, const gr_limits *lim,
+                           bool full_marking, gr_error *err)
+{
+    return build_timed(q, g, n, NULL, max_elems, lim, NULL, NULL, full_marking, err);
+}
+
+static int build_timed(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, uint32_t max_elems,
+                       const gr_limits *lim, gr_mquot_progress progress, void *ctx, bool full_marking, gr_error *err)
 {
     gr_limits own;
     if (lim) own = *lim;
@@ -419,7 +451,7 @@ int gr_mquot_build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume,
     own.max_seconds = 1e30;
     gr_error inner;
     gr_error_clear(&inner);
-    int rc = build(q, g, n, resume, max_elems, &own, progress, ctx, &inner);
+    int rc = build(q, g, n, resume, max_elems, &own, progress, ctx, full_marking, &inner);
     if (rc == GR_EINTR && d.passed)
         return gr_fail(err, GR_ELIMIT, "the quotient of %s stopped at the time limit (%.0f s) before heap %d", g->spec,
                        d.seconds, n);
@@ -428,7 +460,7 @@ int gr_mquot_build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume,
 }
 
 static int build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, uint32_t max_elems,
-                 const gr_limits *lim, gr_mquot_progress progress, void *ctx, gr_error *err)
+                 const gr_limits *lim, gr_mquot_progress progress, void *ctx, bool full_marking, gr_error *err)
 {
     memset(q, 0, sizeof *q);
     if (resume && strcmp(resume->game, g->spec) != 0)
@@ -444,6 +476,7 @@ static int build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, u
     if (rc) return rc;
     qletters L;
     rc = qletters_build(&L, &h, n, err);
+    L.full_marking = full_marking;
     qdfa cur = {.size = 1, .nl = 0, .next = malloc(sizeof(uint32_t))};
     uint8_t *curp = calloc(1, 1);     /* the empty sum: no move, misere N */
     q->change = malloc(((size_t)n + 1) * sizeof *q->change);
@@ -476,6 +509,7 @@ static int build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, u
         if (!rc && progress) progress(ctx, x, cur.size, changed);
     }
     if (!rc) rc = finish(q, &cur, curp, &L, err);
+    if (!rc) gr_mquot_periodicity(q, g);
     qdfa_free(&cur);
     free(curp);
     qletters_free(&L);

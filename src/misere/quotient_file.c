@@ -191,9 +191,10 @@ int gr_mquot_load(gr_mquot *q, const char *path, gr_error *err)
     size_t cap = 1 << 16, n = 0;
     char *s = malloc(cap);
     size_t got;
-    while (s && (got = fread(s + n, 1, cap - n, f)) > 0) {
+    /* one byte kept for the NUL that ends the text (sscanf reads up to it) */
+    while (s && (got = fread(s + n, 1, cap - n - 1, f)) > 0) {
         n += got;
-        if (n == cap) {
+        if (n == cap - 1) {
             char *t = cap < ((size_t)1 << 34) ? realloc(s, cap * 2) : NULL;
             if (!t) {
                 free(s);
@@ -206,6 +207,7 @@ int gr_mquot_load(gr_mquot *q, const char *path, gr_error *err)
     }
     fclose(f);
     if (!s) return gr_fail_nomem(err);
+    s[n] = '\0';
     rd r = {s, s + n, path, err};
     /* the checksum line closes the file */
     const char *cs = NULL;
