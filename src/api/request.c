@@ -82,7 +82,7 @@ static const key_spec keys[] = {
     {"diagonal", KEY_SEQ_NUMBER, SEQ, false},
     {"period", KEY_SEQ_BOOL, SEQ, false},
     {"nim-pairs", KEY_SEQ_BOOL, SEQ, false},
-    {"method", KEY_TEXT, ALL_VERBS, false},
+    {"method", KEY_TEXT, ANSWER_VERBS | SEQ | TABLE, false},
     {"mask", KEY_SEQ_NUMBER, SEQ, true},
     {"threads", KEY_SEQ_NUMBER, SEQ | TABLE, true},
     {"max", KEY_SEQ_NUMBER, TABLE, false},
