@@ -54,6 +54,8 @@ enum {
     RETIRE_CALLS = 100000,         /* a worker answers this many calls, then a fresh one takes over */
     RETIRE_KB = 128 * 1024,        /* ... or retires once its peak resident memory passed this */
     CHILD_NICE = 5,                /* workers' and fresh processes' CPU priority below the server's */
+    WORKER_ENGINES = 4,            /* games whose engines a worker keeps between layer calls */
+    SLOW_CALL_MS = 20,             /* a call this long may have grown the worker: its peak is looked at */
     REPLY_TOO_BIG = 1u << 0,
     REPLY_RETIRING = 1u << 1
 };
@@ -76,6 +78,7 @@ typedef struct worker {
     pid_t pid;                     /* 0: none running in this slot */
     int fd;
     bool busy;
+    char rules[64];                /* the ruleset of its last layer call that had one short enough ("": none) */
 } worker;
 
 struct serve_pool {
@@ -327,6 +330,7 @@ static void retire(worker *w, bool kill_it)
     reap(w->pid);
     w->pid = 0;
     w->fd = -1;
+    w->rules[0] = '\0'; /* its kept engines died with it */
 }
 
 static bool write_all(int fd, const void *buf, size_t n)
@@ -358,8 +362,10 @@ static ssize_t read_some(int fd, char *buf, size_t room, double deadline)
 }
 
 /* An idle worker, waited for until the deadline while fewer than
- * max_waiting wait; NULL (and r says why) when refused or past it. */
-static worker *acquire(serve_pool *p, double deadline, serve_run *r)
+ * max_waiting wait; NULL (and r says why) when refused or past it. One
+ * whose last layer call was on `rules` first, when idle: it keeps that
+ * game's engine (run_layer), so its tables need not be built again. */
+static worker *acquire(serve_pool *p, const char *rules, double deadline, serve_run *r)
 {
     pthread_mutex_lock(&p->mu);
     worker *pick = NULL;
@@ -368,6 +374,10 @@ static worker *acquire(serve_pool *p, double deadline, serve_run *r)
         for (int i = 0; i < p->size; i++) {
             worker *w = &p->w[i];
             if (w->busy) continue;
+            if (rules && w->pid && strcmp(w->rules, rules) == 0) {
+                pick = w;
+                break;
+            }
             if (!pick || (w->pid && !pick->pid)) pick = w; /* a running worker before an empty slot */
         }
         if (pick) {
@@ -476,7 +486,14 @@ static void run_pooled(serve_pool *p, char **argv, const char *input, double dea
     }
     memcpy(msg + k, input ? input : "", in_len);
     k += in_len;
-    worker *w = acquire(p, deadline, r);
+    /* a layer call's ruleset ('=' "rules" value among its words), if short enough to keep */
+    const char *rules = NULL;
+    for (char **a = argv + 1; argv[1] && argv[1][0] == '@' && a[0] && a[1] && a[2]; a++)
+        if (strcmp(a[0], "=") == 0 && strcmp(a[1], "rules") == 0) {
+            if (strlen(a[2]) < sizeof p->w[0].rules) rules = a[2];
+            break;
+        }
+    worker *w = acquire(p, rules, deadline, r);
     if (w && now() >= deadline) { /* came free too late: the worker need not die for it */
         release(p, w);
         r->timed_out = true;
@@ -492,6 +509,7 @@ static void run_pooled(serve_pool *p, char **argv, const char *input, double dea
     r->timed_out = got == -1;
     if (got != 1) retire(w, true);
     else if (flags & REPLY_RETIRING) retire(w, false);
+    else if (rules) snprintf(w->rules, sizeof w->rules, "%s", rules);
     release(p, w);
 }
 
@@ -590,8 +608,10 @@ static int run_words(char *words, size_t len)
 /* A layer call (serve_api.c's run_layer): the verb's word, the limits,
  * then each pair as '=' key value or '-' key. The same validator as the
  * server's thread, then the call; the status is the HTTP status and the
- * output the body, an error's included. */
-static int run_layer(char *words, size_t len, gr_buf *body)
+ * output the body, an error's included. `engines`: a worker's kept engines
+ * (NULL in a process of one call), so that a heap game's nim-sequence or a
+ * search table built by one call answers the next on the same game. */
+static int run_layer(gr_api_engines **engines, char *words, size_t len, gr_buf *body)
 {
     char *w[2 * SERVE_MAX_PAIRS + 8];
     int n = 0;
@@ -623,7 +643,18 @@ static int run_layer(char *words, size_t len, gr_buf *body)
     }
     gr_api_reply rep;
     gr_api_reply_init(&rep);
-    if (!rc) rc = gr_api_call(NULL, &req, &rep, &err);
+    if (!rc) rc = gr_api_call(engines ? *engines : NULL, &req, &rep, &err);
+    /* short of memory under the worker's address-space limit while the
+     * kept engines hold some: they are let go and the call tried once more,
+     * so that an answer never depends on what the worker was asked before */
+    if (rc == GR_ENOMEM && engines && *engines) {
+        gr_api_engines_free(*engines);
+        *engines = NULL;
+        gr_api_reply_clear(&rep);
+        gr_error_clear(&err);
+        rc = gr_api_call(NULL, &req, &rep, &err);
+        *engines = gr_api_engines_new(WORKER_ENGINES);
+    }
     if (!rc) gr_api_render(body, GR_API_JSON, &rep);
     else gr_api_error_json(body, GR_FRONT_HTTP, &err);
     int status = !rc && gr_api_reply_refused(&rep) ? 400 : gr_status_http(rc);
@@ -642,7 +673,7 @@ int serve_call_main(int argc, char **argv)
     for (int i = 0; i < argc; i++) w = stpcpy(w, argv[i]) + 1;
     gr_buf body;
     gr_buf_init(&body);
-    int status = run_layer(words, len, &body);
+    int status = run_layer(NULL, words, len, &body);
     free(words);
     if (!gr_buf_ok(&body)) return gr_status_exit(GR_ENOMEM);
     fwrite(body.s, 1, body.len, stdout);
@@ -688,9 +719,14 @@ int serve_worker_main(void)
     close(devnull);
     char *req = NULL;
     size_t req_cap = 0;
+    /* the engines of the games this worker answered last (NULL if short of
+     * memory: every call then builds its own), bounded by WORKER_ENGINES and
+     * by the worker's retirement at RETIRE_KB of peak memory */
+    gr_api_engines *engines = gr_api_engines_new(WORKER_ENGINES);
     for (long calls = 1;; calls++) {
         request_head h;
         if (!read_request(WORKER_FD, &req, &req_cap, &h)) break;
+        double began = now();
         char *out = NULL, *err = NULL;
         size_t out_len = 0, err_len = 0;
         int status;
@@ -698,7 +734,7 @@ int serve_worker_main(void)
             /* the answer layer's: no streams, the reply is data */
             gr_buf body;
             gr_buf_init(&body);
-            status = run_layer(req, h.len, &body);
+            status = run_layer(&engines, req, h.len, &body);
             out = gr_buf_detach(&body, &out_len);
             if (!out) status = gr_status_http(GR_ENOMEM);
         } else {
@@ -714,9 +750,11 @@ int serve_worker_main(void)
             stdin = real_in, stdout = real_out, stderr = real_err;
             clearerr(stdin);
         }
-        /* the peak memory, looked at now and then: a system call costs more than a small answer */
+        /* the peak memory, looked at now and then: a system call costs more
+         * than a small answer; and after a slow call, which may have left a
+         * large table among the kept engines */
         struct rusage ru = {.ru_maxrss = 0};
-        if (calls % 8 == 0) getrusage(RUSAGE_SELF, &ru);
+        if (calls % 8 == 0 || now() - began > SLOW_CALL_MS / 1e3) getrusage(RUSAGE_SELF, &ru);
         reply_head rh = {status, 0, out_len, (uint32_t)(err_len < ERR_CAP ? err_len : ERR_CAP), 0};
         if (out_len > h.max_output) rh.flags |= REPLY_TOO_BIG, rh.out_len = 0;
         if (calls >= RETIRE_CALLS || ru.ru_maxrss > RETIRE_KB) rh.flags |= REPLY_RETIRING;
@@ -725,6 +763,7 @@ int serve_worker_main(void)
         free(err);
         if (!ok || (rh.flags & REPLY_RETIRING)) break;
     }
+    gr_api_engines_free(engines);
     free(req);
     return 0;
 }

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# A worker keeps the engines of the games it answered: Grundy's game at
+# heap 100000 builds the nim-sequence once, and the same worker answers the
+# next heaps below it (one heap or several) from that sequence, with the
+# command line's values. One worker, so that every call meets the same one;
+# then two, where a call goes to the idle worker that answered its ruleset.
+. "$(dirname "$0")/lib_cli.sh"
+trap 'stop_server; rm -rf "$tmp"' EXIT
+
+# get NAME URL: body in $tmp/NAME.body, status, answered-by and seconds taken
+get() {
+  curl -s -o "$tmp/$1.body" -D "$tmp/$1.h" -w '%{http_code} %{time_total}\n' "$2" >"$tmp/$1.code"
+  tr -d '\r' <"$tmp/$1.h" | awk -F': ' 'tolower($1) == "x-grundy-answered-by" {print $2}' >"$tmp/$1.by"
+}
+check() { # NAME CONDITION-TEXT: pass or fail with the condition's words
+  if eval "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1"; fi
+}
+code() { cut -d' ' -f1 "$tmp/$1.code"; }
+secs() { cut -d' ' -f2 "$tmp/$1.code"; }
+value() { grep -o '"value":[0-9]*' "$tmp/$1.body" | head -1 | cut -d: -f2; }
+
+want1=$("$G" value grundy-game 99999 --format json | grep -o '"value":[0-9]*' | head -1 | cut -d: -f2)
+want2=$("$G" value grundy-game 100000 5 --format json | grep -o '"value":[0-9]*' | head -1 | cut -d: -f2)
+check "the command line answers" "[ -n '$want1' ] && [ -n '$want2' ]"
+
+start_server engines --workers 1 --answer workers
+get first "${base}api/value?rules=grundy-game&pos=100000"
+get second "${base}api/value?rules=grundy-game&pos=99999"
+get third "${base}api/value?rules=grundy-game&pos=100000,5"
+for n in first second third; do
+  check "$n: 200 from the worker" "[ \"\$(code $n)\" = 200 ] && [ \"\$(cat $tmp/$n.by)\" = worker ]"
+done
+check "second: the command line's value" "[ \"\$(value second)\" = '$want1' ]"
+check "third: the command line's value" "[ \"\$(value third)\" = '$want2' ]"
+echo "first $(secs first) s, second $(secs second) s, third $(secs third) s"
+# the sequence to 100000 takes seconds to build; read from the kept engine
+# the heaps below take milliseconds: a margin of more than ten times
+check "the kept sequence answers faster" \
+  "awk -v a=\"\$(secs first)\" -v b=\"\$(secs second)\" -v c=\"\$(secs third)\" 'BEGIN {exit !(b < a / 2 && c < a / 2)}'"
+stop_server
+
+# two workers: a long call on another ruleset (tb:4!., the same game by its
+# code: an engine of its own) holds the first, Grundy's game goes to the
+# second; once both are idle, Grundy's game again goes to the second
+start_server pair --workers 2 --answer workers
+get long "${base}api/value?rules=tb:4!.&pos=300000" &
+long=$!
+sleep 0.3
+get built "${base}api/value?rules=grundy-game&pos=100000"
+wait "$long"
+get again "${base}api/value?rules=grundy-game&pos=99999"
+for n in long built again; do
+  check "$n: 200 from a worker" "[ \"\$(code $n)\" = 200 ] && [ \"\$(cat $tmp/$n.by)\" = worker ]"
+done
+check "again: the command line's value" "[ \"\$(value again)\" = '$want1' ]"
+echo "long $(secs long) s, built $(secs built) s, again $(secs again) s"
+check "the worker that kept the sequence answers again" \
+  "awk -v a=\"\$(secs built)\" -v b=\"\$(secs again)\" 'BEGIN {exit !(b < a / 2)}'"
+finish
