@@ -153,6 +153,23 @@ check "block-position: the person's ban holds the computer off that position" \
 check "block-position: a move to a forbidden position is refused, whichever pile it takes from" \
     '[b["notation"] for b in r[2]["bans"]] == ["1 1"] and not r[3]["ok"] and "position forbidden" in r[3]["error"]'
 
+# ---- the game-length search stops at the engine's limits (exit 3) ----
+# Three piles of nim too big for the length search to finish in a second:
+# without the time limit it ran for half a minute.
+t0=$(date +%s)
+run 'hint\n' play nim 200 250 50 --script --max-seconds 1
+t1=$(date +%s)
+check "limits: the length search stops at --max-seconds 1 with exit 3" 'rc == 3'
+if grep -q 'max-seconds' "$T/err"; then ok; else bad "limits: the message names --max-seconds"; cat "$T/err"; fi
+if [ $((t1 - t0)) -lt 5 ]; then ok; else bad "limits: stopped after $((t1 - t0)) s, not within 5 s"; fi
+# a small game fits the limit: its hint, length and all, is as without one
+run 'hint\n' play nim 3 5 7 --script --max-seconds 1
+check "limits: a small game's hint is unchanged under a limit" \
+    'rc == 0 and r[1]["hint"]["move"]["notation"] == "0 1" and r[1]["hint"]["length"] == 14 and r[1]["hint"]["winning_moves"] == 3'
+run 'hint\n' play nim 3 5 7 --script
+check "limits: the same hint without a limit" \
+    'rc == 0 and r[1]["hint"]["move"]["notation"] == "0 1" and r[1]["hint"]["length"] == 14'
+
 # ---- records and replays ----
 run '2 1 2\n' play sharing 3 5 9 --record "$T/game.rec"
 if grep -qx 'rules sharing' "$T/game.rec" && grep -qx 'position 3 5 9' "$T/game.rec" &&

@@ -63,7 +63,8 @@ check "a line refused is 400 with the reply, in every mode" \
 
 # bounds: nim 200,250,300's hint walks fifteen million positions (the value's
 # estimate, by the heaps, says 753): never in the server's thread. With a
-# 2 s limit the worker is stopped, and cheap calls meanwhile are answered.
+# 2 s limit the length search stops itself (413, as the command line's
+# exit 3), and cheap calls meanwhile are answered.
 start_server bound --max-seconds 2
 get heavy_first "${base}api/play?rules=nim&pos=3,5,9" # the workers started
 curl -s -o "$tmp/heavy.body" -D "$tmp/heavy.h" "${base}api/play?rules=nim&pos=200,250,300&input=hint" &
@@ -73,8 +74,8 @@ start=$(date +%s%N)
 get cheap "${base}api/play?rules=nim&pos=3,5,9&first=me&input=hint"
 ms=$((($(date +%s%N) - start) / 1000000))
 wait "$heavy"
-check "the heavy play went to a worker, stopped at the limit (503)" \
-  "grep -qi 'x-grundy-answered-by: worker' $tmp/heavy.h && grep -q ' 503' $tmp/heavy.h"
+check "the heavy play went to a worker, stopped at the limit (413)" \
+  "grep -qi 'x-grundy-answered-by: worker' $tmp/heavy.h && grep -q ' 413' $tmp/heavy.h && grep -q 'stopped after .* (limit)' $tmp/heavy.body"
 check "a cheap play beside it is answered in-process within a second (${ms} ms)" \
   "[ \"\$(cat $tmp/cheap.by)\" = server ] && [ $ms -lt 1000 ]"
 long=$(for _ in $(seq 20); do printf 'hint%%0A'; done)

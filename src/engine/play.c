@@ -293,7 +293,7 @@ const gr_play_move *gr_play_bans(const gr_play *pl, size_t *n)
 {
     size_t first = turn_first_ban(pl);
     *n = pl->nbans - first;
-    return pl->bans + first;
+    return pl->bans ? pl->bans + first : NULL; /* no ban made yet: no array to point into */
 }
 
 /* Equal as positions of the game: the same canonical form where the piles

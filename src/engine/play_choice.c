@@ -83,6 +83,10 @@ int gr_play_best(gr_play *pl, gr_play_choice *c, gr_error *err)
             ch.from = &small;
             lrc = gr_game_moves(pl->game, &small, choose_small, &ch);
         }
+        if (gr_play_length_stopped(lrc, &quiet)) {
+            rc = gr_fail_again(err, &quiet);
+            goto out;
+        }
         if (lrc == GR_OK) {
             c->found = true;
             c->how = gr_method_name(GR_METHOD_SEARCH);
@@ -195,7 +199,12 @@ int gr_play_auto_ban(gr_play *pl, gr_error *err)
         gr_pos small;
         threat t = {pl, &small, false, -1, &c.move, err};
         uint32_t sc;
-        if (gr_play_own_score(pl, &pl->pos, &sc) == GR_OK && gr_bigpos_to_pos(&pl->pos, &small)) {
+        int own = gr_play_own_score(pl, &pl->pos, &sc, err);
+        if (own && own != GR_EINPUT) {
+            rc = own;
+            break;
+        }
+        if (own == GR_OK && gr_bigpos_to_pos(&pl->pos, &small)) {
             rc = gr_game_moves(pl->game, &small, threat_small, &t);
         } else {
             gr_moves_summary sum;

@@ -193,7 +193,7 @@ char *gr_play_explain(gr_play *pl, const gr_play_choice *c)
         gr_error quiet;
         gr_error_clear(&quiet);
         uint32_t sc;
-        const char *cls = gr_play_own_score(pl, &r, &sc) == GR_OK ? gr_outcome_label(o, sc)
+        const char *cls = gr_play_own_score(pl, &r, &sc, NULL) == GR_OK ? gr_outcome_label(o, sc)
                           : gr_engine_value(pl->engine, &r, &a, &quiet) == GR_OK ? a.outcome
                                                                                    : "?";
         gmp_asprintf(&s, "%s: it leads to a position of class %s, the move the %s rule prescribes%s.", mw, cls,

@@ -83,11 +83,14 @@ bool gr_play_first_move(const gr_play *pl, const gr_bigpos *pos, gr_play_move *m
 /* The search of remaining-game lengths (play_length.c). */
 void gr_play_length_key(const gr_play *pl, gr_pos *pos);
 int gr_play_length(gr_play *pl, const gr_pos *start, uint32_t *out, gr_error *err);
+/* Whether the search failed by the engine's limits (time, memory, the stop
+ * hook): passed on, where the search's own size bound falls back. */
+bool gr_play_length_stopped(int rc, const gr_error *err);
 /* The length and score of a position the search has finished. */
 uint32_t gr_play_length_at(const gr_play *pl, const gr_pos *pos, uint32_t *score);
 /* The score from the length search where the game is small enough for it;
- * GR_EINPUT otherwise. */
-int gr_play_own_score(gr_play *pl, const gr_bigpos *pos, uint32_t *score);
+ * GR_EINPUT otherwise, or the search's stop by a limit (into err, if given). */
+int gr_play_own_score(gr_play *pl, const gr_bigpos *pos, uint32_t *score, gr_error *err);
 /* The position's outcome and score: from the length search where it can
  * (no Grundy value then), else from the engine. */
 int gr_play_answer(gr_play *pl, const gr_bigpos *pos, gr_answer *ans, gr_error *err);

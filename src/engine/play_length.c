@@ -5,6 +5,7 @@
 #include "grundy/bitset.h"
 #include "grundy/grow.h"
 #include <stdlib.h>
+#include <time.h>
 
 #define LEN_UNKNOWN UINT32_MAX
 #define LEN_ON_PATH (UINT32_MAX - 1)
@@ -30,6 +31,9 @@ typedef struct lsearch {
     size_t capch;
     gr_bitset scratch;
     gr_error *err;
+    const gr_limits *lim;      /* the engine's: the search stops at its time, memory and stop hook */
+    clock_t start;
+    unsigned long steps;
 } lsearch;
 
 /* The memo key: the canonical form, where an empty list (nim and kim drop
@@ -78,6 +82,37 @@ static int l_child(void *ctx, const gr_move *mv, const gr_pos *result)
     return 0;
 }
 
+/* The engine's limits, checked as the solver checks them (a clock read
+ * every few hundred positions): a stop is GR_ELIMIT naming the knob, which
+ * the callers pass on, unlike the search's own size bound above. */
+static int l_check(lsearch *ls)
+{
+    unsigned long k = ++ls->steps;
+    const struct gr_play_lengths *L = ls->pl->lengths;
+    if ((k & 0xff) == 0 && gr_limits_stopped(ls->lim))
+        return gr_fail(ls->err, GR_EINTR, "the game-length search stopped on request at %zu positions",
+                       (size_t)L->tab.count);
+    if ((k & 0x3ff) == 0) {
+        double secs = (double)(clock() - ls->start) / CLOCKS_PER_SEC;
+        if (secs > ls->lim->max_seconds)
+            return gr_fail_limit(ls->err, GR_KNOB_SECONDS,
+                                 "the game-length search stopped after %g s (limit) at %zu positions",
+                                 ls->lim->max_seconds, (size_t)L->tab.count);
+        double bytes = (double)gr_postab_bytes(&L->tab) + (double)L->cap * 2 * sizeof *L->len +
+                       (double)ls->capkids * sizeof *ls->kids + (double)ls->capframes * sizeof *ls->frames;
+        if (bytes > ls->lim->max_bytes)
+            return gr_fail_limit(ls->err, GR_KNOB_MEMORY,
+                                 "the game-length search stopped at %.0f bytes (limit %.0f) at %zu positions", bytes,
+                                 ls->lim->max_bytes, (size_t)L->tab.count);
+    }
+    return GR_OK;
+}
+
+bool gr_play_length_stopped(int rc, const gr_error *err)
+{
+    return rc == GR_EINTR || (rc == GR_ELIMIT && err->knobs);
+}
+
 static int l_push(lsearch *ls, uint32_t id)
 {
     gr_play *pl = ls->pl;
@@ -102,7 +137,7 @@ int gr_play_length(gr_play *pl, const gr_pos *start, uint32_t *out, gr_error *er
         *out = pl->lengths->len[root];
         return GR_OK;
     }
-    lsearch ls = {.pl = pl, .err = err};
+    lsearch ls = {.pl = pl, .err = err, .lim = &pl->engine->limits, .start = clock()};
     gr_bitset_init(&ls.scratch);
     const gr_outcome *o = &pl->engine->outcome;
     rc = l_push(&ls, root);
@@ -115,6 +150,7 @@ int gr_play_length(gr_play *pl, const gr_pos *start, uint32_t *out, gr_error *er
                 break;
             }
             if (pl->lengths->len[c] == LEN_UNKNOWN) {
+                if ((rc = l_check(&ls))) break;
                 rc = l_push(&ls, c);
                 continue;
             }
@@ -172,15 +208,21 @@ uint32_t gr_play_length_at(const gr_play *pl, const gr_pos *pos, uint32_t *score
 
 /* The score from the length search's table where the game is small enough
  * for it (the engine would also search for Grundy values, which play does
- * not need); GR_EINPUT otherwise. */
-int gr_play_own_score(gr_play *pl, const gr_bigpos *pos, uint32_t *score)
+ * not need); GR_EINPUT otherwise, or the search's stop by a limit (err
+ * saying so where given). */
+int gr_play_own_score(gr_play *pl, const gr_bigpos *pos, uint32_t *score, gr_error *err)
 {
     gr_pos small;
     if (!pl->length_ok || pos->n > GR_MAX_PILES || !gr_bigpos_to_pos(pos, &small)) return GR_EINPUT;
     gr_error quiet;
     gr_error_clear(&quiet);
     uint32_t len;
-    if (gr_play_length(pl, &small, &len, &quiet) != GR_OK) return GR_EINPUT;
+    int rc = gr_play_length(pl, &small, &len, &quiet);
+    if (gr_play_length_stopped(rc, &quiet)) {
+        if (err) gr_fail_again(err, &quiet);
+        return rc;
+    }
+    if (rc) return GR_EINPUT;
     gr_play_length_at(pl, &small, score);
     return GR_OK;
 }
@@ -188,7 +230,9 @@ int gr_play_own_score(gr_play *pl, const gr_bigpos *pos, uint32_t *score)
 int gr_play_answer(gr_play *pl, const gr_bigpos *pos, gr_answer *ans, gr_error *err)
 {
     uint32_t score;
-    if (gr_play_own_score(pl, pos, &score) != GR_OK) return gr_engine_value(pl->engine, pos, ans, err);
+    int rc = gr_play_own_score(pl, pos, &score, err);
+    if (rc == GR_EINPUT) return gr_engine_value(pl->engine, pos, ans, err);
+    if (rc) return rc;
     gr_answer_set(ans, GR_METHOD_SEARCH, NULL, gr_outcome_label(&pl->engine->outcome, score), score, NULL);
     return GR_OK;
 }

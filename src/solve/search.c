@@ -192,7 +192,9 @@ static int run(gr_solver *s, uint32_t root, gr_error *err)
             f->next++;
             continue;
         }
-        s->score[f->id] = s->outcome.rule->combine(&s->outcome, s->kids + f->first, f->count, &s->scratch);
+        /* a position without moves before any with: no kids array yet */
+        s->score[f->id] = s->outcome.rule->combine(&s->outcome, f->count ? s->kids + f->first : NULL, f->count,
+                                                   &s->scratch);
         s->nkids = f->first;
         s->nframes--;
     }
