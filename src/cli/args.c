@@ -355,41 +355,33 @@ int cli_api_verb(int verb, const char *help, int argc, char **argv)
 {
     gr_error err;
     gr_error_clear(&err);
-    cli_args split;
-    memset(&split, 0, sizeof split);
-    gr_bigpos_init(&split.pos);
-    api_words w;
-    memset(&w, 0, sizeof w);
-    gr_buf_init(&w.pos);
     gr_api_request req;
     gr_api_request_init(&req, verb, GR_FRONT_CLI);
     gr_api_reply rep;
     gr_api_reply_init(&rep);
     gr_buf out;
     gr_buf_init(&out);
-    int rc = split_words(&split, argc, argv, &err);
-    if (!rc) rc = api_words_parse(&w, verb, split.nwords, split.words, &err);
-    if (!rc && w.help) {
+    bool want_help = false;
+    int format = GR_API_TEXT;
+    int rc = cli_api_request(&req, argc, argv, &want_help, &format, &err);
+    if (!rc && want_help) {
         fputs(help, stdout);
-    } else {
-        if (!rc) rc = gr_api_request_fill(&req, w.pair, w.n, &err);
+    } else if (!rc) {
         cli_heap_progress progress = {0};
         if (isatty(2)) req.progress = cli_heap_progress_line, req.progress_ctx = &progress;
-        if (!rc) rc = gr_api_call(NULL, &req, &rep, &err);
+        rc = gr_api_call(NULL, &req, &rep, &err);
         if (progress.shown) fputc('\n', stderr);
-        if (!rc) gr_api_render(&out, w.format, &rep);
+        if (!rc) gr_api_render(&out, format, &rep);
         if (!rc && !gr_buf_ok(&out)) rc = gr_fail_nomem(&err);
         if (!rc) fwrite(out.s, 1, out.len, stdout);
     }
     gr_buf_free(&out);
     gr_api_reply_clear(&rep);
     gr_api_request_clear(&req);
-    gr_buf_free(&w.pos);
-    cli_args_free(&split);
     return rc ? cli_report(&err) : 0;
 }
 
-int cli_api_request(gr_api_request *req, int argc, char **argv, bool *help, gr_error *err)
+int cli_api_request(gr_api_request *req, int argc, char **argv, bool *help, int *format, gr_error *err)
 {
     cli_args split;
     memset(&split, 0, sizeof split);
@@ -400,6 +392,7 @@ int cli_api_request(gr_api_request *req, int argc, char **argv, bool *help, gr_e
     int rc = split_words(&split, argc, argv, err);
     if (!rc) rc = api_words_parse(&w, req->verb, split.nwords, split.words, err);
     *help = !rc && w.help;
+    if (format) *format = w.format;
     if (!rc && !w.help) rc = gr_api_request_fill(req, w.pair, w.n, err);
     gr_buf_free(&w.pos);
     cli_args_free(&split);

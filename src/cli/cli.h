@@ -65,9 +65,10 @@ typedef struct cli_heap_progress {
 } cli_heap_progress;
 void cli_heap_progress_line(void *ctx, uint64_t done, uint64_t to, double seconds);
 /* The same words into a request (req initialised with its verb), filled by
- * the layer's validator, for a verb that prints as it goes (play); *help:
- * --help was given, nothing filled. */
-int cli_api_request(gr_api_request *req, int argc, char **argv, bool *help, gr_error *err);
+ * the layer's validator (cli_api_verb, and play, which prints as it goes);
+ * *help: --help was given, nothing filled; *format (unless NULL): --format's
+ * value. */
+int cli_api_request(gr_api_request *req, int argc, char **argv, bool *help, int *format, gr_error *err);
 
 int cmd_games(int argc, char **argv);
 int cmd_value(int argc, char **argv);

@@ -520,7 +520,7 @@ int cmd_play(int argc, char **argv)
     gr_api_request req;
     gr_api_request_init(&req, GR_API_PLAY, GR_FRONT_CLI);
     bool want_help = false;
-    if (!rc) rc = cli_api_request(&req, nrest, rest, &want_help, &err);
+    if (!rc) rc = cli_api_request(&req, nrest, rest, &want_help, NULL, &err);
     if (!rc && want_help) {
         fputs(help, stdout);
     } else {
