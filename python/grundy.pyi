@@ -13,6 +13,7 @@ GameLike = Union["Game", str]
 Size = Union[int, float, str]          # max_memory: bytes, or "512M", "4G"
 
 Outcome = Literal["normal", "misere", "players", "block", "block-position"]  # the last three beside their keyword
+HeapMethod = Literal["auto", "period", "file", "sparse", "fast", "simple", "search"]  # value(method=), `value --method`
 
 class LimitError(ValueError):
     """Refused up front by its estimate, or stopped, at a limit (max_memory=, max_seconds=,
@@ -107,11 +108,13 @@ class Verdict(TypedDict):
 def games() -> list[GameInfo]: ...
 def value(game: GameLike, position: Position, outcome: Outcome = "normal", *,
           players: int | None = None, block: int | None = None, block_position: int | None = None,
-          max_memory: Size | None = None, max_seconds: float | None = None) -> Value: ...
+          max_memory: Size | None = None, max_seconds: float | None = None, method: HeapMethod | None = None,
+          seq_file: str | None = None, quotient: str | None = None) -> Value: ...
 def moves(game: GameLike, position: Position, outcome: Outcome = "normal", *,
           winning: bool = False, players: int | None = None, block: int | None = None,
           block_position: int | None = None, max_memory: Size | None = None,
-          max_seconds: float | None = None) -> Moves: ...
+          max_seconds: float | None = None, method: HeapMethod | None = None, seq_file: str | None = None,
+          quotient: str | None = None) -> Moves: ...
 def seq(game: GameLike, n: int, *, start: int = 0, row: int | None = None, diagonal: int | None = None,
         players: int | None = None, method: Literal["simple", "fast", "sparse"] | None = None,
         max_memory: Size | None = None, max_seconds: float | None = None) -> Values: ...

@@ -103,6 +103,26 @@ PyObject *pg_table(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *pg_check(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *pg_count(PyObject *self, PyObject *args, PyObject *kw);
 int pg_value_types_init(PyObject *module);
+/* value()'s and moves()'s answers as Python objects (value.c). */
+PyObject *pg_answer_object(const gr_answer *a);
+PyObject *pg_move_object(int kind, int src, int dst, mpz_srcptr amount, const gr_bigpos *result,
+                         const char *outcome, bool has_value, mpz_srcptr value, bool winning);
+
+/* heapkeys.c: value() and moves() given method=, seq_file= (the layer's
+ * `in`) or quotient=, answered by the answer layer (grundy/api.h), which
+ * checks those keys as it does the command line's --method, --in and
+ * --quotient. NULL members: not given. */
+typedef struct pg_heap_keys {
+    const char *method, *seq_file, *quotient;
+} pg_heap_keys;
+static inline bool pg_heap_keys_given(const pg_heap_keys *k)
+{
+    return k->method || k->seq_file || k->quotient;
+}
+/* verb GR_API_VALUE (a Value) or GR_API_MOVES (a Moves list); NULL with the
+ * exception. */
+PyObject *pg_layer_answer(int verb, pg_game *g, const gr_bigpos *pos, const gr_outcome *o, const gr_limits *lim,
+                          bool winning, const pg_heap_keys *k);
 
 /* moves.c: grundy.Moves, a list subclass; pg_movelist_new makes an empty
  * one with the summary's members, pg_movelist_set_blocking adds the

@@ -438,7 +438,7 @@ static PyMethodDef methods[] = {
      "option), 'moves' (how a move is written) and 'flags' ('heaps', 'loopy',\n"
      "'conserves-total'), as `grundy games --format json` lists them."},
     {"value", (PyCFunction)(void (*)(void))pg_value, METH_VARARGS | METH_KEYWORDS,
-     "value(game, position, outcome='normal', *, players=None, block=None, block_position=None, max_memory=None, max_seconds=None)\n"
+     "value(game, position, outcome='normal', *, players=None, block=None, block_position=None, max_memory=None, max_seconds=None, method=None, seq_file=None, quotient=None)\n"
      "--\n\n"
      "Returns a Value. "
      "The outcome and Grundy value of a position, by the best method there is:\n"
@@ -452,11 +452,17 @@ static PyMethodDef methods[] = {
      "int, or None where only the outcome is known), .method (what answered) and\n"
      ".note. Bad input raises ValueError with the command line's message, a\n"
      "request over max_memory/max_seconds grundy.LimitError (a ValueError), a\n"
-     "failed allocation MemoryError; Ctrl-C raises KeyboardInterrupt.\n\n"
+     "failed allocation MemoryError; Ctrl-C raises KeyboardInterrupt.\n"
+     "Heap games take, as `grundy value --method M --in F --quotient F` does:\n"
+     "method= (auto, period, file, sparse, fast, simple or search: how heap values\n"
+     "are found; .method says which answered), seq_file= (a nim-sequence `grundy\n"
+     "seq --out` stored; it must be the game's and cover the heaps) and, with\n"
+     "outcome='misere', quotient= (a quotient `grundy misere --quotient --out`\n"
+     "saved). A file that does not fit raises ValueError.\n\n"
      ">>> grundy.value('sharing', [3, 5, 9])\n"
      "grundy.Value(outcome='N', value=2, method='search', note=None)"},
     {"moves", (PyCFunction)(void (*)(void))pg_moves, METH_VARARGS | METH_KEYWORDS,
-     "moves(game, position, outcome='normal', *, winning=False, players=None, block=None, block_position=None, max_memory=None, max_seconds=None)\n"
+     "moves(game, position, outcome='normal', *, winning=False, players=None, block=None, block_position=None, max_memory=None, max_seconds=None, method=None, seq_file=None, quotient=None)\n"
      "--\n\n"
      "Returns grundy.Moves, a list of Move. "
      "Every move from the position with its result and the result's outcome and\n"
@@ -469,7 +475,8 @@ static PyMethodDef methods[] = {
      "strategy as `grundy moves --block k --format json` gives it, a dict with\n"
      "'forbid' (the bans that win for the blocker at a P-position), 'mover_wins',\n"
      "'all_forbidden', 'p_options' and, for k = 1 at an N-position, 'replies'\n"
-     "(the move that answers each ban).\n\n"
+     "(the move that answers each ban). method=, seq_file= and quotient= as for\n"
+     "value().\n\n"
      ">>> grundy.moves('nim', [1, 2, 4], block=1).blocking['forbid']\n"
      "['take 4 from pile 2']"},
     {"seq", (PyCFunction)(void (*)(void))pg_seq, METH_VARARGS | METH_KEYWORDS,

@@ -1,6 +1,7 @@
 /* value() and moves(): one engine call each, the answer as struct
  * sequences (named, tuple-like, cheap to make). */
 #include "grundy_py.h"
+#include "grundy/api.h"
 #include <string.h>
 
 PyTypeObject *pg_value_type, *pg_move_type;
@@ -64,7 +65,7 @@ static PyObject *label_string(const char *s)
     return str;
 }
 
-static PyObject *answer_object(const gr_answer *a)
+PyObject *pg_answer_object(const gr_answer *a)
 {
     PyObject *r = PyStructSequence_New(pg_value_type);
     if (!r) return NULL;
@@ -129,19 +130,28 @@ PyObject *pg_value(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
     static char *kwlist[] = {"game", "position", "outcome", "players", "block", "block_position",
-                             "max_memory", "max_seconds", NULL};
+                             "max_memory", "max_seconds", "method", "seq_file", "quotient", NULL};
     PyObject *game, *position, *players = NULL, *block = NULL, *block_position = NULL, *max_memory = NULL,
                                 *max_seconds = NULL;
     const char *outcome = NULL;
+    pg_heap_keys keys = {NULL, NULL, NULL};
     if (!kw && PyTuple_GET_SIZE(args) == 2) {
         /* value(game, position): the common call, without the keyword parser */
         game = PyTuple_GET_ITEM(args, 0);
         position = PyTuple_GET_ITEM(args, 1);
-    } else if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|s$OOOOO:value", kwlist, &game, &position, &outcome,
-                                            &players, &block, &block_position, &max_memory, &max_seconds)) {
+    } else if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|s$OOOOOzzz:value", kwlist, &game, &position, &outcome,
+                                            &players, &block, &block_position, &max_memory, &max_seconds,
+                                            &keys.method, &keys.seq_file, &keys.quotient)) {
         return NULL;
     }
     request q;
+    if (pg_heap_keys_given(&keys)) {
+        PyObject *r = NULL;
+        if (!request_parse(&q, game, position, outcome, players, block, block_position, max_memory, max_seconds))
+            r = pg_layer_answer(GR_API_VALUE, q.game, &q.pos, &q.outcome, &q.limits, false, &keys);
+        request_free(&q);
+        return r;
+    }
     gr_engine *e = request_engine(&q, game, position, outcome, players, block, block_position, max_memory, max_seconds);
     if (!e) return NULL;
     gr_answer ans;
@@ -153,7 +163,7 @@ PyObject *pg_value(PyObject *self, PyObject *args, PyObject *kw)
     int rc = gr_engine_value(e, &q.pos, &ans, &err);
     bool stopped = pg_end(&call);
     pg_engine_done(q.game, e);
-    PyObject *r = rc || stopped ? pg_failed(rc, stopped, &err) : answer_object(&ans);
+    PyObject *r = rc || stopped ? pg_failed(rc, stopped, &err) : pg_answer_object(&ans);
     gr_answer_clear(&ans);
     request_free(&q);
     return r;
@@ -214,7 +224,8 @@ static void collect_free(collect *c)
     free(c->found);
 }
 
-static PyObject *move_object(const found *f)
+PyObject *pg_move_object(int kind, int src, int dst, mpz_srcptr amount, const gr_bigpos *result,
+                         const char *outcome, bool has_value, mpz_srcptr value, bool winning)
 {
     /* enum gr_move_kind's names, as `grundy moves --format json` writes them:
      * the library has no function naming a move kind yet. */
@@ -222,14 +233,14 @@ static PyObject *move_object(const found *f)
     PyObject *r = PyStructSequence_New(pg_move_type);
     if (!r) return NULL;
     PyObject *items[8] = {
-        PyUnicode_FromString(kinds[f->kind >= 1 && f->kind <= 3 ? f->kind : 0]),
-        PyLong_FromLong(f->src),
-        f->dst >= 0 ? PyLong_FromLong(f->dst) : Py_NewRef(Py_None),
-        pg_from_mpz(f->amount),
-        pg_from_bigpos(&f->result),
-        label_string(f->outcome),
-        f->has_value ? pg_from_mpz(f->value) : Py_NewRef(Py_None),
-        PyBool_FromLong(f->winning),
+        PyUnicode_FromString(kinds[kind >= 1 && kind <= 3 ? kind : 0]),
+        PyLong_FromLong(src),
+        dst >= 0 ? PyLong_FromLong(dst) : Py_NewRef(Py_None),
+        pg_from_mpz(amount),
+        pg_from_bigpos(result),
+        label_string(outcome),
+        has_value ? pg_from_mpz(value) : Py_NewRef(Py_None),
+        PyBool_FromLong(winning),
     };
     bool ok = true;
     for (int i = 0; i < 8; i++) {
@@ -238,6 +249,12 @@ static PyObject *move_object(const found *f)
     }
     if (!ok) Py_CLEAR(r);
     return r;
+}
+
+static PyObject *move_object(const found *f)
+{
+    return pg_move_object(f->kind, f->src, f->dst, f->amount, &f->result, f->outcome, f->has_value, f->value,
+                          f->winning);
 }
 
 /* The moves as a grundy.Moves list, with the blocker's strategy when s is
@@ -273,15 +290,24 @@ PyObject *pg_moves(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
     static char *kwlist[] = {"game", "position", "outcome", "winning", "players", "block", "block_position",
-                             "max_memory", "max_seconds", NULL};
+                             "max_memory", "max_seconds", "method", "seq_file", "quotient", NULL};
     PyObject *game, *position, *players = NULL, *block = NULL, *block_position = NULL, *max_memory = NULL,
                                 *max_seconds = NULL;
     const char *outcome = NULL;
     int winning = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|s$pOOOOO:moves", kwlist, &game, &position, &outcome, &winning,
-                                     &players, &block, &block_position, &max_memory, &max_seconds))
+    pg_heap_keys keys = {NULL, NULL, NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|s$pOOOOOzzz:moves", kwlist, &game, &position, &outcome, &winning,
+                                     &players, &block, &block_position, &max_memory, &max_seconds, &keys.method,
+                                     &keys.seq_file, &keys.quotient))
         return NULL;
     request q;
+    if (pg_heap_keys_given(&keys)) {
+        PyObject *r = NULL;
+        if (!request_parse(&q, game, position, outcome, players, block, block_position, max_memory, max_seconds))
+            r = pg_layer_answer(GR_API_MOVES, q.game, &q.pos, &q.outcome, &q.limits, winning != 0, &keys);
+        request_free(&q);
+        return r;
+    }
     gr_engine *e = request_engine(&q, game, position, outcome, players, block, block_position, max_memory, max_seconds);
     if (!e) return NULL;
     collect c = {winning != 0, NULL, 0, 0};
