@@ -240,6 +240,26 @@ static int computer_turns(gr_api_play_session *s, gr_error *err)
 
 /* ---- the session ---- */
 
+/* A play of its own. With a misere quotient its engine answers by the
+ * quotient, which must be in before the start is checked (the start may be
+ * beyond search): the play begins on one empty heap, takes the quotient,
+ * then moves to the request's start. */
+static gr_play *play_new(const gr_game *game, const gr_api_request *req, gr_error *err)
+{
+    if (!req->quotient) return gr_play_new(game, &req->outcome, &req->limits, &req->pos, err);
+    gr_bigpos empty;
+    gr_bigpos_init(&empty);
+    int rc = gr_bigpos_parse(&empty, "0", err);
+    gr_play *pl = rc ? NULL : gr_play_new(game, &req->outcome, &req->limits, &empty, err);
+    gr_bigpos_clear(&empty);
+    if (pl && ((rc = gr_engine_use_quotient(gr_play_engine(pl), req->quotient, err)) ||
+               (rc = gr_play_set_start(pl, &req->pos, err)))) {
+        gr_play_free(pl);
+        pl = NULL;
+    }
+    return pl;
+}
+
 /* A session on `pl` (borrowed; NULL: a play of its own, on `game` when
  * given, else on the request's ruleset parsed here). */
 static gr_api_play_session *open_on(const gr_api_request *req, const gr_game *game, gr_play *pl, gr_error *err)
@@ -260,7 +280,7 @@ static gr_api_play_session *open_on(const gr_api_request *req, const gr_game *ga
         game = &s->game;
     }
     s->own_play = !pl;
-    s->pl = pl ? pl : gr_play_new(game, &req->outcome, &req->limits, &req->pos, err);
+    s->pl = pl ? pl : play_new(game, req, err);
     rc = s->pl ? parse_seats(s, req, err) : err->code;
     if (rc) {
         gr_api_play_close(s);
