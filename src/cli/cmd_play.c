@@ -17,8 +17,8 @@
 #endif
 
 static const char help[] =
-    "usage: grundy play RULES POS... [--misere | --players M | --block K | --block-position K]\n"
-    "                   [--first me|computer] [--seats LIST] [--hints]\n"
+    "usage: grundy play RULES POS... [--misere [--quotient FILE] | --players M | --block K\n"
+    "                   | --block-position K] [--first me|computer] [--seats LIST] [--hints]\n"
     "                   [--script] [--record FILE] [--max-memory SIZE] [--max-seconds S]\n"
     "       grundy play --replay FILE [--script]\n\n"
     "Play against the computer, which plays perfectly: from a winning position it\n"
@@ -27,6 +27,9 @@ static const char help[] =
     "commands (hint, undo, restart, quit).\n\n"
     "  --block K            before each move the other player forbids K moves\n"
     "  --block-position K   ... forbids K positions (named by a move leading there)\n"
+    "  --quotient FILE      with --misere: play by the misere quotient that\n"
+    "                       `grundy misere RULES --quotient --out FILE` saved (heaps\n"
+    "                       of any size where it is proved periodic)\n"
     "  --first me|computer  who moves first (default: me)\n"
     "  --seats LIST         who sits in each seat, in the order they move, e.g.\n"
     "                       me,computer,computer or me,me (two people)\n"
