@@ -74,8 +74,10 @@ start=$(date +%s%N)
 get cheap "${base}api/play?rules=nim&pos=3,5,9&first=me&input=hint"
 ms=$((($(date +%s%N) - start) / 1000000))
 wait "$heavy"
-check "the heavy play went to a worker, stopped at the limit (413)" \
-  "grep -qi 'x-grundy-answered-by: worker' $tmp/heavy.h && grep -q ' 413' $tmp/heavy.h && grep -q 'stopped after .* (limit)' $tmp/heavy.body"
+# stopped by the engine's own CPU clock (413), or, on a machine so loaded
+# that the CPU second takes over 2 s of wall time, by the server's deadline (503)
+check "the heavy play went to a worker, stopped at the limit (413 or 503)" \
+  "grep -qi 'x-grundy-answered-by: worker' $tmp/heavy.h && { { grep -q ' 413' $tmp/heavy.h && grep -q 'stopped after .* (limit)' $tmp/heavy.body; } || { grep -q ' 503' $tmp/heavy.h && grep -q 'limit' $tmp/heavy.body; }; }"
 check "a cheap play beside it is answered in-process within a second (${ms} ms)" \
   "[ \"\$(cat $tmp/cheap.by)\" = server ] && [ $ms -lt 1000 ]"
 long=$(for _ in $(seq 20); do printf 'hint%%0A'; done)

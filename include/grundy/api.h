@@ -115,6 +115,9 @@ int gr_api_key_arity(int verb, const char *key);
 /* A key as the front end spells it, into buf: "--misere", "misere",
  * "misere=" (Python: '-' as '_'). */
 const char *gr_api_key_name(int front, const char *key, char *buf, size_t size);
+/* What goes between a key's name and its value in the front end's words:
+ * "--to 5", "to=5", and for Python "" (its name, "to=", ends in '='). */
+const char *gr_api_key_sep(int front);
 
 /* One move of a moves reply. */
 typedef struct gr_api_move {

@@ -179,7 +179,7 @@ static int parse_seats(gr_api_play_session *s, const gr_api_request *req, gr_err
     if (!(s->person = calloc((size_t)m, sizeof *s->person))) return gr_fail_nomem(err);
     if (req->seats) {
         const char *v = req->seats, *name = gr_api_key_name(req->front, "seats", key, sizeof key);
-        const char *sep = req->front == GR_FRONT_CLI ? " " : "=";
+        const char *sep = gr_api_key_sep(req->front);
         int k = 0;
         while (*v) {
             const char *e = strchr(v, ',');

@@ -52,6 +52,11 @@ const char *gr_api_key_name(int front, const char *key, char *buf, size_t size)
     return buf;
 }
 
+const char *gr_api_key_sep(int front)
+{
+    return front == GR_FRONT_CLI ? " " : front == GR_FRONT_PYTHON ? "" : "=";
+}
+
 /* The keys besides the outcome rules', and who may give them. */
 enum key_type { KEY_TEXT, KEY_POS, KEY_BOOL, KEY_SIZE, KEY_SECONDS, KEY_SEQ_NUMBER, KEY_SEQ_BOOL, KEY_FIRST, KEY_INPUT };
 typedef struct key_spec {
@@ -127,7 +132,7 @@ static int bad_value(filling *f, const char *key, const char *v, const char *why
     size_t n = strlen(v), show = n > 32 ? 28 : n;
     while (show > 0 && show < n && ((unsigned char)v[show] & 0xc0) == 0x80) show--; /* whole characters */
     return gr_fail(f->err, GR_EINPUT, "%s%s%.*s%s: %s", gr_api_key_name(f->r->front, key, name, sizeof name),
-                   f->r->front == GR_FRONT_CLI ? " " : "=", (int)show, v, show < n ? "..." : "", why);
+                   gr_api_key_sep(f->r->front), (int)show, v, show < n ? "..." : "", why);
 }
 
 static bool valid_utf8(const char *s, size_t n)
@@ -209,7 +214,7 @@ static int copy_text(filling *f, const char *key, const char *v, char **out)
 static int take_outcome(filling *f, const gr_outcome_rule *rule, const char *key, const char *v)
 {
     char name[64], other[64];
-    const char *sep = f->r->front == GR_FRONT_CLI ? " " : "=";
+    const char *sep = gr_api_key_sep(f->r->front);
     if (f->outcome_key) {
         const char *ov = f->outcome_value;
         gr_api_key_name(f->r->front, f->outcome_key, other, sizeof other);
