@@ -161,7 +161,10 @@ run 'hint\n' play nim 200 250 50 --script --max-seconds 1
 t1=$(date +%s)
 check "limits: the length search stops at --max-seconds 1 with exit 3" 'rc == 3'
 if grep -q 'max-seconds' "$T/err"; then ok; else bad "limits: the message names --max-seconds"; cat "$T/err"; fi
-if [ $((t1 - t0)) -lt 5 ]; then ok; else bad "limits: stopped after $((t1 - t0)) s, not within 5 s"; fi
+# the limit is CPU time: on a loaded machine, or under a sanitizer, the wall
+# time is a few times more; unlimited, the search runs for half a minute
+# (several minutes under a sanitizer)
+if [ $((t1 - t0)) -lt 20 ]; then ok; else bad "limits: stopped after $((t1 - t0)) s, not within 20 s"; fi
 # a small game fits the limit: its hint, length and all, is as without one
 run 'hint\n' play nim 3 5 7 --script --max-seconds 1
 check "limits: a small game's hint is unchanged under a limit" \
