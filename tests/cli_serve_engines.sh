@@ -42,7 +42,8 @@ stop_server
 # two workers: a long call on another ruleset (tb:4!., the same game by its
 # code: an engine of its own) holds the first, Grundy's game goes to the
 # second; once both are idle, Grundy's game again goes to the second
-start_server pair --workers 2 --answer workers
+# (a generous limit: under ThreadSanitizer the long call takes many seconds)
+start_server pair --workers 2 --answer workers --max-seconds 60
 get long "${base}api/value?rules=tb:4!.&pos=300000" &
 long=$!
 sleep 0.3
