@@ -197,6 +197,13 @@ static bool tiers_cover(const struct gr_engine_cache *c, const gr_pos *pos)
 
 static int tiers_keep(gr_engine *e, struct gr_engine_cache *c, int n, uint64_t total, gr_error *err)
 {
+    /* The solver's index (tier_index.c: up to n tables of (total + 2)^2 / 2
+     * counts) is built before the solve checks its own memory, so it is
+     * checked here; a graph's index is smaller, and its values larger. */
+    double index = 8.0 * (n + 1) * ((double)total + 2) * ((double)total + 3) / 2;
+    if (e->limits.max_bytes > 0 && index > e->limits.max_bytes)
+        return gr_fail_limit(err, GR_KNOB_MEMORY, "the tier solver's index to total %llu needs about %.0f MB, over the memory limit",
+                             (unsigned long long)total, index / 1e6);
     gr_tiers *s = malloc(sizeof *s);
     if (!s) return gr_fail_nomem(err);
     int rc = gr_tiers_init(s, e->game, n, total, err);
