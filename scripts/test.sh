@@ -23,7 +23,7 @@ echo "== the page in headless chromium (playwright-core)"
 bash scripts/setup-browser.sh
 node tests/browser/e2e.mjs build/grundy build/browser
 
-echo "== fuzzing the parsers (${GR_FUZZ_SECONDS:-60} s each: positions and rules, play's moves and records, sequence files, the answer layer's queries)"
+echo "== fuzzing the parsers (${GR_FUZZ_SECONDS:-30} s each: positions and rules, play's moves and records, sequence files, the answer layer's queries)"
 bash scripts/setup.sh build-fuzz -DGR_FUZZ=ON -DGR_TESTS=OFF -DGR_BENCH=OFF -DCMAKE_C_COMPILER=clang
 for target in parse play seqfile api; do
   corpus=build-fuzz/corpus_$target
@@ -32,7 +32,7 @@ for target in parse play seqfile api; do
     parse) cp fuzz/corpus/* "$corpus"/ ;;
     *) cp fuzz/corpus_$target/* "$corpus"/ ;;
   esac
-  build-fuzz/fuzz/fuzz_$target -max_total_time="${GR_FUZZ_SECONDS:-60}" -timeout=10 -rss_limit_mb=1024 \
+  build-fuzz/fuzz/fuzz_$target -max_total_time="${GR_FUZZ_SECONDS:-30}" -timeout=10 -rss_limit_mb=1024 \
     -artifact_prefix=build-fuzz/$target- "$corpus" 2>build-fuzz/fuzz_$target.log ||
     { tail -40 build-fuzz/fuzz_$target.log; echo "fuzzing found a failure (see build-fuzz/)"; exit 1; }
   tail -1 build-fuzz/fuzz_$target.log
