@@ -7,16 +7,8 @@
 . "$(dirname "$0")/lib_cli.sh"
 trap 'stop_server; rm -rf "$tmp"' EXIT
 
-# get NAME URL: body in $tmp/NAME.body, status, answered-by and seconds taken
-get() {
-  curl -s -o "$tmp/$1.body" -D "$tmp/$1.h" -w '%{http_code} %{time_total}\n' "$2" >"$tmp/$1.code"
-  tr -d '\r' <"$tmp/$1.h" | awk -F': ' 'tolower($1) == "x-grundy-answered-by" {print $2}' >"$tmp/$1.by"
-}
-check() { # NAME CONDITION-TEXT: pass or fail with the condition's words
-  if eval "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1"; fi
-}
-code() { cut -d' ' -f1 "$tmp/$1.code"; }
-secs() { cut -d' ' -f2 "$tmp/$1.code"; }
+code() { cat "$tmp/$1.code"; }
+secs() { cat "$tmp/$1.secs"; }
 value() { grep -o '"value":[0-9]*' "$tmp/$1.body" | head -1 | cut -d: -f2; }
 
 want1=$("$G" value grundy-game 99999 --format json | grep -o '"value":[0-9]*' | head -1 | cut -d: -f2)

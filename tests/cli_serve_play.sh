@@ -6,14 +6,6 @@
 . "$(dirname "$0")/lib_cli.sh"
 trap 'stop_server; rm -rf "$tmp"' EXIT
 
-# get NAME URL: body in $tmp/NAME.body, status and answered-by in $tmp/NAME.head
-get() {
-  curl -s -o "$tmp/$1.body" -D "$tmp/$1.h" -w '%{http_code}\n' "$2" >"$tmp/$1.code"
-  tr -d '\r' <"$tmp/$1.h" | awk -F': ' 'tolower($1) == "x-grundy-answered-by" {print $2}' >"$tmp/$1.by"
-}
-check() { # NAME CONDITION-TEXT: pass or fail with the condition's words
-  if eval "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1"; fi
-}
 
 queries=(
   "rules=nim&pos=3,5,9"

@@ -55,6 +55,21 @@ cpu_ms() {
   awk '{printf "%d\n", ($1 + $2) * 1000}' "$tmp/cpu"
 }
 
+# get NAME URL: the body in $tmp/NAME.body, the headers in NAME.h, the
+# status in NAME.code, the seconds taken in NAME.secs, and who answered
+# (X-Grundy-Answered-By) in NAME.by
+get() {
+  curl -s -o "$tmp/$1.body" -D "$tmp/$1.h" -w '%{http_code} %{time_total}\n' "$2" >"$tmp/$1.out"
+  cut -d' ' -f1 "$tmp/$1.out" >"$tmp/$1.code"
+  cut -d' ' -f2 "$tmp/$1.out" >"$tmp/$1.secs"
+  tr -d '\r' <"$tmp/$1.h" | awk -F': ' 'tolower($1) == "x-grundy-answered-by" {print $2}' >"$tmp/$1.by"
+}
+# check NAME CONDITION-TEXT: pass or fail with the condition's words (a
+# script may define a check of its own)
+check() {
+  if eval "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1"; fi
+}
+
 # start_server NAME ARGS...: starts grundy serve on a free port with ARGS,
 # its stderr in $tmp/NAME.err; sets $base (http://127.0.0.1:PORT/), $port and
 # $server (its pid). The caller's EXIT trap stops it (stop_server).
