@@ -44,6 +44,11 @@ typedef struct pg_call {
 } pg_call;
 void pg_begin(pg_call *c);
 bool pg_end(pg_call *c);
+/* The answer layer's call (grundy/api.h) inside pg_begin/pg_end, with no
+ * engine cache; *stopped as pg_end says. */
+struct gr_api_request;
+struct gr_api_reply;
+int pg_api_call(const struct gr_api_request *req, struct gr_api_reply *rep, gr_error *err, bool *stopped);
 /* From inside a pg_begin/pg_end bracket: true when the computation must stop
  * (for loops of the module's own and for row callbacks). */
 bool pg_should_stop(void);

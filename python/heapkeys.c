@@ -86,12 +86,7 @@ PyObject *pg_layer_answer(int verb, pg_game *g, const gr_bigpos *pos, const gr_o
     gr_error_clear(&err);
     int rc = fill(&req, g, pos, k, &err);
     bool stopped = false;
-    if (!rc) {
-        pg_call call;
-        pg_begin(&call);
-        rc = gr_api_call(NULL, &req, &rep, &err);
-        stopped = pg_end(&call);
-    }
+    if (!rc) rc = pg_api_call(&req, &rep, &err, &stopped);
     gr_api_request_clear(&req);
     PyObject *r = rc || stopped           ? pg_failed(rc, stopped, &err)
                   : verb == GR_API_VALUE ? pg_answer_object(&rep.here)

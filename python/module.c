@@ -2,6 +2,7 @@
  * argument conversion, errors, engines kept per game, and the GIL released
  * around long computations with KeyboardInterrupt still honoured. */
 #include "grundy_py.h"
+#include "grundy/api.h"
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
@@ -36,6 +37,15 @@ bool pg_end(pg_call *c)
     PyEval_RestoreThread(c->ts);
     current_call = c->outer;
     return c->stopped;
+}
+
+int pg_api_call(const gr_api_request *req, gr_api_reply *rep, gr_error *err, bool *stopped)
+{
+    pg_call call;
+    pg_begin(&call);
+    int rc = gr_api_call(NULL, req, rep, err);
+    *stopped = pg_end(&call);
+    return rc;
 }
 
 bool pg_should_stop(void)

@@ -46,12 +46,7 @@ static int seq_call(pg_game *g, long n, long start, long row, long diagonal, con
     int rc = (req.rules = strdup(g->g.spec)) && (!method || (req.seq.method = strdup(method))) ? GR_OK
                                                                                                 : gr_fail_nomem(&err);
     bool stopped = false;
-    if (!rc) {
-        pg_call call;
-        pg_begin(&call);
-        rc = gr_api_call(NULL, &req, rep, &err);
-        stopped = pg_end(&call);
-    }
+    if (!rc) rc = pg_api_call(&req, rep, &err, &stopped);
     gr_api_request_clear(&req);
     if (rc || stopped) return pg_failed(rc, stopped, &err), -1;
     return 0;
@@ -226,12 +221,7 @@ PyObject *pg_table(PyObject *self, PyObject *args, PyObject *kw)
     gr_api_reply rep;
     gr_api_reply_init(&rep);
     bool stopped = false;
-    if (!rc) {
-        pg_call call;
-        pg_begin(&call);
-        rc = gr_api_call(NULL, &req, &rep, &err);
-        stopped = pg_end(&call);
-    }
+    if (!rc) rc = pg_api_call(&req, &rep, &err, &stopped);
     gr_api_request_clear(&req);
     if (rc || stopped) {
         free(t);
