@@ -201,6 +201,11 @@ int gr_api_table_rows(const gr_api_request *req, gr_api_table_fn fn, void *ctx, 
 void gr_api_table_head(gr_buf *b, int format, uint32_t n);
 void gr_api_table_put_row(gr_buf *b, int format, uint32_t row_b, const uint32_t *row);
 void gr_api_table_tail(gr_buf *b, int format);
+/* The text layout of G(0,a,b) for 0 <= a <= b <= n, laid out like seed
+ * 000's Table 1, from a getter: the layer's reply, a stored table, the
+ * stored tier results all print it alike. */
+typedef uint32_t (*gr_api_table_get_fn)(const void *ctx, uint32_t a, uint32_t b);
+void gr_api_table_put_text(gr_buf *b, uint32_t n, gr_api_table_get_fn get, const void *ctx);
 /* The table request's checks alone (before any work), as the call makes them. */
 int gr_api_table_check(const gr_api_request *req, gr_error *err);
 /* Whether a table request is cheap enough for a server's thread. */

@@ -217,20 +217,21 @@ void gr_api_table_tail(gr_buf *b, int format)
     if (format == GR_API_JSON) gr_buf_puts(b, "]}\n");
 }
 
-static uint32_t value_at(const gr_api_table_reply *t, uint32_t a, uint32_t b)
+static uint32_t value_at(const void *ctx, uint32_t a, uint32_t b)
 {
+    const gr_api_table_reply *t = ctx;
     return t->half[gr_api_table_row(b) + (a <= b - a ? a : b - a)];
 }
 
 /* Laid out like seed 000's Table 1: row a, column b, a = 0 at the bottom. */
-static void values_text(gr_buf *out, const gr_api_table_reply *t)
+void gr_api_table_put_text(gr_buf *out, uint32_t n, gr_api_table_get_fn get, const void *ctx)
 {
-    uint32_t n = t->n;
     int w = 1;
-    for (size_t i = 0; i < gr_api_table_row(n + 1); i++) {
-        int d = snprintf(NULL, 0, "%u", t->half[i]);
-        if (d > w) w = d;
-    }
+    for (uint32_t b = 0; b <= n; b++)
+        for (uint32_t a = 0; a <= b / 2; a++) {
+            int d = snprintf(NULL, 0, "%u", get(ctx, a, b));
+            if (d > w) w = d;
+        }
     int aw = snprintf(NULL, 0, "%u", n);
     if (w < aw) w = aw;
     gr_buf_printf(out, "G(0,a,b) of three-pile Sharing Nim, 0 <= a <= b <= %u (row a, column b)\n", n);
@@ -238,7 +239,7 @@ static void values_text(gr_buf *out, const gr_api_table_reply *t)
         gr_buf_printf(out, "%*u |", aw, a);
         for (uint32_t b = 0; b <= n; b++) {
             if (b < a) gr_buf_printf(out, " %*s", w, "");
-            else gr_buf_printf(out, " %*u", w, value_at(t, a, b));
+            else gr_buf_printf(out, " %*u", w, get(ctx, a, b));
         }
         gr_buf_putc(out, '\n');
     }
@@ -307,7 +308,7 @@ void gr_api_render_table(gr_buf *b, int format, const gr_api_reply *rep)
         for (uint32_t r = 0; r <= t->n; r++) gr_api_table_put_row(b, format, r, t->half + gr_api_table_row(r));
         gr_api_table_tail(b, format);
     } else {
-        values_text(b, t);
+        gr_api_table_put_text(b, t->n, value_at, t);
     }
 }
 

@@ -93,35 +93,35 @@ static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
     return 1;
 }
 
-static void print_text(const gr_s3table *t, FILE *out)
+static uint32_t s3table_at(const void *ctx, uint32_t a, uint32_t b)
 {
-    uint32_t n = t->n;
-    int w = 1;
-    for (size_t i = 0; i < gr_s3table_index(0, n + 1); i++) {
-        int d = snprintf(NULL, 0, "%u", t->v[i]);
-        if (d > w) w = d;
-    }
-    int aw = snprintf(NULL, 0, "%u", n);
-    if (w < aw) w = aw;
-    fprintf(out, "G(0,a,b) of three-pile Sharing Nim, 0 <= a <= b <= %u (row a, column b)\n", n);
-    for (uint32_t a = n + 1; a-- > 0;) {
-        fprintf(out, "%*u |", aw, a);
-        for (uint32_t b = 0; b <= n; b++) {
-            if (b < a) fprintf(out, " %*s", w, "");
-            else fprintf(out, " %*u", w, gr_s3table_get(t, a, b));
-        }
-        fputc('\n', out);
-    }
-    fprintf(out, "%*s +", aw, "");
-    for (uint32_t b = 0; b <= n; b++) fprintf(out, "%.*s", w + 1, "----------------");
-    fprintf(out, "\n%*s  ", aw, "");
-    for (uint32_t b = 0; b <= n; b++) fprintf(out, " %*u", w, b);
-    fputs("  = b\n", out);
+    return gr_s3table_get(ctx, a, b);
+}
+
+/* What the layer rendered, to standard output; the buffer emptied. */
+static int flush_out(gr_buf *b)
+{
+    if (!gr_buf_ok(b)) return GR_ENOMEM;
+    fwrite(b->s, 1, b->len, stdout);
+    gr_buf_reset(b);
+    return GR_OK;
+}
+
+/* The text layout of a whole table, rendered by the layer. */
+static int print_text(const gr_s3table *t)
+{
+    gr_buf b;
+    gr_buf_init(&b);
+    gr_api_table_put_text(&b, t->n, s3table_at, t);
+    int rc = flush_out(&b);
+    gr_buf_free(&b);
+    return rc;
 }
 
 /* Everything a row goes to, besides the file. */
 typedef struct sinks {
-    int format;                 /* FMT_CSV / FMT_JSON when streaming to stdout, else -1 */
+    int format;                 /* GR_API_CSV / GR_API_JSON when streaming to stdout, else -1 */
+    gr_buf line;                /* the rows rendered by the layer, on their way to stdout */
     gr_s3table *full;           /* text layout: the whole table */
     gr_s3stats *stats;
     gr_s3png *png;
@@ -132,12 +132,9 @@ typedef struct sinks {
 /* The sinks that take rows in order, one after the other. */
 static void to_ordered_sinks(sinks *k, uint32_t b, const uint32_t *half)
 {
-    if (k->format == FMT_CSV) {
-        for (uint32_t x = 0; x <= b; x++) printf("%u,%u,%u\n", x, b, half[x <= b - x ? x : b - x]);
-    } else if (k->format == FMT_JSON) {
-        fputs(b ? ",[" : "[", stdout);
-        for (uint32_t x = 0; x <= b; x++) printf(x ? ",%u" : "%u", half[x <= b - x ? x : b - x]);
-        fputc(']', stdout);
+    if (k->format >= 0) {
+        gr_api_table_put_row(&k->line, k->format, b, half);
+        if (k->line.len >= 1 << 16) flush_out(&k->line);
     }
     if (k->full)
         for (uint32_t x = 0; x <= b / 2; x++) {
@@ -404,8 +401,11 @@ static int finish_run(table_run *r, int rc, int format, const deliver *d, const 
         else gr_s3file_close(&r->out);
     }
     if (r->have_in) gr_s3file_close(&r->in);
-    if (!rc && r->k.format == FMT_JSON) fputs("]}\n", stdout);
-    if (!rc && r->k.full) print_text(&r->full, stdout);
+    if (!rc && r->k.format >= 0) {
+        gr_api_table_tail(&r->k.line, r->k.format);
+        if (flush_out(&r->k.line)) rc = gr_fail_nomem(err);
+    }
+    if (!rc && r->k.full && print_text(&r->full)) rc = gr_fail_nomem(err);
     if (!rc && r->k.png) rc = gr_s3png_write(r->k.png, t->png, err);
     if (!rc && r->k.stats) gr_s3stats_print(r->k.stats, stdout, format == FMT_JSON);
     if (!rc && t->stats && r->st) print_usage(r->st, now() - d->t0, d->serial_s + waited, writing);
@@ -421,12 +421,13 @@ static int run(const table_opts *t, int format, table_mpi *mpi, gr_error *err)
     int rc = check_run(t, format, mpi, &r.fast, err);
     if (rc) return rc;
     bool print = !t->out && !t->stats && !t->png;
-    r.k = (sinks){print && format != FMT_TEXT ? format : -1, NULL, NULL, NULL, NULL, mpi};
+    int api_format = format == FMT_JSON ? GR_API_JSON : format == FMT_CSV ? GR_API_CSV : -1;
+    r.k = (sinks){print ? api_format : -1, {0}, NULL, NULL, NULL, NULL, mpi};
+    gr_buf_init(&r.k.line);
     r.row = malloc(((size_t)r.n / 2 + 1) * sizeof *r.row);
     if (!r.row) return gr_fail_nomem(err);
     rc = open_run(&r, print, format, err);
-    if (r.k.format == FMT_JSON && !rc) printf("{\"ruleset\":\"sharing\",\"max\":%u,\"rows\":[", r.n);
-    if (r.k.format == FMT_CSV && !rc) puts("a,b,value");
+    if (r.k.format >= 0 && !rc) gr_api_table_head(&r.k.line, r.k.format, r.n);
     if (!rc && t->out) rc = open_out(&r, err);
     if (mpi) rc = table_mpi_recovered(mpi, rc, &r.start);
     deliver d = {r.st, mpi, &r.k, r.have_out ? &r.out : NULL, err, isatty(2) && (t->out || r.n >= 4096), now(), 0, r.n, 0};
@@ -434,6 +435,7 @@ static int run(const table_opts *t, int format, table_mpi *mpi, gr_error *err)
     char usage[512] = "";
     if (!rc) rc = compute_rows(&r, &d, usage, sizeof usage, err);
     rc = finish_run(&r, rc, format, &d, usage, err);
+    gr_buf_free(&r.k.line);
     gr_s3stats_free(r.k.stats);
     gr_s3png_free(r.k.png);
     gr_s3fast_free(r.st);
@@ -478,23 +480,29 @@ static int print_db_table(const table_opts *t, int format, gr_error *err)
     gr_s3table tab = {0, NULL};
     int rc = gr_engine_db_s3table(t->db, &tab, (uint32_t)t->max, err);
     if (rc) return rc;
-    if (format == FMT_CSV) {
-        puts("a,b,value");
-        for (uint32_t b = 0; b <= tab.n; b++)
-            for (uint32_t x = 0; x <= b; x++) printf("%u,%u,%u\n", x, b, gr_s3table_get(&tab, x, b));
-    } else if (format == FMT_JSON) {
-        printf("{\"ruleset\":\"sharing\",\"max\":%ld,\"rows\":[", t->max);
-        for (uint32_t b = 0; b <= tab.n; b++) {
-            fputs(b ? ",[" : "[", stdout);
-            for (uint32_t x = 0; x <= b; x++) printf(x ? ",%u" : "%u", gr_s3table_get(&tab, x, b));
-            fputc(']', stdout);
+    if (format == FMT_CSV || format == FMT_JSON) {
+        int api_format = format == FMT_JSON ? GR_API_JSON : GR_API_CSV;
+        uint32_t *row = malloc(((size_t)tab.n / 2 + 1) * sizeof *row);
+        gr_buf b;
+        gr_buf_init(&b);
+        rc = row ? GR_OK : gr_fail_nomem(err);
+        if (!rc) gr_api_table_head(&b, api_format, tab.n);
+        for (uint32_t r = 0; !rc && r <= tab.n; r++) {
+            for (uint32_t x = 0; x <= r / 2; x++) row[x] = gr_s3table_get(&tab, x, r);
+            gr_api_table_put_row(&b, api_format, r, row);
+            if (b.len >= 1 << 16) rc = flush_out(&b);
         }
-        fputs("]}\n", stdout);
+        if (!rc) gr_api_table_tail(&b, api_format);
+        if (!rc) rc = flush_out(&b);
+        if (rc == GR_ENOMEM) rc = gr_fail_nomem(err);
+        gr_buf_free(&b);
+        free(row);
     } else {
-        print_text(&tab, stdout);
+        rc = print_text(&tab);
+        if (rc) rc = gr_fail_nomem(err);
     }
     gr_s3table_free(&tab);
-    return GR_OK;
+    return rc;
 }
 
 /* Streams the layer's rows to standard output as they come. */
