@@ -29,10 +29,10 @@
 #include "grundy/solve.h"
 
 enum gr_api_front { GR_FRONT_CLI, GR_FRONT_HTTP, GR_FRONT_PYTHON };
-enum gr_api_verb { GR_API_VALUE, GR_API_MOVES, GR_API_SEQ, GR_API_TABLE, GR_API_PLAY };
-/* GR_API_BFILE: OEIS b-file lines "n a(n)" (seq); GR_API_CSV (table); any
- * other verb renders them as text */
-enum gr_api_format { GR_API_TEXT, GR_API_JSON, GR_API_BFILE, GR_API_CSV };
+enum gr_api_verb { GR_API_VALUE, GR_API_MOVES, GR_API_SEQ, GR_API_TABLE, GR_API_PLAY, GR_API_GAMES, GR_API_CHECK };
+/* GR_API_BFILE: OEIS b-file lines "n a(n)" (seq); GR_API_CSV (table);
+ * GR_API_MD a Markdown table (check); any other verb renders them as text */
+enum gr_api_format { GR_API_TEXT, GR_API_JSON, GR_API_BFILE, GR_API_CSV, GR_API_MD };
 
 /* One key and its value as the front end got them (lengths, so that a NUL
  * inside either is seen and refused). Each text also ends in a NUL at its
@@ -77,6 +77,18 @@ typedef struct gr_api_table_opts {
 } gr_api_table_opts;
 #define GR_API_TABLE_TEXT_MAX 2000
 
+/* check's options (keys "id", "to", "list"). */
+struct gr_claim;
+typedef struct gr_api_check_opts {
+    char *which;               /* a seed ("000") or a claim id ("000/thm-P"); NULL: every claim */
+    long to;                   /* each claim's bound; 0: its default */
+    bool list;                 /* the claims without checking them */
+    /* called before each claim's check starts (the command line arms its
+     * overrun alarm here); NULL: none */
+    void (*before)(void *ctx, const struct gr_claim *c, const gr_limits *lim);
+    void *before_ctx;
+} gr_api_check_opts;
+
 typedef struct gr_api_request {
     int verb;                  /* enum gr_api_verb */
     int front;                 /* enum gr_api_front: whose words the messages use */
@@ -99,6 +111,7 @@ typedef struct gr_api_request {
     char *seats;               /* who sits where, "me,computer,computer" (command line and Python only) */
     bool hints;                /* before each of the person's moves, say whether they are winning */
     char *input;               /* the lines to play, newline-separated, answered in one call */
+    gr_api_check_opts check;
 } gr_api_request;
 
 void gr_api_request_init(gr_api_request *r, int verb, int front);
@@ -231,6 +244,8 @@ typedef struct gr_api_reply {
     gr_api_table_reply table;  /* table */
     /* play: the reply to the input (grundy/api.h's play section) */
     struct gr_api_play_reply *play;
+    struct gr_api_games_reply *games;  /* games */
+    struct gr_api_check_reply *check;  /* check */
 } gr_api_reply;
 
 void gr_api_reply_init(gr_api_reply *rep);
@@ -352,6 +367,52 @@ bool gr_api_seq_wants_sparse(const gr_game *g, uint64_t to);
  * methods (and a certified period): when it was refused by a limit and the
  * caller did not ask for the sparse method by name. */
 bool gr_api_seq_falls_back(int rc, bool sparse_asked);
+/* ---- games: the rulesets and outcome rules, from the registries ---- */
+
+/* A kind of move a ruleset makes, as its move help writes it. */
+typedef struct gr_api_game_move {
+    int kind;                  /* enum gr_move_kind */
+    const char *notation;      /* the notation play reads, with letters to fill in: "P K", "F T K", "P = A B ..." */
+    char *written;             /* as the ruleset's help writes it: "PILE AMOUNT" */
+    char *summary;             /* what the move does */
+} gr_api_game_move;
+
+typedef struct gr_api_game {
+    const char *name, *summary, *options;   /* the registry's */
+    unsigned flags;            /* GR_RS_*: gr_api_game_flag_name names each bit */
+    const char *unit;          /* "pile" or "heap" */
+    gr_api_game_move *moves;
+    size_t nmoves;
+} gr_api_game;
+
+typedef struct gr_api_games_reply {
+    gr_api_game *games;        /* in registry order */
+    size_t n;
+    const gr_outcome_rule **rules;   /* the outcome rules, in registry order */
+    size_t nrules;
+} gr_api_games_reply;
+/* A ruleset flag's name ("heaps", "loopy", "conserves-total") by its bit
+ * number, or NULL. */
+const char *gr_api_game_flag_name(unsigned bit);
+
+/* ---- check: the papers' claims against search ---- */
+
+typedef struct gr_api_verdict {
+    const struct gr_claim *claim;
+    uint64_t bound;            /* the bound checked (list: the claim's default) */
+    char *range, *detail;      /* what was checked; why it fails or is unchecked (NULL for list) */
+    int status;                /* enum gr_claim_status */
+    bool has_cex;
+    gr_pos cex;                /* the smallest counterexample */
+} gr_api_verdict;
+
+typedef struct gr_api_check_reply {
+    bool list;                 /* the claims listed, not checked */
+    bool one;                  /* one claim asked for by id (text: no seed headings) */
+    gr_api_verdict *verdicts;  /* in registry order */
+    size_t n;
+} gr_api_check_reply;
+
 /* A verb by its name ("value", "moves", "seq"), or -1. */
 int gr_api_verb_named(const char *name);
 

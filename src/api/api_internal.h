@@ -38,6 +38,13 @@ int gr_api_seq(const gr_api_request *req, gr_api_reply *rep, gr_error *err);
 void gr_api_render_seq(gr_buf *b, int format, const gr_api_reply *rep);
 int gr_api_table(const gr_api_request *req, gr_api_reply *rep, gr_error *err);
 void gr_api_render_table(gr_buf *b, int format, const gr_api_reply *rep);
+/* the registries' verbs: no ruleset, no engine */
+int gr_api_games(const gr_api_request *req, gr_api_reply *rep, gr_error *err);
+void gr_api_render_games(gr_buf *b, int format, const gr_api_reply *rep);
+void gr_api_games_reply_free(struct gr_api_games_reply *g);
+int gr_api_check(const gr_api_request *req, gr_api_reply *rep, gr_error *err);
+void gr_api_render_check(gr_buf *b, int format, const gr_api_reply *rep);
+void gr_api_check_reply_free(struct gr_api_check_reply *c);
 void gr_api_seq_reply_init(gr_api_seq_reply *s);
 void gr_api_seq_reply_clear(gr_api_seq_reply *s);
 

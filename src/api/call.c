@@ -34,6 +34,8 @@ void gr_api_reply_clear(gr_api_reply *rep)
     gr_answer_clear(&rep->here);
     mpz_clear(rep->total);
     gr_api_seq_reply_clear(&rep->seq);
+    gr_api_games_reply_free(rep->games);
+    gr_api_check_reply_free(rep->check);
     free(rep->table.half);
     free(rep->table.score);
     gr_api_reply_init(rep);
@@ -59,6 +61,8 @@ static const struct {
     [GR_API_SEQ] = {NULL, gr_api_seq, gr_api_render_seq},
     [GR_API_TABLE] = {NULL, gr_api_table, gr_api_render_table},
     [GR_API_PLAY] = {gr_api_play, NULL, gr_api_render_play},
+    [GR_API_GAMES] = {NULL, gr_api_games, gr_api_render_games},
+    [GR_API_CHECK] = {NULL, gr_api_check, gr_api_render_check},
 };
 
 static int try_call(gr_api_engines *cache, const gr_api_request *req, gr_api_reply *rep, bool *cached,
@@ -79,6 +83,15 @@ static int try_call(gr_api_engines *cache, const gr_api_request *req, gr_api_rep
 
 int gr_api_call(gr_api_engines *cache, const gr_api_request *req, gr_api_reply *rep, gr_error *err)
 {
+    /* the registries' verbs: no ruleset, no engine */
+    if (req->verb == GR_API_GAMES || req->verb == GR_API_CHECK) {
+        rep->verb = req->verb;
+        gr_error mine;
+        gr_error_clear(&mine);
+        int rc = verbs[req->verb].plain(req, rep, &mine);
+        if (rc && err) *err = mine;
+        return rc;
+    }
     if (req->verb < 0 || req->verb >= (int)(sizeof verbs / sizeof verbs[0]) || !req->rules)
         return gr_fail(err, GR_EINTERNAL, "no such verb");
     bool cached = false;

@@ -33,6 +33,8 @@ void gr_api_request_clear(gr_api_request *r)
     free(r->seats);
     free(r->input);
     free(r->quotient);
+    free(r->check.which);
+    r->check.which = NULL;
     r->rules = r->db = r->seq.method = r->table.method = r->table.in = r->in = r->seats = r->input = r->quotient = NULL;
 }
 
@@ -98,8 +100,18 @@ static const key_spec keys[] = {
     {"input", KEY_INPUT, PLAY, false},
 };
 
+/* check's keys (games takes none): the seed or claim, its bound, the list
+ * alone, and (command line and Python) the limits the estimates and the
+ * searches answer to. */
+static const char *const check_keys[] = {"id", "to", "list", "max-memory", "max-seconds"};
+
 int gr_api_key_arity(int verb, const char *key)
 {
+    if (verb == GR_API_GAMES || verb == GR_API_CHECK) {
+        for (size_t i = 0; verb == GR_API_CHECK && i < sizeof check_keys / sizeof *check_keys; i++)
+            if (strcmp(check_keys[i], key) == 0) return strcmp(key, "list") != 0;
+        return -1;
+    }
     for (size_t i = 0; i < gr_outcome_rule_count(); i++) {
         const gr_outcome_rule *rule = gr_outcome_rule_at(i);
         if (rule->param_min >= 0 && strcmp(rule->name, key) == 0) return rule->param_max > 0;
@@ -274,9 +286,36 @@ static int take_seq(filling *f, const char *key, const char *v)
     return gr_fail(f->err, GR_EINTERNAL, "seq key %s has no place", key);
 }
 
+static int take_check(filling *f, const char *key, const char *v)
+{
+    char name[64];
+    gr_api_check_opts *o = &f->r->check;
+    bool local = f->r->front != GR_FRONT_HTTP;
+    long secs;
+    int rc;
+    if (f->r->verb == GR_API_CHECK && strcmp(key, "id") == 0) {
+        /* a seed or claim id, never a flag's spelling */
+        if (v && *v && *v != '-') return copy_text(f, key, v, &o->which);
+        return gr_fail(f->err, GR_EINPUT, "%s%s must be a seed such as 000 or a claim id such as 000/thm-P",
+                       f->r->front == GR_FRONT_HTTP ? "parameter " : "", gr_api_key_name(f->r->front, key, name, sizeof name));
+    }
+    if (f->r->verb == GR_API_CHECK && strcmp(key, "to") == 0) return take_long(f, key, v, 1, 1000000000L, &o->to);
+    if (f->r->verb == GR_API_CHECK && strcmp(key, "list") == 0) return take_bool(f, key, v, &o->list);
+    if (f->r->verb == GR_API_CHECK && local && strcmp(key, "max-memory") == 0)
+        return take_size(f, key, v, &f->r->limits.max_bytes);
+    if (f->r->verb == GR_API_CHECK && local && strcmp(key, "max-seconds") == 0) {
+        if ((rc = take_long(f, key, v, 1, 1000000000L, &secs))) return rc;
+        f->r->limits.max_seconds = (double)secs;
+        return GR_OK;
+    }
+    return gr_fail(f->err, GR_EINPUT, "unknown %s '%s'", f->r->front == GR_FRONT_CLI ? "option" : "parameter",
+                   gr_api_key_name(f->r->front, key, name, sizeof name));
+}
+
 static int take(filling *f, const char *key, const char *v)
 {
     char name[64];
+    if (f->r->verb == GR_API_GAMES || f->r->verb == GR_API_CHECK) return take_check(f, key, v);
     for (size_t i = 0; i < gr_outcome_rule_count(); i++) {
         const gr_outcome_rule *rule = gr_outcome_rule_at(i);
         if (rule->param_min >= 0 && strcmp(rule->name, key) == 0) return take_outcome(f, rule, key, v);
@@ -324,7 +363,8 @@ static int take(filling *f, const char *key, const char *v)
 }
 
 static const char *const verb_names[] = {[GR_API_VALUE] = "value", [GR_API_MOVES] = "moves", [GR_API_SEQ] = "seq",
-                                         [GR_API_TABLE] = "table", [GR_API_PLAY] = "play"};
+                                         [GR_API_TABLE] = "table", [GR_API_PLAY] = "play",
+                                         [GR_API_GAMES] = "games", [GR_API_CHECK] = "check"};
 
 int gr_api_verb_named(const char *name)
 {
@@ -357,6 +397,7 @@ int gr_api_request_fill(gr_api_request *r, const gr_api_pair *pairs, size_t n, g
         int rc = take(&f, key, p->value);
         if (rc) return rc;
     }
+    if (r->verb == GR_API_GAMES || r->verb == GR_API_CHECK) return GR_OK;   /* no ruleset */
     char name[64];
     const char *verb = verb_names[r->verb];
     if (!f.have_rules && r->front == GR_FRONT_CLI)

@@ -1,19 +1,17 @@
 /* The JSON API.
  *
- * value, moves, play, seq and table are the answer layer's (grundy/api.h):
- * the query's pairs are validated here, in the server's thread, by the
- * layer's one validator; a call the engine estimates small is answered here
- * too (serve_inproc.h), and any other runs the same layer call in a worker
- * process (serve_pool.h), which sends back its HTTP status and JSON body:
- * the kernel bounds what one such request may cost, and a crash costs one
- * worker. A table past the in-process budget runs `grundy table` in a fresh
- * process (it may read the server's stored table, whose path the network
- * never gives).
- *
- * The other calls (games, check) run the matching verb of this same
- * executable, with --format json and the request's words as flags, in a
- * worker (games) or a fresh process with a CPU limit of its own (check);
- * their status is the verb's exit status (gr_status_http). */
+ * Every call is the answer layer's (grundy/api.h): the query's pairs are
+ * validated here, in the server's thread, by the layer's one validator. The
+ * games list (the registries, no search) is answered here and kept; a call
+ * the engine estimates small is answered here too (serve_inproc.h), and any
+ * other runs the same layer call in a worker process (serve_pool.h), which
+ * sends back its HTTP status and JSON body: the kernel bounds what one such
+ * request may cost, and a crash costs one worker. check (a batch of
+ * searches, each refused first by its estimate) runs the layer call in a
+ * fresh process of its own (`grundy serve --call @check`) with a CPU limit
+ * and a minute at least. A table past the in-process budget runs `grundy
+ * table` in a fresh process (it may read the server's stored table, whose
+ * path the network never gives). */
 #include "serve.h"
 #include "serve_pool.h"
 #include "serve_inproc.h"
@@ -24,37 +22,27 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The words each endpoint takes: query name -> flag ("" for operands). */
-typedef struct param {
-    const char *name;
-    const char *flag;          /* NULL: the rules operand; "pos": position operand */
-    bool boolean;              /* a flag without a value, given as name=1 */
-} param;
-
 typedef struct endpoint {
     const char *name;
-    const char *verb;
-    const param *params;
-    const char *bounded;       /* the flag whose value is checked against a bound */
-    const char *fixed[3];      /* words always passed (NULL-terminated) */
     bool batch;                /* a fresh process of its own rather than a pooled worker */
-    int layer;                 /* the answer layer's verb (enum gr_api_verb), or -1: the verb's command line */
+    int layer;                 /* the answer layer's verb (enum gr_api_verb) */
 } endpoint;
 
-static const param check_params[] = {{"id", NULL, false}, {"to", "--to", false}, {NULL, NULL, false}};
-static const param games_params[] = {{NULL, NULL, false}};
-
 static const endpoint endpoints[] = {
-    {"games", "games", games_params, NULL, {NULL}, false, -1},
-    {"value", "value", NULL, NULL, {NULL}, false, GR_API_VALUE},
-    {"moves", "moves", NULL, NULL, {NULL}, false, GR_API_MOVES},
-    {"table", "table", NULL, NULL, {NULL}, true, GR_API_TABLE},
-    {"seq", "seq", NULL, NULL, {NULL}, false, GR_API_SEQ},
-    {"check", "check", check_params, "--to", {NULL}, true, -1},
+    {"games", false, GR_API_GAMES},
+    {"value", false, GR_API_VALUE},
+    {"moves", false, GR_API_MOVES},
+    {"table", true, GR_API_TABLE},
+    {"seq", false, GR_API_SEQ},
+    {"check", true, GR_API_CHECK},
     /* the computer's move, as `grundy play --script` makes it; `first`
      * (default computer) says who moves first, `input` holds the lines */
-    {"play", "play", NULL, NULL, {NULL}, false, GR_API_PLAY},
+    {"play", false, GR_API_PLAY},
 };
+
+/* A check's searches: a minute at least, whatever the server's limit for
+ * one request (each is refused first by its estimate under this). */
+enum { CHECK_SECONDS = 60 };
 
 /* The longest pile a query may give, in digits (the query itself is at
  * most 8 KiB). */
@@ -137,154 +125,6 @@ static void reply_run(serve_run *run, const serve_limits *lim, serve_reply *r)
     reply_error(r, gr_status_http(code), msg);
 }
 
-/* One call's words, as the verb's command line. */
-typedef struct call {
-    const endpoint *ep;
-    const char *argv[64];
-    int argc;
-    const char *rules, *pos;           /* operands */
-    char secs[32], bytes[32];
-} call;
-
-static bool refuse(serve_reply *reply, int status, const char *msg)
-{
-    reply_error(reply, status, msg);
-    return false;
-}
-
-static bool refuse_value(serve_reply *reply, const char *name, const char *v, const char *why)
-{
-    char msg[200];
-    snprintf(msg, sizeof msg, "parameter %s=%.24s%s: %s", name, v, strlen(v) > 24 ? "..." : "", why);
-    return refuse(reply, 400, msg);
-}
-
-static bool is_number_param(const char *name)
-{
-    static const char *const numbers[] = {"to", "from", "players", "row", "diagonal", "max", "block", "block-position"};
-    for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++)
-        if (strcmp(name, numbers[i]) == 0) return true;
-    return false;
-}
-
-static bool plain_number(const char *v)
-{
-    size_t n = strlen(v);
-    if (n == 0 || n > 12) return false;
-    for (size_t i = 0; i < n; i++)
-        if (v[i] < '0' || v[i] > '9') return false;
-    return true;
-}
-
-/* A number past the endpoint's bound is refused before any work. */
-static bool within_bound(const call *c, const serve_limits *lim, const param *p, const char *v, serve_reply *reply)
-{
-    const endpoint *ep = c->ep;
-    if (!ep->bounded || strcmp(p->flag, ep->bounded) != 0) return true;
-    long bound = lim->max_check;
-    char *end, msg[160];
-    long x = strtol(v, &end, 10);
-    if (*end != '\0' || x <= bound) return true;
-    snprintf(msg, sizeof msg, "%s=%ld is past this server's bound of %ld", p->name, x, bound);
-    return refuse(reply, 413, msg);
-}
-
-/* One query parameter into the call's words. */
-static bool take_param(call *c, const serve_limits *lim, const param *p, const char *v, serve_reply *reply)
-{
-    if (!p->flag) c->rules = v;
-    else if (strcmp(p->flag, "pos") == 0) c->pos = v;
-    else if (p->boolean) {
-        bool on = strcmp(v, "1") == 0 || strcmp(v, "true") == 0;
-        if (!on && strcmp(v, "0") != 0 && strcmp(v, "false") != 0) return refuse_value(reply, p->name, v, "expected 1, true, 0 or false");
-        if (on) c->argv[c->argc++] = p->flag;
-    } else {
-        if (*v == '-' || *v == '\0') {
-            char msg[160];
-            snprintf(msg, sizeof msg, "parameter %s needs a non-negative number", p->name);
-            return refuse(reply, 400, msg);
-        }
-        if (is_number_param(p->name) && !plain_number(v))
-            return refuse_value(reply, p->name, v, "expected a whole number of at most 12 digits");
-        if (!within_bound(c, lim, p, v, reply)) return false;
-        c->argv[c->argc++] = p->flag;
-        c->argv[c->argc++] = v;
-    }
-    return true;
-}
-
-static bool take_params(call *c, const serve_limits *lim, const char *const *names, const char *const *values,
-                        int nargs, serve_reply *reply)
-{
-    for (int i = 0; i < nargs; i++) {
-        char msg[160];
-        for (int j = 0; j < i; j++)
-            if (strcmp(names[j], names[i]) == 0) {
-                snprintf(msg, sizeof msg, "parameter %.60s given twice; give it once", names[i]);
-                return refuse(reply, 400, msg);
-            }
-        const param *p = NULL;
-        for (const param *q = c->ep->params; q->name; q++)
-            if (strcmp(q->name, names[i]) == 0) p = q;
-        if (!p) {
-            snprintf(msg, sizeof msg, "unknown parameter '%.60s' for /api/%s", names[i], c->ep->name);
-            return refuse(reply, 400, msg);
-        }
-        if (!take_param(c, lim, p, values[i] ? values[i] : "", reply)) return false;
-        if (c->argc > 50) return refuse(reply, 400, "too many parameters");
-    }
-    return true;
-}
-
-/* The limits, the endpoint's checks and the operands, after the flags. */
-static bool finish_words(call *c, const serve_limits *lim, serve_reply *reply)
-{
-    const char *n = c->ep->name;
-    bool quick = !c->ep->batch && strcmp(n, "games") != 0;
-    if (quick) {
-        snprintf(c->secs, sizeof c->secs, "%.0f", lim->seconds > 2 ? lim->seconds - 1 : 1);
-        snprintf(c->bytes, sizeof c->bytes, "%.0f", lim->bytes / 2);
-        c->argv[c->argc++] = "--max-seconds";
-        c->argv[c->argc++] = c->secs;
-        c->argv[c->argc++] = "--max-memory";
-        c->argv[c->argc++] = c->bytes;
-    }
-    bool needs_rules = false, needs_pos = false;
-    for (const param *q = c->ep->params; q->name; q++) {
-        needs_rules |= strcmp(q->name, "rules") == 0;
-        needs_pos |= strcmp(q->name, "pos") == 0;
-    }
-    if (needs_rules && !c->rules) return refuse(reply, 400, "missing parameter rules");
-    if (needs_pos && !c->pos) return refuse(reply, 400, "missing parameter pos (pile sizes separated by commas)");
-    if (strcmp(n, "check") == 0) {
-        /* check takes its one operand (a seed or claim id) without "--" */
-        if (c->rules && (*c->rules == '-' || *c->rules == '\0'))
-            return refuse(reply, 400, "parameter id must be a seed such as 000 or a claim id such as 000/thm-P");
-        if (c->rules) c->argv[c->argc++] = c->rules;
-        c->rules = NULL;
-    }
-    if (c->rules || c->pos) c->argv[c->argc++] = "--";
-    if (c->rules) c->argv[c->argc++] = c->rules;
-    if (c->pos) c->argv[c->argc++] = c->pos;
-    c->argv[c->argc] = NULL;
-    return true;
-}
-
-/* Runs a verb's command line in a worker (or, for the batch calls, a fresh
- * process). */
-static void run_call(serve_pool *pool, const serve_limits *lim, const call *c, serve_reply *reply)
-{
-    /* checking a seed's claims is a batch of searches: give it a minute */
-    serve_limits l = *lim;
-    if (strcmp(c->ep->name, "check") == 0 && l.seconds < 60) l.seconds = 60;
-    char **argv = (char **)c->argv;
-    serve_run run;
-    serve_pool_run(pool, argv, NULL, l.seconds, l.max_output, c->ep->batch, &run);
-    reply->by = serve_pool_fresh(pool, c->ep->batch) ? "process" : "worker";
-    reply_run(&run, &l, reply);
-    serve_run_free(&run);
-}
-
 /* The worker's limits for a quick call: under the server's, so that the
  * engine stops itself before the kernel or the deadline has to. */
 static void worker_limits(const serve_limits *lim, gr_limits *out)
@@ -297,9 +137,12 @@ static void worker_limits(const serve_limits *lim, gr_limits *out)
  * (serve_pool.h), the worker answers with the HTTP status and the body. In
  * a pool of no workers, a fresh process runs the same words (`grundy serve
  * --call`) and exits with the code's status. */
-static void run_layer(serve_pool *pool, const serve_limits *lim, const endpoint *ep, const gr_api_pair *pairs,
+static void run_layer(serve_pool *pool, const serve_limits *server_lim, const endpoint *ep, const gr_api_pair *pairs,
                       size_t n, serve_reply *reply)
 {
+    serve_limits l = *server_lim;
+    const serve_limits *lim = &l;
+    if (ep->layer == GR_API_CHECK && l.seconds < CHECK_SECONDS) l.seconds = CHECK_SECONDS;
     gr_limits wl;
     worker_limits(lim, &wl);
     char secs[32], bytes[32];
@@ -307,7 +150,7 @@ static void run_layer(serve_pool *pool, const serve_limits *lim, const endpoint 
     snprintf(bytes, sizeof bytes, "%.0f", wl.max_bytes);
     const char *argv[2 * SERVE_MAX_PAIRS + 16];
     int argc = 0;
-    bool fresh = serve_pool_fresh(pool, false);
+    bool fresh = serve_pool_fresh(pool, ep->batch);
     char word[16];
     snprintf(word, sizeof word, "@%s", ep->name);   /* "@value": the layer's verb, by name */
     argv[argc++] = "grundy";
@@ -389,6 +232,23 @@ static void run_table(serve_pool *pool, const serve_limits *lim, const gr_api_re
     serve_run_free(&run);
 }
 
+/* A call that needs no search (games: the registries), in this thread. */
+static void answer_here(const gr_api_request *req, serve_reply *reply)
+{
+    gr_api_reply rep;
+    gr_api_reply_init(&rep);
+    gr_error err;
+    gr_error_clear(&err);
+    gr_buf b;
+    gr_buf_init(&b);
+    int rc = gr_api_call(NULL, req, &rep, &err);
+    if (rc) gr_api_error_json(&b, GR_FRONT_HTTP, &err);
+    else gr_api_render(&b, GR_API_JSON, &rep);
+    gr_api_reply_clear(&rep);
+    reply_buf(reply, gr_status_http(rc), &b);
+    reply->by = "server";
+}
+
 static void answer_layer(serve_pool *pool, serve_inproc *inproc, const serve_limits *lim, const endpoint *ep,
                          const gr_api_pair *pairs, size_t n, serve_reply *reply)
 {
@@ -402,7 +262,9 @@ static void answer_layer(serve_pool *pool, serve_inproc *inproc, const serve_lim
     gr_error err;
     gr_error_clear(&err);
     int rc = gr_api_request_fill(&req, pairs, n, &err);
-    /* a sequence or table past the server's bound is refused before any work */
+    /* a claim's bound, a sequence or table past the server's bound is refused before any work */
+    if (!rc && ep->layer == GR_API_CHECK && req.check.to > lim->max_check)
+        rc = gr_fail(&err, GR_ELIMIT, "to=%ld is past this server's bound of %ld", req.check.to, lim->max_check);
     if (!rc && ep->layer == GR_API_SEQ && req.seq.to > lim->max_seq)
         rc = gr_fail(&err, GR_ELIMIT, "to=%ld is past this server's bound of %ld", req.seq.to, lim->max_seq);
     if (!rc && ep->layer == GR_API_TABLE) rc = table_request(lim, &req, &err);
@@ -412,6 +274,11 @@ static void answer_layer(serve_pool *pool, serve_inproc *inproc, const serve_lim
         gr_api_error_json(&b, GR_FRONT_HTTP, &err);
         reply_buf(reply, gr_status_http(rc), &b);
         reply->by = "server";
+    } else if (ep->layer == GR_API_GAMES) {
+        answer_here(&req, reply);
+        if (inproc) serve_inproc_keep(inproc, ep->layer, pairs, n, reply);
+    } else if (ep->layer == GR_API_CHECK) {
+        run_layer(pool, lim, ep, pairs, n, reply);
     } else if (!inproc || !serve_inproc_answer(inproc, &req, reply)) {
         if (ep->layer == GR_API_TABLE) run_table(pool, lim, &req, reply);
         else run_layer(pool, lim, ep, pairs, n, reply);
@@ -419,6 +286,12 @@ static void answer_layer(serve_pool *pool, serve_inproc *inproc, const serve_lim
         serve_inproc_keep(inproc, ep->layer, pairs, n, reply);
     }
     gr_api_request_clear(&req);
+}
+
+static bool refuse(serve_reply *reply, int status, const char *msg)
+{
+    reply_error(reply, status, msg);
+    return false;
 }
 
 /* Every name and value: no NUL byte (what follows one would be dropped
@@ -446,10 +319,10 @@ static bool clean(const gr_api_pair *pairs, size_t n, serve_reply *reply)
 void serve_api_n(serve_pool *pool, serve_inproc *inproc, const serve_limits *lim, const char *name,
                  const gr_api_pair *pairs, int nargs, serve_reply *reply)
 {
-    call c = {.ep = NULL};
+    const endpoint *ep = NULL;
     for (size_t i = 0; i < sizeof endpoints / sizeof endpoints[0]; i++)
-        if (strcmp(endpoints[i].name, name) == 0) c.ep = &endpoints[i];
-    if (!c.ep) {
+        if (strcmp(endpoints[i].name, name) == 0) ep = &endpoints[i];
+    if (!ep) {
         reply_error(reply, 404, "no such API call; see docs/api.md");
         return;
     }
@@ -458,20 +331,7 @@ void serve_api_n(serve_pool *pool, serve_inproc *inproc, const serve_limits *lim
         return;
     }
     if (!clean(pairs, (size_t)nargs, reply)) return;
-    if (c.ep->layer >= 0) {
-        answer_layer(pool, inproc, lim, c.ep, pairs, (size_t)nargs, reply);
-        return;
-    }
-    const char *names[SERVE_MAX_PAIRS], *values[SERVE_MAX_PAIRS];
-    for (int i = 0; i < nargs; i++) names[i] = pairs[i].key, values[i] = pairs[i].value;
-    /* argv: grundy verb --format json [fixed] [flags] [limits] -- operands */
-    c.argv[c.argc++] = "grundy";
-    c.argv[c.argc++] = c.ep->verb;
-    c.argv[c.argc++] = "--format";
-    c.argv[c.argc++] = "json";
-    for (int i = 0; i < 3 && c.ep->fixed[i]; i++) c.argv[c.argc++] = c.ep->fixed[i];
-    if (!take_params(&c, lim, names, values, nargs, reply) || !finish_words(&c, lim, reply)) return;
-    run_call(pool, lim, &c, reply);
+    answer_layer(pool, inproc, lim, ep, pairs, (size_t)nargs, reply);
 }
 
 void serve_api(serve_pool *pool, serve_inproc *inproc, const serve_limits *lim, const char *name,

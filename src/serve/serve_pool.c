@@ -1,20 +1,18 @@
-/* grundy serve's workers (serve_pool.h): the server's side hands a worker an
- * argv over a socket and reads back the verb's status and output; the
- * worker's side runs the verb in-process with standard output and error
- * pointed at memory files.
+/* grundy serve's workers (serve_pool.h): the server's side hands a worker
+ * an answer layer call's words over a socket and reads back the HTTP status
+ * and body; the worker's side makes the layer call in-process (no stdio:
+ * the reply is rendered into memory). A fresh process per call runs this
+ * executable's command line instead (`grundy serve --call`, `grundy table`).
  *
- * Why processes rather than threads: the verbs print to stdout and the
- * library's limits are checked by the library itself; a process keeps the
- * answers byte for byte those of the command line, and lets the kernel
- * enforce what the library might not (address space, a kill at the
- * deadline), so a crash or a runaway search costs one worker, never the
- * server. Why long-lived: a fork and exec per call costs ~5 ms of CPU, which
+ * Why processes rather than threads: the library's limits are checked by
+ * the library itself, and a process lets the kernel enforce what the
+ * library might not (address space, a kill at the deadline), so a crash or
+ * a runaway search costs one worker, never the server. Why long-lived: a fork and exec per call costs ~5 ms of CPU, which
  * capped the API near 80 calls a second on two cores; a round trip to a
  * running worker costs tens of microseconds. */
 #define _GNU_SOURCE
 #include "serve_pool.h"
 #include "serve.h"
-#include "cli.h"
 #include "grundy/api.h"
 #include "grundy/grow.h"
 #include <errno.h>
@@ -552,18 +550,6 @@ void serve_pool_free(serve_pool *p)
 
 /* ---- the worker ---- */
 
-typedef struct served_verb {
-    const char *name;
-    int (*run)(int argc, char **argv);
-} served_verb;
-
-/* The verbs the API runs as command lines (value and moves come as layer
- * calls, run_layer); nothing else runs in a worker. */
-static const served_verb served[] = {
-    {"games", cmd_games}, {"value", cmd_value}, {"moves", cmd_moves}, {"table", cmd_table},
-    {"seq", cmd_seq},     {"check", cmd_check},
-};
-
 static bool read_all(int fd, void *buf, size_t n)
 {
     char *b = buf;
@@ -591,18 +577,6 @@ static bool read_request(int fd, char **buf, size_t *cap, request_head *h)
     if (!read_all(fd, *buf, n)) return false;
     (*buf)[n] = '\0';
     return true;
-}
-
-static int run_words(char *words, size_t len)
-{
-    char *argv[128];
-    int argc = 0;
-    for (size_t i = 0; i < len && argc < 127; i += strlen(words + i) + 1) argv[argc++] = words + i;
-    argv[argc] = NULL;
-    for (size_t i = 0; argc > 0 && i < sizeof served / sizeof served[0]; i++)
-        if (strcmp(argv[0], served[i].name) == 0) return served[i].run(argc, argv);
-    fputs("grundy: this verb is not served\n", stderr);
-    return GR_EINPUT;
 }
 
 /* A layer call (serve_api.c's run_layer): the verb's word, the limits,
@@ -711,9 +685,9 @@ int serve_worker_main(void)
     signal(SIGINT, SIG_IGN);
     signal(SIGTERM, SIG_IGN);
     signal(SIGPIPE, SIG_IGN);
-    /* The verbs write to stdout and stderr; here those streams are memory
-     * (no system call per answer), and the descriptors behind them lead
-     * nowhere, so nothing reaches the server's terminal. */
+    /* The answers are data (gr_buf); whatever the library might still
+     * write to stdout or stderr leads nowhere, so nothing reaches the
+     * server's terminal. */
     int devnull = open("/dev/null", O_RDWR);
     if (devnull < 0 || dup2(devnull, 1) < 0 || dup2(devnull, 2) < 0) return GR_EINTERNAL;
     close(devnull);
@@ -729,27 +703,14 @@ int serve_worker_main(void)
         double began = now();
         char *out = NULL, *err = NULL;
         size_t out_len = 0, err_len = 0;
-        int status;
-        if (req[0] == '@') {
-            /* the answer layer's: no streams, the reply is data */
-            gr_buf body;
-            gr_buf_init(&body);
-            status = run_layer(&engines, req, h.len, &body);
-            out = gr_buf_detach(&body, &out_len);
-            if (!out) status = gr_status_http(GR_ENOMEM);
-        } else {
-            FILE *real_in = stdin, *real_out = stdout, *real_err = stderr;
-            stdout = open_memstream(&out, &out_len);
-            stderr = open_memstream(&err, &err_len);
-            FILE *in = h.input_len ? fmemopen(req + h.len, h.input_len, "r") : NULL;
-            if (in) stdin = in;
-            status = stdout && stderr && (in || !h.input_len) ? run_words(req, h.len) : GR_EINTERNAL;
-            if (stdout) fclose(stdout);
-            if (stderr) fclose(stderr);
-            if (in) fclose(in);
-            stdin = real_in, stdout = real_out, stderr = real_err;
-            clearerr(stdin);
-        }
+        /* the answer layer's call by its verb's name ("@value"): no
+         * streams, the reply is data; nothing else runs in a worker */
+        gr_buf body;
+        gr_buf_init(&body);
+        int status = req[0] == '@' ? run_layer(&engines, req, h.len, &body) : gr_status_http(GR_EINTERNAL);
+        if (req[0] != '@') gr_buf_puts(&body, "{\"error\":\"the request failed inside the server (internal error)\"}\n");
+        out = gr_buf_detach(&body, &out_len);
+        if (!out) status = gr_status_http(GR_ENOMEM);
         /* the peak memory, looked at now and then: a system call costs more
          * than a small answer; and after a slow call, which may have left a
          * large table among the kept engines */
