@@ -89,12 +89,26 @@ class Values(Sequence[Any]):
     def __iter__(self) -> Iterator[Any]: ...
     def __buffer__(self, flags: int) -> memoryview: ...
 
+class MoveKind(TypedDict):
+    kind: str
+    notation: str
+    written: str
+    summary: str
+
+class OutcomeRuleInfo(TypedDict):
+    name: str
+    summary: str
+    flag: str | None
+    number: dict[str, int] | None
+
 class GameInfo(TypedDict):
     name: str
     summary: str
     options: str
-    moves: str
     flags: list[str]
+    unit: str
+    moves: list[MoveKind]
+    outcome_rules: list[OutcomeRuleInfo]
 
 class Verdict(TypedDict):
     id: str

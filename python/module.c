@@ -286,13 +286,13 @@ static PyObject *game_get_piles(PyObject *self, void *closure)
     return PyLong_FromLong(n);
 }
 
+/* The ruleset flags by the layer's names ("heaps", "loopy", "conserves-total"). */
 static PyObject *flag_names(unsigned flags)
 {
-    const char *names[] = {"heaps", "loopy", "conserves-total"};
     PyObject *t = PyList_New(0);
-    for (int i = 0; t && i < 3; i++) {
+    for (unsigned i = 0; t && gr_api_game_flag_name(i); i++) {
         if (!(flags & (1u << i))) continue;
-        PyObject *s = PyUnicode_FromString(names[i]);
+        PyObject *s = PyUnicode_FromString(gr_api_game_flag_name(i));
         if (!s || PyList_Append(t, s)) {
             Py_XDECREF(s);
             Py_DECREF(t);
@@ -416,24 +416,79 @@ void pg_engine_done(pg_game *g, gr_engine *e)
 
 /* ---- games() ---- */
 
+/* One kind of move, as `grundy games --format json` writes it. */
+static PyObject *move_dict(const gr_api_game_move *m)
+{
+    return Py_BuildValue("{s:s,s:s,s:s,s:s}", "kind", gr_api_move_kind_name(m->kind), "notation", m->notation,
+                         "written", m->written ? m->written : "", "summary", m->summary ? m->summary : "");
+}
+
+/* The outcome rules: name, summary, the keyword that asks for one (None
+ * for the default) and the range of its number (None: it takes none). */
+static PyObject *outcome_rules(const gr_api_games_reply *g)
+{
+    PyObject *l = PyList_New(0);
+    for (size_t i = 0; l && i < g->nrules; i++) {
+        const gr_outcome_rule *r = g->rules[i];
+        PyObject *num = r->param_max == 0 ? (Py_INCREF(Py_None), Py_None)
+                                          : Py_BuildValue("{s:l,s:l}", "min", (long)r->param_min, "max",
+                                                          (long)r->param_max);
+        PyObject *d = num ? Py_BuildValue("{s:s,s:s,s:z,s:N}", "name", r->name, "summary", r->summary, "flag",
+                                          r->param_min < 0 ? NULL : r->name, "number", num)
+                          : NULL;
+        if (!d || PyList_Append(l, d)) Py_CLEAR(l);
+        Py_XDECREF(d);
+    }
+    return l;
+}
+
+static PyObject *game_dict(const gr_api_game *game, PyObject *rules)
+{
+    PyObject *moves = PyList_New(0);
+    for (size_t k = 0; moves && k < game->nmoves; k++) {
+        PyObject *m = move_dict(&game->moves[k]);
+        if (!m || PyList_Append(moves, m)) Py_CLEAR(moves);
+        Py_XDECREF(m);
+    }
+    PyObject *flags = moves ? flag_names(game->flags) : NULL;
+    if (!flags) {
+        Py_XDECREF(moves);
+        return NULL;
+    }
+    Py_INCREF(rules);
+    return Py_BuildValue("{s:s,s:s,s:s,s:N,s:s,s:N,s:N}", "name", game->name, "summary", game->summary, "options",
+                         game->options ? game->options : "", "flags", flags, "unit", game->unit, "moves", moves,
+                         "outcome_rules", rules);
+}
+
+/* The layer's games reply, converted: the same fields and values as
+ * `grundy games --format json` and /api/games. */
 static PyObject *games(PyObject *self, PyObject *unused)
 {
     (void)self, (void)unused;
-    PyObject *list = PyList_New(0);
-    for (size_t i = 0; list && i < gr_ruleset_count(); i++) {
-        const gr_ruleset *rs = gr_ruleset_at(i);
-        PyObject *flags = flag_names(rs->flags);
-        PyObject *d = flags ? Py_BuildValue("{s:s,s:s,s:s,s:s,s:N}", "name", rs->name, "summary", rs->summary,
-                                            "options", rs->options ? rs->options : "", "moves",
-                                            rs->move_help ? rs->move_help : "", "flags", flags)
-                            : NULL;
-        if (!d || PyList_Append(list, d)) {
+    gr_api_request req;
+    gr_api_reply rep;
+    gr_error err;
+    gr_error_clear(&err);
+    gr_api_request_init(&req, GR_API_GAMES, GR_FRONT_PYTHON);
+    gr_api_reply_init(&rep);
+    bool stopped = false;
+    int rc = pg_api_call(&req, &rep, &err, &stopped);
+    PyObject *list = NULL;
+    if (rc) {
+        pg_raise(&err);
+    } else {
+        PyObject *rules = outcome_rules(rep.games);
+        list = rules ? PyList_New(0) : NULL;
+        for (size_t i = 0; list && i < rep.games->n; i++) {
+            PyObject *d = game_dict(&rep.games->games[i], rules);
+            if (!d || PyList_Append(list, d)) Py_CLEAR(list);
             Py_XDECREF(d);
-            Py_DECREF(list);
-            return NULL;
         }
-        Py_DECREF(d);
+        Py_XDECREF(rules);
     }
+    gr_api_reply_clear(&rep);
+    gr_api_request_clear(&req);
     return list;
 }
 
@@ -445,8 +500,10 @@ static PyMethodDef methods[] = {
      "--\n\n"
      "Returns a list of dicts. "
      "The rulesets: for each a dict with 'name', 'summary', 'options' (one line per\n"
-     "option), 'moves' (how a move is written) and 'flags' ('heaps', 'loopy',\n"
-     "'conserves-total'), as `grundy games --format json` lists them."},
+     "option), 'flags' ('heaps', 'loopy', 'conserves-total'), 'unit' ('pile' or\n"
+     "'heap'), 'moves' (each kind of move: 'kind', 'notation', 'written', 'summary')\n"
+     "and 'outcome_rules' ('name', 'summary', 'flag', 'number'), as\n"
+     "`grundy games --format json` and /api/games list them."},
     {"value", (PyCFunction)(void (*)(void))pg_value, METH_VARARGS | METH_KEYWORDS,
      "value(game, position, outcome='normal', *, players=None, block=None, block_position=None, max_memory=None, max_seconds=None, method=None, seq_file=None, quotient=None)\n"
      "--\n\n"
