@@ -102,9 +102,12 @@ static int count_graph(const gr_api_request *req, gr_api_count_reply *c, gr_erro
     bool fits = mpz_fits_ulong_p(z) && mpz_sizeinbase(z, 2) <= 63;
     uint64_t s = fits ? mpz_get_ui(z) : 0;
     int rc = GR_OK;
-    if (!fits)
-        rc = gr_fail(err, GR_EINPUT, "count zero-graph: %s must be below 2^63 (the graph is built explicitly)",
-                     gr_api_key_name(req->front, "sum", name, sizeof name));
+    if (!fits) {
+        /* the key alone, without Python's '=' */
+        gr_api_key_name(req->front, "sum", name, sizeof name);
+        name[strcspn(name, "=")] = '\0';
+        rc = gr_fail(err, GR_EINPUT, "count zero-graph: %s must be below 2^63 (the graph is built explicitly)", name);
+    }
     if (!rc) rc = put_count(c, z, err);   /* the total, as decimal */
     mpz_clear(z);
     if (rc) return rc;
@@ -125,7 +128,7 @@ static int count_table(const gr_api_request *req, gr_api_count_reply *c, gr_erro
         c->all = calloc((size_t)n + 1, sizeof *c->all);
         c->positive = calloc((size_t)n + 1, sizeof *c->positive);
         if (!c->all || !c->positive) return gr_fail_nomem(err);
-        int rc = gr_s3count_p(n, NULL, c->all, c->positive, err);
+        int rc = gr_s3count_p(n, &req->limits, c->all, c->positive, err);
         if (rc) return rc;
         c->first_all = c->first_positive = -1;
         for (uint32_t m = 0; m <= n; m++) {
@@ -135,7 +138,7 @@ static int count_table(const gr_api_request *req, gr_api_count_reply *c, gr_erro
         return GR_OK;
     }
     if (!(c->f = calloc((size_t)n + 1, 1))) return gr_fail_nomem(err);
-    int rc = gr_s3count_f(n, NULL, c->f, err);
+    int rc = gr_s3count_f(n, &req->limits, c->f, err);
     if (rc) return rc;
     /* per residue, from n >= 3 as in Proposition P-per */
     for (uint32_t m = 3; m <= n; m++) (c->f[m] ? c->ones : c->zeros)[m % 32]++;
@@ -151,7 +154,10 @@ int gr_api_count(const gr_api_request *req, gr_api_reply *rep, gr_error *err)
         if (strcmp(what, gr_api_count_whats[i]) == 0) c->what = gr_api_count_whats[i];
     if (!what) return gr_fail(err, GR_EINPUT, "count needs %s (pairs, zero-nim, no-carry, zero-graph, sharing-p or sharing-f)",
                               gr_api_key_name(req->front, "what", name, sizeof name));
-    if (!c->what) return gr_fail(err, GR_EINPUT, "unknown count '%.40s'", what);
+    if (!c->what)
+        return gr_fail(err, GR_EINPUT,
+                       "unknown count '%.40s'; expected pairs, zero-nim, no-carry, zero-graph, sharing-p or sharing-f",
+                       what);
     int rc = stray(req, c->what, err);
     if (rc) return rc;
     if (strcmp(c->what, "zero-graph") == 0) return count_graph(req, c, err);
