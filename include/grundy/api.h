@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include "grundy/bigpos.h"
 #include "grundy/buf.h"
+#include "grundy/counting.h"
 #include "grundy/engine.h"
 #include "grundy/error.h"
 #include "grundy/outcome.h"
@@ -29,7 +30,8 @@
 #include "grundy/solve.h"
 
 enum gr_api_front { GR_FRONT_CLI, GR_FRONT_HTTP, GR_FRONT_PYTHON };
-enum gr_api_verb { GR_API_VALUE, GR_API_MOVES, GR_API_SEQ, GR_API_TABLE, GR_API_PLAY, GR_API_GAMES, GR_API_CHECK };
+enum gr_api_verb { GR_API_VALUE, GR_API_MOVES, GR_API_SEQ, GR_API_TABLE, GR_API_PLAY, GR_API_GAMES, GR_API_CHECK,
+                   GR_API_COUNT, GR_API_LOSING, GR_API_SOLVE };
 /* GR_API_BFILE: OEIS b-file lines "n a(n)" (seq); GR_API_CSV (table);
  * GR_API_MD a Markdown table (check); any other verb renders them as text */
 enum gr_api_format { GR_API_TEXT, GR_API_JSON, GR_API_BFILE, GR_API_CSV, GR_API_MD };
@@ -88,6 +90,52 @@ typedef struct gr_api_check_opts {
     void (*before)(void *ctx, const struct gr_claim *c, const gr_limits *lim);
     void *before_ctx;
 } gr_api_check_opts;
+/* count's options (keys "what", "sum", "xor", "max-total", "digits", "to",
+ * "ordered", "zero", "at-most", "list"): the papers' enumerations. */
+typedef struct gr_api_count_opts {
+    char *what;                /* pairs, zero-nim, no-carry, zero-graph, sharing-p, sharing-f */
+    char *sum, *xor_, *max_total;  /* decimal integers of any size, digits only (checked) */
+    long digits, to;           /* -1: absent */
+    bool ordered, zero, at_most, list;
+} gr_api_count_opts;
+/* The enumerations count answers, in order (for a front end's list). */
+extern const char *const gr_api_count_whats[];
+
+/* losing's options (keys "piles", "max", "picture"; "png" from the command
+ * line and Python only). The outcome rule is block or block-position. */
+typedef struct gr_api_losing_opts {
+    long piles;                /* default 3 */
+    long max;                  /* the largest pile; -1: absent */
+    char *picture;             /* a slice instead of the list: piles-2 fixed sizes "3,5", or "-" */
+    char *png;                 /* the slice as a PNG into this file */
+} gr_api_losing_opts;
+
+/* solve --mpi's hooks (the command line's, src/cli/solve_mpi.c): the layer
+ * has no MPI of its own. NULL: one process. */
+struct gr_tiers;
+struct gr_tier_opts;
+typedef struct gr_api_solve_mpi {
+    int (*begin)(int *rank, int *ranks, gr_error *err);
+    int (*status)(int rc);     /* every rank learns whether any failed */
+    void (*gather)(struct gr_tiers *s, uint32_t *max, uint64_t *zeros, uint64_t *loaded);
+    int (*share)(struct gr_tier_opts *o, const struct gr_tiers *s, gr_error *err);
+    void (*unshare)(struct gr_tier_opts *o);
+    void (*end)(void);
+} gr_api_solve_mpi;
+
+/* solve's options (keys "total", "piles", "stats", "method"; "out",
+ * "threads", "stop-after" from the command line and Python only). */
+typedef struct gr_api_solve_opts {
+    long total;                /* the canonical total */
+    bool have_total;
+    long piles;                /* 0: the rules' */
+    bool stats;
+    char *method;              /* fast (the default) or options */
+    char *out;                 /* a directory of tiers: written, and resumed from */
+    long threads;              /* 0: every core */
+    long stop_after;           /* stop after this many new tiers (GR_ELIMIT); 0: never */
+    const gr_api_solve_mpi *mpi;
+} gr_api_solve_opts;
 
 typedef struct gr_api_request {
     int verb;                  /* enum gr_api_verb */
@@ -112,6 +160,9 @@ typedef struct gr_api_request {
     bool hints;                /* before each of the person's moves, say whether they are winning */
     char *input;               /* the lines to play, newline-separated, answered in one call */
     gr_api_check_opts check;
+    gr_api_count_opts count;
+    gr_api_losing_opts losing;
+    gr_api_solve_opts solve;
 } gr_api_request;
 
 void gr_api_request_init(gr_api_request *r, int verb, int front);
@@ -224,6 +275,53 @@ int gr_api_table_check(const gr_api_request *req, gr_error *err);
 /* Whether a table request is cheap enough for a server's thread. */
 bool gr_api_table_cheap(const gr_api_request *req, double seconds, double bytes);
 
+/* A count reply: one exact number (pairs, zero-nim, no-carry), the graph
+ * of zero-graph, or seed 000's counts from the table (sharing-p, sharing-f). */
+typedef struct gr_api_count_reply {
+    const char *what;
+    char *count;               /* the number, decimal, any size */
+    char *sum;                 /* zero-graph: the total S, decimal */
+    bool have_graph, list;
+    gr_zgraph graph;
+    uint32_t to;               /* sharing-p, sharing-f: n = 0..to */
+    uint64_t *all, *positive;  /* sharing-p: P(n), with empty piles and without */
+    long first_all, first_positive;  /* the first n where P(n) != floor(n/3); -1 none */
+    unsigned char *f;          /* sharing-f: f(n) */
+    uint64_t zeros[32], ones[32];  /* sharing-f: per n mod 32, n >= 3 */
+} gr_api_count_reply;
+
+/* A losing reply: the P-positions under blocking, or a slice of them. */
+typedef struct gr_api_losing_reply {
+    int piles;
+    uint32_t max;
+    bool block_position;       /* the outcome rule is block-position */
+    int k;                     /* its K */
+    uint32_t *list;            /* count positions of `piles` sizes each, colex order */
+    size_t count;
+    unsigned long long visited;    /* positions the enumeration looked at */
+    bool picture;
+    char *fixed;               /* the slice's fixed sizes as given ("-": none) */
+    unsigned char *cells;      /* row c = 0..max, b = 0..c: 1 where P (c(c+1)/2 + b) */
+    char *png;                 /* written to this file */
+} gr_api_losing_reply;
+
+/* A solve reply: the totals of every tier. */
+typedef struct gr_api_solve_reply {
+    int rank;                  /* under MPI, this process's rank (only rank 0 renders) */
+    int ranks;
+    bool quiet_failure;        /* under MPI: another rank failed and said why */
+    int piles;
+    bool graph;
+    long total;
+    uint64_t positions, p_positions, tiers, tiers_loaded, checksum;
+    uint32_t max_value;
+    double seconds, per_second;
+    bool stats;
+    const char *method;        /* fast or options */
+    int threads;
+    double thread_seconds, waiting_seconds, serial_cpu_seconds, overlapped_cpu_seconds;
+} gr_api_solve_reply;
+
 typedef struct gr_api_reply {
     int verb;
     char *rules;               /* the request's, copied */
@@ -246,6 +344,9 @@ typedef struct gr_api_reply {
     struct gr_api_play_reply *play;
     struct gr_api_games_reply *games;  /* games */
     struct gr_api_check_reply *check;  /* check */
+    gr_api_count_reply count;  /* count */
+    gr_api_losing_reply losing;    /* losing */
+    gr_api_solve_reply solve;  /* solve */
 } gr_api_reply;
 
 void gr_api_reply_init(gr_api_reply *rep);

@@ -45,6 +45,14 @@ void gr_api_games_reply_free(struct gr_api_games_reply *g);
 int gr_api_check(const gr_api_request *req, gr_api_reply *rep, gr_error *err);
 void gr_api_render_check(gr_buf *b, int format, const gr_api_reply *rep);
 void gr_api_check_reply_free(struct gr_api_check_reply *c);
+int gr_api_count(const gr_api_request *req, gr_api_reply *rep, gr_error *err);
+void gr_api_render_count(gr_buf *b, int format, const gr_api_reply *rep);
+void gr_api_count_reply_clear(gr_api_count_reply *c);
+int gr_api_losing(const gr_api_request *req, gr_api_reply *rep, gr_error *err);
+void gr_api_render_losing(gr_buf *b, int format, const gr_api_reply *rep);
+void gr_api_losing_reply_clear(gr_api_losing_reply *l);
+int gr_api_solve(const gr_api_request *req, gr_api_reply *rep, gr_error *err);
+void gr_api_render_solve(gr_buf *b, int format, const gr_api_reply *rep);
 void gr_api_seq_reply_init(gr_api_seq_reply *s);
 void gr_api_seq_reply_clear(gr_api_seq_reply *s);
 

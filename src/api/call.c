@@ -38,6 +38,8 @@ void gr_api_reply_clear(gr_api_reply *rep)
     gr_api_check_reply_free(rep->check);
     free(rep->table.half);
     free(rep->table.score);
+    gr_api_count_reply_clear(&rep->count);
+    gr_api_losing_reply_clear(&rep->losing);
     gr_api_reply_init(rep);
 }
 
@@ -63,6 +65,9 @@ static const struct {
     [GR_API_PLAY] = {gr_api_play, NULL, gr_api_render_play},
     [GR_API_GAMES] = {NULL, gr_api_games, gr_api_render_games},
     [GR_API_CHECK] = {NULL, gr_api_check, gr_api_render_check},
+    [GR_API_COUNT] = {NULL, gr_api_count, gr_api_render_count},
+    [GR_API_LOSING] = {NULL, gr_api_losing, gr_api_render_losing},
+    [GR_API_SOLVE] = {NULL, gr_api_solve, gr_api_render_solve},
 };
 
 static int try_call(gr_api_engines *cache, const gr_api_request *req, gr_api_reply *rep, bool *cached,
@@ -70,7 +75,9 @@ static int try_call(gr_api_engines *cache, const gr_api_request *req, gr_api_rep
 {
     rep->verb = req->verb;
     rep->outcome = req->outcome;
-    if (!(rep->rules = strdup(req->rules)) || gr_bigpos_copy(&rep->pos, &req->pos)) return gr_fail_nomem(err);
+    /* count takes no ruleset */
+    if (!(rep->rules = strdup(req->rules ? req->rules : "")) || gr_bigpos_copy(&rep->pos, &req->pos))
+        return gr_fail_nomem(err);
     if (verbs[req->verb].plain) return verbs[req->verb].plain(req, rep, err);
     gr_api_lease l;
     int rc = gr_api_engine_get(cache, req, &l, err);
@@ -92,7 +99,8 @@ int gr_api_call(gr_api_engines *cache, const gr_api_request *req, gr_api_reply *
         if (rc && err) *err = mine;
         return rc;
     }
-    if (req->verb < 0 || req->verb >= (int)(sizeof verbs / sizeof verbs[0]) || !req->rules)
+    if (req->verb < 0 || req->verb >= (int)(sizeof verbs / sizeof verbs[0]) ||
+        (!req->rules && req->verb != GR_API_COUNT))
         return gr_fail(err, GR_EINTERNAL, "no such verb");
     bool cached = false;
     gr_error first;

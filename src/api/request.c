@@ -1,6 +1,8 @@
 /* The answer layer's one validator (grundy/api.h): key/value pairs from any
  * front end into a request, strictly. */
 #include "grundy/api.h"
+#include "grundy/block.h"
+#include "grundy/sharing3_fast.h"
 #include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -19,6 +21,9 @@ void gr_api_request_init(gr_api_request *r, int verb, int front)
     gr_outcome_init_normal(&r->outcome);
     gr_limits_default(&r->limits);
     r->seq.row = r->seq.diagonal = -1;
+    r->count.digits = r->count.to = -1;
+    r->losing.piles = 3;
+    r->losing.max = -1;
 }
 
 void gr_api_request_clear(gr_api_request *r)
@@ -35,6 +40,17 @@ void gr_api_request_clear(gr_api_request *r)
     free(r->quotient);
     free(r->check.which);
     r->check.which = NULL;
+    free(r->count.what);
+    free(r->count.sum);
+    free(r->count.xor_);
+    free(r->count.max_total);
+    free(r->losing.picture);
+    free(r->losing.png);
+    free(r->solve.method);
+    free(r->solve.out);
+    memset(&r->count, 0, sizeof r->count);
+    memset(&r->losing, 0, sizeof r->losing);
+    memset(&r->solve, 0, sizeof r->solve);
     r->rules = r->db = r->seq.method = r->table.method = r->table.in = r->in = r->seats = r->input = r->quotient = NULL;
 }
 
@@ -60,7 +76,8 @@ const char *gr_api_key_sep(int front)
 }
 
 /* The keys besides the outcome rules', and who may give them. */
-enum key_type { KEY_TEXT, KEY_POS, KEY_BOOL, KEY_SIZE, KEY_SECONDS, KEY_SEQ_NUMBER, KEY_SEQ_BOOL, KEY_FIRST, KEY_INPUT };
+enum key_type { KEY_TEXT, KEY_POS, KEY_BOOL, KEY_SIZE, KEY_SECONDS, KEY_SEQ_NUMBER, KEY_SEQ_BOOL, KEY_FIRST, KEY_INPUT,
+                KEY_VERB, KEY_VERB_BOOL /* count's, losing's and solve's own (take_verb) */ };
 typedef struct key_spec {
     const char *name;
     int type;
@@ -73,7 +90,10 @@ typedef struct key_spec {
 #define POS_VERBS (ANSWER_VERBS | PLAY)
 #define SEQ (1u << GR_API_SEQ)
 #define TABLE (1u << GR_API_TABLE)
-#define ALL_VERBS (POS_VERBS | SEQ | TABLE)
+#define COUNT (1u << GR_API_COUNT)
+#define LOSING (1u << GR_API_LOSING)
+#define SOLVE (1u << GR_API_SOLVE)
+#define ALL_VERBS (POS_VERBS | SEQ | TABLE | LOSING | SOLVE)
 static const key_spec keys[] = {
     {"rules", KEY_TEXT, ALL_VERBS, false},
     {"pos", KEY_POS, POS_VERBS, false},
@@ -98,6 +118,26 @@ static const key_spec keys[] = {
     {"seats", KEY_TEXT, PLAY, true},
     {"hints", KEY_BOOL, PLAY, true},
     {"input", KEY_INPUT, PLAY, false},
+    {"what", KEY_VERB, COUNT, false},
+    {"sum", KEY_VERB, COUNT, false},
+    {"xor", KEY_VERB, COUNT, false},
+    {"max-total", KEY_VERB, COUNT, false},
+    {"digits", KEY_VERB, COUNT, false},
+    {"to", KEY_VERB, COUNT, false},
+    {"ordered", KEY_VERB_BOOL, COUNT, false},
+    {"zero", KEY_VERB_BOOL, COUNT, false},
+    {"at-most", KEY_VERB_BOOL, COUNT, false},
+    {"list", KEY_VERB_BOOL, COUNT, false},
+    {"piles", KEY_VERB, LOSING | SOLVE, false},
+    {"max", KEY_VERB, LOSING, false},
+    {"picture", KEY_VERB, LOSING, false},
+    {"png", KEY_VERB, LOSING, true},
+    {"total", KEY_VERB, SOLVE, false},
+    {"stats", KEY_VERB_BOOL, SOLVE, false},
+    {"method", KEY_VERB, SOLVE, false},
+    {"out", KEY_VERB, SOLVE, true},
+    {"threads", KEY_VERB, SOLVE, true},
+    {"stop-after", KEY_VERB, SOLVE, true},
 };
 
 /* check's keys (games takes none): the seed or claim, its bound, the list
@@ -118,7 +158,7 @@ int gr_api_key_arity(int verb, const char *key)
     }
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (strcmp(keys[i].name, key) == 0 && (keys[i].verbs & (1u << verb)))
-            return keys[i].type != KEY_BOOL && keys[i].type != KEY_SEQ_BOOL;
+            return keys[i].type != KEY_BOOL && keys[i].type != KEY_SEQ_BOOL && keys[i].type != KEY_VERB_BOOL;
     return -1;
 }
 
@@ -312,22 +352,108 @@ static int take_check(filling *f, const char *key, const char *v)
                    gr_api_key_name(f->r->front, key, name, sizeof name));
 }
 
+/* The value shown in a message, whole characters, cut past 40 bytes. */
+static int bad_cut(filling *f, const char *key, const char *v, const char *why)
+{
+    char name[64];
+    size_t n = strlen(v), show = n > 40 ? 40 : n;
+    while (show > 0 && show < n && ((unsigned char)v[show] & 0xc0) == 0x80) show--;
+    return gr_fail(f->err, GR_EINPUT, "%s%s%.*s%s: %s", gr_api_key_name(f->r->front, key, name, sizeof name),
+                   gr_api_key_sep(f->r->front), (int)show, v, show < n ? "..." : "", why);
+}
+
+/* A decimal integer of any size, digits only, kept as text. */
+static int take_decimal(filling *f, const char *key, const char *v, char **out)
+{
+    char name[64];
+    if (!v || !*v)
+        return gr_fail(f->err, GR_EINPUT, "%s needs a non-negative decimal integer",
+                       gr_api_key_name(f->r->front, key, name, sizeof name));
+    for (const char *c = v; *c; c++)
+        if (*c < '0' || *c > '9') return bad_cut(f, key, v, "expected a non-negative decimal integer");
+    free(*out);
+    return (*out = strdup(v)) ? GR_OK : gr_fail_nomem(f->err);
+}
+
+/* A whole number 0..hi, digits only, with count's own wording. */
+static int take_upto(filling *f, const char *key, const char *v, unsigned long hi, const char *why, long *out)
+{
+    if (!v || !*v) return bad(f, key, "needs a value");
+    size_t n = strlen(v);
+    for (size_t i = 0; i < n; i++)
+        if (v[i] < '0' || v[i] > '9') return bad_cut(f, key, v, why);
+    errno = 0;
+    unsigned long x = strtoul(v, NULL, 10);
+    if (errno || x > hi) return bad_cut(f, key, v, why);
+    *out = (long)x;
+    return GR_OK;
+}
+
+/* count's, losing's and solve's own keys. */
+static int take_verb(filling *f, const char *key, const char *v)
+{
+    gr_api_request *r = f->r;
+    if (r->verb == GR_API_COUNT) {
+        gr_api_count_opts *c = &r->count;
+        bool *flag = strcmp(key, "ordered") == 0   ? &c->ordered
+                     : strcmp(key, "zero") == 0    ? &c->zero
+                     : strcmp(key, "at-most") == 0 ? &c->at_most
+                     : strcmp(key, "list") == 0    ? &c->list
+                                                   : NULL;
+        if (flag) return take_bool(f, key, v, flag);
+        char **dec = strcmp(key, "sum") == 0         ? &c->sum
+                     : strcmp(key, "xor") == 0       ? &c->xor_
+                     : strcmp(key, "max-total") == 0 ? &c->max_total
+                                                     : NULL;
+        if (dec) return take_decimal(f, key, v, dec);
+        if (strcmp(key, "digits") == 0)
+            return take_upto(f, key, v, 100000000, "expected an integer from 0 to 100000000", &c->digits);
+        if (strcmp(key, "to") == 0) {
+            char why[48];
+            snprintf(why, sizeof why, "not a count in 0..%u", GR_S3FAST_MAX_N);
+            return take_upto(f, key, v, GR_S3FAST_MAX_N, why, &c->to);
+        }
+        return copy_text(f, key, v, &c->what);
+    }
+    if (r->verb == GR_API_LOSING) {
+        gr_api_losing_opts *l = &r->losing;
+        if (strcmp(key, "piles") == 0) return take_long(f, key, v, 1, GR_NBTABLE_MAX_D, &l->piles);
+        if (strcmp(key, "max") == 0) return take_long(f, key, v, 0, 65535, &l->max);
+        return copy_text(f, key, v, strcmp(key, "png") == 0 ? &l->png : &l->picture);
+    }
+    gr_api_solve_opts *s = &r->solve;
+    if (strcmp(key, "stats") == 0) return take_bool(f, key, v, &s->stats);
+    if (strcmp(key, "total") == 0) return (s->have_total = true), take_long(f, key, v, 0, 100000, &s->total);
+    if (strcmp(key, "piles") == 0) return take_long(f, key, v, 2, GR_MAX_PILES, &s->piles);
+    if (strcmp(key, "threads") == 0) return take_long(f, key, v, 1, 1024, &s->threads);
+    if (strcmp(key, "stop-after") == 0) return take_long(f, key, v, 1, 1000000, &s->stop_after);
+    if (strcmp(key, "method") == 0) {
+        if (v && (strcmp(v, "fast") == 0 || strcmp(v, "options") == 0)) return copy_text(f, key, v, &s->method);
+        return v ? bad_value(f, key, v, "expected fast or options") : bad(f, key, "needs fast or options");
+    }
+    return copy_text(f, key, v, &s->out);
+}
+
 static int take(filling *f, const char *key, const char *v)
 {
     char name[64];
     if (f->r->verb == GR_API_GAMES || f->r->verb == GR_API_CHECK) return take_check(f, key, v);
-    for (size_t i = 0; i < gr_outcome_rule_count(); i++) {
+    /* count and solve take no outcome rule */
+    bool outcomes = f->r->verb != GR_API_COUNT && f->r->verb != GR_API_SOLVE;
+    for (size_t i = 0; outcomes && i < gr_outcome_rule_count(); i++) {
         const gr_outcome_rule *rule = gr_outcome_rule_at(i);
         if (rule->param_min >= 0 && strcmp(rule->name, key) == 0) return take_outcome(f, rule, key, v);
     }
     const key_spec *k = NULL;
+    /* a key two verbs spell alike ("to", "max", "method"): the entry of this verb */
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
-        if (strcmp(keys[i].name, key) == 0) k = &keys[i];
+        if (strcmp(keys[i].name, key) == 0 && (!k || (keys[i].verbs & (1u << f->r->verb)))) k = &keys[i];
     if (!k || !(k->verbs & (1u << f->r->verb)) || (k->local && f->r->front == GR_FRONT_HTTP))
         return gr_fail(f->err, GR_EINPUT, "unknown %s '%s'", f->r->front == GR_FRONT_CLI ? "option" : "parameter",
                        gr_api_key_name(f->r->front, key, name, sizeof name));
     long secs;
     int rc;
+    if (k->type == KEY_VERB || k->type == KEY_VERB_BOOL) return take_verb(f, key, v);
     if (k->type == KEY_SEQ_NUMBER || k->type == KEY_SEQ_BOOL) return take_seq(f, key, v);
     switch (k->type) {
     case KEY_POS: return take_pos(f, key, v);
@@ -364,7 +490,9 @@ static int take(filling *f, const char *key, const char *v)
 
 static const char *const verb_names[] = {[GR_API_VALUE] = "value", [GR_API_MOVES] = "moves", [GR_API_SEQ] = "seq",
                                          [GR_API_TABLE] = "table", [GR_API_PLAY] = "play",
-                                         [GR_API_GAMES] = "games", [GR_API_CHECK] = "check"};
+                                         [GR_API_GAMES] = "games", [GR_API_CHECK] = "check",
+                                         [GR_API_COUNT] = "count", [GR_API_LOSING] = "losing",
+                                         [GR_API_SOLVE] = "solve"};
 
 int gr_api_verb_named(const char *name)
 {
@@ -400,13 +528,15 @@ int gr_api_request_fill(gr_api_request *r, const gr_api_pair *pairs, size_t n, g
     if (r->verb == GR_API_GAMES || r->verb == GR_API_CHECK) return GR_OK;   /* no ruleset */
     char name[64];
     const char *verb = verb_names[r->verb];
+    if (r->verb == GR_API_COUNT) return GR_OK;   /* the call checks what each count needs */
     if (!f.have_rules && r->front == GR_FRONT_CLI)
         return gr_fail(err, GR_EINPUT, "%s needs RULES (a ruleset such as sharing or nim); see grundy %s --help", verb,
                        verb);
     if (!f.have_rules) return gr_fail(err, GR_EINPUT, "missing parameter %s", gr_api_key_name(r->front, "rules", name, sizeof name));
     if (r->quotient && r->outcome.rule != &gr_outcome_misere)
         return bad(&f, "quotient", "a misere quotient answers misere play only: give it with misere");
-    if (r->verb == GR_API_SEQ || r->verb == GR_API_TABLE) return GR_OK;   /* they check their sizes themselves */
+    if (r->verb == GR_API_SEQ || r->verb == GR_API_TABLE || r->verb == GR_API_LOSING || r->verb == GR_API_SOLVE)
+        return GR_OK;   /* they check their sizes themselves */
     if (r->heap_method == GR_HEAP_FILE && !r->in && r->front == GR_FRONT_HTTP)
         return gr_fail(err, GR_EINPUT, "method=file needs a sequence file, which the network does not give");
     if (r->heap_method == GR_HEAP_FILE && !r->in) {
