@@ -16,6 +16,9 @@ mkdir -p "$d"
 cp "$d/tb_0.6.grs" "$d/tb_0.7.grs"
 "$G" seq tb:0.51 --to 3000 --out "$d/tb_0.51.grs" >/dev/null 2>&1
 printf '\377' | dd of="$d/tb_0.51.grs" bs=1 seek=1000 conv=notrunc 2>/dev/null
+# a stand-in file (G(0) = 0, then 2 throughout) to 3*10^6: answers that can
+# only come from the file, in time the computation would not have
+python3 "$(dirname "$0")/files_craft.py" seq-make "$d/tb_0.5.grs" 3000001 tb:0.5 0
 # the server drops root: the directory must be readable by its user
 chmod 755 "$tmp" "$d"
 chmod 644 "$d"/*.grs
@@ -49,6 +52,12 @@ for mode in inprocess workers; do
     "grep -q '\"method\":\"nim-sequence, stored file\"' '$tmp/mv.body' && grep -q '\"winning\":true' '$tmp/mv.body'"
   ask pl "play?rules=grundy-game&pos=60000,3"
   check "$mode: play from the file: $(head -c 200 "$tmp/pl.body")" "[ \"\$(cat '$tmp/pl.code')\" = 200 ] && grep -q '\"ok\":true' '$tmp/pl.body'"
+  ask sv "value?rules=tb:0.5&pos=3000000,2999999,7"
+  check "$mode: the stand-in file's values: $(head -c 300 "$tmp/sv.body")" \
+    "grep -q '\"value\":2,\"method\":\"nim-sequence, stored file\"' '$tmp/sv.body'"
+  ask sp "play?rules=tb:0.5&pos=3000000,5"
+  check "$mode: play from the stand-in file: $(head -c 300 "$tmp/sp.body")" \
+    "[ \"\$(cat '$tmp/sp.code')\" = 200 ] && grep -q '\"ok\":true' '$tmp/sp.body'"
   # a heap past the file, another outcome rule, a file under another name: computed
   ask past "value?rules=tb:0.6&pos=60001"
   check "$mode: a heap past the file is computed: $(head -c 300 "$tmp/past.body")" \
