@@ -31,6 +31,9 @@ expect_out "^${want}  \(nim-sequence, stored file\)$" "$G" value tb:0.6 19999 7 
 expect_out '"winning":true' "$G" moves tb:0.6 19999 7 --in "$tmp/s6" --winning --format json
 expect_exit 2 'holds G\(0\.\.20000\); heap 20001 is past it' "$G" value tb:0.6 20001 --in "$tmp/s6"
 expect_exit 2 'holds the nim-sequence of tb:0\.6, not of tb:0\.7' "$G" value tb:0.7 5 --in "$tmp/s6"
+# the same code spelled another way is the same game
+"$G" seq tb:.77 --to 3000 --out "$tmp/k" >/dev/null 2>&1
+expect_out '^N  value 7  \(nim-sequence, stored file\)$' "$G" value tb:0.77 2999 --in "$tmp/k"
 expect_exit 2 'cannot open' "$G" value tb:0.6 5 --in "$tmp/none"
 head -c 100 "$tmp/s6" >"$tmp/short"
 expect_exit 2 '.' "$G" value tb:0.6 5 --in "$tmp/short"

@@ -148,4 +148,27 @@ expect_exit 3 'takes about .* s .* over the limit' "$G" seq grundy-game --to 300
 expect_exit 2 'needs --to' "$G" seq --compare tb:0.6 tb:0.7
 [ ! -e "$tmp/x.grs" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: a refused run left a file"; }
 
+# seq --in FILE --period streams the file: the same period and text as the
+# values in memory, and a peak memory that does not grow with the file
+for r in tb:0.6 tb:0.77 tb:0.16; do
+  "$G" seq $r --to 30000 --out "$tmp/p.grs" >/dev/null 2>&1
+  expect_same "$G" seq --in "$tmp/p.grs" --period -- "$G" seq $r --to 30000 --period
+  rm -f "$tmp/p.grs"
+done
+"$G" seq tb:0.77 --to 1000000 --out "$tmp/p77.grs" >/dev/null 2>&1
+expect_out '"period":\{"found":true,"preperiod":71,"period":12,' "$G" seq --in "$tmp/p77.grs" --period --format json
+expect_out '"rare":\[.*"period":\{"found":true' "$G" seq --in "$tmp/p77.grs" --period --rare --format json
+printf '\377' | dd of="$tmp/p77.grs" bs=1 seek=300000 conv=notrunc 2>/dev/null
+expect_exit 2 'block 2 .* is damaged' "$G" seq --in "$tmp/p77.grs" --period
+"$G" seq tb:0.77 --to 4194303 --out "$tmp/big77.grs" >/dev/null 2>&1
+"$G" seq tb:0.77 --to 65535 --out "$tmp/small77.grs" >/dev/null 2>&1
+if [ -x /usr/bin/time ]; then
+  big=$(/usr/bin/time -f %M "$G" seq --in "$tmp/big77.grs" --period 2>&1 >/dev/null | tail -1)
+  small=$(/usr/bin/time -f %M "$G" seq --in "$tmp/small77.grs" --period 2>&1 >/dev/null | tail -1)
+  if [ "$big" -lt $((small + 2048)) ]; then pass=$((pass + 1)); else
+    fail=$((fail + 1)); echo "FAIL: seq --in --period: $big KiB on 8 MiB of values, $small KiB on 128 KiB"; fi
+else
+  echo "skip: no /usr/bin/time for the peak-memory check"
+fi
+
 finish

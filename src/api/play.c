@@ -241,18 +241,20 @@ static int computer_turns(gr_api_play_session *s, gr_error *err)
 /* ---- the session ---- */
 
 /* A play of its own. With a misere quotient its engine answers by the
- * quotient, which must be in before the start is checked (the start may be
- * beyond search): the play begins on one empty heap, takes the quotient,
- * then moves to the request's start. */
+ * quotient, and with a stored sequence file (a server's --seqs) by the
+ * file, which must be in before the start is checked (the start may be
+ * beyond search): the play begins on one empty heap, takes the quotient or
+ * the file, then moves to the request's start. */
 static gr_play *play_new(const gr_game *game, const gr_api_request *req, gr_error *err)
 {
-    if (!req->quotient) return gr_play_new(game, &req->outcome, &req->limits, &req->pos, err);
+    if (!req->quotient && !req->in) return gr_play_new(game, &req->outcome, &req->limits, &req->pos, err);
     gr_bigpos empty;
     gr_bigpos_init(&empty);
     int rc = gr_bigpos_parse(&empty, "0", err);
     gr_play *pl = rc ? NULL : gr_play_new(game, &req->outcome, &req->limits, &empty, err);
     gr_bigpos_clear(&empty);
-    if (pl && ((rc = gr_engine_use_quotient(gr_play_engine(pl), req->quotient, err)) ||
+    if (pl && req->in) gr_engine_heap_source(gr_play_engine(pl), req->heap_method, req->in);
+    if (pl && ((req->quotient && (rc = gr_engine_use_quotient(gr_play_engine(pl), req->quotient, err))) ||
                (rc = gr_play_set_start(pl, &req->pos, err)))) {
         gr_play_free(pl);
         pl = NULL;

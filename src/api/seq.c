@@ -326,6 +326,77 @@ static int by_period(seqcall *c, uint32_t n, uint32_t *v)
     return rc;
 }
 
+/* Heaps a certified period is looked for in before a run to `to`: below
+ * it that search is the run itself (it goes on to `to` when no period is
+ * certified), above it a fraction of the run (.16's certificate needs
+ * G(509621)). A bound in heaps, not seconds, so that the same request is
+ * answered by the same method however loaded the machine is. */
+#define PERIOD_FIRST (1ull << 20)
+
+/* A code the periodicity theorem covers, at a size where the sparse method
+ * is the policy's: the sparse run to min(to, PERIOD_FIRST) stops at a
+ * certificate, and the period gives every value past the run ("certified
+ * period"); without one, a run that reached `to` is the answer ("sparse").
+ * -1: no period within the bound (or the run refused by the limits), the
+ * policy's method answers. */
+static int period_first(seqcall *c)
+{
+    const gr_api_seq_opts *o = c->o;
+    gr_api_seq_reply *r = c->rep;
+    gr_tb_code code;
+    if (o->method || sparse_only(o) || !wants_sparse(c)) return -1;
+    if (!gr_tb_code_of(&c->game, &code) || !gr_sparse_covers(&code, NULL, 0)) return -1;
+    gr_period any = {.found = true, .period = 1};
+    gr_octal_cert cover;
+    gr_period_octal(&code, &any, &cover);
+    if (!cover.applies) return -1;
+    uint64_t to = (uint64_t)o->to < PERIOD_FIRST ? (uint64_t)o->to : PERIOD_FIRST - 1;
+    gr_sparse_job j = {.code = &code, .rules = c->req->rules, .to = to, .period = o->period, .until_period = true,
+                       .lim = c->req->limits};
+    if (o->progress && to >= 1 << 22) j.progress = o->progress;
+    gr_sparse_result res;
+    int rc = gr_sparse_job_run(&j, &res, c->err);
+    if (rc) {
+        gr_sparse_free(res.s);
+        if (rc != GR_ELIMIT) return rc;
+        gr_error_clear(c->err);   /* refused by the limits: the policy's method (and its fallback) answers */
+        return -1;
+    }
+    uint64_t count = gr_sparse_count(res.s);
+    bool certified = res.cert.applies && res.cert.certified;
+    if (count > (uint64_t)o->to) {   /* the run reached `to`: its own values */
+        r->sparse = res.s;
+        r->mask = gr_sparse_mask(res.s);
+        r->method = "sparse";
+        r->per = res.per;
+        r->cert = res.cert;
+        return GR_OK;
+    }
+    if (!certified) {
+        gr_sparse_free(res.s);
+        return -1;
+    }
+    /* the values asked for alone, from the run and the period */
+    size_t cnt = (size_t)(o->to - o->from + 1);
+    double need = (double)cnt * sizeof *r->values;
+    char name[96];
+    if (need > c->req->limits.max_bytes)
+        rc = gr_fail_limit(c->err, GR_KNOB_MEMORY, "%s needs %.0f bytes for the values alone, over the memory limit",
+                           kval(c, "to", o->to, name, sizeof name), need);
+    else if (!(r->values = malloc(cnt * sizeof *r->values)))
+        rc = gr_fail_nomem(c->err);
+    uint64_t pre = res.per.preperiod, per = res.per.period;
+    for (uint64_t y = (uint64_t)o->from; !rc && y <= (uint64_t)o->to; y++)
+        r->values[y - (uint64_t)o->from] = gr_sparse_value(res.s, y < count ? y : pre + (y - pre) % per);
+    gr_sparse_free(res.s);
+    if (rc) return rc;
+    r->base = o->from;
+    r->method = "certified period";
+    r->per = res.per;
+    r->cert = res.cert;
+    return GR_OK;
+}
+
 /* The method named and the sizes, checked before any work. */
 static int heap_checks(seqcall *c, int *method)
 {
@@ -361,6 +432,8 @@ static int seq_heap(seqcall *c)
     r->to = o->to;
     r->period = o->period;
     bool refused = false;
+    int first = period_first(c);
+    if (first != -1) return first;
     if (wants_sparse(c)) {
         int rc = by_sparse(c);
         /* refused by a limit: a certified period may still answer */

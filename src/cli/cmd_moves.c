@@ -14,7 +14,13 @@ static const char help[] =
     "each ban. --db DIR answers from `grundy solve --out DIR` results.\n"
     "Heap games are listed by their heaps' values (see grundy value --help for\n"
     "--in and --method); past a million moves only the winning ones are listed.\n"
-    "--quotient FILE (with --misere) answers heap sums by a saved misere quotient.\n";
+    "--quotient FILE (with --misere) answers heap sums by a saved misere quotient.\n"
+    "Limits: --max-memory SIZE (default: half the memory) and --max-seconds S\n"
+    "(default 60: CPU time for searches and the fast and simple methods, wall\n"
+    "time for the sparse one); a run estimated past them is refused up front,\n"
+    "one that runs past them is stopped (exit 3). Threads: searches run on one;\n"
+    "the sparse method chooses as it runs (one for codes whose heaps are cheap,\n"
+    "all cores otherwise).\n";
 
 int cmd_moves(int argc, char **argv)
 {

@@ -45,7 +45,8 @@ static const char help[] =
     "                     extends it; no time limit unless --max-seconds is given\n"
     "  --until-period     stop as soon as a period is certified\n"
     "  --rare             list the rare heaps and their values\n"
-    "  --in FILE          read a stored sequence instead of computing it\n"
+    "  --in FILE          read a stored sequence instead of computing it (streamed:\n"
+    "                     a few blocks of memory whatever its length, --period too)\n"
     "  --compare A B      the first heap where two rulesets' nim-sequences differ\n";
 
 static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)

@@ -22,7 +22,13 @@ static const char help[] =
     "              (its ruleset, and reaching the largest heap)\n"
     "  --method M  auto (default), period, file, sparse, fast, simple or search\n"
     "Under --misere, --quotient FILE answers sums of heaps of any size the\n"
-    "quotient covers by a saved misere quotient (`grundy misere --quotient --out`).\n";
+    "quotient covers by a saved misere quotient (`grundy misere --quotient --out`).\n"
+    "Limits: --max-memory SIZE (default: half the memory) and --max-seconds S\n"
+    "(default 60: CPU time for searches and the fast and simple methods, wall\n"
+    "time for the sparse one); a run estimated past them is refused up front,\n"
+    "one that runs past them is stopped (exit 3). Threads: searches run on one;\n"
+    "the sparse method chooses as it runs (one for codes whose heaps are cheap,\n"
+    "all cores otherwise).\n";
 
 int cmd_value(int argc, char **argv)
 {

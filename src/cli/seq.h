@@ -32,8 +32,15 @@ int seq_sparse(seq_args *s, gr_error *err);
 /* The sparse method's progress line on standard error. */
 struct gr_sparse_progress;
 void seq_progress(void *ctx, const struct gr_sparse_progress *p);
-/* --in FILE without --period, streamed a block at a time (seq_in.c). */
+/* --in FILE, streamed a block at a time (seq_in.c). */
 int seq_stream_file(seq_args *s, gr_error *err);
+/* The period of G(0..count-1) in a sequence file (checked already), in
+ * memory for a few blocks (seq_in_period.c). */
+struct gr_seqfile_header;
+struct gr_period;
+struct gr_octal_cert;
+int seq_in_period(const char *path, const struct gr_seqfile_header *h, uint64_t count, struct gr_period *per,
+                  struct gr_octal_cert *cert, gr_error *err);
 /* The period lines (the layer's), for the sparse method's own printing. */
 struct gr_period;
 struct gr_octal_cert;

@@ -1,11 +1,13 @@
-/* grundy seq --in FILE without --period: the values, --bfile and --rare
- * streamed from the sequence file a block at a time, in memory for one
- * block whatever the file's length (Grundy's game to 2^32 is 8 GiB of
- * values). Two passes: the first checks every block it will print (and
- * counts the rare heaps, which the text form names first), so a damaged
- * file prints nothing; the second prints. */
+/* grundy seq --in FILE: the values, --bfile, --rare and --period streamed
+ * from the sequence file a block at a time, in memory for a few blocks
+ * whatever the file's length (Grundy's game to 2^32 is 8 GiB of values).
+ * Two passes: the first checks every block it will print (and counts the
+ * rare heaps, which the text form names first), so a damaged file prints
+ * nothing; then the period (seq_in_period.c), which a JSON answer holds
+ * before its end; the second pass prints. */
 #include "seq.h"
 #include "grundy/io.h"
+#include "grundy/period.h"
 #include "grundy/seqfile.h"
 #include "grundy/sparse.h"
 #include <inttypes.h>
@@ -67,6 +69,9 @@ int seq_stream_file(seq_args *s, gr_error *err)
     if ((uint64_t)s->from >= count) return gr_fail(err, GR_EINPUT, "--from %ld is past the file's end", s->from);
     stream st = {.s = s, .count = count, .mask = h.mask};
     if ((rc = pass(s->in, &st, err))) return rc;
+    gr_period per;
+    gr_octal_cert cert;
+    if (s->period && (rc = seq_in_period(s->in, &h, count, &per, &cert, err))) return rc;
     bool json = s->common.format == FMT_JSON;
     st.print = true;
     if (json) {
@@ -82,7 +87,18 @@ int seq_stream_file(seq_args *s, gr_error *err)
                st.rare, count - 1, h.mask);
     }
     if ((rc = pass(s->in, &st, err))) return rc;   /* changed since the first pass */
-    if (json) fputs("]}\n", stdout);
-    else if (!s->rare && !s->bfile) fputc('\n', stdout);
+    if (json) {
+        fputc(']', stdout);
+        if (s->period) seq_print_period_json(stdout, &per, &cert);
+        fputs("}\n", stdout);
+        return GR_OK;
+    }
+    if (!s->rare && !s->bfile) fputc('\n', stdout);
+    if (s->period && s->bfile && !s->rare) {   /* a b-file is numbers alone: its period goes to standard error */
+        fflush(stdout);
+        seq_print_period_text(stderr, &per, &cert);
+    } else if (s->period) {
+        seq_print_period_text(stdout, &per, &cert);
+    }
     return GR_OK;
 }

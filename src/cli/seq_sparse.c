@@ -330,7 +330,7 @@ int seq_sparse(seq_args *s, gr_error *err)
 {
     if (s->common.outcome.rule != &gr_outcome_normal)
         return gr_fail(err, GR_EINPUT, "the sparse method computes normal-play nim-sequences (no --misere/--players)");
-    if (s->in) return s->period || s->out ? from_file(s, err) : seq_stream_file(s, err);
+    if (s->in) return s->out ? from_file(s, err) : seq_stream_file(s, err);
     if (s->compare[0]) return compare(s, err);
     if (s->method && strcmp(s->method, "sparse") != 0)
         return gr_fail(err, GR_EINPUT, "--out, --rare, --until-period, --mask and --threads need --method sparse, "

@@ -113,8 +113,8 @@ static bool same_rules(const gr_game *g, const char *rules)
     memset(&a, 0, sizeof a);
     memset(&b, 0, sizeof b);
     bool same = strcmp(other.spec, g->spec) == 0 ||
-                (gr_tb_code_of(g, &a) && gr_tb_code_of(&other, &b) && gr_tb_format(&a, fa, sizeof fa) == GR_OK &&
-                 gr_tb_format(&b, fb, sizeof fb) == GR_OK && strcmp(fa, fb) == 0);
+                (gr_tb_code_of(g, &a) && gr_tb_code_of(&other, &b) && gr_tb_format(&a, fa, sizeof fa) > 0 &&
+                 gr_tb_format(&b, fb, sizeof fb) > 0 && strcmp(fa, fb) == 0);
     gr_game_release(&other);
     return same;
 }

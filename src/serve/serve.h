@@ -22,6 +22,7 @@ typedef struct serve_limits {
     long max_check;            /* largest --to of /api/check */
     size_t max_output;         /* bytes of one answer */
     const char *table_file;    /* --tables FILE: a stored table (table --out) /api/table?stored=1 reads */
+    const char *seq_dir;       /* --seqs DIR: stored nim-sequences value, moves and play read (serve_seqdir.h) */
 } serve_limits;
 
 /* The answer to one API call. */

@@ -15,6 +15,7 @@
 #include "serve.h"
 #include "serve_pool.h"
 #include "serve_inproc.h"
+#include "serve_seqdir.h"
 #include "grundy/api.h"
 
 #include <stdbool.h>
@@ -138,7 +139,7 @@ static void worker_limits(const serve_limits *lim, gr_limits *out)
  * a pool of no workers, a fresh process runs the same words (`grundy serve
  * --call`) and exits with the code's status. */
 static void run_layer(serve_pool *pool, const serve_limits *server_lim, const endpoint *ep, const gr_api_pair *pairs,
-                      size_t n, serve_reply *reply)
+                      size_t n, const char *in, serve_reply *reply)
 {
     serve_limits l = *server_lim;
     const serve_limits *lim = &l;
@@ -164,6 +165,7 @@ static void run_layer(serve_pool *pool, const serve_limits *server_lim, const en
         argv[argc++] = pairs[i].key;
         if (pairs[i].value) argv[argc++] = pairs[i].value;
     }
+    if (in) argv[argc++] = "<", argv[argc++] = in;   /* the server's stored sequence file (serve_seqdir.h) */
     argv[argc] = NULL;
     serve_run run;
     serve_pool_run(pool, (char **)argv, NULL, lim->seconds, lim->max_output, fresh, &run);
@@ -268,6 +270,10 @@ static void answer_layer(serve_pool *pool, serve_inproc *inproc, const serve_lim
     if (!rc && ep->layer == GR_API_SEQ && req.seq.to > lim->max_seq)
         rc = gr_fail(&err, GR_ELIMIT, "to=%ld is past this server's bound of %ld", req.seq.to, lim->max_seq);
     if (!rc && ep->layer == GR_API_TABLE) rc = table_request(lim, &req, &err);
+    /* a heap game's stored nim-sequence (--seqs DIR) that holds its heaps */
+    char stored[4096];
+    const char *in = !rc && serve_seqdir_file(lim->seq_dir, &req, stored, sizeof stored) ? stored : NULL;
+    if (in && !(req.in = strdup(in))) in = NULL;
     if (rc) {
         gr_buf b;
         gr_buf_init(&b);
@@ -278,10 +284,10 @@ static void answer_layer(serve_pool *pool, serve_inproc *inproc, const serve_lim
         answer_here(&req, reply);
         if (inproc) serve_inproc_keep(inproc, ep->layer, pairs, n, reply);
     } else if (ep->layer == GR_API_CHECK) {
-        run_layer(pool, lim, ep, pairs, n, reply);
+        run_layer(pool, lim, ep, pairs, n, NULL, reply);
     } else if (!inproc || !serve_inproc_answer(inproc, &req, reply)) {
         if (ep->layer == GR_API_TABLE) run_table(pool, lim, &req, reply);
-        else run_layer(pool, lim, ep, pairs, n, reply);
+        else run_layer(pool, lim, ep, pairs, n, in, reply);
     } else {
         serve_inproc_keep(inproc, ep->layer, pairs, n, reply);
     }

@@ -36,7 +36,7 @@
 static const char help[] =
     "usage: grundy serve [--port P] [--host ADDR] [--threads N] [--workers W] [--max-seconds S]\n"
     "                    [--max-memory SIZE] [--client-timeout T] [--max-per-ip C] [--tables FILE]\n"
-    "                    [--answer inprocess|workers] [--user NAME]\n\n"
+    "                    [--seqs DIR] [--answer inprocess|workers] [--user NAME]\n\n"
     "Serves the page (play, explore, tables, claims) and the JSON API on\n"
     "http://ADDR:P/ (default 127.0.0.1:8080). The API is documented in docs/api.md.\n"
     "Each connection has a thread (256 connections at most); API calls run in W\n"
@@ -55,6 +55,10 @@ static const char help[] =
     "sends every call there.\n"
     "--tables FILE offers a table stored by `grundy table sharing --max N --out FILE`\n"
     "to the page (/api/table?stored=1).\n"
+    "--seqs DIR answers value, moves and play of a heap game from its stored\n"
+    "nim-sequence, DIR/tb_0.6.grs or DIR/grundy-game.grs as `grundy census` and\n"
+    "`grundy seq --out` write them, when the file holds every heap asked about;\n"
+    "other heaps are computed as without it. No answer names the directory.\n"
     "SIGTERM or SIGINT stops it after the requests in flight are answered.\n"
     "(--worker and --call are how the server runs its calls, not for people.)\n";
 
@@ -75,6 +79,8 @@ typedef struct server {
     char self[PATH_MAX];       /* this executable, as the workers run it: /proc/self/fd/N */
     char table_path[PATH_MAX]; /* the stored table, as the workers open it: /proc/self/fd/N */
     int self_fd, table_fd;
+    char seq_path[PATH_MAX];   /* --seqs DIR, as the workers open it: /proc/self/fd/N */
+    int seq_fd;
     serve_limits lim;
     serve_mhd mhd;
     serve_pool *pool;
@@ -223,6 +229,7 @@ static enum MHD_Result answer_api(server *s, struct MHD_Connection *c, const cha
         static const char oom[] = "{\"error\":\"out of memory\"}\n";
         return RESPOND_CONST(s, c, 500, oom);
     }
+    if (s->lim.seq_dir) scrub(r.body, &r.len, s->lim.seq_dir, "stored sequences");
     if (s->lim.table_file) scrub(r.body, &r.len, s->lim.table_file, "stored table");
     scrub(r.body, &r.len, s->self, "grundy");
     bool stored = false;
@@ -291,6 +298,7 @@ typedef struct serve_opts {
     const char *tables;
     const char *user;          /* --user: who a server started as root becomes */
     bool user_given;
+    const char *seqs;          /* --seqs DIR: stored nim-sequences */
 } serve_opts;
 
 static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
@@ -316,6 +324,11 @@ static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
     if (strcmp(argv[*i], "--tables") == 0) {
         if (*i + 1 >= argc) return gr_fail(err, GR_EINPUT, "--tables needs a file written by table --out");
         o->tables = argv[++*i];
+        return 1;
+    }
+    if (strcmp(argv[*i], "--seqs") == 0) {
+        if (*i + 1 >= argc) return gr_fail(err, GR_EINPUT, "--seqs needs a directory of sequence files");
+        o->seqs = argv[++*i];
         return 1;
     }
     if (strcmp(argv[*i], "--user") == 0) {
@@ -371,6 +384,13 @@ static int setup(server *s, const cli_args *a, const serve_opts *o, int argc, ch
         if (s->table_fd < 0) return gr_fail(err, GR_EINPUT, "--tables %s: cannot read it", o->tables);
         snprintf(s->table_path, sizeof s->table_path, "/proc/self/fd/%d", s->table_fd);
         s->lim.table_file = s->table_path;
+    }
+    if (o->seqs) {
+        /* as the stored table: a descriptor the workers inherit */
+        s->seq_fd = high_fd(open(o->seqs, O_RDONLY | O_DIRECTORY), false);
+        if (s->seq_fd < 0) return gr_fail(err, GR_EINPUT, "--seqs %s: cannot read it as a directory", o->seqs);
+        snprintf(s->seq_path, sizeof s->seq_path, "/proc/self/fd/%d", s->seq_fd);
+        s->lim.seq_dir = s->seq_path;
     }
     hash_assets(s);
     return GR_OK;
@@ -430,6 +450,8 @@ static int bind_and_drop(server *s, const serve_opts *o, unsigned *flags, int *l
         return gr_fail(err, GR_EINPUT, "user %s cannot run this executable (its workers run as that user)", o->user);
     if (s->lim.table_file && access(s->lim.table_file, R_OK) != 0)
         return gr_fail(err, GR_EINPUT, "--tables %s: user %s cannot read it", o->tables, o->user);
+    if (s->lim.seq_dir && access(s->lim.seq_dir, R_OK | X_OK) != 0)
+        return gr_fail(err, GR_EINPUT, "--seqs %s: user %s cannot read it", o->seqs, o->user);
     return GR_OK;
 }
 
@@ -501,7 +523,7 @@ int cmd_serve(int argc, char **argv)
     /* the calls are CPU-bound: threads beyond the cores only add waiting */
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     long threads = cores < 2 ? 4 : cores > 16 ? 32 : 2 * cores;
-    serve_opts o = {8080, threads, -1, 5, 32, true, "127.0.0.1", NULL, "nobody", false};
+    serve_opts o = {8080, threads, -1, 5, 32, true, "127.0.0.1", NULL, "nobody", false, NULL};
     int rc = cli_parse(&a, argc, argv, CLI_LIMITS | CLI_NOFORMAT, extra, &o, &err);
     if (!rc && a.help) {
         fputs(help, stdout);
@@ -519,6 +541,7 @@ int cmd_serve(int argc, char **argv)
         serve_inproc_free(s->inproc);
         if (s->self_fd >= 10) close(s->self_fd);
         if (s->table_fd >= 10) close(s->table_fd);
+        if (s->seq_fd >= 10) close(s->seq_fd);
         free(s);
     }
     return rc ? cli_report(&err) : 0;
