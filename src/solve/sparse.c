@@ -37,9 +37,11 @@
 #define RING 1024u
 #define BATCH 16u                    /* heap_a16 takes whole batches */
 /* The two-byte layout keeps the low byte of every value in a plane of its
- * own while at most this many values pass 255 (Grundy's game: one by 8e6,
- * heap 7250049), so the kernels read bytes as before the widening and only
- * the splits touching those heaps are done with two bytes. */
+ * own, and while at most this many values pass 255 (Grundy's game: one by
+ * 8e6, heap 7250049) their heaps in a list: the scan's lookup kernel reads
+ * the plane always (its hits are checked on two bytes), the other kernels
+ * while the list is whole, doing the splits touching those heaps with two
+ * bytes. */
 #define BIG_MAX 64u
 /* A scan wanting more values than this marks a byte a split over a block
  * of 256 (most blocks find some); then it looks the splits up in the set of
@@ -68,7 +70,7 @@ struct gr_sparse {
     uint64_t cap;
     void *g;                         /* cap slots of `width` bytes, published ones below count */
     unsigned width;                  /* 1 while every value is below 256, then 2 (promote_to_2) */
-    uint8_t *lo;                     /* width 2: the low byte of every value, while few pass 255 (or NULL) */
+    uint8_t *lo;                     /* width 2 in memory: the low byte of every value (else NULL) */
     int spill;                       /* >= 0: g maps this (unlinked) file, trimmed as the run goes */
     uint64_t keep;                   /* heaps kept in memory at each end when spilled */
     size_t map_bytes;
@@ -98,8 +100,8 @@ struct gr_sparse {
      * other threads the line holding g, the mask and the rare chunks. */
     _Alignas(64) uint64_t count;     /* heaps 0..count-1 are published (atomic) */
     uint64_t nrare;                  /* rare heaps published (atomic) */
-    uint32_t nbig;                   /* heaps in big[] (atomic; written before count) */
-    uint32_t big[BIG_MAX];           /* while lo is kept: the heaps whose value passes 255, in order */
+    uint32_t nbig;                   /* heaps in big[], BIG_MAX + 1 once more pass 255 (atomic; before count) */
+    uint32_t big[BIG_MAX];           /* with lo: the heaps whose value passes 255, in order */
     _Alignas(64) int promote;        /* the run stops: to widen, or to drop lo (too many values past 255) (atomic) */
 };
 
@@ -220,15 +222,6 @@ static bool promote_to_2(gr_sparse *s, uint64_t n, bool plane)
     }
     s->width = 2;
     return true;
-}
-
-/* Too many values past 255 for the list: the kernels read two bytes from
- * now on. Only between runs. */
-static void drop_lo(gr_sparse *s)
-{
-    free(s->lo);
-    s->lo = NULL;
-    s->nbig = 0;
 }
 
 void gr_sparse_keep(gr_sparse *s, uint64_t heaps)
@@ -358,14 +351,10 @@ static bool publish(gr_sparse *s, uint64_t x, uint32_t v)
         __atomic_store_n(&s->promote, 1, __ATOMIC_RELEASE);
         return false;
     }
-    if (s->width == 2 && s->lo && v > 255) {
+    if (s->width == 2 && s->lo && v > 255 && s->nbig <= BIG_MAX) {
+        /* past BIG_MAX the list is marked incomplete (BIG_MAX + 1) */
         uint32_t b = s->nbig;
-        if (b == BIG_MAX) {
-            /* one too many for the list: the run stops to drop lo */
-            __atomic_store_n(&s->promote, 1, __ATOMIC_RELEASE);
-            return false;
-        }
-        s->big[b] = (uint32_t)x;
+        if (b < BIG_MAX) s->big[b] = (uint32_t)x;
         __atomic_store_n(&s->nbig, b + 1, __ATOMIC_RELEASE);
     }
     if (s->width == 1) {
@@ -645,9 +634,9 @@ int gr_sparse_adopt(gr_sparse *s, uint64_t n, gr_error *err)
         if (v > GR_SPARSE_MAX_VALUE)
             return gr_fail(err, GR_EINPUT, "stored value at heap %llu is out of range", (unsigned long long)x);
         if (v > s->gmax) s->gmax = v;
-        if (v > 255 && s->lo) {
-            if (s->nbig == BIG_MAX) drop_lo(s);
-            else s->big[s->nbig++] = (uint32_t)x;
+        if (v > 255 && s->lo && s->nbig <= BIG_MAX) {
+            if (s->nbig < BIG_MAX) s->big[s->nbig] = (uint32_t)x;
+            s->nbig++;
         }
         if (s->period && x >= 1 && x + (uint64_t)s->p0 < n) {
             uint64_t *cl = s->cls + (x % (uint64_t)s->period) * VALUE_WORDS;
@@ -767,13 +756,8 @@ int gr_sparse_extend(gr_sparse *s, uint64_t upto, int threads, gr_error *err)
         if (s->count >= from + 4096) s->scan_rate = (double)(s->scanned - scanned) / (double)(s->count - from);
         if (s->promote) {
             /* Heap count has a value past a byte: the same run goes on
-             * from it with two bytes a value; or, in the two-byte layout,
-             * one value past 255 too many to keep the low-byte plane. */
+             * from it with two bytes a value. */
             s->promote = 0;
-            if (s->width == 2) {
-                drop_lo(s);
-                continue;
-            }
             if (!promote_to_2(s, s->count, true)) {
                 s->failed = 2, s->failed_at = s->count;
                 return fail_message(s, err);

@@ -437,7 +437,7 @@ __attribute__((target("avx2,popcnt"))) static void F(scan_filter)(gr_sparse *s, 
                 uint64_t xi = x - s->split_i[j];
                 /* No part past 255 among these splits: their values are
                  * the XORs of the low bytes, below 256. */
-                if (lo && !big_in(s, nb, a, end) && !big_in(s, nb, xi - end + 1, xi - a + 1)) {
+                if (lo && nb <= BIG_MAX && !big_in(s, nb, a, end) && !big_in(s, nb, xi - end + 1, xi - a + 1)) {
                     span_marks_1(lo, lo + xi, a, end, t->marks[0]);
                     examined += end - a;
                     continue;
@@ -746,12 +746,12 @@ static void rare_block_lo(const gr_sparse *s, uint64_t x0i, int j, uint64_t kl, 
 static bool F(rare_block)(const gr_sparse *s, uint64_t x0i, int j, uint64_t kl, uint64_t kh, uint8_t (*marks)[MARK_ROW])
 {
 #if W == 2
-    if (s->lo) {
+    uint32_t nb = __atomic_load_n(&s->nbig, __ATOMIC_ACQUIRE);
+    if (s->lo && nb <= BIG_MAX) {
         /* The rare heaps whose value, or whose partner for some heap of the
          * batch (heaps x0i - r .. x0i - r + 15), passes 255 are done with
          * two bytes: for big heap h, r = h and r in [x0i - h, x0i - h + 16).
          * Those runs of rare heaps, sorted, and the byte kernel between. */
-        uint32_t nb = __atomic_load_n(&s->nbig, __ATOMIC_ACQUIRE);
         uint64_t run_a[2 * BIG_MAX], run_b[2 * BIG_MAX];
         int nr = 0;
         for (uint32_t b = 0; b < nb; b++) {
