@@ -208,10 +208,11 @@ static void load_and_extend(const char *codestr, uint64_t n, const uint64_t *cut
 }
 
 /* A run resumed before, at and after the heap whose value first passes 255
- * (0.6: heap 10344) equals one run. */
+ * (0.6: heap 10344) equals one run; at 12000 the loaded values have 36
+ * past 255 (the low-byte plane's list), at 20000 more than 64. */
 Test(sparse, load_across_the_widening_equals_one_run)
 {
-    uint64_t cuts[] = {9000, 10344, 10345, 20000};
+    uint64_t cuts[] = {9000, 10344, 10345, 12000, 20000};
     load_and_extend("0.6", 30000, cuts, sizeof cuts / sizeof cuts[0], 10344);
 }
 

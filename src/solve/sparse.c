@@ -36,6 +36,13 @@
 #define AHEAD 512u
 #define RING 1024u
 #define BATCH 16u                    /* heap_a16 takes whole batches */
+/* The two-byte layout keeps the low byte of every value in a plane of its
+ * own, and while at most this many values pass 255 (Grundy's game: one by
+ * 8e6, heap 7250049) their heaps in a list: the scan's lookup kernel reads
+ * the plane always (its hits are checked on two bytes), the other kernels
+ * while the list is whole, doing the splits touching those heaps with two
+ * bytes. */
+#define BIG_MAX 64u
 /* A scan wanting more values than this marks a byte a split over a block
  * of 256 (most blocks find some); then it looks the splits up in the set of
  * values left (scan_filter), which stops at each find. Measured 12 against
@@ -63,6 +70,7 @@ struct gr_sparse {
     uint64_t cap;
     void *g;                         /* cap slots of `width` bytes, published ones below count */
     unsigned width;                  /* 1 while every value is below 256, then 2 (promote_to_2) */
+    uint8_t *lo;                     /* width 2 in memory: the low byte of every value (else NULL) */
     int spill;                       /* >= 0: g maps this (unlinked) file, trimmed as the run goes */
     uint64_t keep;                   /* heaps kept in memory at each end when spilled */
     size_t map_bytes;
@@ -92,7 +100,9 @@ struct gr_sparse {
      * other threads the line holding g, the mask and the rare chunks. */
     _Alignas(64) uint64_t count;     /* heaps 0..count-1 are published (atomic) */
     uint64_t nrare;                  /* rare heaps published (atomic) */
-    _Alignas(64) int promote;        /* a value past a byte is due: the run stops to widen (atomic) */
+    uint32_t nbig;                   /* heaps in big[], BIG_MAX + 1 once more pass 255 (atomic; before count) */
+    uint32_t big[BIG_MAX];           /* with lo: the heaps whose value passes 255, in order */
+    _Alignas(64) int promote;        /* the run stops: to widen, or to drop lo (too many values past 255) (atomic) */
 };
 
 bool gr_sparse_covers(const gr_tb_code *c, char *why, size_t len)
@@ -162,7 +172,9 @@ void gr_sparse_trim(gr_sparse *s, uint64_t upto)
     if (upto > s->keep) drop_bytes(s, s->keep * s->width, (upto - s->keep) * s->width);
 }
 
-/* Widens G(0..n-1) from a byte a value to two, in place from the top down:
+/* Widens G(0..n-1) from a byte a value to two. In memory with `plane`, the
+ * byte layout is kept as the low-byte plane (lo) beside a new two-byte
+ * layout (3 bytes a value; gr_sparse_estimate counts them). Else in place from the top down:
  * value x moves to bytes 2x and 2x + 1, which hold no value below x, so
  * nothing is overwritten before it is read. A stretch at a time, so a
  * spilled run drops each stretch's pages once written (the file grows to
@@ -171,10 +183,22 @@ void gr_sparse_trim(gr_sparse *s, uint64_t upto)
  * 2-byte layout the run would have had without the byte layout. The values
  * do not change, only where they lie. False when memory or the spill file
  * cannot grow (the values are then as they were). */
-static bool promote_to_2(gr_sparse *s, uint64_t n)
+static bool promote_to_2(gr_sparse *s, uint64_t n, bool plane)
 {
     size_t bytes = (size_t)s->cap * 2;
     void *m;
+    if (s->spill < 0 && plane && (m = malloc(bytes))) {
+        /* In memory: the byte layout stays as the low-byte plane (lo) and
+         * the values are copied to a new two-byte layout. */
+        const uint8_t *narrow = s->g;
+        uint16_t *wide = m;
+        for (uint64_t x = 0; x < n; x++) wide[x] = narrow[x];
+        s->lo = s->g;
+        s->nbig = 0;
+        s->g = m;
+        s->width = 2;
+        return true;
+    }
     if (s->spill >= 0) {
         m = ftruncate(s->spill, (off_t)bytes) == 0 ? mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, s->spill, 0)
                                                    : MAP_FAILED;
@@ -261,6 +285,7 @@ void gr_sparse_free(gr_sparse *s)
     if (!s) return;
     for (uint32_t k = 0; k < RCHUNKS && s->rare[k]; k++) free(s->rare[k]);
     free(s->cls);
+    free(s->lo);
     if (s->spill >= 0) {
         munmap(s->g, s->map_bytes);
         close(s->spill);
@@ -281,7 +306,7 @@ uint32_t gr_sparse_value(const gr_sparse *s, uint64_t x)
 
 const uint16_t *gr_sparse_values(gr_sparse *s)
 {
-    return s->width == 2 || promote_to_2(s, s->count) ? s->g : NULL;
+    return s->width == 2 || promote_to_2(s, s->count, false) ? s->g : NULL;
 }
 uint32_t gr_sparse_mask(const gr_sparse *s) { return s->mask; }
 uint32_t gr_sparse_max_value(const gr_sparse *s) { return s->gmax; }
@@ -326,8 +351,18 @@ static bool publish(gr_sparse *s, uint64_t x, uint32_t v)
         __atomic_store_n(&s->promote, 1, __ATOMIC_RELEASE);
         return false;
     }
-    if (s->width == 1) __atomic_store_n(&((uint8_t *)s->g)[x], (uint8_t)v, __ATOMIC_RELEASE);
-    else __atomic_store_n(&((uint16_t *)s->g)[x], (uint16_t)v, __ATOMIC_RELEASE);
+    if (s->width == 2 && s->lo && v > 255 && s->nbig <= BIG_MAX) {
+        /* past BIG_MAX the list is marked incomplete (BIG_MAX + 1) */
+        uint32_t b = s->nbig;
+        if (b < BIG_MAX) s->big[b] = (uint32_t)x;
+        __atomic_store_n(&s->nbig, b + 1, __ATOMIC_RELEASE);
+    }
+    if (s->width == 1) {
+        __atomic_store_n(&((uint8_t *)s->g)[x], (uint8_t)v, __ATOMIC_RELEASE);
+    } else {
+        if (s->lo) s->lo[x] = (uint8_t)v;
+        __atomic_store_n(&((uint16_t *)s->g)[x], (uint16_t)v, __ATOMIC_RELEASE);
+    }
     if (x >= 1 && gr_sparse_is_rare(s->mask, v) && !append_rare(s, x, v) && !s->failed) s->failed = 2, s->failed_at = x;
     if (v > s->gmax) __atomic_store_n(&s->gmax, v, __ATOMIC_RELAXED);
     __atomic_store_n(&s->count, x + 1, __ATOMIC_RELEASE);
@@ -374,6 +409,29 @@ static inline int vs_open(const vset *a, const vset *b)
     for (int w = LOW_WORDS; w-- > 0;)
         if (a->w[w] & ~b->w[w]) return w + 1;
     return 0;
+}
+
+/* The first k in [lo, hi) of chunk c with rare heap >= a (hi if none). */
+static inline uint64_t chunk_lower_bound(const rare_chunk *c, uint64_t lo, uint64_t hi, uint64_t a)
+{
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (c->heap[mid] < a) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+/* Whether one of the first nb heaps of big[] lies in [lo, hi). */
+static inline bool big_in(const gr_sparse *s, uint32_t nb, uint64_t lo, uint64_t hi)
+{
+    uint32_t l = 0, h = nb;
+    while (l < h) {
+        uint32_t m = (l + h) / 2;
+        if (s->big[m] < lo) l = m + 1;
+        else h = m;
+    }
+    return l < nb && s->big[l] < hi;
 }
 
 /* The first k < n with rare heap k >= a. */
@@ -545,10 +603,12 @@ int gr_sparse_put(gr_sparse *s, uint64_t at, const uint16_t *v, uint64_t n, gr_e
                        (unsigned long long)s->cap);
     uint64_t k = 0;
     while (s->width == 1 && k < n && v[k] < 256) k++;
-    if (s->width == 1 && k < n && !promote_to_2(s, at))
+    if (s->width == 1 && k < n && !promote_to_2(s, at, true))
         return gr_fail_nomem(err);
     if (s->width == 2) {
         memcpy((uint16_t *)s->g + at, v, n * sizeof *v);
+        if (s->lo)
+            for (k = 0; k < n; k++) s->lo[at + k] = (uint8_t)v[k];
     } else {
         for (k = 0; k < n; k++) ((uint8_t *)s->g)[at + k] = (uint8_t)v[k];
     }
@@ -568,11 +628,16 @@ int gr_sparse_adopt(gr_sparse *s, uint64_t n, gr_error *err)
     /* The largest value and the class sets of a repeating code
      * (G(1..n-1-p0)), then the rare heaps. */
     s->gmax = 0;
+    s->nbig = 0;
     for (uint64_t x = 0; x < n; x++) {
         uint32_t v = gr_sparse_value(s, x);
         if (v > GR_SPARSE_MAX_VALUE)
             return gr_fail(err, GR_EINPUT, "stored value at heap %llu is out of range", (unsigned long long)x);
         if (v > s->gmax) s->gmax = v;
+        if (v > 255 && s->lo && s->nbig <= BIG_MAX) {
+            if (s->nbig < BIG_MAX) s->big[s->nbig] = (uint32_t)x;
+            s->nbig++;
+        }
         if (s->period && x >= 1 && x + (uint64_t)s->p0 < n) {
             uint64_t *cl = s->cls + (x % (uint64_t)s->period) * VALUE_WORDS;
             cl[v >> 6] |= 1ull << (v & 63);
@@ -693,7 +758,7 @@ int gr_sparse_extend(gr_sparse *s, uint64_t upto, int threads, gr_error *err)
             /* Heap count has a value past a byte: the same run goes on
              * from it with two bytes a value. */
             s->promote = 0;
-            if (!promote_to_2(s, s->count)) {
+            if (!promote_to_2(s, s->count, true)) {
                 s->failed = 2, s->failed_at = s->count;
                 return fail_message(s, err);
             }

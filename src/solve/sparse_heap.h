@@ -44,9 +44,10 @@
 /* Bytes: the 16 XORs are 16 bytes, below 256, so no folding and no
  * widening; the lane of a = b (unequal parts) is marked with the rest and
  * its byte put back as it was (marks are only ever set, so that is exact). */
-__attribute__((target("avx2"))) static void F(rare_block_avx2)(const rare_chunk *c, const VT *base, uint64_t from,
-                                                               uint64_t to, bool uneq, uint64_t x0i,
-                                                               uint8_t (*marks)[MARK_ROW])
+__attribute__((target("avx2"), always_inline)) static inline void F(rare_lanes)(const rare_chunk *c, const VT *base,
+                                                                                uint64_t from, uint64_t to, bool uneq,
+                                                                                uint64_t x0i,
+                                                                                uint8_t (*marks)[MARK_ROW])
 {
     uint8_t v[16];
     for (uint64_t k = from; k < to; k++) {
@@ -60,9 +61,10 @@ __attribute__((target("avx2"))) static void F(rare_block_avx2)(const rare_chunk 
     }
 }
 #else
-__attribute__((target("avx2"))) static void F(rare_block_avx2)(const rare_chunk *c, const VT *base, uint64_t from,
-                                                            uint64_t to, bool uneq, uint64_t x0i,
-                                                            uint8_t (*marks)[MARK_ROW])
+__attribute__((target("avx2"), always_inline)) static inline void F(rare_lanes)(const rare_chunk *c, const VT *base,
+                                                                                uint64_t from, uint64_t to, bool uneq,
+                                                                                uint64_t x0i,
+                                                                                uint8_t (*marks)[MARK_ROW])
 {
     const __m256i fold = _mm256_set1_epi16(LOW_VALUES);
     uint16_t v[16];
@@ -76,6 +78,22 @@ __attribute__((target("avx2"))) static void F(rare_block_avx2)(const rare_chunk 
     }
 }
 #endif
+
+/* The rare heaps whose a = b lane lies in the batch (2r in [x0i, x0i + 16),
+ * at most 8) apart, so that the loop over the others has no test for it. */
+__attribute__((target("avx2"))) static void F(rare_block_avx2)(const rare_chunk *c, const VT *base, uint64_t from,
+                                                               uint64_t to, bool uneq, uint64_t x0i,
+                                                               uint8_t (*marks)[MARK_ROW])
+{
+    uint64_t ks = to, ke = to;
+    if (uneq) {
+        ks = chunk_lower_bound(c, from, to, (x0i + 1) / 2);
+        ke = chunk_lower_bound(c, ks, to, (x0i + 17) / 2);
+    }
+    F(rare_lanes)(c, base, from, ks, false, x0i, marks);
+    F(rare_lanes)(c, base, ks, ke, true, x0i, marks);
+    F(rare_lanes)(c, base, ke, to, false, x0i, marks);
+}
 #endif
 
 
@@ -241,6 +259,27 @@ __attribute__((target("avx2"), always_inline)) static inline void F(filter_take)
     }
 }
 
+#if W == 2
+/* filter_take for the lanes of the byte kernel on the low-byte plane (lane
+ * l is split a + l), each split's value read exactly from its two bytes. */
+__attribute__((target("avx2"), always_inline)) static inline void filter_take_lo(const VT *g, const VT *high,
+                                                                               uint64_t a, __m256i hit,
+                                                                               vset *left, unsigned *nleft,
+                                                                               vset *found)
+{
+    uint32_t lanes = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, _mm256_setzero_si256()));
+    for (; lanes; lanes &= lanes - 1) {
+        uint64_t k = a + (unsigned)__builtin_ctz(lanes);
+        uint32_t v = (uint32_t)g[k] ^ high[-(int64_t)k];
+        if (v < LOW_VALUES && (left->w[v >> 6] >> (v & 63) & 1)) {
+            left->w[v >> 6] &= ~(1ull << (v & 63));
+            found->w[v >> 6] |= 1ull << (v & 63);
+            --*nleft;
+        }
+    }
+}
+#endif
+
 /* 64 splits a test: a hit costs a mispredicted branch, and the values a
  * scan finds after its first blocks come close together often enough that
  * one test for two loads saves some. */
@@ -279,6 +318,50 @@ __attribute__((target("avx2,popcnt"))) static uint64_t F(filter_span)(const VT *
     }
     return a1 - a0;
 }
+
+#if W == 2
+/* filter_span on the low-byte plane (lo, lohigh = lo + x - i): the low byte
+ * of a split's value is the XOR of its parts' low bytes, so every split
+ * whose value is in `left` (below 256) hits; a split whose value passes 255
+ * may hit too, and is then found not wanted by the exact look at its two
+ * bytes. The same kernel and loads as the byte layout's. */
+__attribute__((target("avx2,popcnt"))) static uint64_t filter_span_lo(const uint8_t *lo, const uint8_t *lohigh,
+                                                                     const VT *g, const VT *high, uint64_t a0,
+                                                                     uint64_t a1, vset *left, unsigned *nleft,
+                                                                     vset *found)
+{
+    __m256i set = _mm256_loadu_si256((const __m256i *)(const void *)left->w);
+    __m256i tlo = _mm256_permute4x64_epi64(set, 0x44), thi = _mm256_permute4x64_epi64(set, 0xee);
+    uint64_t a = a0;
+    for (; a + 64 <= a1; a += 64) {
+        __m256i h0 = filter_hits_1(lo, lohigh, a, tlo, thi), h1 = filter_hits_1(lo, lohigh, a + 32, tlo, thi);
+        __m256i h = _mm256_or_si256(h0, h1);
+        if (__builtin_expect(_mm256_testz_si256(h, h), 1)) continue;
+        filter_take_lo(g, high, a, h0, left, nleft, found);
+        filter_take_lo(g, high, a + 32, h1, left, nleft, found);
+        if (!*nleft) return a + 64 - a0;
+        set = _mm256_loadu_si256((const __m256i *)(const void *)left->w);
+        tlo = _mm256_permute4x64_epi64(set, 0x44), thi = _mm256_permute4x64_epi64(set, 0xee);
+    }
+    if (a + 32 <= a1) {
+        __m256i h = filter_hits_1(lo, lohigh, a, tlo, thi);
+        if (!_mm256_testz_si256(h, h)) {
+            filter_take_lo(g, high, a, h, left, nleft, found);
+            if (!*nleft) return a + 32 - a0;
+        }
+        a += 32;
+    }
+    for (; a < a1; a++) {
+        uint32_t v = (uint32_t)g[a] ^ high[-(int64_t)a];
+        if (v < LOW_VALUES && (left->w[v >> 6] >> (v & 63) & 1)) {
+            left->w[v >> 6] &= ~(1ull << (v & 63));
+            found->w[v >> 6] |= 1ull << (v & 63);
+            if (!--*nleft) return a + 1 - a0;
+        }
+    }
+    return a1 - a0;
+}
+#endif
 
 /* Marks in `row` the value (256 for any past 255) of every split (a,
  * x - i - a), a in [a0, a1), `high` = g + x - i: a byte stored a split,
@@ -332,21 +415,40 @@ __attribute__((target("avx2,popcnt"))) static void F(scan_filter)(gr_sparse *s, 
     }
     const VT *g = s->g;
     uint64_t examined = 0;
+#if W == 2
+    const uint8_t *lo = s->lo;
+    uint32_t nb = __atomic_load_n(&s->nbig, __ATOMIC_ACQUIRE);
+#endif
     for (uint64_t a = a0; a < a1 && nleft;) {
         /* (the kernel looks values up below 256 only) */
         if (nleft > FILTER_FROM || left.w[4] | left.w[5] | left.w[6] | left.w[7]) {
             /* Many values wanted: most blocks find some, and a set built
              * costs less than a kernel that stops at every hit. */
             uint64_t stop = a + 256 < a1 ? a + 256 : a1;
+            unsigned chunks = MARK_CHUNKS;   /* the row's chunks marked: bytes mark the first 256 only */
+#if W == 2
+            if (lo) chunks = 256u / 32;
+#endif
             for (int j = 0; j < s->nsplit; j++) {
                 uint64_t end = part_limit(s, x, j);
                 if (end > stop) end = stop;
                 if (end <= a) continue;
+#if W == 2
+                uint64_t xi = x - s->split_i[j];
+                /* No part past 255 among these splits: their values are
+                 * the XORs of the low bytes, below 256. */
+                if (lo && nb <= BIG_MAX && !big_in(s, nb, a, end) && !big_in(s, nb, xi - end + 1, xi - a + 1)) {
+                    span_marks_1(lo, lo + xi, a, end, t->marks[0]);
+                    examined += end - a;
+                    continue;
+                }
+                chunks = MARK_CHUNKS;
+#endif
                 F(span_marks)(g, g + (x - s->split_i[j]), a, end, t->marks[0]);
                 examined += end - a;
             }
             vset seen;
-            marks_take_row(t->marks[0], &seen, MARK_CHUNKS);
+            marks_take_row(t->marks[0], &seen, chunks);
             nleft = 0;
             for (int w = 0; w < LOW_WORDS; w++) {
                 found->w[w] |= left.w[w] & seen.w[w];
@@ -361,6 +463,13 @@ __attribute__((target("avx2,popcnt"))) static void F(scan_filter)(gr_sparse *s, 
             uint64_t end = part_limit(s, x, j);
             if (end > stop) end = stop;
             if (end <= a) continue;
+#if W == 2
+            if (lo) {
+                uint64_t xi = x - s->split_i[j];
+                examined += filter_span_lo(lo, lo + xi, g, g + xi, a, end, &left, &nleft, found);
+                continue;
+            }
+#endif
             examined += F(filter_span)(g, g + (x - s->split_i[j]), a, end, &left, &nleft, found);
         }
         a = stop;
@@ -604,7 +713,8 @@ static void F(rare_window)(const gr_sparse *s, uint64_t x, int j, uint64_t kl, u
 #ifdef GR_SPARSE_SIMD
 /* The block kernel over rare heaps [kl, kh) for the batch whose first heap
  * minus the split digit is x0i. */
-static void F(rare_block)(const gr_sparse *s, uint64_t x0i, int j, uint64_t kl, uint64_t kh, uint8_t (*marks)[MARK_ROW])
+static void F(rare_block_run)(const gr_sparse *s, uint64_t x0i, int j, uint64_t kl, uint64_t kh,
+                              uint8_t (*marks)[MARK_ROW])
 {
     while (kl < kh) {
         const rare_chunk *c = __atomic_load_n(&s->rare[kl >> RCHUNK_BITS], __ATOMIC_ACQUIRE);
@@ -613,6 +723,67 @@ static void F(rare_block)(const gr_sparse *s, uint64_t x0i, int j, uint64_t kl, 
         F(rare_block_avx2)(c, (const VT *)s->g + x0i, from, to, s->split_uneq[j], x0i, marks);
         kl = (kl & ~(uint64_t)(RCHUNK - 1)) + to;
     }
+}
+
+#if W == 2
+/* The byte kernel on the low-byte plane over rare heaps [kl, kh), none of
+ * them or their partners in the batch past 255. */
+static void rare_block_lo(const gr_sparse *s, uint64_t x0i, int j, uint64_t kl, uint64_t kh,
+                          uint8_t (*marks)[MARK_ROW])
+{
+    while (kl < kh) {
+        const rare_chunk *c = __atomic_load_n(&s->rare[kl >> RCHUNK_BITS], __ATOMIC_ACQUIRE);
+        uint64_t from = kl & (RCHUNK - 1), to = from + (kh - kl);
+        if (to > RCHUNK) to = RCHUNK;
+        rare_block_avx2_1(c, s->lo + x0i, from, to, s->split_uneq[j], x0i, marks);
+        kl = (kl & ~(uint64_t)(RCHUNK - 1)) + to;
+    }
+}
+#endif
+
+/* Returns whether it marked values past 255 (else the rows' first 256 bytes
+ * hold every mark). */
+static bool F(rare_block)(const gr_sparse *s, uint64_t x0i, int j, uint64_t kl, uint64_t kh, uint8_t (*marks)[MARK_ROW])
+{
+#if W == 2
+    uint32_t nb = __atomic_load_n(&s->nbig, __ATOMIC_ACQUIRE);
+    if (s->lo && nb <= BIG_MAX) {
+        /* The rare heaps whose value, or whose partner for some heap of the
+         * batch (heaps x0i - r .. x0i - r + 15), passes 255 are done with
+         * two bytes: for big heap h, r = h and r in [x0i - h, x0i - h + 16).
+         * Those runs of rare heaps, sorted, and the byte kernel between. */
+        uint64_t run_a[2 * BIG_MAX], run_b[2 * BIG_MAX];
+        int nr = 0;
+        for (uint32_t b = 0; b < nb; b++) {
+            uint64_t h = s->big[b], ka = rare_lower_bound(s, kh, h);
+            if (ka < kh && gr_sparse_rare_heap(s, ka) == h) run_a[nr] = ka, run_b[nr++] = ka + 1;
+            if (h < x0i + 16) {
+                ka = rare_lower_bound(s, kh, h <= x0i ? x0i - h : 0);
+                uint64_t kb = rare_lower_bound(s, kh, x0i + 16 - h);
+                if (ka < kb) run_a[nr] = ka, run_b[nr++] = kb;
+            }
+        }
+        for (int p = 1; p < nr; p++)        /* insertion sort by start: nr is small */
+            for (int q = p; q > 0 && run_a[q - 1] > run_a[q]; q--) {
+                uint64_t ta = run_a[q], tb = run_b[q];
+                run_a[q] = run_a[q - 1], run_b[q] = run_b[q - 1];
+                run_a[q - 1] = ta, run_b[q - 1] = tb;
+            }
+        uint64_t at = kl;
+        bool wide = false;
+        for (int p = 0; p < nr && at < kh; p++) {
+            uint64_t a = run_a[p] > at ? run_a[p] : at, b = run_b[p] < kh ? run_b[p] : kh;
+            if (a >= b) continue;
+            rare_block_lo(s, x0i, j, at, a, marks);
+            F(rare_block_run)(s, x0i, j, a, b, marks);
+            at = b, wide = true;
+        }
+        rare_block_lo(s, x0i, j, at, kh, marks);
+        return wide;
+    }
+#endif
+    F(rare_block_run)(s, x0i, j, kl, kh, marks);
+    return W == 2;
 }
 
 /* Phase A of the 16 heaps x0..x0+15 together. The rare heaps r in [lo, hi)
@@ -624,12 +795,13 @@ static void F(heap_a16)(gr_sparse *s, uint64_t x0, stage *ring, scratch *t)
     uint64_t snap = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE);
     uint64_t k0 = __atomic_load_n(&s->nrare, __ATOMIC_ACQUIRE);
     vset seen[16];
+    bool wide = false;
     memset(seen, 0, sizeof seen);
     for (int j = 0; j < s->nsplit; j++) {
         uint64_t i = s->split_i[j], lo = part_old(s, x0 + 15, j, snap), hi = x0 > i ? x0 - i : 0;
         if (lo < hi) {
             uint64_t klo = rare_lower_bound(s, k0, lo), khi = rare_lower_bound(s, k0, hi);
-            F(rare_block)(s, x0 - i, j, klo, khi, t->marks);
+            wide |= F(rare_block)(s, x0 - i, j, klo, khi, t->marks);
             /* The rare heaps left to each heap lie in two windows of at most
              * 15 heaps, below lo and from hi: each window found once for the
              * batch, not twice a heap. */
@@ -649,7 +821,7 @@ static void F(heap_a16)(gr_sparse *s, uint64_t x0, stage *ring, scratch *t)
             F(rare_splits)(s, x, j, 0, k0, hi, UINT64_MAX, &seen[l], NULL);
         }
     }
-    marks_take(t->marks, seen, MARK_CHUNKS);
+    marks_take(t->marks, seen, wide ? MARK_CHUNKS : 256u / 32);
     for (uint64_t l = 0; l < 16; l++) {
         stage *st = &ring[(x0 + l) % RING];
         F(heap_a_scan)(s, x0 + l, &seen[l], snap, k0, st, t);

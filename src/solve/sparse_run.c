@@ -64,8 +64,9 @@ void gr_sparse_estimate(uint64_t to, int threads, double max_bytes, double *byte
      * thread's scratch. Two bytes a value: the values are held a byte each
      * while they are below 256, but whether one passes 255 is not known
      * before the run, and a run that widens must not pass the limit then
-     * (so the byte layout halves the memory used, not the estimate). */
-    *bytes = n * 2 <= room ? n * 2 + 4.0 * 1048576
+     * (so the byte layout halves the memory used, not the estimate); in
+     * memory a widened run keeps the low bytes too (a third byte). */
+    *bytes = n * 2 <= room ? n * 3 + 4.0 * 1048576
                            : (double)spill_keep(max_bytes) * 2 * 2 * 2 + 4.0 * 1048576 + threads * 0.5 * 1048576;
     *seconds = n / (RATE_PER_THREAD * (threads > 0 ? threads : 1));
 }
