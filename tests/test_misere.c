@@ -510,3 +510,29 @@ Test(misere_input, not_a_heap_game)
     cr_assert(strstr(err.msg, "not a game of heaps"), "%s", err.msg);
     gr_game_release(&g);
 }
+
+/* ---- the registry's misere claims ---- */
+#include "grundy/claims.h"
+
+static void claim_holds(const char *id, uint64_t to, const char *range_part)
+{
+    const gr_claim *c = gr_claim_find(id);
+    cr_assert(c, "%s is registered", id);
+    gr_claim_result r;
+    memset(&r, 0, sizeof r);
+    gr_error err;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_claim_run(c, to, NULL, &r, &err), GR_OK, "%s: %s", id, err.msg);
+    cr_assert_eq(r.status, GR_CLAIM_HOLDS, "%s: %s", id, r.detail);
+    cr_assert(strstr(r.range, range_part), "%s: checked %s", id, r.range);
+}
+
+Test(misere_claims, source_statements_hold)
+{
+    /* R8 exactly, generators heaps 1, 2, 5, and phi proved periodic */
+    claim_holds("misere/dot75-R8", 30, "period 2 from heap 8");
+    /* the 37 codes tame to heap 10 by their genera all have misere Nim's quotients */
+    claim_holds("misere/tame-quotients", 10, "37 codes 0.xy tame to heap 10, xy: 01 02 03");
+    claim_holds("misere/nim-orders", 4, "n = 2..4");
+    claim_holds("misere/nim-T2", 0, "heaps 0..3");
+}
