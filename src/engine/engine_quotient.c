@@ -134,6 +134,17 @@ static const gr_mquot *build_to(gr_engine *e, uint32_t need, double seconds)
     return q;
 }
 
+/* Heaps past the bound built on the fly: the quotient of heaps 0..40 (the
+ * one held, or built), when its phi is proved periodic, is the quotient of
+ * all heaps. The same quotient whatever was asked before (a build to 40 is
+ * the same from scratch or resumed), so the method stays the position's. */
+static const gr_mquot *periodic_fly(gr_engine *e, double seconds)
+{
+    const gr_mquot *q = e->cache->quot;
+    if (!q || q->heaps < FLY_MAX_HEAP) q = build_to(e, FLY_MAX_HEAP, seconds);
+    return q && q->period ? q : NULL;
+}
+
 bool gr_engine_quotient_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans)
 {
     if (e->outcome.rule != &gr_outcome_misere || !(e->game->flags & GR_RS_HEAPS) || (e->game->flags & GR_RS_LOOPY) ||
@@ -141,11 +152,15 @@ bool gr_engine_quotient_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans
         return false;
     uint32_t *x = malloc((size_t)pos->n * sizeof *x);
     if (!x) return false;
-    struct gr_engine_cache *c = e->cache;
-    if (c && c->quot_file && c->quot && c->quot->period) {
+    struct gr_engine_cache *c = gr_engine_cache(e);
+    const gr_mquot *all = NULL;
+    if (c && c->quot_file && c->quot && c->quot->period) all = c->quot;
+    else if (c && !c->quot_file && !heaps_of(pos, x, FLY_MAX_HEAP) && !search_cheap(e, pos))
+        all = periodic_fly(e, FLY_SECONDS);
+    if (all) {
         /* a quotient of all heaps answers any sum */
-        heaps_reduced(c->quot, pos, x);
-        bool p = gr_mquot_is_p(c->quot, x, (size_t)pos->n);
+        heaps_reduced(all, pos, x);
+        bool p = gr_mquot_is_p(all, x, (size_t)pos->n);
         gr_answer_set(ans, GR_METHOD_QUOTIENT, NULL, p ? "P" : "N", p ? 0 : 1, NULL);
         free(x);
         return true;
@@ -175,6 +190,7 @@ bool gr_engine_quotient_element(gr_engine *e, const gr_bigpos *pos, gr_quotient_
     uint32_t *x = malloc((size_t)(pos->n ? pos->n : 1) * sizeof *x);
     if (!x) return false;
     const gr_mquot *q = c->quot;
+    if (!c->quot_file && !(q && q->period) && !heaps_of(pos, x, FLY_MAX_HEAP)) q = periodic_fly(e, ELEMENT_SECONDS);
     if (q && q->period) {
         heaps_reduced(q, pos, x); /* any size */
     } else {
