@@ -68,9 +68,45 @@ static int sums(const char *spec, int bound)
     double t1000 = (now() - t0) / (reps / 10);
     printf("%s, heaps up to %d: a sum of 100 heaps %.2f us, of 1000 heaps %.2f us through the quotient (%u P)\n", spec,
            bound, t100 * 1e6, t1000 * 1e6, ps);
-    /* misere search on the sums it reaches: k heaps of the bound's size */
+    printf("  floor: a sum of 100 heaps through the computed quotient in %.2f us: %s 1 ms\n", t100 * 1e6,
+           t100 < 1e-3 ? "under" : "NOT under");
     gr_mis_heaps h;
     gr_mis_heaps_build(&h, &g, bound, &err);
+    /* The floor's comparison at 1,000 heaps: search takes at most
+     * GR_MIS_MAX_PARTS live heaps, so it is given the largest sum it
+     * still reaches, of the two smallest live heaps (positions are counts
+     * of each, few), and the quotient the sum of 1,000 of those heaps. */
+    {
+        uint16_t small[2] = {0, 0};
+        int found = 0;
+        for (int k = 1; k <= bound && found < 2; k++)
+            if (!gr_mis_dead(&h, k)) small[found++] = (uint16_t)k;
+        uint16_t kinds[GR_MIS_MAX_PARTS];
+        uint32_t xs[1000], v = 0;
+        for (int i = 0; i < 1000; i++) xs[i] = small[i % 2];
+        for (int i = 0; i < GR_MIS_MAX_PARTS; i++) kinds[i] = small[i % 2];
+        gr_limits lim;
+        gr_limits_default(&lim);
+        lim.max_seconds = 20;
+        gr_mis_brute *b = gr_mis_brute_new(&h, false, &lim);
+        t0 = now();
+        gr_error_clear(&err);
+        int rc = gr_mis_brute_value(b, kinds, GR_MIS_MAX_PARTS, &v, &err);
+        double ts = now() - t0;
+        bool pq = gr_mquot_is_p(&q, xs, GR_MIS_MAX_PARTS);
+        int reps1k = 1000;
+        t0 = now();
+        for (int r = 0; r < reps1k; r++) ps += gr_mquot_is_p(&q, xs, 1000);
+        double tq = (now() - t0) / reps1k;
+        printf("  floor: a sum of 1,000 heaps (%u and %u) through the quotient %.2f us; misere search reaches %d "
+               "heaps (its limit) in ",
+               small[0], small[1], tq * 1e6, GR_MIS_MAX_PARTS);
+        if (rc) printf("-- stopped: %s\n", err.msg);
+        else printf("%.4f s over %zu positions (%s with the quotient), not 1,000\n", ts, gr_mis_brute_positions(b),
+                    (v == 0) == pq ? "agrees" : "DISAGREES");
+        gr_mis_brute_free(b);
+    }
+    /* misere search on the sums it reaches: k heaps of the bound's size */
     for (int k = 1; k <= 6; k++) {
         gr_limits lim;
         gr_limits_default(&lim);
@@ -127,6 +163,10 @@ int main(int argc, char **argv)
     for (int heap = 25; heap <= 30; heap += 5) {
         uint32_t on, oo;
         double tn = dawson(heap, false, seconds, &on);
+        if (tn < 0) {
+            printf("  to heap %d: stopped at the budget after %.1f s\n", heap, -tn);
+            continue;
+        }
         double to = dawson(heap, true, seconds, &oo);
         printf("  to heap %d: |Q| = %u in %.3f s; first version's marking: ", heap, on, tn);
         if (to < 0) printf("stopped at the budget after %.1f s (ratio > %.0f)\n", -to, -to / tn);

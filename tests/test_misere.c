@@ -499,6 +499,77 @@ Test(misere_engine, a_thousand_heaps_by_the_quotient)
     gr_game_release(&g);
 }
 
+static void set_pos(gr_bigpos *pos, const char *const *heaps, int n)
+{
+    gr_bigpos_clear(pos);
+    gr_bigpos_init(pos);
+    for (int i = 0; i < n; i++) {
+        mpz_t v;
+        mpz_init_set_str(v, heaps[i], 10);
+        cr_assert_eq(gr_bigpos_push(pos, v), GR_OK);
+        mpz_clear(v);
+    }
+}
+
+Test(misere_engine, heaps_past_the_fly_bound_through_a_proved_period)
+{
+    /* 0.75's quotient of heaps 0..40 (built by the engine) has phi of
+     * period 2 proved: sums with a heap past 40, up to any size, are
+     * answered by it, against misere search on heaps 41..43 and 60 (with
+     * two heaps up to 4) and against the element the API gives */
+    gr_game g;
+    parse(&g, "tb:0.75");
+    gr_error err;
+    gr_error_clear(&err);
+    gr_outcome o;
+    gr_outcome_parse(&o, "misere", 0, &err);
+    gr_engine *e = gr_engine_new(&g, &o, NULL, &err);
+    gr_mis_heaps h;
+    cr_assert_eq(gr_mis_heaps_build(&h, &g, 60, &err), GR_OK, "%s", err.msg);
+    gr_mis_brute *b = gr_mis_brute_new(&h, false, NULL);
+    gr_bigpos pos;
+    gr_bigpos_init(&pos);
+    gr_answer ans;
+    gr_answer_init(&ans);
+    int by_quotient = 0;
+    for (int a = 41; a <= 60; a += a < 44 ? 1 : 16)
+        for (int c = 0; c <= 4; c++)
+            for (int d = c; d <= 4; d++) {
+                char sa[8], sc[8], sd[8];
+                snprintf(sa, sizeof sa, "%d", a), snprintf(sc, sizeof sc, "%d", c), snprintf(sd, sizeof sd, "%d", d);
+                const char *heaps[] = {sa, sc, sd};
+                set_pos(&pos, heaps, 3);
+                cr_assert_eq(gr_engine_value(e, &pos, &ans, &err), GR_OK, "%s", err.msg);
+                uint16_t k[3] = {(uint16_t)a, (uint16_t)c, (uint16_t)d};
+                uint32_t v;
+                cr_assert_eq(gr_mis_brute_value(b, k, 3, &v, &err), GR_OK, "%s", err.msg);
+                cr_assert_str_eq(ans.outcome, v == 0 ? "P" : "N", "%d %d %d", a, c, d);
+                by_quotient += ans.how == GR_METHOD_QUOTIENT;
+                gr_quotient_element el;
+                cr_assert(gr_engine_quotient_element(e, &pos, &el));
+                cr_assert_eq(el.in_p, v == 0, "%d %d %d", a, c, d);
+                cr_assert_eq(el.period, 2);
+            }
+    cr_assert(by_quotient > 0, "sums search finds costly go to the quotient");
+    const char *huge[] = {"1000000000000000000000000000001", "3"};
+    set_pos(&pos, huge, 2);
+    cr_assert_eq(gr_engine_value(e, &pos, &ans, &err), GR_OK, "%s", err.msg);
+    cr_assert_eq(ans.how, GR_METHOD_QUOTIENT);
+    const char *same[] = {"39", "3"}; /* odd heaps from 9 on are a b^2 */
+    gr_answer small;
+    gr_answer_init(&small);
+    set_pos(&pos, same, 2);
+    cr_assert_eq(gr_engine_value(e, &pos, &small, &err), GR_OK, "%s", err.msg);
+    cr_assert_str_eq(ans.outcome, small.outcome);
+    gr_answer_clear(&small);
+    gr_answer_clear(&ans);
+    gr_bigpos_clear(&pos);
+    gr_mis_brute_free(b);
+    gr_mis_heaps_free(&h);
+    gr_engine_free(e);
+    gr_game_release(&g);
+}
+
 Test(misere_input, not_a_heap_game)
 {
     gr_game g;
@@ -509,4 +580,30 @@ Test(misere_input, not_a_heap_game)
     cr_assert_eq(gr_mquot_build(&q, &g, 5, NULL, 1000, NULL, NULL, NULL, &err), GR_EINPUT);
     cr_assert(strstr(err.msg, "not a game of heaps"), "%s", err.msg);
     gr_game_release(&g);
+}
+
+/* ---- the registry's misere claims ---- */
+#include "grundy/claims.h"
+
+static void claim_holds(const char *id, uint64_t to, const char *range_part)
+{
+    const gr_claim *c = gr_claim_find(id);
+    cr_assert(c, "%s is registered", id);
+    gr_claim_result r;
+    memset(&r, 0, sizeof r);
+    gr_error err;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_claim_run(c, to, NULL, &r, &err), GR_OK, "%s: %s", id, err.msg);
+    cr_assert_eq(r.status, GR_CLAIM_HOLDS, "%s: %s", id, r.detail);
+    cr_assert(strstr(r.range, range_part), "%s: checked %s", id, r.range);
+}
+
+Test(misere_claims, source_statements_hold)
+{
+    /* R8 exactly, generators heaps 1, 2, 5, and phi proved periodic */
+    claim_holds("misere/dot75-R8", 30, "period 2 from heap 8");
+    /* the 37 codes tame to heap 10 by their genera all have misere Nim's quotients */
+    claim_holds("misere/tame-quotients", 10, "37 codes 0.xy tame to heap 10, xy: 01 02 03");
+    claim_holds("misere/nim-orders", 4, "n = 2..4");
+    claim_holds("misere/nim-T2", 0, "heaps 0..3");
 }

@@ -318,7 +318,34 @@ function humanMoveManual(src, dst, amountText) {
 
 async function refreshMoves() {
   game.moves = await api('moves', { rules: game.rules, pos: game.pos.join(','), ...game.extra });
+  $('play-quotient').textContent = game.moves.quotient ? `This position: ${quotientText(game.moves.quotient)}.` : '';
   return game.moves;
+}
+
+// ---- misere quotients ----
+// An element of a misere quotient as the API gives it ("a^2 b"), written
+// with superscripts (a²b); misere sums of heaps are P-positions exactly when
+// their element lies in the quotient's P-portion (docs/misere.md).
+const SUP = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+const supWord = (w) => w.replace(/\^(\d+)/g, (_, d) => [...d].map((c) => SUP[Number(c)]).join('')).replace(/ /g, '');
+function quotientText(q) {
+  const cover = q.period ? `all heaps, period ${q.period}` : `heaps up to ${q.heaps}`;
+  return `element ${supWord(q.element)} of the misère quotient Q (order ${q.order}, ${q.p_count} P elements; ${cover}), ` +
+    (q.P ? 'a P-position of Q: lost for the player to move' : 'an N-position of Q: won for the player to move');
+}
+// The library's sentences write words with ^: "element a^2 b of ...".
+const supSentence = (t) => t.replace(/element ([a-z](?:\^\d+)?(?: [a-z](?:\^\d+)?)*|1)(?= of| \(|,|\))/g, (_, w) => `element ${supWord(w)}`)
+  .replace(/at ([a-z](?:\^\d+)?(?: [a-z](?:\^\d+)?)*|1), an N-position/, (_, w) => `at ${supWord(w)}, an N-position`);
+for (const b of document.querySelectorAll('.preset')) {
+  b.addEventListener('click', () => {
+    $('play-custom').value = b.dataset.rules;
+    $('play-pos').value = b.dataset.pos;
+    const misere = outcomeRules().find((r) => r.flag === 'misere');
+    if (misere) $('play-outcome').value = 'misere';
+    showNumber('play-outcome', 'play-outcome-n');
+    showRulesHelp();
+    $('play-new').click();
+  });
 }
 
 // No move left: the API's outcome of the position says whether the player
@@ -775,7 +802,7 @@ $('play-hint').addEventListener('click', async () => {
   try {
     const r = await api('play', playParams('me', 'hint'));
     if (r.hint && r.hint.why) {
-      const why = r.hint.why.replace(/\bpiles\b/g, 'rows').replace(/\bpile\b/g, 'row');
+      const why = supSentence(r.hint.why.replace(/\bpiles\b/g, 'rows').replace(/\bpile\b/g, 'row'));
       $('play-hint-text').textContent = r.hint.winning ? `Winning: ${why}` : `This position is lost against perfect play. ${why}`;
       return;
     }
@@ -796,7 +823,8 @@ $('explore-form').addEventListener('submit', async (ev) => {
   try {
     params.pos = parsePos($('explore-pos').value).join(',');
     const v = await api('value', params);
-    $('explore-value').textContent = `${v.outcome}${v.value !== null ? `, Grundy value ${v.value}` : ''} (${v.method})`;
+    $('explore-value').textContent = `${v.outcome}${v.value !== null ? `, Grundy value ${v.value}` : ''} (${v.method})` +
+      (v.quotient ? `; ${quotientText(v.quotient)}` : '');
     const ms = await api('moves', params);
     table.innerHTML = '<tr><th></th><th>move</th><th>result</th><th>outcome</th><th>value</th></tr>';
     for (const m of ms.moves) {

@@ -328,6 +328,8 @@ typedef struct gr_api_reply {
     gr_bigpos pos;
     gr_outcome outcome;
     gr_answer here;            /* the position's answer */
+    bool has_quot;             /* misere heap sums: the position's element of the misere quotient */
+    gr_quotient_element quot;
     /* moves */
     gr_api_move *moves;
     size_t nmoves, cap;

@@ -93,6 +93,18 @@ void gr_engine_use_db(gr_engine *e, const char *dir);
  * engine under misere play builds a quotient itself for heap sums that
  * search would find costly (heaps up to 40, a few seconds at most). */
 int gr_engine_use_quotient(gr_engine *e, const char *path, gr_error *err);
+/* The element of a misere heap sum in the game's misere quotient: the
+ * quotient held (a file's, or one built on the fly), else one built here
+ * to heap 16 or the largest heap (at most 40, a second or the limits at
+ * most). False when none covers pos (not misere, not heaps, too large).
+ * It never changes which method answers value or moves. */
+typedef struct gr_quotient_element {
+    char word[96];             /* the element as a word in the generators: "a^2 b", "1" */
+    uint32_t element, order, pcount;
+    bool in_p;                 /* in the P-portion: pos is a misere P-position */
+    int heaps, period, preperiod;  /* what the quotient covers (period 0: heaps 0..heaps) */
+} gr_quotient_element;
+bool gr_engine_quotient_element(gr_engine *e, const gr_bigpos *pos, gr_quotient_element *out);
 /* G(0,a,b), b <= n, into t from stored three-pile Sharing Nim results (the
  * caller frees t with gr_s3table_free). */
 struct gr_s3table;

@@ -56,4 +56,9 @@ void gr_api_render_solve(gr_buf *b, int format, const gr_api_reply *rep);
 void gr_api_seq_reply_init(gr_api_seq_reply *s);
 void gr_api_seq_reply_clear(gr_api_seq_reply *s);
 
+/* value and moves under misere play of heaps: the position's element of
+ * the game's misere quotient, and its JSON field ",\"quotient\":{...}". */
+void gr_api_quotient_fill(gr_engine *e, gr_api_reply *rep);
+void gr_api_quotient_json(gr_buf *b, const gr_api_reply *rep);
+
 #endif

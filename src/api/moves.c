@@ -81,6 +81,7 @@ static int moves_of(gr_engine *e, const gr_api_request *req, gr_api_reply *rep, 
 {
     int rc = gr_engine_value(e, &rep->pos, &rep->here, err);
     if (rc) return rc;
+    gr_api_quotient_fill(e, rep);
     collector c = {rep, gr_engine_game(e), req->winning, err};
     rep->winning_only = req->winning;
     rep->unit = gr_game_unit(c.game);
@@ -170,6 +171,7 @@ static void json_moves(gr_buf *b, const gr_api_reply *rep)
     gr_buf_json_mpz(b, rep->total);
     gr_buf_puts(b, ",\"method\":");
     gr_buf_json_string(b, rep->moves_method);
+    gr_api_quotient_json(b, rep);
     if (rep->blocking) {
         gr_buf_puts(b, ",\"blocking\":");
         json_block(b, &rep->outcome, &rep->block);

@@ -135,6 +135,133 @@ static int check_kayles_all(const gr_claim *c, uint64_t to, gr_claim_result *r, 
     return GR_OK;
 }
 
+/* The two-digit octal codes 0.d1d2 (63 of them, 0.00 left out). */
+static void two_digit(int d, char *spec, size_t len)
+{
+    snprintf(spec, len, "tb:0.%d%d", d / 8, d % 8);
+}
+
+/* Is the order one of misere Nim's (a tame quotient): 1, 2 with one P
+ * element, or 2^n + 2 with two? */
+static bool tame_order(uint32_t order, uint32_t p)
+{
+    if (order == 1) return p == 0;
+    if (order == 2) return p == 1;
+    for (uint32_t n = 2; n < 30; n++)
+        if (order == (1u << n) + 2) return p == 2;
+    return false;
+}
+
+static int check_tame_quotients(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)c;
+    if (to < 4 || to > 14) return gr_fail(err, GR_EINPUT, "--to %llu: heaps 4..14 here", (unsigned long long)to);
+    int tame = 0;
+    char names[512] = "";
+    for (int d = 1; d < 64; d++) {
+        char spec[16];
+        two_digit(d, spec, sizeof spec);
+        gr_game g;
+        int rc = gr_game_parse(&g, spec, err);
+        if (rc) return rc;
+        gr_genus gn[15];
+        rc = gr_genus_heaps(&g, (int)to, 6, gn, r->limits, err);
+        bool all = !rc;
+        for (uint64_t x = 0; all && x <= to; x++) all = gr_genus_tame(&gn[x]);
+        gr_mquot q;
+        if (!rc && all) rc = gr_mquot_build(&q, &g, (int)to, NULL, 20000000, r->limits, NULL, NULL, err);
+        gr_game_release(&g);
+        if (rc) return rc;
+        if (!all) continue;
+        uint32_t order = q.order, p = gr_mquot_pcount(&q);
+        gr_mquot_free(&q);
+        if (!tame_order(order, p)) {
+            gr_pos cex = {.n = 1, .p = {(uint64_t)d}};
+            gr_claim_fails(r, &cex, "%s: every heap 0..%llu has a tame genus, but |Q| = %u, |P| = %u", spec,
+                           (unsigned long long)to, order, p);
+            return GR_OK;
+        }
+        tame++;
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", tame > 1 ? " " : "", spec + 5);
+    }
+    gr_claim_holds(r, "%d codes 0.xy tame to heap %llu, xy: %s", tame,
+                   (unsigned long long)to, names);
+    return GR_OK;
+}
+
+static int check_even_order(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)c;
+    if (to < 2 || to > 30) return gr_fail(err, GR_EINPUT, "--to %llu: heaps 2..30 here", (unsigned long long)to);
+    int built = 0, skipped = 0;
+    char left[128] = "";
+    for (int d = 1; d < 64; d++) {
+        char spec[16];
+        two_digit(d, spec, sizeof spec);
+        gr_game g;
+        int rc = gr_game_parse(&g, spec, err);
+        if (rc) return rc;
+        /* each code within a few seconds: the wild ones with large
+         * quotients are left out, and counted */
+        gr_limits lim;
+        if (r->limits) lim = *r->limits;
+        else gr_limits_default(&lim);
+        if (lim.max_seconds <= 0 || lim.max_seconds > 3) lim.max_seconds = 3;
+        gr_error quiet;
+        gr_error_clear(&quiet);
+        gr_mquot q;
+        rc = gr_mquot_build(&q, &g, (int)to, NULL, 20000000, &lim, NULL, NULL, &quiet);
+        gr_game_release(&g);
+        if (rc && r->limits && gr_limits_stopped(r->limits)) return gr_fail(err, rc, "%s", quiet.msg);
+        if (rc) {
+            skipped++;
+            snprintf(left + strlen(left), sizeof left - strlen(left), " %s", spec + 3);
+            continue;
+        }
+        uint32_t order = q.order;
+        gr_mquot_free(&q);
+        if (order % 2) {
+            gr_pos cex = {.n = 1, .p = {(uint64_t)d}};
+            gr_claim_fails(r, &cex, "%s: the quotient of heaps 0..%llu has odd order %u", spec,
+                           (unsigned long long)to, order);
+            return GR_OK;
+        }
+        built++;
+    }
+    gr_claim_holds(r, "the quotients of heaps 0..%llu of %d two-digit codes (not built within 3 s:%s)",
+                   (unsigned long long)to, built, skipped ? left : " none");
+    return GR_OK;
+}
+
+static int check_r8(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)c;
+    if (to < 20 || to > 200) return gr_fail(err, GR_EINPUT, "--to %llu: heaps 20..200 here", (unsigned long long)to);
+    gr_mquot q;
+    int rc = quotient("tb:0.75", (int)to, r->limits, &q, err);
+    if (rc) return rc;
+    char rel[256], p[64] = "";
+    gr_mquot_relations(&q, rel, sizeof rel);
+    for (uint32_t x = 0; x < q.order; x++)
+        if (q.p[x]) {
+            char w[32];
+            gr_mquot_word(&q, x, w, sizeof w);
+            snprintf(p + strlen(p), sizeof p - strlen(p), "%s%s", p[0] ? ", " : "", w);
+        }
+    /* the builder names the generators a, b, c in heap order: heaps 1, 2, 5 */
+    bool ok = q.order == 8 && strcmp(rel, "a^2 = 1\nb c = a b\nc^2 = b^2\nb^3 = b\n") == 0 && strcmp(p, "a, b^2") == 0 &&
+              q.ngen == 3 && q.gen[0] == 1 && q.gen[1] == 2 && q.gen[2] == 5;
+    if (ok && q.period)
+        gr_claim_holds(r, "heaps 0..%llu, and all heaps: phi has period %d from heap %d (a = heap 1, b = heap 2, "
+                          "c = heap 5)", (unsigned long long)to, q.period, q.preperiod);
+    else if (ok)
+        gr_claim_holds(r, "heaps 0..%llu (no period proved at this bound)", (unsigned long long)to);
+    else
+        gr_claim_fails(r, NULL, "computed: |Q| = %u, relations %s, P-portion %s", q.order, rel, p);
+    gr_mquot_free(&q);
+    return GR_OK;
+}
+
 static const gr_claim claims[] = {
     {"misere/nim-orders",
      "Misere Nim: the quotient of the heaps below 2^n has order 2^n + 2 and two P-positions elements",
@@ -150,6 +277,20 @@ static const gr_claim claims[] = {
      "Misere Kayles (0.77) is solved: a finite quotient answers every sum of heaps (Sibert and Conway 1992; Plambeck 2005)",
      "solved read as: the quotient of all heaps is finite, i.e. phi is proved periodic (period.c's test)", 170,
      check_kayles_all},
+    {"misere/tame-quotients",
+     "The misere quotient of a tame game is one of misere Nim's: trivial, <a | a^2 = 1> with P = {a}, or of order "
+     "2^n + 2 with two P elements (Plambeck and Siegel 2008)",
+     "tame read as: every heap 0..N has the genus of a nim sum; checked on the two-digit octal codes that are tame "
+     "in that sense, their quotients of heaps 0..N", 10, check_tame_quotients},
+    {"misere/even-order",
+     "Every misere quotient of impartial games has even order (Plambeck and Siegel 2008, as restated by "
+     "Rubinstein-Salzedo and Zhou, arXiv:2603.18244)",
+     "checked on the quotients of heaps 0..N of the two-digit octal codes that build within 3 s each", 12,
+     check_even_order},
+    {"misere/dot75-R8",
+     "The misere quotient of 0.75 is R8 = <a, b, c | a^2 = 1, b^3 = b, bc = ab, c^2 = b^2>, P = {a, b^2} "
+     "(Plambeck and Siegel 2008; as recalled, the text was not read here)",
+     "the quotient of all heaps: built to heap N and phi proved periodic", 60, check_r8},
 };
 
 const gr_seed_claims gr_claims_misere = {

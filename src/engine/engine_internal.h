@@ -28,6 +28,7 @@ struct gr_engine_cache {
     struct gr_mquot *quot;
     bool quot_file, quot_failed;
     uint32_t quot_failed_at;
+    uint32_t quot_elem_failed_at;  /* an element's quick build failed at this heap (0: none) */
 };
 
 /* An engine (include/grundy/engine.h): what gr_engine_new and

@@ -13,6 +13,9 @@
 /* Built here only this far (further: grundy misere --quotient --out). */
 #define FLY_MAX_HEAP 40
 #define FLY_SECONDS 5.0
+/* An element asked for its own sake (an answer's detail, a hint) builds
+ * for at most this long, so that a wild game costs an answer little. */
+#define ELEMENT_SECONDS 0.5
 /* Moves are listed one by one: heaps past this have too many. */
 #define LIST_MAX_HEAP 1000000u
 
@@ -85,6 +88,8 @@ static bool search_cheap(gr_engine *e, const gr_bigpos *pos)
     return est.seconds < 0.05;
 }
 
+static const gr_mquot *build_to(gr_engine *e, uint32_t need, double seconds);
+
 /* The quotient held, extended (or built) to heap `need` when allowed. */
 static const gr_mquot *quotient_for(gr_engine *e, uint32_t need, const gr_bigpos *pos)
 {
@@ -96,11 +101,21 @@ static const gr_mquot *quotient_for(gr_engine *e, uint32_t need, const gr_bigpos
     if (c->quot_file) return c->quot && (uint32_t)c->quot->heaps >= need ? c->quot : NULL;
     if (search_cheap(e, pos)) return NULL;
     if (c->quot && (uint32_t)c->quot->heaps >= need) return c->quot;
+    return build_to(e, need, FLY_SECONDS);
+}
+
+/* The quotient built (or extended) to heap `need` and held; NULL past the
+ * bound, the limits, or a bound that failed before. */
+static const gr_mquot *build_to(gr_engine *e, uint32_t need, double seconds)
+{
+    struct gr_engine_cache *c = e->cache;
+    bool quick = seconds < FLY_SECONDS;
     if (need > FLY_MAX_HEAP || (c->quot_failed && need >= c->quot_failed_at)) return NULL;
+    if (quick && c->quot_elem_failed_at && need >= c->quot_elem_failed_at) return NULL;
     gr_mquot *q = calloc(1, sizeof *q);
     if (!q) return NULL;
     gr_limits lim = e->limits;
-    if (lim.max_seconds > FLY_SECONDS) lim.max_seconds = FLY_SECONDS;
+    if (lim.max_seconds > seconds) lim.max_seconds = seconds;
     gr_error quiet;
     gr_error_clear(&quiet);
     /* a little past the heap asked for, so that the next position is covered too */
@@ -109,13 +124,25 @@ static const gr_mquot *quotient_for(gr_engine *e, uint32_t need, const gr_bigpos
     if (gr_mquot_build(q, e->game, (int)to, c->quot, cap > 1e8 ? 100000000u : (uint32_t)cap, &lim, NULL, NULL,
                        &quiet) != GR_OK) {
         free(q);
-        c->quot_failed = true;
-        c->quot_failed_at = need;
+        /* a quick build's failure says nothing of the full one's */
+        if (quick) c->quot_elem_failed_at = need ? need : 1;
+        else c->quot_failed = true, c->quot_failed_at = need;
         return NULL;
     }
     gr_engine_quotient_free(e);
     c->quot = q;
     return q;
+}
+
+/* Heaps past the bound built on the fly: the quotient of heaps 0..40 (the
+ * one held, or built), when its phi is proved periodic, is the quotient of
+ * all heaps. The same quotient whatever was asked before (a build to 40 is
+ * the same from scratch or resumed), so the method stays the position's. */
+static const gr_mquot *periodic_fly(gr_engine *e, double seconds)
+{
+    const gr_mquot *q = e->cache->quot;
+    if (!q || q->heaps < FLY_MAX_HEAP) q = build_to(e, FLY_MAX_HEAP, seconds);
+    return q && q->period ? q : NULL;
 }
 
 bool gr_engine_quotient_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans)
@@ -125,11 +152,15 @@ bool gr_engine_quotient_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans
         return false;
     uint32_t *x = malloc((size_t)pos->n * sizeof *x);
     if (!x) return false;
-    struct gr_engine_cache *c = e->cache;
-    if (c && c->quot_file && c->quot && c->quot->period) {
+    struct gr_engine_cache *c = gr_engine_cache(e);
+    const gr_mquot *all = NULL;
+    if (c && c->quot_file && c->quot && c->quot->period) all = c->quot;
+    else if (c && !c->quot_file && !heaps_of(pos, x, FLY_MAX_HEAP) && !search_cheap(e, pos))
+        all = periodic_fly(e, FLY_SECONDS);
+    if (all) {
         /* a quotient of all heaps answers any sum */
-        heaps_reduced(c->quot, pos, x);
-        bool p = gr_mquot_is_p(c->quot, x, (size_t)pos->n);
+        heaps_reduced(all, pos, x);
+        bool p = gr_mquot_is_p(all, x, (size_t)pos->n);
         gr_answer_set(ans, GR_METHOD_QUOTIENT, NULL, p ? "P" : "N", p ? 0 : 1, NULL);
         free(x);
         return true;
@@ -141,6 +172,46 @@ bool gr_engine_quotient_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans
     if (q) {
         bool p = gr_mquot_is_p(q, x, (size_t)pos->n);
         gr_answer_set(ans, GR_METHOD_QUOTIENT, NULL, p ? "P" : "N", p ? 0 : 1, NULL);
+    }
+    free(x);
+    return q != NULL;
+}
+
+static bool misere_heaps(const gr_engine *e)
+{
+    return e->outcome.rule == &gr_outcome_misere && (e->game->flags & GR_RS_HEAPS) &&
+           !(e->game->flags & GR_RS_LOOPY);
+}
+
+bool gr_engine_quotient_element(gr_engine *e, const gr_bigpos *pos, gr_quotient_element *out)
+{
+    struct gr_engine_cache *c = misere_heaps(e) ? gr_engine_cache(e) : NULL;
+    if (!c) return false;
+    uint32_t *x = malloc((size_t)(pos->n ? pos->n : 1) * sizeof *x);
+    if (!x) return false;
+    const gr_mquot *q = c->quot;
+    if (!c->quot_file && !(q && q->period) && !heaps_of(pos, x, FLY_MAX_HEAP)) q = periodic_fly(e, ELEMENT_SECONDS);
+    if (q && q->period) {
+        heaps_reduced(q, pos, x); /* any size */
+    } else {
+        uint32_t need = 0;
+        bool ok = heaps_of(pos, x, GR_MIS_MAX_HEAP);
+        for (int i = 0; ok && i < pos->n; i++) need = x[i] > need ? x[i] : need;
+        /* the same build as value's (same bound and limits): whether it
+         * fails does not depend on which of the two asked first */
+        if (ok && (!q || (uint32_t)q->heaps < need)) q = c->quot_file ? NULL : build_to(e, need, ELEMENT_SECONDS);
+        if (!ok) q = NULL;
+    }
+    if (q) {
+        memset(out, 0, sizeof *out);
+        out->element = gr_mquot_elem(q, x, (size_t)pos->n);
+        out->order = q->order;
+        out->pcount = gr_mquot_pcount(q);
+        out->in_p = q->p[out->element] != 0;
+        out->heaps = q->heaps;
+        out->period = q->period;
+        out->preperiod = q->preperiod;
+        gr_mquot_word(q, out->element, out->word, sizeof out->word);
     }
     free(x);
     return q != NULL;

@@ -133,6 +133,26 @@ static char *explain_heaps(gr_play *pl, const gr_bigpos *r, const char *mw)
     return buf;
 }
 
+/* Misere heap games: the sum's element of the misere quotient before and
+ * after the move (Plambeck and Siegel). NULL when no quotient covers it. */
+static char *explain_quotient(gr_play *pl, const gr_bigpos *r, const char *mw)
+{
+    gr_quotient_element was, now;
+    if (!gr_engine_quotient_element(pl->engine, &pl->pos, &was) || !gr_engine_quotient_element(pl->engine, r, &now) ||
+        !now.in_p)
+        return NULL;
+    char cover[64];
+    if (now.period) snprintf(cover, sizeof cover, "all heaps, phi of period %d", now.period);
+    else snprintf(cover, sizeof cover, "heaps up to %d", now.heaps);
+    char *s = NULL;
+    gmp_asprintf(&s,
+                 "%s: it leaves the sum at element %s of the misere quotient Q (order %u, %u P elements; %s), "
+                 "a P-position of Q (it was at %s, an N-position). A sum of heaps is a misere P-position exactly "
+                 "when the product of its heaps' elements lies in Q's P-portion, so your opponent, to move, "
+                 "loses.", mw, now.word, now.order, now.pcount, cover, was.word);
+    return s;
+}
+
 char *gr_play_explain(gr_play *pl, const gr_play_choice *c)
 {
     char *s = NULL;
@@ -172,6 +192,8 @@ char *gr_play_explain(gr_play *pl, const gr_play_choice *c)
     } else if (normal && family == GR_FAMILY_SHARING && r.n == 3) {
         s = explain_sharing3(c, &r, mw);
     } else if (normal && (s = explain_heaps(pl, &r, mw)) != NULL) {
+        /* written */
+    } else if (two && o->rule == &gr_outcome_misere && (s = explain_quotient(pl, &r, mw)) != NULL) {
         /* written */
     } else if (pl->block) {
         gmp_asprintf(&s,

@@ -4,8 +4,8 @@
 // win), a shared link that restores a game and the back button that undoes a
 // move, the game menu as /api/games lists it, links replayed through the API
 // (an illegal move, a malformed start, an unknown ruleset: a visible error
-// and what the page shows instead; legal links to their position), Kayles
-// and a subtraction game to the end, open a table and the claim
+// and what the page shows instead; legal links to their position), Kayles,
+// a subtraction game and misere Kayles (its quotient element and hint) to the end, open a table and the claim
 // report, and save screenshots at desktop and phone width; no Content
 // Security Policy violation on the way.
 // Usage: node e2e.mjs PATH-TO-grundy OUTPUT-DIR
@@ -255,6 +255,40 @@ try {
   check(sub === 'computer', `subtraction: the computer wins (status: ${await page.textContent('#play-status')})`);
   check(/#rules=subtraction:1,3,4&/.test(page.url()), `the URL names the typed rules: ${page.url()}`);
   await page.screenshot({ path: `${outDir}/play-subtraction.png` });
+  await page.fill('#play-custom', '');
+
+  // Misere Kayles from the page's preset (5,7,9), an N-position: the
+  // position's element of the misere quotient is shown, the hint explains
+  // the winning move by the element it leaves (a P-position of Q), and
+  // the person, never playing a winning move, loses to the computer.
+  await page.click('button.preset[data-rules="tb:0.77"]');
+  await page.waitForFunction(() => game.moves && game.moves.ruleset === 'tb:0.77' && game.extra.misere === '1' &&
+    !game.busy && document.getElementById('play-status').textContent.includes('Your move'));
+  const qline = await page.textContent('#play-quotient');
+  check(/^This position: element \S+ of the misère quotient Q \(order \d+, \d+ P elements; .*\), an N-position of Q/.test(qline),
+    `misere Kayles: the position's element is shown: ${qline}`);
+  await page.click('#play-hint');
+  await page.waitForFunction(() => document.getElementById('play-hint-text').textContent.length > 0);
+  const mhint = await page.textContent('#play-hint-text');
+  check(/^Winning: .*: it leaves the sum at element \S+ of the misere quotient Q \(order \d+.*a P-position of Q/.test(mhint),
+    `misere Kayles: the hint explains the move by its quotient element: ${mhint}`);
+  for (let turn = 0; turn < 40; turn++) {
+    const status = await page.textContent('#play-status');
+    if (!status.includes('Your move')) break;
+    const before = await page.evaluate(() => game.pos.slice());
+    const moves = await (await fetch(`${base}api/moves?rules=tb:0.77&misere=1&pos=${before.join(',')}`)).json();
+    const bad = moves.moves.find((m) => !m.winning);
+    if (!bad) break;
+    const parts = [bad.result[bad.from], ...bad.result.slice(before.length)];
+    const key = bad.kind === 'split' ? `split:${bad.amount}:${parts.join('+')}` : `take:${bad.amount}`;
+    await page.click(`#board g[data-row="${bad.from}"]`);
+    await page.click(`#amounts button[data-move="${key}"]`);
+    await page.waitForFunction(() => !game.busy && (document.getElementById('play-status').textContent.includes('Your move') || game.over));
+  }
+  const mis = await page.getAttribute('#play-status', 'data-result');
+  check(mis === 'computer', `misere Kayles: the computer wins (status: ${await page.textContent('#play-status')})`);
+  await page.screenshot({ path: `${outDir}/play-misere-kayles.png` });
+  await page.selectOption('#play-outcome', '');
   await page.fill('#play-custom', '');
 
   // Sharing Nim on a directed triangle: the graph is drawn, and bottles move
