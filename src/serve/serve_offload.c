@@ -2,8 +2,11 @@
  * a task is queued only when an idle thread will take it or a new thread
  * was started for it, so none waits behind a running task. */
 #include "serve_offload.h"
+#define _GNU_SOURCE
 #include <pthread.h>
 #include <stdlib.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 struct serve_offload {
     pthread_mutex_t mu;
@@ -15,12 +18,17 @@ struct serve_offload {
     int threads;               /* threads alive */
     int busy;                  /* tasks running */
     int keep_idle;
+    int nice;
     bool stopping;
 };
 
 static void *thread_main(void *arg)
 {
     serve_offload *o = arg;
+    /* Linux: the nice value is each thread's own (a thread inherits its
+     * creator's), so this lowers this thread alone */
+    pid_t self = gettid();
+    setpriority(PRIO_PROCESS, (id_t)self, getpriority(PRIO_PROCESS, (id_t)self) + o->nice);
     pthread_mutex_lock(&o->mu);
     for (;;) {
         serve_task *t = o->head;
@@ -47,7 +55,7 @@ static void *thread_main(void *arg)
     return NULL;
 }
 
-serve_offload *serve_offload_new(int keep_idle)
+serve_offload *serve_offload_new(int keep_idle, int nice)
 {
     serve_offload *o = calloc(1, sizeof *o);
     if (!o) return NULL;
@@ -55,6 +63,7 @@ serve_offload *serve_offload_new(int keep_idle)
     pthread_cond_init(&o->work, NULL);
     pthread_cond_init(&o->done, NULL);
     o->keep_idle = keep_idle < 0 ? 0 : keep_idle;
+    o->nice = nice;
     return o;
 }
 

@@ -7,7 +7,10 @@
  * a task never waits behind another task. Threads are bounded by the tasks
  * running at once (the caller bounds those: one per request in flight) plus
  * `keep_idle` idle ones kept for the next tasks; past that an idle thread
- * exits. A new thread inherits the caller's signal mask. */
+ * exits. A new thread inherits the caller's signal mask, and runs `nice`
+ * steps below the thread that started it, so that calls (a heavy call's
+ * estimate takes the better part of a second) yield the cores to the
+ * threads that poll the connections. */
 #ifndef GRUNDY_SERVE_OFFLOAD_H
 #define GRUNDY_SERVE_OFFLOAD_H
 #include <stdbool.h>
@@ -21,7 +24,7 @@ typedef struct serve_task {
 } serve_task;
 
 /* NULL when out of memory. */
-serve_offload *serve_offload_new(int keep_idle);
+serve_offload *serve_offload_new(int keep_idle, int nice);
 /* Runs t->run(t) in a thread of its own; false (nothing run) when no
  * thread could be started. */
 bool serve_offload_run(serve_offload *o, serve_task *t);

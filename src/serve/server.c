@@ -68,8 +68,11 @@ static const char help[] =
 
 enum { MAX_CONNECTIONS = 256, MAX_QUERY = 8192, MAX_ASSETS = 32 };
 /* Idle call threads kept for the next calls (a thread start costs more than
- * a small call); past these an idle one exits. */
-enum { CALL_THREADS_KEPT = 16 };
+ * a small call); past these an idle one exits. The call threads run
+ * CALL_NICE steps below the polling threads (the workers 5: serve_pool.c),
+ * so six heavy calls' estimates in call threads do not take the cores from
+ * the polling threads, which answer the cheap calls. */
+enum { CALL_THREADS_KEPT = 16, CALL_NICE = 2 };
 
 /* The in-process budget, by the engine's estimate of a call's search: a
  * call under it takes at most a few milliseconds and megabytes in the
@@ -564,7 +567,7 @@ static int serve(server *s, const serve_opts *o, gr_error *err)
     }
     s->pool = serve_pool_new(s->self, (int)(o->workers < 0 ? o->threads : o->workers), s->lim.bytes);
     s->conns = serve_conns_new(MAX_CONNECTIONS, (int)o->per_ip, (double)o->client_timeout);
-    s->calls = serve_offload_new(CALL_THREADS_KEPT);
+    s->calls = serve_offload_new(CALL_THREADS_KEPT, CALL_NICE);
     /* before any thread starts: it replaces the standard streams */
     serve_budget budget = {IN_PROCESS_SECONDS, IN_PROCESS_BYTES, IN_PROCESS_LINES};
     if (o->inprocess) s->inproc = serve_inproc_new(&budget);
