@@ -125,12 +125,12 @@ static enum MHD_Result collect(void *cls, enum MHD_ValueKind kind, const char *k
  * from a stored table the server may be restarted with, are not kept. */
 typedef enum { KIND_PAGE, KIND_API, KIND_NO_STORE } reply_kind;
 
-static enum MHD_Result respond(const server *s, struct MHD_Connection *c, int status, const char *mime,
-                               const void *data, size_t len, enum MHD_ResponseMemoryMode mode, reply_kind kind,
-                               const char *etag, const char *by)
+static struct MHD_Response *make_response(const server *s, int status, const char *mime, const void *data,
+                                          size_t len, enum MHD_ResponseMemoryMode mode, reply_kind kind,
+                                          const char *etag, const char *by)
 {
     struct MHD_Response *r = s->mhd.create_response_from_buffer(len, (void *)data, mode);
-    if (!r) return MHD_NO;
+    if (!r) return NULL;
     s->mhd.add_response_header(r, "Content-Type", mime);
     s->mhd.add_response_header(r, "Cache-Control", kind == KIND_PAGE  ? "no-cache"
                                                    : kind == KIND_API ? "public, max-age=3600"
@@ -143,6 +143,15 @@ static enum MHD_Result respond(const server *s, struct MHD_Connection *c, int st
     s->mhd.add_response_header(r, "Referrer-Policy", "no-referrer");
     if (status == 405) s->mhd.add_response_header(r, "Allow", "GET, HEAD");
     if (status == 503 && kind == KIND_NO_STORE && !etag) s->mhd.add_response_header(r, "Retry-After", "1");
+    return r;
+}
+
+static enum MHD_Result respond(const server *s, struct MHD_Connection *c, int status, const char *mime,
+                               const void *data, size_t len, enum MHD_ResponseMemoryMode mode, reply_kind kind,
+                               const char *etag, const char *by)
+{
+    struct MHD_Response *r = make_response(s, status, mime, data, len, mode, kind, etag, by);
+    if (!r) return MHD_NO;
     enum MHD_Result ok = s->mhd.queue_response(c, (unsigned)status, r);
     s->mhd.destroy_response(r);
     return ok;
@@ -252,11 +261,16 @@ static void scrub(char *body, size_t *len, const char *path, const char *with)
     *len = (size_t)(end - body);
 }
 
-static reply_kind kind_of(const serve_reply *r, const gr_api_pair *pairs, int n)
+static bool asks_stored(const gr_api_pair *pairs, int n)
 {
     bool stored = false;
     for (int i = 0; i < n; i++) stored |= strcmp(pairs[i].key, "stored") == 0;
-    return r->status == 200 && !stored ? KIND_API : KIND_NO_STORE;
+    return stored;
+}
+
+static reply_kind kind_of(const serve_reply *r, const gr_api_pair *pairs, int n)
+{
+    return r->status == 200 && !asks_stored(pairs, n) ? KIND_API : KIND_NO_STORE;
 }
 
 static void scrub_reply(const server *s, serve_reply *r)
@@ -276,6 +290,45 @@ static enum MHD_Result respond_reply(server *s, struct MHD_Connection *c, serve_
     r->body = NULL; /* the response's now */
     return respond(s, c, r->status, "application/json", body, r->len, MHD_RESPMEM_MUST_FREE, kind_of(r, pairs, n),
                    NULL, r->by);
+}
+
+/* A kept answer's response, made once (scrubbed, with its headers) and
+ * kept beside it in the cache: a call of a kept answer then costs a lookup
+ * and a queue, no copy and no allocation. Queued under the answer's lock,
+ * so the connection holds its own reference before the cache may drop
+ * the response (drop_response). */
+typedef struct kept_use {
+    server *s;
+    struct MHD_Connection *c;
+    bool stored;
+    enum MHD_Result ok;
+} kept_use;
+
+static bool use_kept(void *ctx, int status, const char *body, size_t len, void **made)
+{
+    kept_use *u = ctx;
+    if (!*made) {
+        serve_reply r = {status, malloc(len + 1), len, "server"};
+        if (!r.body) return false;
+        memcpy(r.body, body, len);
+        r.body[len] = '\0';
+        scrub_reply(u->s, &r);
+        reply_kind kind = status == 200 && !u->stored ? KIND_API : KIND_NO_STORE;
+        *made = make_response(u->s, status, "application/json", r.body, r.len, MHD_RESPMEM_MUST_FREE, kind, NULL,
+                              r.by);
+        if (!*made) {
+            free(r.body);
+            return false;
+        }
+    }
+    u->ok = u->s->mhd.queue_response(u->c, (unsigned)status, *made);
+    return true;
+}
+
+static void drop_response(void *made, void *ctx)
+{
+    const server *s = ctx;
+    s->mhd.destroy_response(made);
 }
 
 /* In a call thread: the call, then its connection resumed (the job is the
@@ -302,14 +355,11 @@ static enum MHD_Result answer_api(server *s, struct MHD_Connection *c, const cha
         static const char many[] = "{\"error\":\"too many parameters\"}\n";
         return RESPOND_CONST(s, c, 400, many);
     }
-    serve_reply r = {0, NULL, 0, NULL};
     /* an answer kept by query (given in-process to the same bytes, which
      * passed every check then): here, without a call thread */
     int verb = s->inproc ? gr_api_verb_named(call) : -1;
-    if (verb >= 0 && serve_inproc_kept(s->inproc, verb, a.pairs, (size_t)a.n, &r)) {
-        scrub_reply(s, &r);
-        return respond_reply(s, c, &r, a.pairs, a.n);
-    }
+    kept_use u = {s, c, verb >= 0 && asks_stored(a.pairs, a.n), MHD_NO};
+    if (verb >= 0 && serve_inproc_use(s->inproc, verb, a.pairs, (size_t)a.n, use_kept, &u)) return u.ok;
     api_job *j = malloc(sizeof *j);
     if (!j) {
         static const char oom[] = "{\"error\":\"out of memory\"}\n";
@@ -571,6 +621,7 @@ static int serve(server *s, const serve_opts *o, gr_error *err)
     /* before any thread starts: it replaces the standard streams */
     serve_budget budget = {IN_PROCESS_SECONDS, IN_PROCESS_BYTES, IN_PROCESS_LINES};
     if (o->inprocess) s->inproc = serve_inproc_new(&budget);
+    if (s->inproc) serve_inproc_set_drop(s->inproc, drop_response, s);
     if (!s->pool || !s->conns || !s->calls || (o->inprocess && !s->inproc)) {
         close(listener);
         return gr_fail(err, GR_ENOMEM, "out of memory starting the server");
