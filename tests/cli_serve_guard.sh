@@ -117,12 +117,13 @@ if cut is None or cut > 3:
     say(f"a trickling client was not cut off (after {cut})")
 
 # 4 connections from one address are served, the others are closed unread
-# as they are accepted: the first 4, in the order the server accepted them
+# as they are accepted: the first 4 the server accepted (its polling
+# threads accept side by side, so not always the first 4 connected)
 time.sleep(1.0)  # the connections above are closed on the server's side too
 conns = [socket.create_connection(("127.0.0.1", port)) for _ in range(6)]
 time.sleep(0.3)
 codes = [get(c, "/api/games") for c in conns]
-if codes != ["200"] * 4 + ["closed"] * 2:
+if codes.count("200") != 4 or codes.count("closed") != 2:
     say(f"per-address limit: {codes}")
 for c in conns:
     c.close()

@@ -139,6 +139,17 @@ bool serve_inproc_kept(serve_inproc *ip, int verb, const gr_api_pair *pairs, siz
     return serve_cache_get(ip->answers, verb, pairs, n, reply);
 }
 
+bool serve_inproc_use(serve_inproc *ip, int verb, const gr_api_pair *pairs, size_t n, serve_cache_user use,
+                      void *ctx)
+{
+    return serve_cache_use(ip->answers, verb, pairs, n, use, ctx);
+}
+
+void serve_inproc_set_drop(serve_inproc *ip, serve_cache_drop drop, void *ctx)
+{
+    serve_cache_set_drop(ip->answers, drop, ctx);
+}
+
 void serve_inproc_keep(serve_inproc *ip, int verb, const gr_api_pair *pairs, size_t n, const serve_reply *reply)
 {
     if (reply->status == 200 && reply->by && strcmp(reply->by, "server") == 0)

@@ -22,6 +22,7 @@
 #include <stddef.h>
 #include "grundy/api.h"
 #include "serve.h"
+#include "serve_cache.h"
 
 typedef struct serve_inproc serve_inproc;
 
@@ -43,5 +44,10 @@ bool serve_inproc_answer(serve_inproc *ip, const gr_api_request *req, serve_repl
  * given here. */
 bool serve_inproc_kept(serve_inproc *ip, int verb, const gr_api_pair *pairs, size_t n, serve_reply *reply);
 void serve_inproc_keep(serve_inproc *ip, int verb, const gr_api_pair *pairs, size_t n, const serve_reply *reply);
+/* The kept answer for the query, used in place, with what the caller made
+ * from it kept beside it (serve_cache.h: serve_cache_use, set_drop). */
+bool serve_inproc_use(serve_inproc *ip, int verb, const gr_api_pair *pairs, size_t n, serve_cache_user use,
+                      void *ctx);
+void serve_inproc_set_drop(serve_inproc *ip, serve_cache_drop drop, void *ctx);
 
 #endif

@@ -27,6 +27,8 @@ int serve_mhd_load(serve_mhd *m, gr_error *err)
     LOAD(get_connection_info, "MHD_get_connection_info");
     LOAD(quiesce_daemon, "MHD_quiesce_daemon");
     LOAD(lookup_connection_value, "MHD_lookup_connection_value");
+    LOAD(suspend_connection, "MHD_suspend_connection");
+    LOAD(resume_connection, "MHD_resume_connection");
 #undef LOAD
     return GR_OK;
 }

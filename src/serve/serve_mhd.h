@@ -24,6 +24,8 @@ typedef struct serve_mhd {
                                                            enum MHD_ConnectionInfoType type, ...);
     MHD_socket (*quiesce_daemon)(struct MHD_Daemon *d);
     const char *(*lookup_connection_value)(struct MHD_Connection *c, enum MHD_ValueKind kind, const char *key);
+    void (*suspend_connection)(struct MHD_Connection *c);
+    void (*resume_connection)(struct MHD_Connection *c);
 } serve_mhd;
 
 int serve_mhd_load(serve_mhd *m, gr_error *err);

@@ -1,22 +1,30 @@
-/* grundy serve: an HTTP server (libmicrohttpd, a thread per connection)
- * for the page compiled into this binary and the JSON API (serve_api.c),
- * whose calls are answered in the connection's thread when small
- * (serve_inproc.c) and otherwise in worker processes (serve_pool.c), behind
- * a connection guard (serve_conns.c), run as an unprivileged user
+/* grundy serve: an HTTP server (libmicrohttpd: a few threads, one per
+ * core, poll every connection with epoll) for the page compiled into this
+ * binary and the JSON API (serve_api.c), whose calls are answered in a call
+ * thread of their own (serve_offload.c): in-process when small
+ * (serve_inproc.c), otherwise in worker processes (serve_pool.c), behind a
+ * connection guard (serve_conns.c), run as an unprivileged user
  * (serve_user.c).
  *
- * Why a thread per connection: a call waiting for a worker then holds its
- * own connection's thread only, never one that other connections share,
- * so a cheap call is never queued behind an expensive one here; threads
- * are bounded by the connections (MAX_CONNECTIONS, --max-per-ip each).
- * (libmicrohttpd's epoll mode with two pooled threads was no faster for
- * cheap calls here, and would hold a pooled thread during a worker call.) */
+ * Why polling threads and call threads: a polling thread answers what never
+ * blocks (the page's files, refusals, an answer kept by query) at once, many
+ * connections per wake-up; any other call suspends its connection and runs
+ * in a call thread that does nothing else, so a call waiting for a worker
+ * (seconds) or searching (up to 50 ms) holds no thread that other
+ * connections share, and a cheap call is never queued behind an expensive
+ * one. Call threads are bounded by the requests in flight, those by the
+ * connections (MAX_CONNECTIONS, --max-per-ip each). A thread per connection
+ * cost a context switch per request (two thirds of the server's time on
+ * this virtual machine went to the kernel: poll, and the hypervisor's
+ * interrupt path in each task switch); epoll halved the server's CPU time
+ * per kept answer. */
 #define _GNU_SOURCE
 #include "cli.h"
 #include "serve.h"
 #include "serve_conns.h"
 #include "serve_inproc.h"
 #include "serve_mhd.h"
+#include "serve_offload.h"
 #include "serve_pool.h"
 #include "serve_url.h"
 #include "serve_user.h"
@@ -39,7 +47,9 @@ static const char help[] =
     "                    [--seqs DIR] [--answer inprocess|workers] [--user NAME]\n\n"
     "Serves the page (play, explore, tables, claims) and the JSON API on\n"
     "http://ADDR:P/ (default 127.0.0.1:8080). The API is documented in docs/api.md.\n"
-    "Each connection has a thread (256 connections at most); API calls run in W\n"
+    "A thread per core polls the connections (256 at most) and answers the page\n"
+    "and the answers kept by query; every other API call runs in a thread of its\n"
+    "own, in the server (small calls) or in W\n"
     "long-lived worker processes (default N: twice the cores, at least 4; 0: a\n"
     "fresh process per call), each call within S seconds (default 10, waiting for\n"
     "a worker included; 503 when 4W calls already wait) and SIZE of memory\n"
@@ -63,6 +73,12 @@ static const char help[] =
     "(--worker and --call are how the server runs its calls, not for people.)\n";
 
 enum { MAX_CONNECTIONS = 256, MAX_QUERY = 8192, MAX_ASSETS = 32 };
+/* Idle call threads kept for the next calls (a thread start costs more than
+ * a small call); past these an idle one exits. The call threads run
+ * CALL_NICE steps below the polling threads (the workers 5: serve_pool.c),
+ * so six heavy calls' estimates in call threads do not take the cores from
+ * the polling threads, which answer the cheap calls. */
+enum { CALL_THREADS_KEPT = 16, CALL_NICE = 2 };
 
 /* The in-process budget, by the engine's estimate of a call's search: a
  * call under it takes at most a few milliseconds and megabytes in the
@@ -86,6 +102,7 @@ typedef struct server {
     serve_pool *pool;
     serve_inproc *inproc;      /* NULL: every call goes to the workers */
     serve_conns *conns;
+    serve_offload *calls;      /* the call threads */
     char etags[MAX_ASSETS][24];  /* a hash of each compiled-in file, to answer revalidation with 304 */
 } server;
 
@@ -116,12 +133,12 @@ static enum MHD_Result collect(void *cls, enum MHD_ValueKind kind, const char *k
  * from a stored table the server may be restarted with, are not kept. */
 typedef enum { KIND_PAGE, KIND_API, KIND_NO_STORE } reply_kind;
 
-static enum MHD_Result respond(const server *s, struct MHD_Connection *c, int status, const char *mime,
-                               const void *data, size_t len, enum MHD_ResponseMemoryMode mode, reply_kind kind,
-                               const char *etag, const char *by)
+static struct MHD_Response *make_response(const server *s, int status, const char *mime, const void *data,
+                                          size_t len, enum MHD_ResponseMemoryMode mode, reply_kind kind,
+                                          const char *etag, const char *by)
 {
     struct MHD_Response *r = s->mhd.create_response_from_buffer(len, (void *)data, mode);
-    if (!r) return MHD_NO;
+    if (!r) return NULL;
     s->mhd.add_response_header(r, "Content-Type", mime);
     s->mhd.add_response_header(r, "Cache-Control", kind == KIND_PAGE  ? "no-cache"
                                                    : kind == KIND_API ? "public, max-age=3600"
@@ -134,6 +151,15 @@ static enum MHD_Result respond(const server *s, struct MHD_Connection *c, int st
     s->mhd.add_response_header(r, "Referrer-Policy", "no-referrer");
     if (status == 405) s->mhd.add_response_header(r, "Allow", "GET, HEAD");
     if (status == 503 && kind == KIND_NO_STORE && !etag) s->mhd.add_response_header(r, "Retry-After", "1");
+    return r;
+}
+
+static enum MHD_Result respond(const server *s, struct MHD_Connection *c, int status, const char *mime,
+                               const void *data, size_t len, enum MHD_ResponseMemoryMode mode, reply_kind kind,
+                               const char *etag, const char *by)
+{
+    struct MHD_Response *r = make_response(s, status, mime, data, len, mode, kind, etag, by);
+    if (!r) return MHD_NO;
     enum MHD_Result ok = s->mhd.queue_response(c, (unsigned)status, r);
     s->mhd.destroy_response(r);
     return ok;
@@ -174,12 +200,38 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **ctx, enum 
 }
 
 /* A request's state (*con_cls), set when its request line arrives: whether
- * its path is text the server reads, and whether it is in flight. */
+ * its path is text the server reads, and whether it is in flight; or, while
+ * a call thread answers it and until its answer is queued, its api_job. */
 static char request_marks[4];
 #define REQ_NEW (&request_marks[0])
 #define REQ_NEW_BAD_PATH (&request_marks[1])
 #define REQ_BEGUN (&request_marks[2])
 #define REQ_BEGUN_BAD_PATH (&request_marks[3])
+
+static bool is_job(const void *state)
+{
+    return state && state != REQ_NEW && state != REQ_NEW_BAD_PATH && state != REQ_BEGUN &&
+           state != REQ_BEGUN_BAD_PATH;
+}
+
+/* An API call answered in a call thread while its connection is suspended;
+ * the pairs point into the connection's buffer, which stays as it is
+ * until the request completes. */
+typedef struct api_job {
+    serve_task task;           /* first: the call thread's handle on the job */
+    server *s;
+    struct MHD_Connection *c;
+    const char *call;
+    gr_api_pair pairs[SERVE_MAX_PAIRS];
+    int n;
+    serve_reply reply;
+} api_job;
+
+static void job_free(api_job *j)
+{
+    free(j->reply.body);
+    free(j);
+}
 
 static void *on_request_line(void *cls, const char *target, struct MHD_Connection *c)
 {
@@ -191,7 +243,13 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **state, enum
 {
     (void)toe;
     server *s = cls;
-    if (*state == REQ_BEGUN || *state == REQ_BEGUN_BAD_PATH) serve_conns_end(s->conns, conn_of(s, c));
+    bool begun = *state == REQ_BEGUN || *state == REQ_BEGUN_BAD_PATH;
+    /* a job whose answer was never queued (the client left as it was resumed) */
+    if (is_job(*state)) {
+        job_free(*state);
+        begun = true;
+    }
+    if (begun) serve_conns_end(s->conns, conn_of(s, c));
     *state = NULL;
 }
 
@@ -211,7 +269,90 @@ static void scrub(char *body, size_t *len, const char *path, const char *with)
     *len = (size_t)(end - body);
 }
 
-static enum MHD_Result answer_api(server *s, struct MHD_Connection *c, const char *call)
+static bool asks_stored(const gr_api_pair *pairs, int n)
+{
+    bool stored = false;
+    for (int i = 0; i < n; i++) stored |= strcmp(pairs[i].key, "stored") == 0;
+    return stored;
+}
+
+static reply_kind kind_of(const serve_reply *r, const gr_api_pair *pairs, int n)
+{
+    return r->status == 200 && !asks_stored(pairs, n) ? KIND_API : KIND_NO_STORE;
+}
+
+static void scrub_reply(const server *s, serve_reply *r)
+{
+    if (s->lim.seq_dir) scrub(r->body, &r->len, s->lim.seq_dir, "stored sequences");
+    if (s->lim.table_file) scrub(r->body, &r->len, s->lim.table_file, "stored table");
+    scrub(r->body, &r->len, s->self, "grundy");
+}
+
+static enum MHD_Result respond_reply(server *s, struct MHD_Connection *c, serve_reply *r, const gr_api_pair *pairs,
+                                     int n)
+{
+    if (!r->body) {
+        static const char oom[] = "{\"error\":\"out of memory\"}\n";
+        return RESPOND_CONST(s, c, 500, oom);
+    }
+    char *body = r->body;
+    r->body = NULL; /* the response's now */
+    return respond(s, c, r->status, "application/json", body, r->len, MHD_RESPMEM_MUST_FREE, kind_of(r, pairs, n),
+                   NULL, r->by);
+}
+
+/* A kept answer's response, made once (scrubbed, with its headers) and
+ * kept beside it in the cache: a call of a kept answer then costs a lookup
+ * and a queue, no copy and no allocation. Queued under the answer's lock,
+ * so the connection holds its own reference before the cache may drop
+ * the response (drop_response). */
+typedef struct kept_use {
+    server *s;
+    struct MHD_Connection *c;
+    bool stored;
+    enum MHD_Result ok;
+} kept_use;
+
+static bool use_kept(void *ctx, int status, const char *body, size_t len, void **made)
+{
+    kept_use *u = ctx;
+    if (!*made) {
+        serve_reply r = {status, malloc(len + 1), len, "server"};
+        if (!r.body) return false;
+        memcpy(r.body, body, len);
+        r.body[len] = '\0';
+        scrub_reply(u->s, &r);
+        reply_kind kind = status == 200 && !u->stored ? KIND_API : KIND_NO_STORE;
+        *made = make_response(u->s, status, "application/json", r.body, r.len, MHD_RESPMEM_MUST_FREE, kind, NULL,
+                              r.by);
+        if (!*made) {
+            free(r.body);
+            return false;
+        }
+    }
+    u->ok = u->s->mhd.queue_response(u->c, (unsigned)status, *made);
+    return true;
+}
+
+static void drop_response(void *made, void *ctx)
+{
+    const server *s = ctx;
+    s->mhd.destroy_response(made);
+}
+
+/* In a call thread: the call, then its connection resumed (the job is the
+ * polling thread's from then on). */
+static void run_job(serve_task *t)
+{
+    api_job *j = (api_job *)t;
+    server *s = j->s;
+    struct MHD_Connection *c = j->c;
+    serve_api_n(s->pool, s->inproc, &s->lim, j->call, j->pairs, j->n, &j->reply);
+    if (j->reply.body) scrub_reply(s, &j->reply);
+    s->mhd.resume_connection(c);
+}
+
+static enum MHD_Result answer_api(server *s, struct MHD_Connection *c, const char *call, void **state)
 {
     args_acc a = {.n = 0};
     s->mhd.get_connection_values_n(c, MHD_GET_ARGUMENT_KIND, collect, &a);
@@ -223,19 +364,28 @@ static enum MHD_Result answer_api(server *s, struct MHD_Connection *c, const cha
         static const char many[] = "{\"error\":\"too many parameters\"}\n";
         return RESPOND_CONST(s, c, 400, many);
     }
-    serve_reply r = {0, NULL, 0, NULL};
-    serve_api_n(s->pool, s->inproc, &s->lim, call, a.pairs, a.n, &r);
-    if (!r.body) {
+    /* an answer kept by query (given in-process to the same bytes, which
+     * passed every check then): here, without a call thread */
+    int verb = s->inproc ? gr_api_verb_named(call) : -1;
+    kept_use u = {s, c, verb >= 0 && asks_stored(a.pairs, a.n), MHD_NO};
+    if (verb >= 0 && serve_inproc_use(s->inproc, verb, a.pairs, (size_t)a.n, use_kept, &u)) return u.ok;
+    api_job *j = malloc(sizeof *j);
+    if (!j) {
         static const char oom[] = "{\"error\":\"out of memory\"}\n";
         return RESPOND_CONST(s, c, 500, oom);
     }
-    if (s->lim.seq_dir) scrub(r.body, &r.len, s->lim.seq_dir, "stored sequences");
-    if (s->lim.table_file) scrub(r.body, &r.len, s->lim.table_file, "stored table");
-    scrub(r.body, &r.len, s->self, "grundy");
-    bool stored = false;
-    for (int i = 0; i < a.n; i++) stored |= strcmp(a.pairs[i].key, "stored") == 0;
-    reply_kind kind = r.status == 200 && !stored ? KIND_API : KIND_NO_STORE;
-    return respond(s, c, r.status, "application/json", r.body, r.len, MHD_RESPMEM_MUST_FREE, kind, NULL, r.by);
+    *j = (api_job){.s = s, .c = c, .call = call, .n = a.n, .reply = {0, NULL, 0, NULL}};
+    j->task.run = run_job;
+    memcpy(j->pairs, a.pairs, (size_t)a.n * sizeof a.pairs[0]);
+    *state = j;
+    /* suspended before the call thread may resume it */
+    s->mhd.suspend_connection(c);
+    if (!serve_offload_run(s->calls, &j->task)) {
+        static const char busy[] = "{\"error\":\"the server cannot start a thread for the call; try again shortly\"}\n";
+        j->reply = (serve_reply){503, strdup(busy), sizeof busy - 1, NULL};
+        s->mhd.resume_connection(c);
+    }
+    return MHD_YES;
 }
 
 static enum MHD_Result answer_page(server *s, struct MHD_Connection *c, const char *url)
@@ -261,6 +411,14 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 {
     (void)version, (void)upload;
     server *s = cls;
+    if (is_job(*state)) {
+        /* resumed: the call thread's answer */
+        api_job *j = *state;
+        enum MHD_Result ok = respond_reply(s, c, &j->reply, j->pairs, j->n);
+        job_free(j);
+        *state = REQ_BEGUN;
+        return ok;
+    }
     if (*state == REQ_NEW || *state == REQ_NEW_BAD_PATH || *state == NULL) {
         /* first call for this request: headers only */
         serve_conns_begin(s->conns, conn_of(s, c));
@@ -278,7 +436,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
             "{\"error\":\"the URL's path holds a NUL byte, a control character or bytes that are not UTF-8\"}\n";
         return RESPOND_CONST(s, c, 400, bad_path);
     }
-    if (strncmp(url, "/api/", 5) == 0) return answer_api(s, c, url + 5);
+    if (strncmp(url, "/api/", 5) == 0) return answer_api(s, c, url + 5, state);
     return answer_page(s, c, url);
 }
 
@@ -426,7 +584,9 @@ static void drain(server *s, struct MHD_Daemon *d)
     if (listener != MHD_INVALID_SOCKET) close(listener);
     double waited = 0, most = s->lim.seconds + 2;
     struct timespec tick = {0, 20000000L};
-    while (serve_conns_in_flight(s->conns) > 0 && waited < most) {
+    /* a suspended connection must be resumed before the daemon stops: the
+     * call threads' calls end within the time limit */
+    while ((serve_conns_in_flight(s->conns) > 0 || serve_offload_busy(s->calls) > 0) && waited < most) {
         nanosleep(&tick, NULL);
         waited += 0.02;
     }
@@ -457,11 +617,15 @@ static int bind_and_drop(server *s, const serve_opts *o, unsigned *flags, int *l
 
 static int serve(server *s, const serve_opts *o, gr_error *err)
 {
-    /* turbo: a connection's thread reads (and writes) before it polls, a
-     * system call less per request on a kept-alive connection, where the
-     * next request is most often there already (value: about +15% here) */
-    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL |
-                     MHD_USE_ERROR_LOG | MHD_USE_ITC | MHD_USE_TURBO;
+    /* turbo: a polling thread reads (and writes) before it polls, a system
+     * call less per request on a kept-alive connection, where the next
+     * request is most often there already; suspend and resume: the calls
+     * answered in call threads */
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME |
+                     MHD_USE_TURBO;
+    /* a polling thread per core: what they do never blocks */
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    unsigned pollers = cores < 2 ? 2 : cores > 8 ? 8 : (unsigned)cores;
     int listener = -1;
     /* SIGINT and SIGTERM wait, blocked in every thread, for this one to
      * take them (sigwait below): a connection's thread never catches them */
@@ -477,10 +641,12 @@ static int serve(server *s, const serve_opts *o, gr_error *err)
     }
     s->pool = serve_pool_new(s->self, (int)(o->workers < 0 ? o->threads : o->workers), s->lim.bytes);
     s->conns = serve_conns_new(MAX_CONNECTIONS, (int)o->per_ip, (double)o->client_timeout);
+    s->calls = serve_offload_new(CALL_THREADS_KEPT, CALL_NICE);
     /* before any thread starts: it replaces the standard streams */
     serve_budget budget = {IN_PROCESS_SECONDS, IN_PROCESS_BYTES, IN_PROCESS_LINES};
     if (o->inprocess) s->inproc = serve_inproc_new(&budget);
-    if (!s->pool || !s->conns || (o->inprocess && !s->inproc)) {
+    if (s->inproc) serve_inproc_set_drop(s->inproc, drop_response, s);
+    if (!s->pool || !s->conns || !s->calls || (o->inprocess && !s->inproc)) {
         close(listener);
         return gr_fail(err, GR_ENOMEM, "out of memory starting the server");
     }
@@ -493,7 +659,7 @@ static int serve(server *s, const serve_opts *o, gr_error *err)
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)o->client_timeout, MHD_OPTION_CONNECTION_LIMIT,
         (unsigned)MAX_CONNECTIONS, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)32768,
         MHD_OPTION_NOTIFY_CONNECTION, on_connection, s, MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
-        MHD_OPTION_URI_LOG_CALLBACK, on_request_line, s, MHD_OPTION_END);
+        MHD_OPTION_URI_LOG_CALLBACK, on_request_line, s, MHD_OPTION_THREAD_POOL_SIZE, pollers, MHD_OPTION_END);
     if (!d) {
         close(listener);
         return gr_fail(err, GR_EINTERNAL, "cannot start the HTTP server on %s port %ld", o->host, o->port);
@@ -536,6 +702,7 @@ int cmd_serve(int argc, char **argv)
     cli_args_free(&a);
     if (!rc) rc = serve(s, &o, &err);
     if (s) {
+        serve_offload_free(s->calls); /* first: its calls may use the pool */
         serve_pool_free(s->pool);
         serve_conns_free(s->conns);
         serve_inproc_free(s->inproc);
