@@ -419,7 +419,10 @@ static int take_verb(filling *f, const char *key, const char *v)
         gr_api_losing_opts *l = &r->losing;
         if (strcmp(key, "piles") == 0) return take_long(f, key, v, 1, GR_NBTABLE_MAX_D, &l->piles);
         if (strcmp(key, "max") == 0) return take_long(f, key, v, 0, 65535, &l->max);
-        return copy_text(f, key, v, strcmp(key, "png") == 0 ? &l->png : &l->picture);
+        char **text = strcmp(key, "png") == 0 ? &l->png : &l->picture;
+        free(*text); /* filled key by key, a key may come again: the last one stands */
+        *text = NULL;
+        return copy_text(f, key, v, text);
     }
     gr_api_solve_opts *s = &r->solve;
     if (strcmp(key, "stats") == 0) return take_bool(f, key, v, &s->stats);
@@ -428,9 +431,14 @@ static int take_verb(filling *f, const char *key, const char *v)
     if (strcmp(key, "threads") == 0) return take_long(f, key, v, 1, 1024, &s->threads);
     if (strcmp(key, "stop-after") == 0) return take_long(f, key, v, 1, 1000000, &s->stop_after);
     if (strcmp(key, "method") == 0) {
-        if (v && (strcmp(v, "fast") == 0 || strcmp(v, "options") == 0)) return copy_text(f, key, v, &s->method);
-        return v ? bad_value(f, key, v, "expected fast or options") : bad(f, key, "needs fast or options");
+        if (!v || (strcmp(v, "fast") != 0 && strcmp(v, "options") != 0))
+            return v ? bad_value(f, key, v, "expected fast or options") : bad(f, key, "needs fast or options");
+        free(s->method);
+        s->method = NULL;
+        return copy_text(f, key, v, &s->method);
     }
+    free(s->out);
+    s->out = NULL;
     return copy_text(f, key, v, &s->out);
 }
 

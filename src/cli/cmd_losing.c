@@ -3,7 +3,6 @@
  * of a slice. The answer layer's losing verb answers (src/api/losing.c);
  * this verb parses, calls it and prints the reply. */
 #include "cli.h"
-#include "grundy/block.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,22 +22,29 @@ static const char help[] =
     "--max-memory, a search beyond --max-memory or --max-seconds.\n"
     "--misere and --players M are refused: the losing positions are of blocking.\n";
 
-/* losing's own flags, straight into the request's options */
+/* losing's own keys, as the answer layer names them */
+static const char *const own_keys[] = {"piles", "max", "picture", "png"};
+
+/* One of losing's own flags through the layer's validator (its ranges and
+ * messages), at once, so that the first bad word is the one reported. The
+ * layer wants RULES in every fill and the command line may give them later:
+ * a stand-in goes with the key and is dropped; the real ones follow the parse. */
 static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
 {
-    gr_api_losing_opts *o = ctx;
-    const char *s = argv[*i];
-    if (strcmp(s, "--picture") == 0 || strcmp(s, "--png") == 0) {
-        if (*i + 1 >= argc) return gr_fail(err, GR_EINPUT, "%s needs a value", s);
-        char **slot = s[2] == 'p' && s[3] == 'i' ? &o->picture : &o->png;
-        free(*slot);
-        if (!(*slot = strdup(argv[++*i]))) return gr_fail_nomem(err);
-        return 1;
+    gr_api_request *req = ctx;
+    const char *flag = argv[*i], *v = NULL;
+    size_t k = 0;
+    while (k < sizeof own_keys / sizeof *own_keys && (strncmp(flag, "--", 2) != 0 || strcmp(flag + 2, own_keys[k]) != 0))
+        k++;
+    if (k == sizeof own_keys / sizeof *own_keys) return 0;
+    if (gr_api_key_arity(req->verb, own_keys[k]) > 0) {
+        if (*i + 1 >= argc) return gr_fail(err, GR_EINPUT, "%s needs a value", flag);
+        v = argv[++*i];
     }
-    long *dst = strcmp(s, "--piles") == 0 ? &o->piles : strcmp(s, "--max") == 0 ? &o->max : NULL;
-    if (!dst) return 0;
-    int rc = cli_flag_long(argc, argv, i, dst == &o->piles ? 1 : 0, dst == &o->piles ? GR_NBTABLE_MAX_D : 65535, dst,
-                           err);
+    gr_api_pair pairs[2] = {{"rules", 5, "-", 1}, {own_keys[k], strlen(own_keys[k]), v, v ? strlen(v) : 0}};
+    int rc = gr_api_request_fill(req, pairs, 2, err);
+    free(req->rules);
+    req->rules = NULL;
     return rc ? rc : 1;
 }
 
@@ -53,7 +59,7 @@ int cmd_losing(int argc, char **argv)
     gr_api_reply_init(&rep);
     gr_buf out;
     gr_buf_init(&out);
-    int rc = cli_parse(&a, argc, argv, CLI_RULES | CLI_OUTCOME | CLI_LIMITS | CLI_CSV, extra, &req.losing, &err);
+    int rc = cli_parse(&a, argc, argv, CLI_RULES | CLI_OUTCOME | CLI_LIMITS | CLI_CSV, extra, &req, &err);
     if (!rc && a.help) {
         fputs(help, stdout);
     } else if (!rc) {

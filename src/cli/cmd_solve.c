@@ -36,31 +36,31 @@ static const char help[] =
 static const gr_api_solve_mpi solve_mpi = {cli_mpi_begin, cli_mpi_status, cli_mpi_gather,
                                            cli_mpi_share, cli_mpi_unshare, cli_mpi_end};
 
-/* solve's own flags, straight into the request's options */
+/* solve's own keys, as the answer layer names them (--mpi is the command line's) */
+static const char *const own_keys[] = {"total", "piles", "threads", "stop-after", "stats", "method", "out"};
+
+/* One of solve's own flags through the layer's validator (its ranges and
+ * messages), at once, so that the first bad word is the one reported. The
+ * layer wants RULES in every fill and the command line may give them later:
+ * a stand-in goes with the key and is dropped; the real ones follow the parse. */
 static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
 {
-    gr_api_solve_opts *s = ctx;
-    const char *f = argv[*i];
-    int rc;
-    if (strcmp(f, "--total") == 0) {
-        s->have_total = true;
-        return (rc = cli_flag_long(argc, argv, i, 0, 100000, &s->total, err)) ? rc : 1;
+    gr_api_request *req = ctx;
+    const char *flag = argv[*i], *v = NULL;
+    if (strcmp(flag, "--mpi") == 0) return req->solve.mpi = &solve_mpi, 1;
+    size_t k = 0;
+    while (k < sizeof own_keys / sizeof *own_keys && (strncmp(flag, "--", 2) != 0 || strcmp(flag + 2, own_keys[k]) != 0))
+        k++;
+    if (k == sizeof own_keys / sizeof *own_keys) return 0;
+    if (gr_api_key_arity(req->verb, own_keys[k]) > 0) {
+        if (*i + 1 >= argc) return gr_fail(err, GR_EINPUT, "%s needs a value", flag);
+        v = argv[++*i];
     }
-    if (strcmp(f, "--piles") == 0) return (rc = cli_flag_long(argc, argv, i, 2, GR_MAX_PILES, &s->piles, err)) ? rc : 1;
-    if (strcmp(f, "--threads") == 0) return (rc = cli_flag_long(argc, argv, i, 1, 1024, &s->threads, err)) ? rc : 1;
-    if (strcmp(f, "--stop-after") == 0)
-        return (rc = cli_flag_long(argc, argv, i, 1, 1000000, &s->stop_after, err)) ? rc : 1;
-    if (strcmp(f, "--stats") == 0) return s->stats = true, 1;
-    if (strcmp(f, "--mpi") == 0) return s->mpi = &solve_mpi, 1;
-    char **slot = strcmp(f, "--out") == 0 ? &s->out : strcmp(f, "--method") == 0 ? &s->method : NULL;
-    if (!slot) return 0;
-    if (*i + 1 >= argc)
-        return gr_fail(err, GR_EINPUT, slot == &s->out ? "--out needs a directory" : "--method needs fast or options");
-    const char *v = argv[++*i];
-    if (slot == &s->method && strcmp(v, "fast") != 0 && strcmp(v, "options") != 0)
-        return gr_fail(err, GR_EINPUT, "--method %s: expected fast or options", v);
-    free(*slot);
-    return (*slot = strdup(v)) ? 1 : gr_fail_nomem(err);
+    gr_api_pair pairs[2] = {{"rules", 5, "-", 1}, {own_keys[k], strlen(own_keys[k]), v, v ? strlen(v) : 0}};
+    int rc = gr_api_request_fill(req, pairs, 2, err);
+    free(req->rules);
+    req->rules = NULL;
+    return rc ? rc : 1;
 }
 
 int cmd_solve(int argc, char **argv)
@@ -74,7 +74,7 @@ int cmd_solve(int argc, char **argv)
     gr_api_reply_init(&rep);
     gr_buf out;
     gr_buf_init(&out);
-    int rc = cli_parse(&a, argc, argv, CLI_RULES | CLI_LIMITS, extra, &req.solve, &err);
+    int rc = cli_parse(&a, argc, argv, CLI_RULES | CLI_LIMITS, extra, &req, &err);
     if (!rc && a.help) {
         fputs(help, stdout);
     } else if (!rc) {
