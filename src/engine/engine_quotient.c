@@ -156,7 +156,8 @@ bool gr_engine_quotient_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans
     const gr_mquot *all = NULL;
     if (c && c->quot_file && c->quot && c->quot->period) all = c->quot;
     else if (c && !c->quot_file && !heaps_of(pos, x, FLY_MAX_HEAP) && !search_cheap(e, pos))
-        all = periodic_fly(e, FLY_SECONDS);
+        all = periodic_fly(e, ELEMENT_SECONDS); /* a hope, not a need: a wild game's build
+                                                   to 40 (.137: 50 s) must not delay the refusal */
     if (all) {
         /* a quotient of all heaps answers any sum */
         heaps_reduced(all, pos, x);

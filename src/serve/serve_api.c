@@ -16,6 +16,7 @@
 #include "serve_pool.h"
 #include "serve_inproc.h"
 #include "serve_seqdir.h"
+#include "serve_quotdir.h"
 #include "grundy/api.h"
 
 #include <stdbool.h>
@@ -139,7 +140,7 @@ static void worker_limits(const serve_limits *lim, gr_limits *out)
  * a pool of no workers, a fresh process runs the same words (`grundy serve
  * --call`) and exits with the code's status. */
 static void run_layer(serve_pool *pool, const serve_limits *server_lim, const endpoint *ep, const gr_api_pair *pairs,
-                      size_t n, const char *in, serve_reply *reply)
+                      size_t n, const char *in, bool quot, serve_reply *reply)
 {
     serve_limits l = *server_lim;
     const serve_limits *lim = &l;
@@ -165,7 +166,8 @@ static void run_layer(serve_pool *pool, const serve_limits *server_lim, const en
         argv[argc++] = pairs[i].key;
         if (pairs[i].value) argv[argc++] = pairs[i].value;
     }
-    if (in) argv[argc++] = "<", argv[argc++] = in;   /* the server's stored sequence file (serve_seqdir.h) */
+    /* the server's stored sequence file (serve_seqdir.h), or "<q": its saved quotient (serve_quotdir.h) */
+    if (in) argv[argc++] = quot ? "<q" : "<", argv[argc++] = in;
     argv[argc] = NULL;
     serve_run run;
     serve_pool_run(pool, (char **)argv, NULL, lim->seconds, lim->max_output, fresh, &run);
@@ -274,6 +276,10 @@ static void answer_layer(serve_pool *pool, serve_inproc *inproc, const serve_lim
     char stored[4096];
     const char *in = !rc && serve_seqdir_file(lim->seq_dir, &req, stored, sizeof stored) ? stored : NULL;
     if (in && !(req.in = strdup(in))) in = NULL;
+    /* a heap game's saved misere quotient (--quotients DIR) that covers its heaps */
+    bool quot = !rc && !in && serve_quotdir_file(lim->quot_dir, &req, stored, sizeof stored);
+    if (quot && (req.quotient = strdup(stored))) in = stored;
+    else quot = false;
     if (rc) {
         gr_buf b;
         gr_buf_init(&b);
@@ -284,10 +290,10 @@ static void answer_layer(serve_pool *pool, serve_inproc *inproc, const serve_lim
         answer_here(&req, reply);
         if (inproc) serve_inproc_keep(inproc, ep->layer, pairs, n, reply);
     } else if (ep->layer == GR_API_CHECK) {
-        run_layer(pool, lim, ep, pairs, n, NULL, reply);
+        run_layer(pool, lim, ep, pairs, n, NULL, false, reply);
     } else if (!inproc || !serve_inproc_answer(inproc, &req, reply)) {
         if (ep->layer == GR_API_TABLE) run_table(pool, lim, &req, reply);
-        else run_layer(pool, lim, ep, pairs, n, in, reply);
+        else run_layer(pool, lim, ep, pairs, n, in, quot, reply);
     } else {
         serve_inproc_keep(inproc, ep->layer, pairs, n, reply);
     }

@@ -595,8 +595,11 @@ static int run_layer(gr_api_engines **engines, char *words, size_t len, gr_buf *
     gr_error err;
     gr_error_clear(&err);
     int rc = n < 3 ? gr_fail(&err, GR_EINTERNAL, "a layer call without its limits") : GR_OK;
-    /* '<' FILE last: the server's stored sequence file (serve_seqdir.h), never a client's key */
-    const char *in = !rc && n >= 5 && strcmp(w[n - 2], "<") == 0 && strncmp(w[n - 1], "/proc/self/fd/", 14) == 0
+    /* '<' FILE last: the server's stored sequence file (serve_seqdir.h), or
+     * '<q' FILE its saved misere quotient (serve_quotdir.h), never a client's key */
+    bool quot = !rc && n >= 5 && strcmp(w[n - 2], "<q") == 0;
+    const char *in = !rc && n >= 5 && (quot || strcmp(w[n - 2], "<") == 0) &&
+                             strncmp(w[n - 1], "/proc/self/fd/", 14) == 0
                          ? w[n - 1]
                          : NULL;
     if (in) n -= 2;
@@ -616,7 +619,7 @@ static int run_layer(gr_api_engines **engines, char *words, size_t len, gr_buf *
     gr_api_request_init(&req, verb, GR_FRONT_HTTP);
     req.first = 1; /* the API's default: the computer moves first */
     if (!rc) rc = gr_api_request_fill(&req, pairs, np, &err);
-    if (!rc && in && !(req.in = strdup(in))) rc = gr_fail_nomem(&err);
+    if (!rc && in && !(*(quot ? &req.quotient : &req.in) = strdup(in))) rc = gr_fail_nomem(&err);
     if (!rc) {
         req.limits.max_seconds = strtod(w[1], NULL);
         req.limits.max_bytes = strtod(w[2], NULL);

@@ -8,9 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The census name of the game's sequence: its code as the census writes
- * it ("tb:0.6", "grundy-game"), whatever name the request gave. */
-static bool census_rec(const gr_game *g, gr_census_rec *rec)
+bool serve_census_rec(const gr_game *g, gr_census_rec *rec)
 {
     char word[GR_CENSUS_RULES];
     gr_tb_code c;
@@ -46,7 +44,7 @@ bool serve_seqdir_file(const char *dir, const gr_api_request *req, char *path, s
     gr_error_clear(&quiet);
     if (gr_game_parse(&g, req->rules, &quiet) != GR_OK) return false;
     gr_census_rec rec;
-    bool found = (g.flags & GR_RS_HEAPS) && census_rec(&g, &rec);
+    bool found = (g.flags & GR_RS_HEAPS) && serve_census_rec(&g, &rec);
     gr_game_release(&g);
     if (!found) return false;
     gr_census_file(dir, &rec, path, len);
@@ -58,7 +56,7 @@ bool serve_seqdir_file(const char *dir, const gr_api_request *req, char *path, s
     gr_game fg = {0};
     gr_census_rec frec;
     if (gr_game_parse(&fg, h.rules, &quiet) != GR_OK) return false;
-    bool same = census_rec(&fg, &frec) && strcmp(frec.rules, rec.rules) == 0;
+    bool same = serve_census_rec(&fg, &frec) && strcmp(frec.rules, rec.rules) == 0;
     gr_game_release(&fg);
     return same && h.count <= most && covers(&req->pos, h.count);
 }

@@ -3,8 +3,14 @@
 #ifndef GRUNDY_SERVE_SEQDIR_H
 #define GRUNDY_SERVE_SEQDIR_H
 #include "grundy/api.h"
+#include "grundy/census.h"
 #include <stdbool.h>
 #include <stddef.h>
+
+/* The census name of a heap game: its code as the census writes it
+ * ("tb:0.6", "grundy-game"), whatever name the request gave; false for a
+ * game the census does not name. The stored files' names (seq, quotient). */
+bool serve_census_rec(const gr_game *g, gr_census_rec *rec);
 
 /* The stored file for `req` in `dir` (the server's own descriptor path,
  * /proc/self/fd/N, never the directory's name), written to path: a

@@ -44,7 +44,7 @@
 static const char help[] =
     "usage: grundy serve [--port P] [--host ADDR] [--threads N] [--workers W] [--max-seconds S]\n"
     "                    [--max-memory SIZE] [--client-timeout T] [--max-per-ip C] [--tables FILE]\n"
-    "                    [--seqs DIR] [--answer inprocess|workers] [--user NAME]\n\n"
+    "                    [--seqs DIR] [--quotients DIR] [--answer inprocess|workers] [--user NAME]\n\n"
     "Serves the page (play, explore, tables, claims) and the JSON API on\n"
     "http://ADDR:P/ (default 127.0.0.1:8080). The API is documented in docs/api.md.\n"
     "A thread per core polls the connections (256 at most) and answers the page\n"
@@ -69,6 +69,11 @@ static const char help[] =
     "nim-sequence, DIR/tb_0.6.grs or DIR/grundy-game.grs as `grundy census` and\n"
     "`grundy seq --out` write them, when the file holds every heap asked about;\n"
     "other heaps are computed as without it. No answer names the directory.\n"
+    "--quotients DIR answers misere value, moves and play of a heap game by its\n"
+    "saved misere quotient, DIR/tb_0.77.grq (the census's name, .grq for .grs) as\n"
+    "`grundy misere RULES --quotient --out FILE` writes it, when the quotient\n"
+    "covers every heap asked about (or phi is proved periodic); others are\n"
+    "answered as without it. No answer names the directory.\n"
     "SIGTERM or SIGINT stops it after the requests in flight are answered.\n"
     "(--worker and --call are how the server runs its calls, not for people.)\n";
 
@@ -97,6 +102,8 @@ typedef struct server {
     int self_fd, table_fd;
     char seq_path[PATH_MAX];   /* --seqs DIR, as the workers open it: /proc/self/fd/N */
     int seq_fd;
+    char quot_path[PATH_MAX];  /* --quotients DIR, likewise */
+    int quot_fd;
     serve_limits lim;
     serve_mhd mhd;
     serve_pool *pool;
@@ -284,6 +291,7 @@ static reply_kind kind_of(const serve_reply *r, const gr_api_pair *pairs, int n)
 static void scrub_reply(const server *s, serve_reply *r)
 {
     if (s->lim.seq_dir) scrub(r->body, &r->len, s->lim.seq_dir, "stored sequences");
+    if (s->lim.quot_dir) scrub(r->body, &r->len, s->lim.quot_dir, "saved quotients");
     if (s->lim.table_file) scrub(r->body, &r->len, s->lim.table_file, "stored table");
     scrub(r->body, &r->len, s->self, "grundy");
 }
@@ -457,6 +465,7 @@ typedef struct serve_opts {
     const char *user;          /* --user: who a server started as root becomes */
     bool user_given;
     const char *seqs;          /* --seqs DIR: stored nim-sequences */
+    const char *quotients;     /* --quotients DIR: saved misere quotients */
 } serve_opts;
 
 static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
@@ -487,6 +496,11 @@ static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
     if (strcmp(argv[*i], "--seqs") == 0) {
         if (*i + 1 >= argc) return gr_fail(err, GR_EINPUT, "--seqs needs a directory of sequence files");
         o->seqs = argv[++*i];
+        return 1;
+    }
+    if (strcmp(argv[*i], "--quotients") == 0) {
+        if (*i + 1 >= argc) return gr_fail(err, GR_EINPUT, "--quotients needs a directory of quotient files");
+        o->quotients = argv[++*i];
         return 1;
     }
     if (strcmp(argv[*i], "--user") == 0) {
@@ -550,6 +564,13 @@ static int setup(server *s, const cli_args *a, const serve_opts *o, int argc, ch
         snprintf(s->seq_path, sizeof s->seq_path, "/proc/self/fd/%d", s->seq_fd);
         s->lim.seq_dir = s->seq_path;
     }
+    if (o->quotients) {
+        /* as --seqs: a descriptor the workers inherit */
+        s->quot_fd = high_fd(open(o->quotients, O_RDONLY | O_DIRECTORY), false);
+        if (s->quot_fd < 0) return gr_fail(err, GR_EINPUT, "--quotients %s: cannot read it as a directory", o->quotients);
+        snprintf(s->quot_path, sizeof s->quot_path, "/proc/self/fd/%d", s->quot_fd);
+        s->lim.quot_dir = s->quot_path;
+    }
     hash_assets(s);
     return GR_OK;
 }
@@ -612,6 +633,8 @@ static int bind_and_drop(server *s, const serve_opts *o, unsigned *flags, int *l
         return gr_fail(err, GR_EINPUT, "--tables %s: user %s cannot read it", o->tables, o->user);
     if (s->lim.seq_dir && access(s->lim.seq_dir, R_OK | X_OK) != 0)
         return gr_fail(err, GR_EINPUT, "--seqs %s: user %s cannot read it", o->seqs, o->user);
+    if (s->lim.quot_dir && access(s->lim.quot_dir, R_OK | X_OK) != 0)
+        return gr_fail(err, GR_EINPUT, "--quotients %s: user %s cannot read it", o->quotients, o->user);
     return GR_OK;
 }
 
@@ -689,7 +712,7 @@ int cmd_serve(int argc, char **argv)
     /* the calls are CPU-bound: threads beyond the cores only add waiting */
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     long threads = cores < 2 ? 4 : cores > 16 ? 32 : 2 * cores;
-    serve_opts o = {8080, threads, -1, 5, 32, true, "127.0.0.1", NULL, "nobody", false, NULL};
+    serve_opts o = {8080, threads, -1, 5, 32, true, "127.0.0.1", NULL, "nobody", false, NULL, NULL};
     int rc = cli_parse(&a, argc, argv, CLI_LIMITS | CLI_NOFORMAT, extra, &o, &err);
     if (!rc && a.help) {
         fputs(help, stdout);
@@ -709,6 +732,7 @@ int cmd_serve(int argc, char **argv)
         if (s->self_fd >= 10) close(s->self_fd);
         if (s->table_fd >= 10) close(s->table_fd);
         if (s->seq_fd >= 10) close(s->seq_fd);
+        if (s->quot_fd >= 10) close(s->quot_fd);
         free(s);
     }
     return rc ? cli_report(&err) : 0;

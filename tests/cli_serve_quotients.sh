@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# grundy serve --quotients DIR: misere value, moves and play of a heap game
+# answer by its saved quotient (DIR/tb_0.77.grq, the census's name with .grq)
+# when it covers every heap asked about, in the server's threads and in its
+# workers alike, as `value --misere --quotient FILE` does on the command line;
+# a heap past the file, normal play and a file under another game's name are
+# answered as without it; no answer names the directory.
+source "$(dirname "$0")/lib_cli.sh"
+command -v curl >/dev/null || { echo "curl is needed for this test"; exit 1; }
+
+d="$tmp/quots"
+mkdir -p "$d"
+# Kayles' quotient of the heaps 0..80: no period proved yet (that takes 170)
+"$G" misere tb:0.77 --quotient --to 80 --out "$d/tb_0.77.grq" >/dev/null 2>&1 || { echo "cannot save a quotient"; exit 1; }
+# 0.75's quotient to heap 30, phi proved periodic: it covers every heap (the
+# engine's own is built to 40: "heaps":30 is the file's)
+"$G" misere tb:0.75 --quotient --to 30 --out "$d/tb_0.75.grq" >/dev/null 2>&1
+# a file under another game's name (Dawson's Kayles): not taken
+cp "$d/tb_0.77.grq" "$d/tb_0.07.grq"
+chmod 755 "$tmp" "$d"
+chmod 644 "$d"/*.grq
+
+expect_exit 2 '--quotients .*cannot read it as a directory' "$G" serve --port 0 --quotients "$tmp/none"
+expect_out '^--quotients DIR answers misere value, moves and play' "$G" serve --help
+
+# the command line's answer by the same file
+pos=75,62,3
+cli=$("$G" value tb:0.77 "$pos" --misere --quotient "$d/tb_0.77.grq" --format json)
+clim=$("$G" moves tb:0.77 "$pos" --misere --quotient "$d/tb_0.77.grq" --format json)
+cli75=$("$G" value tb:0.75 1000000,7 --misere --quotient "$d/tb_0.75.grq" --format json)
+echo "$cli75" | grep -q '"heaps":30,"period":2' || { echo "the command line's answer: $cli75"; exit 1; }
+echo "$cli" | grep -q '"method":"misere quotient"' || { echo "the command line's answer: $cli"; exit 1; }
+
+trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$tmp"' EXIT
+for mode in inprocess workers; do
+  start_server "$mode" --workers 1 --answer "$mode" --quotients "$d"
+  ask() { get "$1" "${base}api/$2"; }
+  ask v "value?rules=tb:0.77&pos=$pos&misere=1"
+  check "$mode: value by the saved quotient, as on the command line: $(head -c 400 "$tmp/v.body") vs $cli" \
+    "[ \"\$(cat '$tmp/v.code')\" = 200 ] && [ \"\$(cat '$tmp/v.body')\" = '$cli' ]"
+  ask vk "value?rules=tb:.77&pos=$pos&misere=1"
+  # the engine takes a file for the rules as it spells them: tb:.77 as without it, not refused
+  check "$mode: tb:.77 is answered as without the file: $(head -c 300 "$tmp/vk.body")" \
+    "! grep -q 'holds the quotient' '$tmp/vk.body' && ! grep -q '\"heaps\":80' '$tmp/vk.body'"
+  ask m "moves?rules=tb:0.77&pos=$pos&misere=1"
+  check "$mode: moves by the saved quotient, as on the command line: $(head -c 300 "$tmp/m.body")" \
+    "[ \"\$(cat '$tmp/m.code')\" = 200 ] && [ \"\$(cat '$tmp/m.body')\" = '$clim' ]"
+  ask p "play?rules=tb:0.77&pos=$pos&misere=1&first=me&input=hint"
+  check "$mode: play by the saved quotient: $(head -c 300 "$tmp/p.body")" \
+    "[ \"\$(cat '$tmp/p.code')\" = 200 ] && grep -q 'heaps up to 80' '$tmp/p.body'"
+  ask per "value?rules=tb:0.75&pos=1000000,7&misere=1"
+  check "$mode: a periodic quotient covers heap 10^6: $(head -c 300 "$tmp/per.body")" \
+    "[ \"\$(cat '$tmp/per.body')\" = '$cli75' ]"
+  # a heap past the file, normal play, a file under another name: as without the directory
+  ask past "value?rules=tb:0.77&pos=81,3&misere=1"
+  check "$mode: a heap past the file is not the file's: $(head -c 300 "$tmp/past.body")" \
+    "! grep -q '\"heaps\":80' '$tmp/past.body'"
+  ask nor "value?rules=tb:0.77&pos=75,62,3"
+  check "$mode: normal play is not the file's: $(head -c 300 "$tmp/nor.body")" \
+    "[ \"\$(cat '$tmp/nor.code')\" = 200 ] && ! grep -q 'quotient' '$tmp/nor.body'"
+  ask other "value?rules=tb:0.07&pos=12,3&misere=1"
+  check "$mode: tb_0.07.grq holds Kayles' quotient, not taken: $(head -c 300 "$tmp/other.body")" \
+    "! grep -q '\"heaps\":80' '$tmp/other.body'"
+  # the file is the server's to name: a client's quotient= is not a parameter
+  ask q "value?rules=tb:0.77&pos=5&misere=1&quotient=/etc/passwd"
+  check "$mode: quotient= from a client: $(head -c 300 "$tmp/q.body")" "grep -q \"parameter 'quotient'\" '$tmp/q.body'"
+  check "$mode: an answer names a path of the server's" "! grep -l -e '$tmp' -e '/proc/self' '$tmp'/*.body"
+  stop_server
+done
+finish
