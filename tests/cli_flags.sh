@@ -57,6 +57,11 @@ expect_exit 2 "--png $tmp/none/x.png: cannot write there" \
   "$G" losing nim --block 1 --piles 3 --max 5 --picture 1 --png "$tmp/none/x.png"
 expect_exit 2 "--record $tmp/none/r: cannot write there" "$G" play nim 1 2 --script --record "$tmp/none/r"
 expect_exit 2 "3 piles need 1 fixed size \(" "$G" losing nim --block 1 --piles 3 --max 5 --picture 1,2
+# losing's and solve's flags through the layer's validator: digits only, one range each
+expect_exit 2 '^grundy: --max \+3: expected an integer from 0 to 65535$' "$G" losing nim --block 1 --max +3
+expect_exit 2 '^grundy: --max 70000: expected an integer from 0 to 65535$' "$G" losing nim --block 1 --max 70000
+expect_exit 2 '^grundy: --total \+4: expected an integer from 0 to 100000$' "$G" solve sharing:piles=3 --total +4
+expect_exit 2 '^grundy: --out: needs a value$' "$G" solve sharing:piles=3 --total 4 --out=
 expect_out "1 position, 0 moves, 1 component," "$G" count zero-graph --sum 6
 
 # a heap beyond reach is refused at once, in terms of the heap asked for
