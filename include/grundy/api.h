@@ -28,10 +28,11 @@
 #include "grundy/play.h"
 #include "grundy/players.h"
 #include "grundy/solve.h"
+#include "grundy/census.h"
 
 enum gr_api_front { GR_FRONT_CLI, GR_FRONT_HTTP, GR_FRONT_PYTHON };
 enum gr_api_verb { GR_API_VALUE, GR_API_MOVES, GR_API_SEQ, GR_API_TABLE, GR_API_PLAY, GR_API_GAMES, GR_API_CHECK,
-                   GR_API_COUNT, GR_API_LOSING, GR_API_SOLVE };
+                   GR_API_COUNT, GR_API_LOSING, GR_API_SOLVE, GR_API_CENSUS };
 /* GR_API_BFILE: OEIS b-file lines "n a(n)" (seq); GR_API_CSV (table);
  * GR_API_MD a Markdown table (check); any other verb renders them as text */
 enum gr_api_format { GR_API_TEXT, GR_API_JSON, GR_API_BFILE, GR_API_CSV, GR_API_MD };
@@ -137,6 +138,35 @@ typedef struct gr_api_solve_opts {
     const gr_api_solve_mpi *mpi;
 } gr_api_solve_opts;
 
+/* census --mpi's hooks (the command line's, src/cli/census_mpi.c): run
+ * spreads the codes over the ranks (begin done) and ends MPI. */
+typedef struct gr_api_census_mpi {
+    int (*begin)(int *rank, int *ranks, gr_error *err);
+    int (*status)(int rc);     /* every rank learns whether any failed */
+    int (*run)(gr_census_rec *recs, size_t n, const char *dir, uint64_t to, int threads, const gr_limits *lim,
+               int rank, int ranks, gr_error *err);
+    void (*end)(void);
+} gr_api_census_mpi;
+
+/* census's options (command line only: it writes a folder of files; the
+ * strings are borrowed, not freed with the request). */
+typedef struct gr_api_census_opts {
+    const char *const *codes;  /* the codes as given */
+    size_t ncodes;
+    bool unsolved;             /* and the unsolved games of the tables */
+    long digits;               /* and every code of at most this many digits; 0: none */
+    uint64_t to;
+    bool have_to;
+    const char *dir;           /* the census folder */
+    int threads;               /* in all; 0: every core */
+    bool report;               /* what dir holds now, computing nothing */
+    bool max_seconds;          /* limits.max_seconds given; else a census runs as long as it takes */
+    /* after each code (its record; rc its run's status) */
+    void (*progress)(void *ctx, size_t finished, size_t n, const gr_census_rec *r, int rc);
+    void *progress_ctx;
+    const gr_api_census_mpi *mpi;
+} gr_api_census_opts;
+
 typedef struct gr_api_request {
     int verb;                  /* enum gr_api_verb */
     int front;                 /* enum gr_api_front: whose words the messages use */
@@ -163,6 +193,7 @@ typedef struct gr_api_request {
     gr_api_count_opts count;
     gr_api_losing_opts losing;
     gr_api_solve_opts solve;
+    gr_api_census_opts census;
 } gr_api_request;
 
 void gr_api_request_init(gr_api_request *r, int verb, int front);
@@ -322,6 +353,28 @@ typedef struct gr_api_solve_reply {
     double thread_seconds, waiting_seconds, serial_cpu_seconds, overlapped_cpu_seconds;
 } gr_api_solve_reply;
 
+/* A census reply: every code's record, the groups of equal sequences, the
+ * tables' claims checked. */
+typedef struct gr_api_census_claim {
+    const char *a, *b, *source;
+    int differ;                /* 1: first at `at`, values va and vb; 0: equal to at */
+    uint64_t at;
+    uint32_t va, vb;
+} gr_api_census_claim;
+
+typedef struct gr_api_census_reply {
+    int rank;                  /* under MPI, this process's rank (only rank 0 renders) */
+    bool table;                /* records to render, also when a code failed */
+    bool stopped;              /* the call's GR_ELIMIT: codes stopped short of to (the table stands) */
+    gr_census_rec *recs;
+    size_t n;
+    uint64_t to;
+    char *dir;
+    long *group;               /* per record: the first record of its equal sequence; -1: none */
+    gr_api_census_claim *claims;
+    size_t nclaims;
+} gr_api_census_reply;
+
 typedef struct gr_api_reply {
     int verb;
     char *rules;               /* the request's, copied */
@@ -349,6 +402,7 @@ typedef struct gr_api_reply {
     gr_api_count_reply count;  /* count */
     gr_api_losing_reply losing;    /* losing */
     gr_api_solve_reply solve;  /* solve */
+    gr_api_census_reply census;    /* census */
 } gr_api_reply;
 
 void gr_api_reply_init(gr_api_reply *rep);

@@ -1,6 +1,6 @@
-/* grundy census: the pieces of the verb (cmd_census.c drives; census_print.c
- * writes the table; census_png.c draws the picture; census_mpi.c spreads the
- * codes over MPI ranks). */
+/* grundy census: the pieces of the verb (cmd_census.c parses, calls the
+ * answer layer's census verb and prints its table; census_png.c draws the
+ * picture; census_mpi.c spreads the codes over MPI ranks). */
 #ifndef GRUNDY_CLI_CENSUS_H
 #define GRUNDY_CLI_CENSUS_H
 #include "cli.h"
@@ -18,9 +18,6 @@ typedef struct census {
     gr_limits lim;
 } census;
 
-/* The table, the groups of equal sequences and the tables' claims checked,
- * on stdout in c->format. */
-int census_print(const census *c, gr_error *err);
 /* Each code's rare heaps and largest value against N, as a PNG. */
 int census_png(const census *c, const char *path, gr_error *err);
 /* The codes over MPI ranks (cli_mpi_begin done): rank 0 hands each code's
