@@ -51,6 +51,10 @@ void gr_api_request_clear(gr_api_request *r)
     memset(&r->count, 0, sizeof r->count);
     memset(&r->losing, 0, sizeof r->losing);
     memset(&r->solve, 0, sizeof r->solve);
+    free(r->misere.out);
+    free(r->misere.resume);
+    free(r->misere.in);
+    memset(&r->misere, 0, sizeof r->misere);
     r->rules = r->db = r->seq.method = r->table.method = r->table.in = r->in = r->seats = r->input = r->quotient = NULL;
 }
 
