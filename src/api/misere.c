@@ -127,7 +127,9 @@ int gr_api_misere(const gr_api_request *req, gr_api_reply *rep, gr_error *err)
     }
     if (!rc && !(m->game = strdup(g.spec))) rc = gr_fail_nomem(err);
     m->to = o->to;
-    if (!rc && !o->in) rc = o->genus ? genus(req, &g, m, err) : quotient(req, &g, m->quot, err);
+    /* genus goes with a file too: the genus of the file's game, heaps 0..to */
+    if (!rc && o->genus) rc = genus(req, &g, m, err);
+    else if (!rc && !o->in) rc = quotient(req, &g, m->quot, err);
     if (!rc && !m->genus && o->verify) rc = verify(req, &g, m, err);
     if (g.rs) gr_game_release(&g);
     return rc;
