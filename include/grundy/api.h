@@ -32,7 +32,7 @@
 
 enum gr_api_front { GR_FRONT_CLI, GR_FRONT_HTTP, GR_FRONT_PYTHON };
 enum gr_api_verb { GR_API_VALUE, GR_API_MOVES, GR_API_SEQ, GR_API_TABLE, GR_API_PLAY, GR_API_GAMES, GR_API_CHECK,
-                   GR_API_COUNT, GR_API_LOSING, GR_API_SOLVE, GR_API_CENSUS };
+                   GR_API_COUNT, GR_API_LOSING, GR_API_SOLVE, GR_API_CENSUS, GR_API_MISERE };
 /* GR_API_BFILE: OEIS b-file lines "n a(n)" (seq); GR_API_CSV (table);
  * GR_API_MD a Markdown table (check); any other verb renders them as text */
 enum gr_api_format { GR_API_TEXT, GR_API_JSON, GR_API_BFILE, GR_API_CSV, GR_API_MD };
@@ -166,6 +166,20 @@ typedef struct gr_api_census_opts {
     void *progress_ctx;
     const gr_api_census_mpi *mpi;
 } gr_api_census_opts;
+/* misere's options (command line and Python only): the genus of each heap
+ * 0..to, or the misere quotient of the heaps 0..to (built, resumed from a
+ * saved one, saved), or a saved quotient read back (in). */
+typedef struct gr_api_misere_opts {
+    long to;
+    bool have_to;
+    bool genus, quotient;      /* exactly one, unless in */
+    long terms;                /* the genus's superscript terms; 0: 6 */
+    long verify;               /* also misere search on sums of up to 3 heaps each at most this; 0: none */
+    char *out, *resume, *in;   /* quotient files */
+    /* one call a heap as the quotient is built (NULL: none) */
+    void (*progress)(void *ctx, int heap, uint32_t order, bool changed);
+    void *progress_ctx;
+} gr_api_misere_opts;
 
 typedef struct gr_api_request {
     int verb;                  /* enum gr_api_verb */
@@ -194,6 +208,7 @@ typedef struct gr_api_request {
     gr_api_losing_opts losing;
     gr_api_solve_opts solve;
     gr_api_census_opts census;
+    gr_api_misere_opts misere;
 } gr_api_request;
 
 void gr_api_request_init(gr_api_request *r, int verb, int front);
@@ -374,6 +389,19 @@ typedef struct gr_api_census_reply {
     gr_api_census_claim *claims;
     size_t nclaims;
 } gr_api_census_reply;
+/* A misere reply: the genus of each heap, or a misere quotient. */
+struct gr_genus;
+struct gr_mquot;
+typedef struct gr_api_misere_reply {
+    bool genus;                /* heaps, else quot */
+    char *game;                /* the ruleset as parsed */
+    long to;
+    struct gr_genus *heaps;    /* heaps 0..to */
+    struct gr_mquot *quot;
+    bool verified;             /* misere search agreed on every sum checked: */
+    unsigned long long checked;
+    long verify_bound;
+} gr_api_misere_reply;
 
 typedef struct gr_api_reply {
     int verb;
@@ -403,6 +431,7 @@ typedef struct gr_api_reply {
     gr_api_losing_reply losing;    /* losing */
     gr_api_solve_reply solve;  /* solve */
     gr_api_census_reply census;    /* census */
+    gr_api_misere_reply misere;    /* misere */
 } gr_api_reply;
 
 void gr_api_reply_init(gr_api_reply *rep);

@@ -56,6 +56,9 @@ void gr_api_render_solve(gr_buf *b, int format, const gr_api_reply *rep);
 int gr_api_census(const gr_api_request *req, gr_api_reply *rep, gr_error *err);
 void gr_api_render_census(gr_buf *b, int format, const gr_api_reply *rep);
 void gr_api_census_reply_clear(gr_api_census_reply *c);
+int gr_api_misere(const gr_api_request *req, gr_api_reply *rep, gr_error *err);
+void gr_api_render_misere(gr_buf *b, int format, const gr_api_reply *rep);
+void gr_api_misere_reply_clear(gr_api_misere_reply *m);
 void gr_api_seq_reply_init(gr_api_seq_reply *s);
 void gr_api_seq_reply_clear(gr_api_seq_reply *s);
 

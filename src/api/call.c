@@ -41,6 +41,7 @@ void gr_api_reply_clear(gr_api_reply *rep)
     gr_api_count_reply_clear(&rep->count);
     gr_api_losing_reply_clear(&rep->losing);
     gr_api_census_reply_clear(&rep->census);
+    gr_api_misere_reply_clear(&rep->misere);
     gr_api_reply_init(rep);
 }
 
@@ -70,6 +71,7 @@ static const struct {
     [GR_API_LOSING] = {NULL, gr_api_losing, gr_api_render_losing},
     [GR_API_SOLVE] = {NULL, gr_api_solve, gr_api_render_solve},
     [GR_API_CENSUS] = {NULL, gr_api_census, gr_api_render_census},
+    [GR_API_MISERE] = {NULL, gr_api_misere, gr_api_render_misere},
 };
 
 static int try_call(gr_api_engines *cache, const gr_api_request *req, gr_api_reply *rep, bool *cached,
@@ -102,7 +104,8 @@ int gr_api_call(gr_api_engines *cache, const gr_api_request *req, gr_api_reply *
         return rc;
     }
     if (req->verb < 0 || req->verb >= (int)(sizeof verbs / sizeof verbs[0]) ||
-        (!req->rules && req->verb != GR_API_COUNT && req->verb != GR_API_CENSUS))
+        (!req->rules && req->verb != GR_API_COUNT && req->verb != GR_API_CENSUS &&
+         !(req->verb == GR_API_MISERE && req->misere.in)))
         return gr_fail(err, GR_EINTERNAL, "no such verb");
     bool cached = false;
     gr_error first;

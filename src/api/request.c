@@ -51,6 +51,10 @@ void gr_api_request_clear(gr_api_request *r)
     memset(&r->count, 0, sizeof r->count);
     memset(&r->losing, 0, sizeof r->losing);
     memset(&r->solve, 0, sizeof r->solve);
+    free(r->misere.out);
+    free(r->misere.resume);
+    free(r->misere.in);
+    memset(&r->misere, 0, sizeof r->misere);
     r->rules = r->db = r->seq.method = r->table.method = r->table.in = r->in = r->seats = r->input = r->quotient = NULL;
 }
 
@@ -500,7 +504,8 @@ static const char *const verb_names[] = {[GR_API_VALUE] = "value", [GR_API_MOVES
                                          [GR_API_TABLE] = "table", [GR_API_PLAY] = "play",
                                          [GR_API_GAMES] = "games", [GR_API_CHECK] = "check",
                                          [GR_API_COUNT] = "count", [GR_API_LOSING] = "losing",
-                                         [GR_API_SOLVE] = "solve"};
+                                         [GR_API_SOLVE] = "solve", [GR_API_CENSUS] = "census",
+                                         [GR_API_MISERE] = "misere"};
 
 int gr_api_verb_named(const char *name)
 {
