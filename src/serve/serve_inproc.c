@@ -81,6 +81,13 @@ static bool within_budget(const serve_inproc *ip, const gr_api_request *req)
             gr_solver_estimate(&g, &req->outcome, &small, &est);
             ok = est.seconds <= ip->budget.seconds && est.bytes <= ip->budget.bytes;
             if (ok && req->verb == GR_API_PLAY) ok = play_within(&g, &small);
+            /* misere play of heap games: the answer carries the position's
+             * element of the misere quotient, whose build is bounded by time;
+             * under this thread's budget it would fail where a worker's
+             * succeeds, and the same query would get two answers */
+            if (ok && req->outcome.rule == &gr_outcome_misere && (g.flags & GR_RS_HEAPS) &&
+                !(g.flags & GR_RS_LOOPY))
+                ok = false;
         }
         gr_game_release(&g);
     } else {
