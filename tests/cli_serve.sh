@@ -7,7 +7,8 @@ command -v curl >/dev/null || { echo "curl is needed for this test"; exit 1; }
 
 "$G" table sharing --max 40 --out "$tmp/stored.tab" || { echo "cannot store a table"; exit 1; }
 trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$tmp"' EXIT
-start_server serve --threads 4 --tables "$tmp/stored.tab"
+# 40 concurrent requests below from one address: past the default per-address limit (32)
+start_server serve --threads 4 --max-per-ip 64 --tables "$tmp/stored.tab"
 
 # expect_http STATUS PATTERN PATH
 expect_http() {
