@@ -351,6 +351,29 @@ void cli_heap_progress_line(void *ctx, uint64_t done, uint64_t to, double second
     p->shown = true;
 }
 
+/* One of a verb's own flags (--KEY for KEY in keys), handed to the layer's
+ * validator as it is read, so that its range and message live once. The
+ * layer wants RULES in every fill and the command line may give them
+ * later: a stand-in goes with the key and is dropped. 1: taken, 0: not
+ * one of them, else the error. */
+int cli_layer_flag(gr_api_request *req, const char *const *keys, size_t nkeys, int argc, char **argv, int *i,
+                   gr_error *err)
+{
+    const char *flag = argv[*i], *v = NULL;
+    size_t k = 0;
+    while (k < nkeys && (strncmp(flag, "--", 2) != 0 || strcmp(flag + 2, keys[k]) != 0)) k++;
+    if (k == nkeys) return 0;
+    if (gr_api_key_arity(req->verb, keys[k]) > 0) {
+        if (*i + 1 >= argc) return gr_fail(err, GR_EINPUT, "%s needs a value", flag);
+        v = argv[++*i];
+    }
+    gr_api_pair pairs[2] = {{"rules", 5, "-", 1}, {keys[k], strlen(keys[k]), v, v ? strlen(v) : 0}};
+    int rc = gr_api_request_fill(req, pairs, 2, err);
+    free(req->rules);
+    req->rules = NULL;
+    return rc ? rc : 1;
+}
+
 int cli_api_verb(int verb, const char *help, int argc, char **argv)
 {
     gr_error err;

@@ -58,6 +58,10 @@ int cli_report(const gr_error *err);
  * flags), the layer's call, and the reply printed in --format text|json.
  * The whole answer is printed at once, or nothing and the error. */
 int cli_api_verb(int verb, const char *help, int argc, char **argv);
+/* A verb's own flag --KEY through the layer's validator: 1 taken, 0 not one, else the error. */
+struct gr_api_request;
+int cli_layer_flag(struct gr_api_request *req, const char *const *keys, size_t nkeys, int argc, char **argv, int *i,
+                   gr_error *err);
 /* The progress line of a long nim-sequence run (grundy/engine.h's
  * gr_heap_progress_fn), on standard error. */
 typedef struct cli_heap_progress {

@@ -40,27 +40,12 @@ static const gr_api_solve_mpi solve_mpi = {cli_mpi_begin, cli_mpi_status, cli_mp
 static const char *const own_keys[] = {"total", "piles", "threads", "stop-after", "stats", "method", "out"};
 
 /* One of solve's own flags through the layer's validator (its ranges and
- * messages), at once, so that the first bad word is the one reported. The
- * layer wants RULES in every fill and the command line may give them later:
- * a stand-in goes with the key and is dropped; the real ones follow the parse. */
+ * messages), at once, so that the first bad word is the one reported. */
 static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
 {
     gr_api_request *req = ctx;
-    const char *flag = argv[*i], *v = NULL;
-    if (strcmp(flag, "--mpi") == 0) return req->solve.mpi = &solve_mpi, 1;
-    size_t k = 0;
-    while (k < sizeof own_keys / sizeof *own_keys && (strncmp(flag, "--", 2) != 0 || strcmp(flag + 2, own_keys[k]) != 0))
-        k++;
-    if (k == sizeof own_keys / sizeof *own_keys) return 0;
-    if (gr_api_key_arity(req->verb, own_keys[k]) > 0) {
-        if (*i + 1 >= argc) return gr_fail(err, GR_EINPUT, "%s needs a value", flag);
-        v = argv[++*i];
-    }
-    gr_api_pair pairs[2] = {{"rules", 5, "-", 1}, {own_keys[k], strlen(own_keys[k]), v, v ? strlen(v) : 0}};
-    int rc = gr_api_request_fill(req, pairs, 2, err);
-    free(req->rules);
-    req->rules = NULL;
-    return rc ? rc : 1;
+    if (strcmp(argv[*i], "--mpi") == 0) return req->solve.mpi = &solve_mpi, 1;
+    return cli_layer_flag(req, own_keys, sizeof own_keys / sizeof *own_keys, argc, argv, i, err);
 }
 
 int cmd_solve(int argc, char **argv)
