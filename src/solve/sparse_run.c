@@ -20,7 +20,11 @@
 /* A conservative rate for the estimate (values a second a thread), from
  * bench_sparse on the reference machine (docs/takebreak.md). */
 #define RATE_PER_THREAD 150000.0
-/* The shortest prefix a run's rate is measured on. */
+/* The prefix a run's rate is measured on starts at CALIBRATE_FIRST heaps;
+ * a run is refused on the measure only from CALIBRATE_MIN heaps on (or
+ * once measuring has used its share of the limit), as shorter prefixes
+ * time too few heaps to project from. */
+#define CALIBRATE_FIRST (1ull << 10)
 #define CALIBRATE_MIN (1ull << 16)
 /* Past this many bytes of values (or half the memory limit) they spill. */
 #define SPILL_FROM (1024.0 * 1048576)
@@ -216,14 +220,15 @@ static void note_progress(gr_sparse_result *r, double start)
  * prefix first (its values kept) and projects its cost to the end. A
  * heap costs more as the rare heaps grow: the cost of a heap x is taken as
  * c x^a, a (0..1) from the cost of the prefix's two halves, whose mean
- * heaps are a third of each other. The prefix grows fourfold from 2^16
- * heaps up to a 32nd of the run while the projection is near the limit;
- * one far past it is refused at once. Sets *seconds to the projection. */
+ * heaps are a third of each other. The prefix grows fourfold from 2^10
+ * heaps up to a 32nd of the run while the projection is near the limit
+ * and measuring has taken under a quarter of the limit; one far past it
+ * is refused at once (from 2^16 heaps). Sets *seconds to the projection. */
 static int measure(const gr_sparse_job *j, gr_sparse_result *r, int threads, double *seconds, gr_error *err)
 {
     uint64_t from = gr_sparse_count(r->s), n = j->to + 1 - from;
     double t0 = wall();
-    for (uint64_t pre = CALIBRATE_MIN; pre < n; pre *= 4) {
+    for (uint64_t pre = CALIBRATE_FIRST; pre < n; pre *= 4) {
         double ta = wall();
         int rc = gr_sparse_extend(r->s, from + pre / 2, j->threads ? threads : 0, err);
         double t1 = wall();
@@ -237,7 +242,10 @@ static int measure(const gr_sparse_job *j, gr_sparse_result *r, int threads, dou
         double x0 = (double)(from + pre), x1 = (double)(j->to + 1), mid = (double)from + 0.75 * (double)pre;
         double c = second / (double)(pre - pre / 2) / pow(mid, a);
         *seconds = (t2 - t0) + c * (pow(x1, a + 1) - pow(x0, a + 1)) / (a + 1);
-        if (*seconds > 4 * j->lim.max_seconds || pre * 32 >= n) break;
+        /* Measuring is itself bounded by a quarter of the limit: a code
+         * whose first heaps already cost that much is judged on them. */
+        if (t2 - t0 > j->lim.max_seconds / 4 || pre * 32 >= n) break;
+        if (pre >= CALIBRATE_MIN && *seconds > 4 * j->lim.max_seconds) break;
     }
     return GR_OK;
 }
