@@ -69,19 +69,6 @@ static int l_intern(gr_play *pl, gr_pos *pos, uint32_t *id, gr_error *err)
     return GR_OK;
 }
 
-static int l_child(void *ctx, const gr_move *mv, const gr_pos *result)
-{
-    (void)mv;
-    lsearch *ls = ctx;
-    gr_pos r = *result;
-    uint32_t id;
-    int rc = l_intern(ls->pl, &r, &id, ls->err);
-    if (rc) return rc;
-    if (!GR_GROW(ls->kids, ls->capkids, ls->nkids + 1, 4096)) return gr_fail_nomem(ls->err);
-    ls->kids[ls->nkids++] = id;
-    return 0;
-}
-
 /* The engine's limits, checked as the solver checks them (a clock read
  * every few hundred positions): a stop is GR_ELIMIT naming the knob, which
  * the callers pass on, unlike the search's own size bound above. */
@@ -106,6 +93,23 @@ static int l_check(lsearch *ls)
                                  ls->lim->max_bytes, (size_t)L->tab.count);
     }
     return GR_OK;
+}
+
+static int l_child(void *ctx, const gr_move *mv, const gr_pos *result)
+{
+    (void)mv;
+    lsearch *ls = ctx;
+    gr_pos r = *result;
+    uint32_t id;
+    /* Counted a child at a time: one position of a large heap has tens of
+     * thousands of options (kim 53333), so positions alone are too coarse
+     * a unit for the limits. */
+    int rc = l_check(ls);
+    if (!rc) rc = l_intern(ls->pl, &r, &id, ls->err);
+    if (rc) return rc;
+    if (!GR_GROW(ls->kids, ls->capkids, ls->nkids + 1, 4096)) return gr_fail_nomem(ls->err);
+    ls->kids[ls->nkids++] = id;
+    return 0;
 }
 
 bool gr_play_length_stopped(int rc, const gr_error *err)
