@@ -13,6 +13,11 @@ typedef struct lister {
     uint32_t start;        /* this heap's first option */
     int bad;               /* a part as big as the heap, or too many parts */
     gr_error *err;
+    /* this heap's options by hash (open addressing, option index + 1; 0
+     * empty): a code that splits into many heaps gives a heap of 40 tens of
+     * thousands of options, too many to compare each with every other */
+    uint32_t *slot;
+    uint32_t cap, used;
 } lister;
 
 static int cmp_u16(const void *a, const void *b)
@@ -21,14 +26,50 @@ static int cmp_u16(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Two options of one heap that leave the same multiset are one option. */
-static bool seen(const gr_mis_heaps *h, uint32_t start, const uint16_t *parts, uint32_t n)
+static uint32_t hash_parts(const uint16_t *parts, uint32_t n)
 {
-    for (uint32_t o = start; o < h->nopt; o++) {
-        uint32_t b = o ? h->off[o - 1] : 0, e = h->off[o];
-        if (e - b == n && (n == 0 || memcmp(h->part + b, parts, n * sizeof *parts) == 0)) return true;
-    }
+    uint32_t x = 2166136261u ^ n;
+    for (uint32_t i = 0; i < n; i++) x = (x ^ parts[i]) * 16777619u;
+    return x;
+}
+
+static bool same_option(const gr_mis_heaps *h, uint32_t o, const uint16_t *parts, uint32_t n)
+{
+    uint32_t b = o ? h->off[o - 1] : 0, e = h->off[o];
+    return e - b == n && (n == 0 || memcmp(h->part + b, parts, n * sizeof *parts) == 0);
+}
+
+/* Two options of one heap that leave the same multiset are one option: true
+ * where this one was listed already, else its slot is *at. */
+static bool seen(const lister *l, const uint16_t *parts, uint32_t n, uint32_t *at)
+{
+    uint32_t i = hash_parts(parts, n) & (l->cap - 1);
+    for (; l->slot[i]; i = (i + 1) & (l->cap - 1))
+        if (same_option(l->h, l->slot[i] - 1, parts, n)) return true;
+    *at = i;
     return false;
+}
+
+/* Keeps the table at most half full (emptied for each heap). */
+static int make_room(lister *l)
+{
+    if (l->slot && 2 * (l->used + 1) <= l->cap) return GR_OK;
+    uint32_t cap = l->cap ? 2 * l->cap : 64;
+    uint32_t *slot = calloc(cap, sizeof *slot);
+    if (!slot) return gr_fail_nomem(l->err);
+    for (uint32_t i = 0; i < l->cap; i++) {
+        uint32_t o = l->slot[i];
+        if (!o) continue;
+        const gr_mis_heaps *h = l->h;
+        uint32_t b = o - 1 ? h->off[o - 2] : 0, e = h->off[o - 1];
+        uint32_t j = hash_parts(h->part + b, e - b) & (cap - 1);
+        while (slot[j]) j = (j + 1) & (cap - 1);
+        slot[j] = o;
+    }
+    free(l->slot);
+    l->slot = slot;
+    l->cap = cap;
+    return GR_OK;
 }
 
 static int add_option(void *ctx, const gr_move *mv, const gr_pos *result)
@@ -52,12 +93,16 @@ static int add_option(void *ctx, const gr_move *mv, const gr_pos *result)
     for (uint32_t i = 0; i < n; i++)
         if (!gr_mis_dead(h, parts[i])) parts[m++] = parts[i];
     qsort(parts, m, sizeof *parts, cmp_u16);
-    if (seen(h, l->start, parts, m)) return 0;
+    uint32_t at;
+    if (make_room(l)) return GR_ENOMEM;
+    if (seen(l, parts, m, &at)) return 0;
     if (!GR_GROW(h->part, h->partcap, h->npart + m, 64) || !GR_GROW(h->off, h->optcap, h->nopt + 1, 64))
         return gr_fail_nomem(l->err);
     if (m) memcpy(h->part + h->npart, parts, m * sizeof *parts);   /* part is NULL while empty */
     h->npart += m;
     h->off[h->nopt++] = h->npart;
+    l->slot[at] = h->nopt;
+    l->used++;
     return 0;
 }
 
@@ -75,20 +120,24 @@ int gr_mis_heaps_build(gr_mis_heaps *h, const gr_game *g, int n, gr_error *err)
     h->kinds = n + 1;
     h->first = calloc((size_t)n + 4, sizeof *h->first);
     if (!h->first) return gr_fail_nomem(err);
-    for (int x = 0; x <= n; x++) {
+    lister l = {.h = h, .err = err};
+    int rc = GR_OK;
+    for (int x = 0; x <= n && !rc; x++) {
         h->first[x] = h->nopt;
         /* first[x + 1] is read by gr_mis_dead on smaller heaps only */
-        lister l = {.h = h, .heap = (uint64_t)x, .start = h->nopt, .err = err};
+        l.heap = (uint64_t)x;
+        l.start = h->nopt;
+        if (l.slot) memset(l.slot, 0, l.cap * sizeof *l.slot);
+        l.used = 0;
         gr_pos pos = {.n = 1};
         pos.p[0] = (uint64_t)x;
-        int rc = gr_game_moves(g, &pos, add_option, &l);
-        if (rc || l.bad) {
-            gr_mis_heaps_free(h);
-            return rc ? rc : GR_EINPUT;
-        }
+        rc = gr_game_moves(g, &pos, add_option, &l);
+        if (!rc && l.bad) rc = GR_EINPUT;
         h->first[x + 1] = h->nopt;
     }
-    return GR_OK;
+    free(l.slot);
+    if (rc) gr_mis_heaps_free(h);
+    return rc;
 }
 
 /* *1 has the option 0; *2 the options 0 and *1. */
