@@ -83,7 +83,7 @@ EOF
   pass=$((pass + ${p:-0})) fail=$((fail + ${q:-1}))
 }
 
-check grundy-game 30000
+check grundy-game 20000
 check tb:0.6 20000
 check tb:0.137 3000
 check 'tb:4.[3]' 2000
