@@ -105,7 +105,7 @@ static const key_spec keys[] = {
     {"max-memory", KEY_SIZE, ALL_VERBS, true},
     {"max-seconds", KEY_SECONDS, ALL_VERBS, true},
     {"db", KEY_TEXT, ANSWER_VERBS, true},
-    {"in", KEY_TEXT, ANSWER_VERBS, true},
+    {"in", KEY_TEXT, POS_VERBS, true},
     {"quotient", KEY_TEXT, POS_VERBS, true},
     {"to", KEY_SEQ_NUMBER, SEQ, false},
     {"from", KEY_SEQ_NUMBER, SEQ, false},

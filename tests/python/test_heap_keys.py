@@ -106,3 +106,32 @@ def test_file_method_with_file(files):
     seq, _ = files
     v = grundy.value(KAYLES, [150, 30], method="file", seq_file=seq)
     assert v.method == "nim-sequence, stored file" and v.outcome == "P"
+
+
+@pytest.mark.parametrize("code,n", [("grundy-game", 6000), ("tb:0.6", 5000), ("tb:4.[3]", 1500)])
+def test_seq_file_against_seq(tmp_path, code, n):
+    """value() and moves() from a stored file equal seq() at each heap, and
+    the XOR of the heaps' values for sums; heaps past the file are refused."""
+    f = tmp_path / "g.seq"
+    rc, _, err = run_cli("seq", code, "--to", n, "--out", f)
+    assert rc == 0, err
+    g = list(grundy.seq(code, n))
+    assert len(g) == n + 1
+    for h in (n, n - 1, n // 3, 7, 0):
+        v = grundy.value(code, [h], seq_file=str(f))
+        assert (v.value, v.method) == (g[h], "nim-sequence, stored file")
+    for pos in ([n, n // 2, 3], [n, n], [n - 1, n // 7]):
+        want = 0
+        for h in pos:
+            want ^= g[h]
+        v = grundy.value(code, pos, seq_file=str(f))
+        assert (v.value, v.outcome) == (want, "P" if want == 0 else "N")
+        w = grundy.moves(code, pos, seq_file=str(f), winning=True)
+        assert (len(w) > 0) == (want != 0)
+        for x in w:
+            left = 0
+            for h in x.result:
+                left ^= g[h]
+            assert left == 0 and x.value == 0
+    with pytest.raises(ValueError, match=rf"holds G\(0\.\.{n}\); heap {n + 1} is past it"):
+        grundy.value(code, [n + 1], seq_file=str(f))
