@@ -36,6 +36,13 @@ static double wall(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+static double cpu(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
 static int threads_of(int asked)
 {
 #ifdef _OPENMP
@@ -220,32 +227,47 @@ static void note_progress(gr_sparse_result *r, double start)
  * prefix first (its values kept) and projects its cost to the end. A
  * heap costs more as the rare heaps grow: the cost of a heap x is taken as
  * c x^a, a (0..1) from the cost of the prefix's two halves, whose mean
- * heaps are a third of each other. The prefix grows fourfold from 2^10
- * heaps up to a 32nd of the run while the projection is near the limit
- * and measuring has taken under a quarter of the limit; one far past it
- * is refused at once (from 2^16 heaps). Sets *seconds to the projection. */
+ * heaps are a third of each other. Costs are CPU seconds a thread (the
+ * process's CPU time over the threads the engine used): wall time on a
+ * loaded machine jumps by whole scheduler slices, which a prefix of a few
+ * thousand heaps cannot absorb; the projection is therefore the run's
+ * time on a machine to itself, and the run's own clock stops it at the
+ * limit where the machine is slower than that. The prefix grows fourfold
+ * from 2^10 heaps up to a 32nd of the run while measuring has taken under
+ * a quarter of the limit; below 2^16 heaps the halves are too short to fit
+ * a growth on, so the rate alone (a = 0) is projected; from 2^16 heaps a
+ * run whose rate alone projects far past the limit is refused at once (the
+ * first thousands of heaps, while the rare values form, cost more a heap
+ * than later ones, so their rate bounds nothing). Sets *seconds to the
+ * projection. */
 static int measure(const gr_sparse_job *j, gr_sparse_result *r, int threads, double *seconds, gr_error *err)
 {
     uint64_t from = gr_sparse_count(r->s), n = j->to + 1 - from;
-    double t0 = wall();
+    double t0 = wall(), spent = 0;
     for (uint64_t pre = CALIBRATE_FIRST; pre < n; pre *= 4) {
-        double ta = wall();
+        double ca = cpu();
         int rc = gr_sparse_extend(r->s, from + pre / 2, j->threads ? threads : 0, err);
-        double t1 = wall();
+        double c1 = cpu();
+        int used1 = gr_sparse_threads(r->s);
         if (!rc) rc = gr_sparse_extend(r->s, from + pre, j->threads ? threads : 0, err);
         if (rc) return rc;
-        double t2 = wall(), first = t1 - ta > 1e-6 ? t1 - ta : 1e-6, second = t2 - t1 > 1e-6 ? t2 - t1 : 1e-6;
-        double a = log(second / first) / log(3.0);
+        double c2 = cpu();
+        int used2 = gr_sparse_threads(r->s);
+        double first = (c1 - ca) / (used1 > 0 ? used1 : 1), second = (c2 - c1) / (used2 > 0 ? used2 : 1);
+        first = first > 1e-6 ? first : 1e-6;
+        second = second > 1e-6 ? second : 1e-6;
+        spent += first + second;
+        double a = pre >= CALIBRATE_MIN ? log(second / first) / log(3.0) : 0;
         a = a < 0 ? 0 : a > 1 ? 1 : a;
         /* c x^a integrated from the prefix's end to the run's, c from the
          * second half (mean heap 3/4 of the prefix) */
         double x0 = (double)(from + pre), x1 = (double)(j->to + 1), mid = (double)from + 0.75 * (double)pre;
         double c = second / (double)(pre - pre / 2) / pow(mid, a);
-        *seconds = (t2 - t0) + c * (pow(x1, a + 1) - pow(x0, a + 1)) / (a + 1);
-        /* Measuring is itself bounded by a quarter of the limit: a code
-         * whose first heaps already cost that much is judged on them. */
-        if (t2 - t0 > j->lim.max_seconds / 4 || pre * 32 >= n) break;
-        if (pre >= CALIBRATE_MIN && *seconds > 4 * j->lim.max_seconds) break;
+        *seconds = spent + c * (pow(x1, a + 1) - pow(x0, a + 1)) / (a + 1);
+        /* measuring is itself bounded by a quarter of the limit (wall time) */
+        if (wall() - t0 > j->lim.max_seconds / 4 || pre * 32 >= n) break;
+        double floor_s = spent + second / (double)(pre - pre / 2) * (x1 - x0);
+        if (pre >= CALIBRATE_MIN && floor_s > 4 * j->lim.max_seconds) break;
     }
     return GR_OK;
 }
