@@ -387,7 +387,8 @@ static const gr_claim claims[] = {
     {"misere/kayles-K5", "Kayles: K5 has genus 4^146, and it is the first heap that is not tame (Winning Ways ch. 13)",
      "'not tame' read as: the genus is not a nim sum's (0^120, 1^031, g^{g,g^2})", 0, check_k5},
     {"misere/dawson-30", "Dawson's Kayles (0.07): the misere quotient of the heaps up to 30 has order 360",
-     "as reported in the literature (Plambeck & Siegel 2008); checked by building the quotient to heap 30", 30,
+     "as reported in the literature (Plambeck & Siegel 2008; Siegel, 2007: \"Q_30(0.07) has size 360\"); checked "
+     "by building the quotient to heap 30", 30,
      check_dawson},
     {"misere/kayles-solved",
      "Misere Kayles (0.77) is solved: a finite quotient answers every sum of heaps (Sibert and Conway 1992; Plambeck 2005)",
