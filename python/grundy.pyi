@@ -33,11 +33,25 @@ class Game:
     @property
     def flags(self) -> tuple[str, ...]: ...
 
+class QuotientElement(TypedDict):
+    """A misere heap sum's element of the game's misere quotient (the API's "quotient")."""
+    element: str                       # a word in the generators: "a^2 b", "1"
+    index: int
+    P: bool                            # in the P-portion: the sum is a misere P-position
+    order: int
+    p_count: int
+    heaps: int                         # the quotient covers heaps 0..heaps,
+    period: int                        # or any heap when period > 0 (phi periodic from preperiod)
+    preperiod: int
+
 class Value(NamedTuple):
     outcome: str
     value: int | None
     method: str
     note: str | None
+    # an attribute, not a tuple member (a Value unpacks to four)
+    @property
+    def quotient(self) -> QuotientElement | None: ...
 
 class Move(NamedTuple):
     kind: Literal["take", "transfer", "split"]
@@ -69,6 +83,8 @@ class Moves(list[Move]):
     def method(self) -> str: ...
     @property
     def blocking(self) -> Blocking | None: ...
+    @property
+    def quotient(self) -> QuotientElement | None: ...
 
 class Values(Sequence[Any]):
     """A read-only uint32 buffer (format 'I'), 1-D (seq) or 2-D (table)."""

@@ -136,4 +136,11 @@ int pg_movelist_init(PyObject *module);
 PyObject *pg_movelist_new(const gr_moves_summary *sum, bool only_winning);
 int pg_movelist_set_blocking(PyObject *list, const char *rule, const gr_block_strategy *s);
 
+/* quotient.c: a misere heap sum's quotient element as a dict (NULL: not
+ * NULL-safe, q must be filled); value.c and moves.c put it on a Value (its
+ * `quotient` attribute) and a Moves list (None when there is none). */
+PyObject *pg_quotient_dict(const gr_quotient_element *q);
+int pg_answer_set_quotient(PyObject *value, const gr_quotient_element *q);
+int pg_movelist_set_quotient(PyObject *list, const gr_quotient_element *q);
+
 #endif

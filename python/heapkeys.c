@@ -91,6 +91,9 @@ PyObject *pg_layer_answer(int verb, pg_game *g, const gr_bigpos *pos, const gr_o
     PyObject *r = rc || stopped           ? pg_failed(rc, stopped, &err)
                   : verb == GR_API_VALUE ? pg_answer_object(&rep.here)
                                           : moves_object(&rep);
+    if (r && rep.has_quot &&
+        (verb == GR_API_VALUE ? pg_answer_set_quotient(r, &rep.quot) : pg_movelist_set_quotient(r, &rep.quot)))
+        Py_CLEAR(r);
     gr_api_reply_clear(&rep);
     return r;
 }

@@ -7,7 +7,7 @@
 
 typedef struct pg_movelist {
     PyListObject list;
-    PyObject *listed, *total_moves, *method, *blocking;
+    PyObject *listed, *total_moves, *method, *blocking, *quotient;
 } pg_movelist;
 
 static int movelist_traverse(PyObject *self, visitproc visit, void *arg)
@@ -17,6 +17,7 @@ static int movelist_traverse(PyObject *self, visitproc visit, void *arg)
     Py_VISIT(m->total_moves);
     Py_VISIT(m->method);
     Py_VISIT(m->blocking);
+    Py_VISIT(m->quotient);
     return PyList_Type.tp_traverse(self, visit, arg);
 }
 
@@ -27,6 +28,7 @@ static int movelist_clear(PyObject *self)
     Py_CLEAR(m->total_moves);
     Py_CLEAR(m->method);
     Py_CLEAR(m->blocking);
+    Py_CLEAR(m->quotient);
     return PyList_Type.tp_clear(self);
 }
 
@@ -38,6 +40,7 @@ static void movelist_dealloc(PyObject *self)
     Py_CLEAR(m->total_moves);
     Py_CLEAR(m->method);
     Py_CLEAR(m->blocking);
+    Py_CLEAR(m->quotient);
     PyList_Type.tp_dealloc(self);
 }
 
@@ -52,6 +55,10 @@ static PyMemberDef movelist_members[] = {
      "distinct positions leading to P), 'forbid' (the blocker's bans at a P-position), 'mover_wins',\n"
      "'all_forbidden', 'replies' (k = 1 at an N-position: {'forbidden', 'play', 'result'} per ban);\n"
      "None under other outcome rules"},
+    {"quotient", T_OBJECT, offsetof(pg_movelist, quotient), READONLY,
+     "misere play of a heap game: the position's element of the game's misere quotient, a dict: 'element'\n"
+     "(a word in the generators), 'index', 'P' (in the P-portion: a misere P-position), 'order', 'p_count',\n"
+     "'heaps', 'period', 'preperiod' (what the quotient covers); else None"},
     {NULL},
 };
 
@@ -74,6 +81,15 @@ int pg_movelist_init(PyObject *module)
     return PyModule_AddObjectRef(module, "Moves", (PyObject *)&pg_movelist_type);
 }
 
+int pg_movelist_set_quotient(PyObject *list, const gr_quotient_element *q)
+{
+    PyObject *d = pg_quotient_dict(q);
+    if (!d) return -1;
+    pg_movelist *m = (pg_movelist *)list;
+    Py_XSETREF(m->quotient, d);
+    return 0;
+}
+
 PyObject *pg_movelist_new(const gr_moves_summary *sum, bool only_winning)
 {
     PyObject *r = PyObject_CallNoArgs((PyObject *)&pg_movelist_type);
@@ -83,6 +99,7 @@ PyObject *pg_movelist_new(const gr_moves_summary *sum, bool only_winning)
     m->total_moves = pg_from_mpz(sum->total);
     m->method = PyUnicode_FromString(sum->method ? sum->method : "search");
     m->blocking = Py_NewRef(Py_None);
+    m->quotient = Py_NewRef(Py_None);
     if (!m->listed || !m->total_moves || !m->method) Py_CLEAR(r);
     return r;
 }

@@ -11,11 +11,16 @@ static PyStructSequence_Field value_fields[] = {
     {"value", "the Grundy value as an int of any size, or None where only the outcome is known"},
     {"method", "what answered: a closed form's name, 'search', 'nim-sequence', ..."},
     {"note", "None, or why the value is missing"},
+    /* an attribute only (not unpacked): a Value stays a 4-tuple */
+    {"quotient", "misere play of a heap game: the position's element of the misere quotient (a dict), else None"},
     {NULL, NULL},
 };
 
 static PyStructSequence_Desc value_desc = {
-    "grundy.Value", "The answer for one position: outcome, value, method, note.", value_fields, 4,
+    "grundy.Value",
+    "The answer for one position: outcome, value, method, note (and the attribute quotient).",
+    value_fields,
+    4,
 };
 
 static PyStructSequence_Field move_fields[] = {
@@ -78,11 +83,22 @@ PyObject *pg_answer_object(const gr_answer *a)
     PyStructSequence_SET_ITEM(r, 1, value);
     PyStructSequence_SET_ITEM(r, 2, method);
     PyStructSequence_SET_ITEM(r, 3, note);
+    PyStructSequence_SET_ITEM(r, 4, Py_NewRef(Py_None));
     if (!outcome || !value || !method || !note) {
         Py_DECREF(r);
         return NULL;
     }
     return r;
+}
+
+int pg_answer_set_quotient(PyObject *value, const gr_quotient_element *q)
+{
+    PyObject *d = pg_quotient_dict(q);
+    if (!d) return -1;
+    PyObject *old = PyStructSequence_GetItem(value, 4);
+    PyStructSequence_SetItem(value, 4, d); /* steals d, leaves old */
+    Py_XDECREF(old);
+    return 0;
 }
 
 /* The arguments value() and moves() share. */
@@ -161,9 +177,12 @@ PyObject *pg_value(PyObject *self, PyObject *args, PyObject *kw)
     pg_call call;
     pg_begin(&call);
     int rc = gr_engine_value(e, &q.pos, &ans, &err);
+    gr_quotient_element el;
+    bool has_quot = !rc && gr_engine_quotient_element(e, &q.pos, &el); /* misere heap sums only */
     bool stopped = pg_end(&call);
     pg_engine_done(q.game, e);
     PyObject *r = rc || stopped ? pg_failed(rc, stopped, &err) : pg_answer_object(&ans);
+    if (r && has_quot && pg_answer_set_quotient(r, &el)) Py_CLEAR(r);
     gr_answer_clear(&ans);
     request_free(&q);
     return r;
@@ -274,12 +293,13 @@ static PyObject *move_list(const collect *c, const gr_moves_summary *sum, const 
 
 /* The engine's calls for moves(), run without the GIL. */
 static int find_moves(gr_engine *e, const gr_bigpos *pos, collect *c, gr_moves_summary *sum,
-                      gr_block_strategy *s, gr_error *err)
+                      gr_block_strategy *s, gr_quotient_element *el, bool *has_quot, gr_error *err)
 {
     gr_answer here;
     gr_answer_init(&here);
     int rc = gr_engine_value(e, pos, &here, err);
     gr_answer_clear(&here);
+    *has_quot = !rc && gr_engine_quotient_element(e, pos, el); /* misere heap sums only */
     if (!rc) rc = gr_engine_moves(e, pos, keep_move, c, sum, err);
     if (rc == GR_ENOMEM && !err->code) gr_fail_nomem(err); /* keep_move's failures leave err unset */
     if (!rc && s) rc = gr_engine_block_strategy(e, pos, s, err);
@@ -319,10 +339,13 @@ PyObject *pg_moves(PyObject *self, PyObject *args, PyObject *kw)
     gr_error_clear(&err);
     pg_call call;
     pg_begin(&call);
-    int rc = find_moves(e, &q.pos, &c, &sum, s, &err);
+    gr_quotient_element el;
+    bool has_quot;
+    int rc = find_moves(e, &q.pos, &c, &sum, s, &el, &has_quot, &err);
     bool stopped = pg_end(&call);
     pg_engine_done(q.game, e);
     PyObject *list = rc || stopped ? pg_failed(rc, stopped, &err) : move_list(&c, &sum, &q.outcome, s);
+    if (list && has_quot && pg_movelist_set_quotient(list, &el)) Py_CLEAR(list);
     if (s && !rc) gr_block_strategy_clear(s);
     collect_free(&c);
     gr_moves_summary_clear(&sum);

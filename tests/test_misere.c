@@ -606,4 +606,30 @@ Test(misere_claims, source_statements_hold)
     claim_holds("misere/tame-quotients", 10, "37 codes 0.xy tame to heap 10, xy: 01 02 03");
     claim_holds("misere/nim-orders", 4, "n = 2..4");
     claim_holds("misere/nim-T2", 0, "heaps 0..3");
+    /* Plambeck's quaternary list, exactly, with the heap that shows it */
+    claim_holds("misere/quaternary-wild", 40, ".31:3 .121:5 .123:6 .131:5 .201:4 .211:4 .312:3 .331:4");
+    claim_holds("misere/dot312-genus", 0, "heaps 1..6");
+}
+
+/* The reading's remark: of the eight, only .123 and .312 have a quotient
+ * that is not misere Nim's; .31 (heap 3 is {*2}, no nim heap) and .201 keep
+ * T2, order 6. */
+Test(misere_claims, quaternary_quotients)
+{
+    static const struct {
+        const char *spec;
+        uint32_t order, p;
+    } want[] = {{"tb:0.123", 20, 5}, {"tb:0.312", 12, 3}, {"tb:0.31", 6, 2}, {"tb:0.201", 6, 2}};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        gr_game g;
+        gr_error err;
+        gr_error_clear(&err);
+        cr_assert_eq(gr_game_parse(&g, want[i].spec, &err), GR_OK);
+        gr_mquot q;
+        build(&q, &g, 20);
+        cr_assert_eq(q.order, want[i].order, "%s: |Q| = %u", want[i].spec, q.order);
+        cr_assert_eq(gr_mquot_pcount(&q), want[i].p, "%s: |P| = %u", want[i].spec, gr_mquot_pcount(&q));
+        gr_mquot_free(&q);
+        gr_game_release(&g);
+    }
 }

@@ -117,6 +117,8 @@ static const cost costs[] = {
     {"misere/tame-quotients", 2.0, 3},
     {"misere/even-order", 5.0, 3},
     {"misere/dot75-R8", 0.2, 2},
+    {"misere/quaternary-wild", 0.1, 2},
+    {"misere/dot312-genus", 0.01, 0},
     {"004/thm-n3", 0.83, 2},
     {"004/text-case1-split", 0.83, 2},
     {"004/text-n2", 1.01, 2},

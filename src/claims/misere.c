@@ -262,6 +262,122 @@ static int check_r8(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error
     return GR_OK;
 }
 
+/* Heap n of a game whose moves leave at most one heap, all of whose options
+ * are nim heaps, is itself one by the mex rule (On Numbers and Games ch. 12)
+ * when *0 or *1 is among them or it has none; otherwise (options, none of
+ * them *0 or *1) its normal value is 0 and it is a misere P-position, so it
+ * is no nim heap (genus is a misere invariant, and *0 is an N-position).
+ * The first heap 1..n that is no nim heap, or 0 when every one is; -1 when
+ * a move leaves two heaps (the rule does not apply). Each witness is checked
+ * to be a P-position by the misere search. */
+static int first_non_nim(const gr_game *g, int n, const gr_limits *lim, bool *searched, gr_error *err)
+{
+    gr_mis_heaps h;
+    int rc = gr_mis_heaps_build(&h, g, n, err);
+    if (rc) return -2;
+    uint32_t *nim = calloc((size_t)n + 1, sizeof *nim);
+    int found = nim ? 0 : -2;
+    if (!nim) gr_fail_nomem(err);
+    for (int k = 1; found == 0 && k <= n; k++) {
+        uint64_t seen = 0;
+        for (uint32_t j = h.first[k]; found == 0 && j < h.first[k + 1]; j++) {
+            uint32_t from = j ? h.off[j - 1] : 0, parts = h.off[j] - from;
+            if (parts > 1 || (parts && nim[h.part[from]] > 62)) found = -1;
+            else seen |= 1ull << (parts ? nim[h.part[from]] : 0);
+        }
+        if (found) break;
+        if (seen && !(seen & 3)) found = k;
+        else
+            while (seen >> nim[k] & 1) nim[k]++;
+    }
+    *searched = false;
+    if (found > 0) {
+        gr_mis_brute *b = gr_mis_brute_new(&h, false, lim);
+        uint16_t kind = (uint16_t)found;
+        uint32_t out = 1;
+        if (!b) found = -2, gr_fail_nomem(err);
+        else if (gr_mis_brute_value(b, &kind, 1, &out, err)) found = -2;
+        else if (out != 0) found = -3; /* the search disagrees: reported as a failure */
+        else *searched = true;
+        gr_mis_brute_free(b);
+    }
+    free(nim);
+    gr_mis_heaps_free(&h);
+    return found;
+}
+
+static int check_quaternary(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)c;
+    if (to < 8 || to > 60) return gr_fail(err, GR_EINPUT, "--to %llu: heaps 8..60 here", (unsigned long long)to);
+    /* Winning Ways' two-digit .31 and Plambeck's seven three-digit "woolly mammoths" */
+    static const char *const listed[] = {"31", "121", "123", "131", "201", "211", "312", "331"};
+    char wild[256] = "", missing[128] = "";
+    int codes = 0, nwild = 0;
+    for (int digits = 2; digits <= 3; digits++) {
+        int count = digits == 2 ? 16 : 64;
+        for (int d = 0; d < count; d++) {
+            if (d % 4 == 0) continue; /* last digit 0: a shorter code */
+            char code[8];
+            if (digits == 2) snprintf(code, sizeof code, "%d%d", d / 4, d % 4);
+            else snprintf(code, sizeof code, "%d%d%d", d / 16, d / 4 % 4, d % 4);
+            char spec[16];
+            snprintf(spec, sizeof spec, "tb:0.%s", code);
+            gr_game g;
+            int rc = gr_game_parse(&g, spec, err);
+            if (rc) return rc;
+            bool searched;
+            int k = first_non_nim(&g, (int)to, r->limits, &searched, err);
+            gr_game_release(&g);
+            if (k == -2) return err->code ? err->code : GR_EINTERNAL;
+            if (k == -1 || k == -3) {
+                gr_claim_fails(r, NULL, "%s: %s", spec,
+                               k == -1 ? "a move leaves two heaps" : "the witness heap is not a P-position by search");
+                return GR_OK;
+            }
+            codes++;
+            bool in_list = false;
+            for (size_t i = 0; i < sizeof listed / sizeof listed[0]; i++) in_list |= strcmp(listed[i], code) == 0;
+            if (k > 0) {
+                nwild++;
+                snprintf(wild + strlen(wild), sizeof wild - strlen(wild), " .%s:%d", code, k);
+            }
+            if ((k > 0) != in_list)
+                snprintf(missing + strlen(missing), sizeof missing - strlen(missing), " .%s", code);
+        }
+    }
+    if (missing[0]) gr_claim_fails(r, NULL, "these differ from the list:%s; non-nim heaps found in%s", missing, wild);
+    else
+        gr_claim_holds(r, "%d codes, heaps 0..%llu: exactly the %d listed (code:first non-nim heap, P by search):%s",
+                       codes, (unsigned long long)to, nwild, wild);
+    return GR_OK;
+}
+
+/* Plambeck's page on .312: the genera of heaps 1..6 */
+static int check_dot312(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
+{
+    (void)c, (void)to;
+    static const char *const want[] = {"1^031", "2^20", "0^02", "2^1420", "0^02", "1^13"};
+    gr_game g;
+    int rc = gr_game_parse(&g, "tb:0.312", err);
+    if (rc) return rc;
+    gr_genus gn[7];
+    rc = gr_genus_heaps(&g, 6, 8, gn, r->limits, err);
+    gr_game_release(&g);
+    if (rc) return rc;
+    for (int x = 1; x <= 6; x++) {
+        char buf[64];
+        gr_genus_format(&gn[x], buf, sizeof buf);
+        if (strcmp(buf, want[x - 1]) != 0) {
+            gr_pos cex = {.n = 1, .p = {(uint64_t)x}};
+            gr_claim_fails(r, &cex, "heap %d: computed %s, listed %s", x, buf, want[x - 1]);
+            return GR_OK;
+        }
+    }
+    gr_claim_holds(r, "heaps 1..6, superscripts to 8 terms; heap 4 is the first not tame");
+    return GR_OK;
+}
+
 static const gr_claim claims[] = {
     {"misere/nim-orders",
      "Misere Nim: the quotient of the heaps below 2^n has order 2^n + 2 and two P-positions elements",
@@ -271,7 +387,8 @@ static const gr_claim claims[] = {
     {"misere/kayles-K5", "Kayles: K5 has genus 4^146, and it is the first heap that is not tame (Winning Ways ch. 13)",
      "'not tame' read as: the genus is not a nim sum's (0^120, 1^031, g^{g,g^2})", 0, check_k5},
     {"misere/dawson-30", "Dawson's Kayles (0.07): the misere quotient of the heaps up to 30 has order 360",
-     "as reported in the literature (Plambeck & Siegel 2008); checked by building the quotient to heap 30", 30,
+     "as reported in the literature (Plambeck & Siegel 2008; Siegel, 2007: \"Q_30(0.07) has size 360\"); checked "
+     "by building the quotient to heap 30", 30,
      check_dawson},
     {"misere/kayles-solved",
      "Misere Kayles (0.77) is solved: a finite quotient answers every sum of heaps (Sibert and Conway 1992; Plambeck 2005)",
@@ -291,6 +408,18 @@ static const gr_claim claims[] = {
      "The misere quotient of 0.75 is R8 = <a, b, c | a^2 = 1, b^3 = b, bc = ab, c^2 = b^2>, P = {a, b^2} "
      "(Plambeck and Siegel 2008; as recalled, the text was not read here)",
      "the quotient of all heaps: built to heap N and phi proved periodic", 60, check_r8},
+    {"misere/quaternary-wild",
+     "Of the two- and three-digit quaternary codes (digits 0..3), only .31 (Winning Ways) and the seven 'woolly "
+     "mammoths' .121, .123, .131, .201, .211, .312, .331 (Plambeck's misere pages) have heaps that are not misere "
+     "nim heaps",
+     "checked to heap N by the mex rule (a game whose options are nim heaps is the nim heap of their mex when *0 or "
+     "*1 is among them; with options and neither, it is no nim heap), each first non-nim heap confirmed a misere "
+     "P-position by search. Only .123 and .312 are wild by genus or by quotient: the other six have misere Nim's "
+     "quotient T2",
+     40, check_quaternary},
+    {"misere/dot312-genus",
+     "The octal game .312: heaps 1..6 have genera 1^031, 2^20, 0^02, 2^1420, 0^02, 1^13 (Plambeck's misere pages)",
+     NULL, 0, check_dot312},
 };
 
 const gr_seed_claims gr_claims_misere = {

@@ -26,7 +26,7 @@ int gr_engine_use_quotient(gr_engine *e, const char *path, gr_error *err)
     gr_mquot *q = calloc(1, sizeof *q);
     if (!q) return gr_fail_nomem(err);
     int rc = gr_mquot_load(q, path, err);
-    if (!rc && strcmp(q->game, e->game->spec) != 0)
+    if (!rc && !gr_mquot_same_game(e->game, q->game))
         rc = gr_fail(err, GR_EINPUT, "%s holds the quotient of %s, not %s", path, q->game, e->game->spec);
     if (rc) {
         gr_mquot_free(q);

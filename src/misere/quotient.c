@@ -463,7 +463,7 @@ static int build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, u
                  const gr_limits *lim, gr_mquot_progress progress, void *ctx, bool full_marking, gr_error *err)
 {
     memset(q, 0, sizeof *q);
-    if (resume && strcmp(resume->game, g->spec) != 0)
+    if (resume && !gr_mquot_same_game(g, resume->game))
         return gr_fail(err, GR_EINPUT, "the saved quotient is of %s, not %s", resume->game, g->spec);
     if (resume && resume->heaps > n)
         return gr_fail(err, GR_EINPUT, "the saved quotient reaches heap %d, past --to %d", resume->heaps, n);

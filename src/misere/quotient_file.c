@@ -14,6 +14,7 @@
  *   checksum 0123456789abcdef */
 #include "qdfa.h"
 #include "grundy/io.h"
+#include "grundy/takebreak.h"
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -230,4 +231,22 @@ int gr_mquot_load(gr_mquot *q, const char *path, gr_error *err)
     free(s);
     if (rc) gr_mquot_free(q);
     return rc;
+}
+
+bool gr_mquot_same_game(const gr_game *g, const char *rules)
+{
+    if (strcmp(g->spec, rules) == 0) return true;
+    gr_game other = {0};
+    gr_error quiet;
+    gr_error_clear(&quiet);
+    if (gr_game_parse(&other, rules, &quiet) != GR_OK) return false;
+    gr_tb_code a, b;
+    char fa[128], fb[128];
+    memset(&a, 0, sizeof a);
+    memset(&b, 0, sizeof b);
+    bool same = strcmp(other.spec, g->spec) == 0 ||
+                (gr_tb_code_of(g, &a) && gr_tb_code_of(&other, &b) && gr_tb_format(&a, fa, sizeof fa) > 0 &&
+                 gr_tb_format(&b, fb, sizeof fb) > 0 && strcmp(fa, fb) == 0);
+    gr_game_release(&other);
+    return same;
 }

@@ -40,18 +40,15 @@ bool serve_quotdir_file(const char *dir, const gr_api_request *req, char *path, 
     gr_error_clear(&quiet);
     if (gr_game_parse(&g, req->rules, &quiet) != GR_OK) return false;
     gr_census_rec rec;
-    char spec[sizeof ((gr_mquot *)0)->game];
-    bool found = (g.flags & GR_RS_HEAPS) && serve_census_rec(&g, &rec) && strlen(g.spec) < sizeof spec;
-    if (found) strcpy(spec, g.spec);
+    bool found = (g.flags & GR_RS_HEAPS) && serve_census_rec(&g, &rec);
     gr_game_release(&g);
     if (!found || !quot_name(dir, &rec, path, len)) return false;
     gr_mquot q;
     memset(&q, 0, sizeof q);
     if (gr_mquot_load(&q, path, &quiet) != GR_OK) return false;
     /* the file's own game names the same file: a file put there under
-     * another game's name is not taken; and the engine takes a quotient for
-     * the rules as the file spells them (tb:0.77, not tb:.77), so another
-     * spelling is answered as without the directory, not refused */
+     * another game's name is not taken (another spelling of the same game,
+     * tb:.77 for tb:0.77, is: the engine takes it, gr_mquot_same_game) */
     gr_game fg = {0};
     gr_census_rec frec;
     bool same = false;
@@ -61,7 +58,7 @@ bool serve_quotdir_file(const char *dir, const gr_api_request *req, char *path, 
         if (same && q.period == 0) gr_mquot_periodicity(&q, &fg);
         gr_game_release(&fg);
     }
-    bool ok = same && strcmp(q.game, spec) == 0 && covers(&q, &req->pos);
+    bool ok = same && covers(&q, &req->pos);
     gr_mquot_free(&q);
     return ok;
 }
