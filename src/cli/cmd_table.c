@@ -397,7 +397,8 @@ static int compute_rows(table_run *r, deliver *d, char *usage, size_t size, gr_e
 {
     int rc = GR_OK;
     if (r->k.mpi) {
-        rc = table_mpi_rows(r->k.mpi, r->start, deliver_row, d);
+        gr_s3fast_sink k = {band_begin, band_item, band_end, d};
+        rc = table_mpi_rows(r->k.mpi, r->start, &k);
         if (!rc && r->t->stats) table_mpi_usage(r->k.mpi, usage, size);
         return rc;
     }
@@ -475,7 +476,7 @@ static int follow(table_mpi *m, bool stats)
 {
     uint32_t start = 0;
     int rc = table_mpi_recovered(m, GR_OK, &start);
-    if (!rc) rc = table_mpi_rows(m, start, NULL, NULL);
+    if (!rc) rc = table_mpi_rows(m, start, NULL);
     char usage[512];
     if (!rc && stats) table_mpi_usage(m, usage, sizeof usage);
     return rc;
