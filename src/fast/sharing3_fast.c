@@ -597,8 +597,10 @@ static int run_strips(gr_s3fast *st, uint32_t count, int cap, const gr_s3fast_si
         count_usage(st, u.used, wall, u.waited + u.tail);
         st->use.handed_s += u.handed;
         if (lowered_left > 0) lowered_left--;
-        /* waiting in step is what a busy machine causes; the tail is not */
-        if (u.used > 1 && st->threads == 0 && u.waited > 0.5 * u.used * wall) {
+        /* waiting in step is what a busy machine causes; the tail is not, nor
+         * a band of a round or two of strips (the first bands: a strip there
+         * mostly waits for the one before, whatever the machine) */
+        if (u.used > 1 && st->threads == 0 && bd.nstrips >= 3L * u.used && u.waited > 0.5 * u.used * wall) {
             lowered = u.used / 2;
             lowered_left = RETRY_EPOCHS * 8;
         }
