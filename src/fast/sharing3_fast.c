@@ -322,8 +322,8 @@ static void pipe_thread(pipe *p, int t)
 }
 
 
-/* Strips (docs/sharing-table.md, "Strips"): rows b0..b1-1 in strips of
- * STRIP_T positions whose bounds move one position left per row, so the
+/* Strips (docs/sharing-table.md, "Strips"): rows b0..b1-1 in strips of at
+ * most STRIP_T positions whose bounds move one position left per row, so the
  * slots a strip touches stay in cache across its rows. Every option of a
  * position lies before the band, in an earlier strip, or in an earlier row
  * of its own strip; and no position processed early (a later row of an
