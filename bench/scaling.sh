@@ -109,6 +109,8 @@ if [ "$table_n" != 0 ]; then
 import re, sys
 m = re.search(r"waiting \((\d+)%\)", open(sys.argv[1]).read())
 print(m.group(1) + "%" if m else "-")' "$tmp/err-$p")
+      # the table's own account (computing: table / hand-over / waiting), printed at the end
+      [ -n "$stats" ] && sed -n "s/^grundy: /table --threads $p: /p" "$tmp/err-$p" >>"$tmp/table-use"
       same=yes
       if [ -z "$ref" ]; then
         ref=$p
@@ -201,6 +203,8 @@ echo
 echo "$table"
 echo
 echo "(wall seconds, one run each; speed-up over 1 thread; waiting: the tool's share of thread time lost waiting)"
+touch "$tmp/table-use"
+[ -s "$tmp/table-use" ] && { echo; echo "The table's --stats lines:"; cat "$tmp/table-use"; }
 if [ -n "$out" ]; then
   {
     echo "$head"
@@ -208,6 +212,7 @@ if [ -n "$out" ]; then
     echo "$table"
     echo
     echo "(wall seconds, one run each; speed-up over 1 thread; waiting: the tool's share of thread time lost waiting)"
+    [ -s "$tmp/table-use" ] && { echo; echo "The table's --stats lines:"; cat "$tmp/table-use"; }
   } >"$out"
 fi
 if [ "$failed" -ne 0 ]; then

@@ -33,6 +33,19 @@ for np in 1 3; do
   same_file "-np $np" "$tmp/m$np.grs"
   expect_out "^grundy: 1 thread, $np ranks?; .* in the row reductions" grep '^grundy:' "$tmp/use$np"
 done
+# ranks of several threads each: rank 0 hands bands over on its threads (the
+# file, the statistics and the picture equal one process's), and from row
+# 8190 on a row's partial mex and its additions run on each rank's threads
+"$G" table sharing --max $N --threads 1 --out "$tmp/t1.grs" --png "$tmp/t1.png" --stats --format json >"$tmp/t1.json" 2>/dev/null
+"${mpi[@]}" -np 3 "$G" table sharing --max $N --mpi --threads 3 --out "$tmp/t3.grs" --png "$tmp/t3.png" --stats \
+  --format json >"$tmp/t3.json" 2>"$tmp/tu3"
+for x in grs png json; do
+  if cmp -s "$tmp/t3.$x" "$tmp/t1.$x"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: 3 ranks x 3 threads: .$x differs"; fi
+done
+expect_out "^grundy: 3 threads, 3 ranks; .* rank 0 [0-9.]+ s handing rows over" grep '^grundy:' "$tmp/tu3"
+"$G" table sharing --max 8200 --threads 1 --out "$tmp/big1.grs" >/dev/null
+"${mpi[@]}" -np 2 "$G" table sharing --max 8200 --mpi --threads 2 --out "$tmp/big2.grs" >/dev/null 2>&1
+if cmp -s "$tmp/big2.grs" "$tmp/big1.grs"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: N = 8200 on 2 ranks x 2 threads: file differs"; fi
 same_text "csv on 3 ranks" "$("${mpi[@]}" -np 3 "$G" table sharing --max 300 --mpi --format csv 2>/dev/null | md5sum)" \
   "$("$G" table sharing --max 300 --format csv | md5sum)"
 

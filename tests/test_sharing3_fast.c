@@ -1,6 +1,8 @@
 /* The fast three-pile Sharing Nim table against the simple one, the table
  * file and its resume, and seed 000's lists (issue 3). */
 #include <criterion/criterion.h>
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -480,4 +482,83 @@ Test(sharing3_fast, bands_on_threads_agree)
     rmdir(dir);
     free(want), free(want_file);
     gr_s3stats_free(one);
+}
+
+/* ---- rows handed over while the next band is computed ---- */
+
+typedef struct pipe_sink {
+    gr_s3table *t;
+    uint32_t b0, count, next;     /* the band being handed over; the row expected next */
+    const uint32_t *rows;
+    size_t stride;
+    int threads;
+    bool open;                    /* between begin and end */
+    _Atomic long done;            /* items run of the open band */
+    _Atomic int bad_thread;
+} pipe_sink;
+
+static int pipe_begin(void *ctx, uint32_t b0, uint32_t count, const uint32_t *rows, size_t stride, int threads,
+                      long *items)
+{
+    pipe_sink *k = ctx;
+    cr_assert(!k->open, "begin of rows %u before the end of the band before", b0);
+    cr_assert_eq(b0, k->next, "rows in order");
+    k->b0 = b0, k->count = count, k->rows = rows, k->stride = stride, k->threads = threads;
+    k->next = b0 + count;
+    k->open = true;
+    atomic_store(&k->done, 0);
+    *items = count;   /* one item a row: rows fill disjoint cells */
+    return 0;
+}
+
+static void pipe_item(void *ctx, long i, int thread)
+{
+    pipe_sink *k = ctx;
+    if (thread < 0 || thread >= k->threads) atomic_store(&k->bad_thread, 1);
+    gr_s3table_put_row(k->t, k->b0 + (uint32_t)i, k->rows + (size_t)i * k->stride);
+    atomic_fetch_add(&k->done, 1);
+}
+
+static int pipe_end(void *ctx)
+{
+    pipe_sink *k = ctx;
+    cr_assert(k->open);
+    cr_assert_eq(atomic_load(&k->done), (long)k->count, "every item of rows %u.. before the end", k->b0);
+    k->open = false;
+    return 0;
+}
+
+/* Hand-over items run on 1, 2, 3, 8 and 16 threads (oversubscribed) while
+ * the next band is computed: the one-thread table, every item before its
+ * band's end, thread numbers below the count given to begin. */
+Test(sharing3_fast, pipelined_hand_over_agrees, .timeout = 60)
+{
+    const uint32_t n = 4500;
+    gr_s3table one = strips_on(n, 1);
+    int ps[] = {1, 2, 3, 8, 16};
+    for (size_t i = 0; i < sizeof ps / sizeof *ps; i++) {
+        gr_error err;
+        gr_error_clear(&err);
+        gr_s3fast *st;
+        cr_assert_eq(gr_s3fast_new(&st, n, &err), 0);
+        gr_s3fast_set_threads(st, ps[i]);
+        gr_s3table t = {n, calloc(gr_s3table_index(0, n + 1), sizeof(uint32_t))};
+        cr_assert_not_null(t.v);
+        pipe_sink k = {.t = &t};
+        atomic_init(&k.done, 0);
+        atomic_init(&k.bad_thread, 0);
+        gr_s3fast_sink sink = {pipe_begin, pipe_item, pipe_end, &k};
+        cr_assert_eq(gr_s3fast_pipelined(st, n + 1, &sink), 0);
+        cr_assert(!k.open && k.next == n + 1, "p=%d: every band ended", ps[i]);
+        cr_assert_eq(atomic_load(&k.bad_thread), 0, "p=%d: an item's thread number", ps[i]);
+        cr_assert_eq(gr_s3fast_next(st), n + 1);
+        cr_assert_eq(memcmp(one.v, t.v, gr_s3table_index(0, n + 1) * sizeof *one.v), 0, "p=%d", ps[i]);
+        gr_s3fast_usage u;
+        gr_s3fast_get_usage(st, &u);
+        cr_assert(u.handed_s > 0 && u.waited_s >= 0 && u.waited_s + u.handed_s <= u.thread_s + 0.05,
+                  "p=%d handed %g waited %g of %g", ps[i], u.handed_s, u.waited_s, u.thread_s);
+        gr_s3fast_free(st);
+        gr_s3table_free(&t);
+    }
+    gr_s3table_free(&one);
 }

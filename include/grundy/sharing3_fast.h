@@ -50,6 +50,24 @@ int gr_s3fast_rows(gr_s3fast *st, uint32_t count, gr_s3fast_fn fn, void *ctx);
 typedef int (*gr_s3fast_band_fn)(void *ctx, uint32_t b0, uint32_t count, const uint32_t *rows, size_t stride,
                                  int threads);
 int gr_s3fast_bands(gr_s3fast *st, uint32_t count, gr_s3fast_band_fn fn, void *ctx);
+/* The same with the hand-over of a band overlapped with computing the next
+ * one (docs/sharing-table.md, "Hand-over inside the computing"): begin(ctx,
+ * b0, count, rows, stride, threads, &items) runs on the calling thread once
+ * the band is computed and sets how many items its hand-over has;
+ * item(ctx, i, thread) then runs for each i, on any thread (thread <
+ * `threads`, several at once), while the next band is computed; end(ctx)
+ * runs on the calling thread once every item is done, before the next
+ * band's begin. The rows stay valid until end returns. A non-zero return of
+ * begin or end stops the run and is returned (a band computed beyond the
+ * last one handed over is then lost: the state is not to be used again). */
+typedef struct gr_s3fast_sink {
+    int (*begin)(void *ctx, uint32_t b0, uint32_t count, const uint32_t *rows, size_t stride, int threads,
+                 long *items);
+    void (*item)(void *ctx, long i, int thread);
+    int (*end)(void *ctx);
+    void *ctx;
+} gr_s3fast_sink;
+int gr_s3fast_pipelined(gr_s3fast *st, uint32_t count, const gr_s3fast_sink *k);
 /* Threads. 0 (default): from n = 4096 on, strips on every core OpenMP
  * offers (OMP_NUM_THREADS), on half as many for a while when the threads
  * mostly wait for each other (a busy machine); below 4096, rows on one
@@ -70,6 +88,9 @@ void gr_s3fast_set_rows(gr_s3fast *st, int threads);
 typedef struct gr_s3fast_usage {
     int threads;
     double wall_s, thread_s, waited_s, deliver_s;
+    /* thread-seconds of hand-over items done inside the computing (part of
+     * thread_s, not of waited_s; gr_s3fast_pipelined only) */
+    double handed_s;
 } gr_s3fast_usage;
 void gr_s3fast_get_usage(const gr_s3fast *st, gr_s3fast_usage *u);
 /* Takes the next row from elsewhere (a resumed file) instead of computing it. */

@@ -29,6 +29,8 @@ void gr_s3slice_free(gr_s3slice *sl);
 void gr_s3slice_partial(const gr_s3slice *sl, uint32_t b, uint32_t *part, int threads);
 /* Adds the values of row b (row[a] = G(0,a,b)) that fall in this slice. */
 void gr_s3slice_add(gr_s3slice *sl, uint32_t b, const uint32_t *row);
+/* The same on up to `threads` threads (positions of one row share no slot). */
+void gr_s3slice_add_on(gr_s3slice *sl, uint32_t b, const uint32_t *row, int threads);
 /* Bytes of slot storage touched so far (committed lazily, page by page). */
 size_t gr_s3slice_touched_bytes(const gr_s3slice *sl);
 

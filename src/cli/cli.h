@@ -119,9 +119,10 @@ void table_mpi_feed(table_mpi *m, uint32_t b, const uint32_t *row);
 /* After rank 0's recovery (its status rc): every rank gets the first row
  * to compute, or fails (GR_EINPUT everywhere, rank 0 having said why). */
 int table_mpi_recovered(table_mpi *m, int rc, uint32_t *start);
-/* Rows start..n; rank 0 hands each to fn (a non-zero return stops every rank). */
-typedef int (*table_mpi_fn)(void *ctx, uint32_t b, const uint32_t *row);
-int table_mpi_rows(table_mpi *m, uint32_t start, table_mpi_fn fn, void *ctx);
+/* Rows start..n; rank 0 hands them to k (NULL on the other ranks) a band at
+ * a time, the items on the rank's threads (a non-zero return stops every rank). */
+struct gr_s3fast_sink;
+int table_mpi_rows(table_mpi *m, uint32_t start, const struct gr_s3fast_sink *k);
 /* rank 0: the line for --stats and progress (every rank must call it) */
 void table_mpi_usage(table_mpi *m, char *buf, size_t size);
 void table_mpi_end(table_mpi *m);

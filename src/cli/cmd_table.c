@@ -160,16 +160,6 @@ static int recovered(void *ctx, uint32_t b, const uint32_t *row, gr_error *err)
     return GR_OK;
 }
 
-/* This thread's number in the parallel region it runs in (0 outside). */
-static int cli_thread(void)
-{
-#ifdef _OPENMP
-    return omp_get_thread_num();
-#else
-    return 0;
-#endif
-}
-
 static double now(void)
 {
     struct timespec ts;
@@ -209,7 +199,11 @@ static void progress(const gr_s3fast *st, const table_mpi *mpi, double t0, doubl
 }
 
 /* --stats, on stderr (stdout is the same for every thread count): what
- * the computation used, so a user sees whether more cores would help. */
+ * the computation used, so a user sees whether more cores would help. The
+ * threads' time inside the computing splits into the table itself, handing
+ * the band before over (its items) and waiting; between bands the calling
+ * thread begins and ends each band's hand-over (and the last band's items
+ * run after the computing). */
 static void print_usage(const gr_s3fast *st, double seconds, double serial_s, double writing_s)
 {
     gr_s3fast_usage u;
@@ -218,12 +212,17 @@ static void print_usage(const gr_s3fast *st, double seconds, double serial_s, do
      * (the start, the serial rest of the hand-over, the picture and the figures at the end) */
     double one = seconds - u.wall_s - (u.deliver_s - serial_s);
     if (one < 0) one = 0;
+    double table_s = u.thread_s - u.waited_s - u.handed_s;
+    if (table_s < 0) table_s = 0;
     fprintf(stderr,
-            "grundy: %d thread%s, 1 rank; %.2f s, %.2f s computing, %.2f thread-s of %.2f waiting (%.0f%%), "
-            "%.2f s handing rows over (%.2f s of it on one thread), %.2f s of the run on one thread (%.0f%%); "
-            "%.2f s writing the file behind the computing\n",
-            u.threads, u.threads == 1 ? "" : "s", seconds, u.wall_s, u.waited_s, u.thread_s, waiting_share(&u),
-            u.deliver_s, serial_s, one, seconds > 0 ? 100 * one / seconds : 0, writing_s);
+            "grundy: %d thread%s, 1 rank; %.2f s, %.2f s computing: of %.2f thread-s, %.2f on the table (%.0f%%), "
+            "%.2f handing the band before over (%.0f%%), %.2f waiting (%.0f%%); %.2f s handing rows over between "
+            "bands (%.2f s of it on one thread), %.2f s of the run on one thread (%.0f%%); %.2f s writing the "
+            "file behind the computing\n",
+            u.threads, u.threads == 1 ? "" : "s", seconds, u.wall_s, u.thread_s, table_s,
+            u.thread_s > 0 ? 100 * table_s / u.thread_s : 0, u.handed_s,
+            u.thread_s > 0 ? 100 * u.handed_s / u.thread_s : 0, u.waited_s, waiting_share(&u), u.deliver_s, serial_s,
+            one, seconds > 0 ? 100 * one / seconds : 0, writing_s);
 }
 
 /* Where each computed row goes: the file (the checkpoint), then the sinks. */
@@ -237,6 +236,11 @@ typedef struct deliver {
     double t0, last;
     uint32_t n;
     double serial_s;          /* hand-over time on one thread, besides waiting for the file */
+    /* the band being handed over: its rows and its items (file, statistics, picture) */
+    uint32_t band_b0, band_count;
+    const uint32_t *band_rows;
+    size_t band_stride;
+    long nf, ns, np;
 } deliver;
 
 static int deliver_row(void *ctx, uint32_t b, const uint32_t *row)
@@ -251,41 +255,58 @@ static int deliver_row(void *ctx, uint32_t b, const uint32_t *row)
     return GR_OK;
 }
 
-/* A band of computed rows (docs/sharing-table.md, "The serial part"): the
- * file's records packed on the band's threads and written by a background
- * thread while the next band is computed, the statistics and the picture
- * on the threads; only what must go in row order (the printed formats, the
- * text table, the progress line) runs on this thread alone. */
-static int deliver_band(void *ctx, uint32_t b0, uint32_t count, const uint32_t *rows, size_t stride, int threads)
+/* A band of computed rows (docs/sharing-table.md, "The serial part" and
+ * "Hand-over inside the computing"): the file's records packed, the
+ * statistics and the picture gathered as items that the fast method runs
+ * on its threads while it computes the next band; the file written by a
+ * background thread; only what must go in row order (the printed formats,
+ * the text table, the progress line) and starting and ending the band's
+ * sinks run on this thread alone. */
+static int band_begin(void *ctx, uint32_t b0, uint32_t count, const uint32_t *rows, size_t stride, int threads,
+                      long *items)
 {
     deliver *d = ctx;
     double t0 = now();
     int rc = GR_OK;
+    *items = 0;
+    d->band_b0 = b0, d->band_count = count, d->band_rows = rows, d->band_stride = stride;
+    d->nf = d->ns = d->np = 0;
     if (count == 1) {
         rc = deliver_row(d, b0, rows);   /* rows computed one by one, on one thread */
+        d->band_count = 0;
         d->serial_s += now() - t0;
         return rc;
     }
     if (d->out) rc = gr_s3file_band_begin(d->out, count, d->err);
     if (rc) return rc;
-    /* one parallel region, one barrier: every item of every sink in one
-     * dynamic loop, so a thread descheduled by a busy machine holds the
-     * others up for one item at most */
-    long nf = d->out ? (long)count : 0;
-    long ns = d->k->stats ? gr_s3stats_band_begin(d->k->stats, b0, count, rows, stride, threads) : 0;
-    long np = d->k->png ? gr_s3png_band_items(d->k->png, b0, count) : 0;
+    d->nf = d->out ? (long)count : 0;
     /* (on one thread the statistics' begin does the band's statistics: not a serial part) */
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 1) if (threads > 1)
-    for (long i = 0; i < nf + ns + np; i++) {
-        if (i < nf) gr_s3file_band_pack(d->out, (uint32_t)i, rows + (size_t)i * stride);
-        else if (i < nf + ns) gr_s3stats_band_item(d->k->stats, i - nf, cli_thread());
-        else gr_s3png_band_item(d->k->png, i - nf - ns, b0, count, rows, stride);
-    }
-    t0 = now();
+    d->ns = d->k->stats ? gr_s3stats_band_begin(d->k->stats, b0, count, rows, stride, threads) : 0;
+    d->np = d->k->png ? gr_s3png_band_items(d->k->png, b0, count) : 0;
+    *items = d->nf + d->ns + d->np;
+    return GR_OK;
+}
+
+/* One item: a row's record, COLS columns of statistics or of the picture. */
+static void band_item(void *ctx, long i, int thread)
+{
+    deliver *d = ctx;
+    if (i < d->nf) gr_s3file_band_pack(d->out, (uint32_t)i, d->band_rows + (size_t)i * d->band_stride);
+    else if (i < d->nf + d->ns) gr_s3stats_band_item(d->k->stats, i - d->nf, thread);
+    else gr_s3png_band_item(d->k->png, i - d->nf - d->ns, d->band_b0, d->band_count, d->band_rows, d->band_stride);
+}
+
+static int band_end(void *ctx)
+{
+    deliver *d = ctx;
+    if (!d->band_count) return GR_OK;   /* a row handed over whole by begin */
+    double t0 = now();
+    int rc = GR_OK;
     if (d->k->stats) gr_s3stats_band_end(d->k->stats);
     if (d->out) rc = gr_s3file_band_end(d->out, d->err);
+    uint32_t b0 = d->band_b0, count = d->band_count;
     if (d->k->format >= 0 || d->k->full)
-        for (uint32_t r = 0; r < count; r++) to_ordered_sinks(d->k, b0 + r, rows + (size_t)r * stride);
+        for (uint32_t r = 0; r < count; r++) to_ordered_sinks(d->k, b0 + r, d->band_rows + (size_t)r * d->band_stride);
     uint32_t last = b0 + count - 1;
     if (d->tty) progress(d->st, d->mpi, d->t0, &d->last, last, d->n, last == d->n);
     d->serial_s += now() - t0;
@@ -376,11 +397,15 @@ static int compute_rows(table_run *r, deliver *d, char *usage, size_t size, gr_e
 {
     int rc = GR_OK;
     if (r->k.mpi) {
-        rc = table_mpi_rows(r->k.mpi, r->start, deliver_row, d);
+        gr_s3fast_sink k = {band_begin, band_item, band_end, d};
+        rc = table_mpi_rows(r->k.mpi, r->start, &k);
         if (!rc && r->t->stats) table_mpi_usage(r->k.mpi, usage, size);
         return rc;
     }
-    if (r->st) return gr_s3fast_bands(r->st, r->n + 1 - r->start, deliver_band, d);
+    if (r->st) {
+        gr_s3fast_sink k = {band_begin, band_item, band_end, d};
+        return gr_s3fast_pipelined(r->st, r->n + 1 - r->start, &k);
+    }
     for (uint32_t b = r->start; !rc && b <= r->n; b++) {
         if (r->have_in) rc = gr_s3file_read_row(&r->in, r->row, err);
         else
@@ -430,7 +455,8 @@ static int run(const table_opts *t, int format, table_mpi *mpi, gr_error *err)
     if (r.k.format >= 0 && !rc) gr_api_table_head(&r.k.line, r.k.format, r.n);
     if (!rc && t->out) rc = open_out(&r, err);
     if (mpi) rc = table_mpi_recovered(mpi, rc, &r.start);
-    deliver d = {r.st, mpi, &r.k, r.have_out ? &r.out : NULL, err, isatty(2) && (t->out || r.n >= 4096), now(), 0, r.n, 0};
+    deliver d = {r.st, mpi, &r.k, r.have_out ? &r.out : NULL, err, isatty(2) && (t->out || r.n >= 4096), now(), 0, r.n, 0,
+                 0, 0, NULL, 0, 0, 0, 0};
     d.last = d.t0;
     char usage[512] = "";
     if (!rc) rc = compute_rows(&r, &d, usage, sizeof usage, err);
@@ -450,7 +476,7 @@ static int follow(table_mpi *m, bool stats)
 {
     uint32_t start = 0;
     int rc = table_mpi_recovered(m, GR_OK, &start);
-    if (!rc) rc = table_mpi_rows(m, start, NULL, NULL);
+    if (!rc) rc = table_mpi_rows(m, start, NULL);
     char usage[512];
     if (!rc && stats) table_mpi_usage(m, usage, sizeof usage);
     return rc;

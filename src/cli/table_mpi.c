@@ -8,10 +8,14 @@
  * one process. Resume: rank 0 reads FILE.part and broadcasts each kept row
  * to every slice. */
 #include "cli.h"
+#include "grundy/sharing3_fast.h"
 #include "grundy/sharing3_slice.h"
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 struct table_mpi {
     int rank, ranks, threads;
@@ -19,6 +23,7 @@ struct table_mpi {
     gr_s3slice *slice;
     uint32_t *buf;            /* a row and one more word: the go-on flag */
     double compute_s, reduce_s, t0;
+    double deliver_s;         /* rank 0: handing bands of rows over */
     bool synced;              /* rank 0 has told the others how recovery went */
 };
 
@@ -98,24 +103,72 @@ int table_mpi_recovered(table_mpi *m, int rc, uint32_t *start)
     }
 }
 
-int table_mpi_rows(table_mpi *m, uint32_t start, table_mpi_fn fn, void *ctx)
+/* Rank 0's rows gathered into a band before they are handed over, so the
+ * hand-over's items (the file's records, the statistics' and the picture's
+ * columns) run on the rank's threads; at most about 64 MiB of rows. */
+#define BAND_ROWS 256
+#define BAND_WORDS (16u << 20)
+
+typedef struct band_buf {
+    uint32_t *rows;
+    size_t stride;
+    uint32_t cap, b0, count;
+} band_buf;
+
+/* The gathered band to the sink, its items on the rank's threads. */
+static int hand_band(table_mpi *m, band_buf *bb, const gr_s3fast_sink *k)
+{
+    if (!bb->count) return GR_OK;
+    long items = 0;
+    double t = now_s();
+    int rc = k->begin(k->ctx, bb->b0, bb->count, bb->rows, bb->stride, m->threads, &items);
+    int threads = m->threads;
+    (void)threads;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1) if (threads > 1 && !rc)
+    for (long i = 0; i < (rc ? 0 : items); i++) {
+#ifdef _OPENMP
+        k->item(k->ctx, i, omp_get_thread_num());
+#else
+        k->item(k->ctx, i, 0);
+#endif
+    }
+    if (!rc) rc = k->end(k->ctx);
+    bb->count = 0;
+    m->deliver_s += now_s() - t;
+    return rc;
+}
+
+int table_mpi_rows(table_mpi *m, uint32_t start, const gr_s3fast_sink *k)
 {
     int rc = GR_OK;
+    band_buf bb = {NULL, (size_t)m->n / 2 + 1, 1, start, 0};
+    if (m->rank == 0 && k) {
+        size_t cap = BAND_WORDS / bb.stride;
+        bb.cap = cap < 1 ? 1 : cap > BAND_ROWS ? BAND_ROWS : (uint32_t)cap;
+        bb.rows = malloc((size_t)bb.cap * bb.stride * sizeof *bb.rows);
+        if (!bb.rows) bb.cap = 1, bb.rows = malloc(bb.stride * sizeof *bb.rows);
+        if (!bb.rows) rc = GR_ENOMEM;   /* told to every rank with the first row */
+    }
     for (uint32_t b = start; b <= m->n; b++) {
         size_t len = (size_t)b / 2 + 1;
         double t = now_s();
         gr_s3slice_partial(m->slice, b, m->buf, m->threads);
-        m->buf[len] = rc ? 0 : 1;   /* rank 0: did the last row reach its sinks? */
+        m->buf[len] = rc ? 0 : 1;   /* rank 0: did the rows so far reach their sinks? */
         double t1 = now_s();
         cli_mpi_min_u32(m->buf, len + 1);
         double t2 = now_s();
         if (!m->buf[len]) break;
-        gr_s3slice_add(m->slice, b, m->buf);
+        gr_s3slice_add_on(m->slice, b, m->buf, m->threads);
         m->compute_s += (t1 - t) + (now_s() - t2);
         m->reduce_s += t2 - t1;
-        if (m->rank == 0 && fn) rc = fn(ctx, b, m->buf);
+        if (m->rank == 0 && k) {
+            if (!bb.count) bb.b0 = b;
+            memcpy(bb.rows + (size_t)bb.count * bb.stride, m->buf, len * sizeof *m->buf);
+            if (++bb.count == bb.cap || b == m->n) rc = hand_band(m, &bb, k);
+        }
     }
-    /* the last row's delivery too */
+    free(bb.rows);
+    /* the last band's delivery too */
     int worst = cli_mpi_status(rc);
     return rc ? rc : worst ? GR_EINPUT : GR_OK;
 }
@@ -129,9 +182,10 @@ void table_mpi_usage(table_mpi *m, char *buf, size_t size)
     cli_mpi_sum_max(mib, &msum, &mmax);
     snprintf(buf, size,
              "grundy: %d thread%s, %d rank%s; %.2f s, per rank %.2f s computing (at most %.2f), %.2f s in the row "
-             "reductions, waiting and communicating (%.0f%%), line sets %.1f MiB (at most %.1f)",
+             "reductions, waiting and communicating (%.0f%%), line sets %.1f MiB (at most %.1f); rank 0 %.2f s "
+             "handing rows over",
              m->threads, m->threads == 1 ? "" : "s", m->ranks, m->ranks == 1 ? "" : "s", wall, csum / m->ranks, cmax,
-             rsum / m->ranks, wall > 0 ? 100 * rsum / m->ranks / wall : 0, msum / m->ranks, mmax);
+             rsum / m->ranks, wall > 0 ? 100 * rsum / m->ranks / wall : 0, msum / m->ranks, mmax, m->deliver_s);
 }
 
 void table_mpi_end(table_mpi *m)

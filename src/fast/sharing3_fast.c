@@ -322,8 +322,8 @@ static void pipe_thread(pipe *p, int t)
 }
 
 
-/* Strips (docs/sharing-table.md, "Strips"): rows b0..b1-1 in strips of
- * STRIP_T positions whose bounds move one position left per row, so the
+/* Strips (docs/sharing-table.md, "Strips"): rows b0..b1-1 in strips of at
+ * most STRIP_T positions whose bounds move one position left per row, so the
  * slots a strip touches stay in cache across its rows. Every option of a
  * position lies before the band, in an earlier strip, or in an earlier row
  * of its own strip; and no position processed early (a later row of an
@@ -333,131 +333,174 @@ static void pipe_thread(pipe *p, int t)
 #define STRIP_R 256
 #define RETRY_EPOCHS 8
 
-/* One band of rows by strips on nt threads: thread t takes strips t, t+nt,
- * t+2nt, ...; strip i computes row b0+r once strip i-1 has finished rows
- * b0..b0+r-1, so strip i-m has finished rows up to r-m. An option k rows
- * up lies at most k strips back (a - a' <= 2k for every option, and strip
- * bounds move one position per row), so it is finished; positions of one
- * row never share a slot; and a later row of an earlier strip never writes
- * a slot that position reads (docs/sharing-table.md, "Any number of
- * threads"). So the values are those of one thread, whatever nt is. */
-typedef struct progress_word {
-    _Atomic uint64_t v;        /* ((strip + 1) << 32) | rows done */
-    uint32_t vmax;             /* the largest value this thread computed */
-    char pad[64 - sizeof(uint64_t) - sizeof(uint32_t)];
-} progress_word;
+/* One band of rows by strips on nt threads. Strips are claimed in order
+ * from a counter, so a thread that finished early takes the next one (no
+ * fixed share that leaves one thread a strip more than the others); strip
+ * i computes row b0+r once strip i-1 has finished rows b0..b0+r-1 (each
+ * strip publishes its rows done in its own cache line), so strip i-m has
+ * finished rows up to r-m. An option k rows up lies at most k strips back
+ * (a - a' <= 2k for every option, strip bounds move one position per row,
+ * strips are at least STRIP_MIN >= 3 wide), so it is finished; positions
+ * of one row never share a slot; and a later row of an earlier strip never
+ * writes a slot that position reads (docs/sharing-table.md, "Any number of
+ * threads"). So the values are those of one thread, whatever nt, the strip
+ * width and the order strips are claimed in.
+ *
+ * The hand-over of the band before runs on the same threads, items claimed
+ * from a second counter: by a thread with no strip left, and by one that
+ * has spun a while waiting for the strip before (instead of yielding). */
+#define STRIP_MIN 64
+#define SPINS 200
+
+typedef struct line_word {
+    _Alignas(64) _Atomic long v;
+} line_word;
+
+/* What one thread did in a band, in its own cache line. */
+typedef struct thread_word {
+    _Alignas(64) uint64_t waited_ns;
+    uint64_t handed_ns, end_ns;
+    uint32_t vmax;
+} thread_word;
 
 typedef struct band {
     gr_s3fast *st;
     uint32_t b0, b1;
     uint32_t *rows;
     size_t stride;
-    long nstrips;
+    long nstrips, width;
     int nt;
-    progress_word *prog;       /* one per thread, each on its own cache line */
-    double *end;               /* when each thread finished its strips */
-    _Atomic uint64_t waited_ns;
+    line_word *prog;           /* per strip: rows done */
+    line_word *claim;          /* [0]: the next strip, [1]: the next hand-over item */
+    thread_word *tw;
+    const gr_s3fast_sink *k;   /* the hand-over of the band before */
+    long items;
 } band;
 
-/* Waits until strip i-1 has finished rows 0..r-1 of the band. */
-static void wait_strip(band *bd, long i, long r)
+/* One hand-over item of the band before on thread t; false when none is left. */
+static bool take_item(band *bd, int t)
 {
-    _Atomic uint64_t *pr = &bd->prog[(i - 1) % bd->nt].v;
-    unsigned spins = 0;
-    uint64_t since = 0;
-    for (;;) {
-        uint64_t v = atomic_load_explicit(pr, memory_order_acquire);
-        long strip1 = (long)(v >> 32);
-        if (strip1 > i || (strip1 == i && (long)(uint32_t)v >= r)) break;
-        if (++spins == 200) since = now_ns();
-        if (spins > 200) sched_yield();
-    }
-    if (spins >= 200) atomic_fetch_add_explicit(&bd->waited_ns, now_ns() - since, memory_order_relaxed);
+    _Atomic long *c = &bd->claim[1].v;
+    /* a load first: once the items are gone, waiters only read the line */
+    if (atomic_load_explicit(c, memory_order_relaxed) >= bd->items) return false;
+    long i = atomic_fetch_add_explicit(c, 1, memory_order_relaxed);
+    if (i >= bd->items) return false;
+    uint64_t t0 = now_ns();
+    bd->k->item(bd->k->ctx, i, t);
+    bd->tw[t].handed_ns += now_ns() - t0;
+    return true;
 }
 
-static void strip_thread(band *bd, int t)
+/* Waits until strip i-1 has finished rows 0..r-1 of the band. */
+static void wait_strip(band *bd, long i, long r, int t)
+{
+    _Atomic long *pr = &bd->prog[i - 1].v;
+    if (atomic_load_explicit(pr, memory_order_acquire) >= r) return;
+    thread_word *w = &bd->tw[t];
+    uint64_t t0 = now_ns(), handed0 = w->handed_ns;
+    unsigned spins = 0;
+    while (atomic_load_explicit(pr, memory_order_acquire) < r) {
+        if (++spins < SPINS) continue;
+        if (!take_item(bd, t)) sched_yield();
+    }
+    w->waited_ns += now_ns() - t0 - (w->handed_ns - handed0);
+}
+
+static void run_strip(band *bd, long i, int t)
 {
     gr_s3fast *st = bd->st;
-    long R = (long)(bd->b1 - bd->b0);
-    for (long i = t; i < bd->nstrips; i += bd->nt) {
-        long base = i * STRIP_T;
-        for (long r = 0; r < R; r++) {
-            /* the band's first row reads only rows before the band */
-            if (bd->nt > 1 && i > 0 && r > 0) wait_strip(bd, i, r);
-            long b = (long)bd->b0 + r;
-            long lo = base - r, hi = lo + STRIP_T, len = b / 2 + 1;
-            if (lo < 0) lo = 0;
-            if (hi > len) hi = len;
-            if (lo < hi) {
-                uint32_t *row = bd->rows + (size_t)r * bd->stride;
-                batched_range(st, b, lo, hi, row);
-                /* the values are in cache now: the largest costs little here, not serially later */
-                for (long a = lo; a < hi; a++)
-                    if (row[a] > bd->prog[t].vmax) bd->prog[t].vmax = row[a];
-            }
-            atomic_store_explicit(&bd->prog[t].v, ((uint64_t)i + 1) << 32 | (uint64_t)(r + 1), memory_order_release);
+    long R = (long)(bd->b1 - bd->b0), base = i * bd->width;
+    uint32_t vmax = bd->tw[t].vmax;
+    for (long r = 0; r < R; r++) {
+        /* the band's first row reads only rows before the band */
+        if (i > 0 && r > 0) wait_strip(bd, i, r, t);
+        long b = (long)bd->b0 + r;
+        long lo = base - r, hi = lo + bd->width, len = b / 2 + 1;
+        if (lo < 0) lo = 0;
+        if (hi > len) hi = len;
+        if (lo < hi) {
+            uint32_t *row = bd->rows + (size_t)r * bd->stride;
+            batched_range(st, b, lo, hi, row);
+            /* the values are in cache now: the largest costs little here, not serially later */
+            for (long a = lo; a < hi; a++)
+                if (row[a] > vmax) vmax = row[a];
         }
+        atomic_store_explicit(&bd->prog[i].v, r + 1, memory_order_release);
     }
-    bd->end[t] = now_ns() * 1e-9;
+    bd->tw[t].vmax = vmax;
 }
 
+static void band_thread(band *bd, int t)
+{
+    for (;;) {
+        long i = atomic_fetch_add_explicit(&bd->claim[0].v, 1, memory_order_relaxed);
+        if (i >= bd->nstrips) break;
+        run_strip(bd, i, t);
+    }
+    while (take_item(bd, t)) {
+    }
+    bd->tw[t].end_ns = now_ns();
+}
+
+/* Strips of STRIP_T positions in a band of rows b0..b1-1. */
 static long band_strip_count(uint32_t b0, uint32_t b1)
 {
     long R = (long)(b1 - b0), amax = ((long)b1 - 1) / 2;
     return (amax + R - 1) / STRIP_T + 1;
 }
 
-/* Rows b0..b1-1 on nt threads (fewer if OpenMP grants fewer); *used gets
- * the count that ran, *in_step the thread-seconds spent waiting for the
- * strip before, *tail those spent at the end waiting for the slowest. */
-static void band_strips(gr_s3fast *st, uint32_t b0, uint32_t b1, uint32_t *rows, size_t stride, int nt, int *used,
-                        double *in_step, double *tail)
+/* The strip width for nt threads: at most STRIP_T, and as many strips as
+ * a whole number of rounds of nt, so the last round does not leave most
+ * threads idle (66 strips on 16 threads were 5 rounds for one thread, 4
+ * for the others). */
+static long strip_width(uint32_t b0, uint32_t b1, int nt)
 {
-    band bd;
-    memset(&bd, 0, sizeof bd);
-    bd.st = st;
-    bd.b0 = b0;
-    bd.b1 = b1;
-    bd.rows = rows;
-    bd.stride = stride;
-    bd.nstrips = band_strip_count(b0, b1);
+    long span = ((long)b1 - 1) / 2 + (long)(b1 - b0);   /* positions a strip boundary sweeps */
+    long per = (long)nt * STRIP_T, rounds = (span + per - 1) / per;
+    long w = (span + rounds * nt - 1) / (rounds * nt);
+    return w < STRIP_MIN ? STRIP_MIN : w > STRIP_T ? STRIP_T : w;
+}
+
+/* What a band's threads did: wall time is the caller's. */
+typedef struct band_use {
+    int used;
+    double waited, tail, handed;
+} band_use;
+
+/* Rows b0..b1-1 (set in bd) on nt threads (fewer if OpenMP grants fewer),
+ * with bd->items of the band before's hand-over. */
+static void band_strips(band *bd, int nt, band_use *u)
+{
 #ifndef _OPENMP
     nt = 1;   /* without OpenMP there is no other thread */
 #endif
-    bd.nt = nt;
-    progress_word prog1;
-    double end1;
-    bd.prog = nt > 1 ? aligned_alloc(64, (size_t)nt * sizeof *bd.prog) : &prog1;
-    bd.end = nt > 1 ? malloc((size_t)nt * sizeof *bd.end) : &end1;
-    if (!bd.prog || !bd.end) {
-        if (nt > 1) free(bd.prog), free(bd.end);
-        bd.prog = &prog1, bd.end = &end1, bd.nt = nt = 1;   /* one thread needs no bookkeeping memory */
-    }
-    for (int t = 0; t < nt; t++) atomic_init(&bd.prog[t].v, 0), bd.prog[t].vmax = 0;
-    atomic_init(&bd.waited_ns, 0);
+    bd->nt = nt;
+    for (long i = 0; i < bd->nstrips; i++) atomic_init(&bd->prog[i].v, 0);
+    atomic_init(&bd->claim[0].v, 0);
+    atomic_init(&bd->claim[1].v, 0);
+    for (int t = 0; t < nt; t++) bd->tw[t] = (thread_word){0};
     if (nt == 1) {
-        strip_thread(&bd, 0);
+        band_thread(bd, 0);
     } else {
 #pragma omp parallel num_threads(nt)
         {
 #ifdef _OPENMP
-#pragma omp single
-            bd.nt = omp_get_num_threads();
-            strip_thread(&bd, omp_get_thread_num());
+            if (omp_get_thread_num() == 0) bd->nt = omp_get_num_threads();
+            band_thread(bd, omp_get_thread_num());
 #endif
         }
     }
-    double last = 0;
-    *tail = 0;
-    for (int t = 0; t < bd.nt; t++)
-        if (bd.end[t] > last) last = bd.end[t];
-    for (int t = 0; t < bd.nt; t++) {
-        *tail += last - bd.end[t];
-        if (bd.prog[t].vmax > st->vmax) st->vmax = bd.prog[t].vmax;
+    uint64_t last = 0;
+    *u = (band_use){bd->nt, 0, 0, 0};
+    for (int t = 0; t < bd->nt; t++)
+        if (bd->tw[t].end_ns > last) last = bd->tw[t].end_ns;
+    for (int t = 0; t < bd->nt; t++) {
+        const thread_word *w = &bd->tw[t];
+        u->tail += (last - w->end_ns) * 1e-9;
+        u->waited += w->waited_ns * 1e-9;
+        u->handed += w->handed_ns * 1e-9;
+        if (w->vmax > bd->st->vmax) bd->st->vmax = w->vmax;
     }
-    *used = bd.nt;
-    if (nt > 1) free(bd.prog), free(bd.end);
-    *in_step = atomic_load(&bd.waited_ns) * 1e-9;
 }
 
 static int cores(void)
@@ -469,67 +512,127 @@ static int cores(void)
 #endif
 }
 
-/* Where the rows of a band go: to a row function, one row after the other,
- * or to a band function once for the whole band. */
-typedef struct sink {
+/* Where rows go: a row function, a band function, or a pipelined sink. */
+typedef struct feed {
+    gr_s3fast *st;
     gr_s3fast_fn fn;
     gr_s3fast_band_fn band;
+    const gr_s3fast_sink *k;
     void *ctx;
-} sink;
+} feed;
 
-/* The band's rows to the sink; st->next moves past the rows handed over. */
-static int hand_over(gr_s3fast *st, const sink *k, uint32_t b0, uint32_t b1, const uint32_t *rows, size_t stride,
-                     int threads)
+/* A row or band function as a sink with no items: the rows are handed
+ * over between bands, st->next moving past each row handed over. */
+static int feed_begin(void *ctx, uint32_t b0, uint32_t count, const uint32_t *rows, size_t stride, int threads,
+                      long *items)
 {
+    feed *f = ctx;
     int rc = 0;
-    if (k->band) {
-        rc = k->band(k->ctx, b0, b1 - b0, rows, stride, threads);
-        st->next = b1;
+    *items = 0;
+    if (f->band) {
+        rc = f->band(f->ctx, b0, count, rows, stride, threads);
+        f->st->next = b0 + count;
         return rc;
     }
-    for (uint32_t b = b0; b < b1 && !rc; b++) {
-        if (k->fn) rc = k->fn(k->ctx, b, rows + (size_t)(b - b0) * stride);
-        st->next = b + 1;
+    for (uint32_t b = b0; b < b0 + count && !rc; b++) {
+        if (f->fn) rc = f->fn(f->ctx, b, rows + (size_t)(b - b0) * stride);
+        f->st->next = b + 1;
     }
     return rc;
 }
 
-/* Rows in bands of STRIP_R on up to `cap` threads, never more than a band
- * has strips. With the adaptive default, a band in which the threads
- * waited more than half their time is followed by bands on half as many
- * (a busy machine deschedules threads that must run in step), and the full
- * count is tried again later. */
-static int run_strips(gr_s3fast *st, uint32_t count, int cap, const sink *k)
+static void feed_item(void *ctx, long i, int thread) { (void)ctx, (void)i, (void)thread; }
+static int feed_end(void *ctx) { return (void)ctx, 0; }
+
+/* Runs the hand-over items left on up to nt threads, no strips. */
+static void items_alone(band *bd, int nt, band_use *u)
 {
+    if (nt > bd->items) nt = (int)bd->items;
+    if (nt < 1) nt = 1;
+    bd->nstrips = 0;
+    band_strips(bd, nt, u);
+}
+
+/* Rows in bands of STRIP_R on up to `cap` threads, never more than a band
+ * has strips of STRIP_T. Band k is computed while the threads hand band k-1
+ * over (its items); between the two parallel regions the calling thread
+ * ends band k-1's hand-over and begins band k's. With the adaptive
+ * default, a band in which the threads waited more than half their time is
+ * followed by bands on half as many (a busy machine deschedules threads
+ * that must run in step), and the full count is tried again later. */
+static int run_strips(gr_s3fast *st, uint32_t count, int cap, const gr_s3fast_sink *k)
+{
+#ifndef _OPENMP
+    cap = 1;
+#endif
     size_t stride = (size_t)st->n / 2 + 1;
-    uint32_t *rows = malloc(STRIP_R * stride * sizeof *rows);
-    if (!rows) return GR_EINPUT;
-    uint32_t end = st->next + count;
-    int rc = 0, lowered = cap, lowered_left = 0;
-    while (!rc && st->next < end) {
-        uint32_t b0 = st->next, b1 = end - b0 < STRIP_R ? end : b0 + STRIP_R;
-        const int allowed = lowered_left > 0 ? lowered : cap;
+    size_t maxstrips = ((size_t)st->n / 2 + STRIP_R) / STRIP_MIN + 2;
+    uint32_t *rows = malloc(2 * STRIP_R * stride * sizeof *rows);
+    line_word *prog = aligned_alloc(64, maxstrips * sizeof *prog);
+    line_word *claim = aligned_alloc(64, 2 * sizeof *claim);
+    thread_word *tw = aligned_alloc(64, (size_t)cap * sizeof *tw);
+    if (!rows || !prog || !claim || !tw) {
+        free(rows), free(prog), free(claim), free(tw);
+        return GR_ENOMEM;
+    }
+    band bd = {.st = st, .stride = stride, .prog = prog, .claim = claim, .tw = tw, .k = k};
+    uint32_t b0 = st->next, end = st->next + count;
+    int rc = 0, lowered = cap, lowered_left = 0, buf = 0, allowed = cap;
+    bool pending = false;   /* band bd.b0..b0-1 handed over up to its items */
+    band_use u;
+    while (!rc && b0 < end) {
+        uint32_t b1 = end - b0 < STRIP_R ? end : b0 + STRIP_R;
+        allowed = lowered_left > 0 ? lowered : cap;
         int nt = allowed;
         long nstrips = band_strip_count(b0, b1);
         if (nt > nstrips) nt = (int)nstrips;
+        if (!pending) bd.items = 0;
+        bd.b0 = b0, bd.b1 = b1;
+        bd.rows = rows + (size_t)buf * STRIP_R * stride;
+        bd.width = strip_width(b0, b1, nt);
+        bd.nstrips = ((long)(b1 - 1) / 2 + (long)(b1 - b0) - 1) / bd.width + 1;
         double t0 = now_ns() * 1e-9;
-        int used;
-        double waited, tail;
-        band_strips(st, b0, b1, rows, stride, nt, &used, &waited, &tail);
+        band_strips(&bd, nt, &u);
         double wall = now_ns() * 1e-9 - t0;
-        count_usage(st, used, wall, waited + tail);
+        count_usage(st, u.used, wall, u.waited + u.tail);
+        st->use.handed_s += u.handed;
         if (lowered_left > 0) lowered_left--;
-        /* waiting in step is what a busy machine causes; the tail is not */
-        if (used > 1 && st->threads == 0 && waited > 0.5 * used * wall) {
-            lowered = used / 2;
+        /* waiting in step is what a busy machine causes; the tail is not, nor
+         * a band of a round or two of strips (the first bands: a strip there
+         * mostly waits for the one before, whatever the machine) */
+        if (u.used > 1 && st->threads == 0 && bd.nstrips >= 3L * u.used && u.waited > 0.5 * u.used * wall) {
+            lowered = u.used / 2;
             lowered_left = RETRY_EPOCHS * 8;
         }
         t0 = now_ns() * 1e-9;
-        /* the hand-over splits by columns, not strips: it may use every thread allowed */
-        rc = hand_over(st, k, b0, b1, rows, stride, allowed);
+        if (pending) {
+            rc = k->end(k->ctx);
+            pending = false;
+            if (!rc) st->next = b0;
+        }
+        long items = 0;
+        /* item threads are numbered below cap: any later band's region */
+        if (!rc) rc = k->begin(k->ctx, b0, b1 - b0, bd.rows, stride, cap, &items);
+        if (!rc && items > 0) {
+            pending = true;
+            bd.items = items;
+        } else if (!rc) {
+            rc = k->end(k->ctx);
+            if (!rc) st->next = b1;
+        }
+        st->use.deliver_s += now_ns() * 1e-9 - t0;
+        b0 = b1;
+        buf ^= 1;
+    }
+    if (pending && !rc) {
+        /* the last band's items, on the threads alone */
+        double t0 = now_ns() * 1e-9;
+        items_alone(&bd, allowed, &u);   /* counted as handing over between bands, not computing */
+        rc = k->end(k->ctx);
+        if (!rc) st->next = end;
         st->use.deliver_s += now_ns() * 1e-9 - t0;
     }
-    free(rows);
+    free(rows), free(prog), free(claim), free(tw);
     return rc;
 }
 
@@ -593,21 +696,28 @@ static int rows_in_step(gr_s3fast *st, uint32_t count, int nt, gr_s3fast_fn fn, 
     return 0;
 }
 
-/* A band function fed one row at a time (rows computed one by one). */
-static int row_to_band(void *ctx, uint32_t b, const uint32_t *row)
+/* A row of the rows path to a band function or a pipelined sink, whose
+ * items then run here. */
+static int feed_row(void *ctx, uint32_t b, const uint32_t *row)
 {
-    const sink *k = ctx;
-    return k->band(k->ctx, b, 1, row, 0, 1);
+    const feed *f = ctx;
+    if (f->band) return f->band(f->ctx, b, 1, row, 0, 1);
+    long items = 0;
+    int rc = f->k->begin(f->k->ctx, b, 1, row, 0, 1, &items);
+    for (long i = 0; !rc && i < items; i++) f->k->item(f->k->ctx, i, 0);
+    return rc ? rc : f->k->end(f->k->ctx);
 }
 
 /* Strips on the threads asked for (all cores by default); below PIPE_MIN
  * the default is one thread by rows, where strips and threads cost more
  * than they bring. */
-static int run(gr_s3fast *st, uint32_t count, const sink *k)
+static int run(gr_s3fast *st, uint32_t count, feed *f)
 {
     if (count > st->n + 1 - st->next) count = st->n + 1 - st->next;
-    gr_s3fast_fn fn = k->band ? row_to_band : k->fn;
-    void *ctx = k->band ? (void *)k : k->ctx;
+    gr_s3fast_fn fn = f->fn || (!f->band && !f->k) ? f->fn : feed_row;
+    void *ctx = fn == feed_row ? (void *)f : f->ctx;
+    gr_s3fast_sink adapter = {feed_begin, feed_item, feed_end, f};
+    const gr_s3fast_sink *k = f->k ? f->k : &adapter;
     if (st->rows) return rows_in_step(st, count, st->rows, fn, ctx);
     if (st->threads) return run_strips(st, count, st->threads, k);
     if (st->n < PIPE_MIN) return rows_in_step(st, count, 1, fn, ctx);
@@ -616,14 +726,20 @@ static int run(gr_s3fast *st, uint32_t count, const sink *k)
 
 int gr_s3fast_rows(gr_s3fast *st, uint32_t count, gr_s3fast_fn fn, void *ctx)
 {
-    sink k = {fn, NULL, ctx};
-    return run(st, count, &k);
+    feed f = {st, fn, NULL, NULL, ctx};
+    return run(st, count, &f);
 }
 
 int gr_s3fast_bands(gr_s3fast *st, uint32_t count, gr_s3fast_band_fn fn, void *ctx)
 {
-    sink k = {NULL, fn, ctx};
-    return run(st, count, &k);
+    feed f = {st, NULL, fn, NULL, ctx};
+    return run(st, count, &f);
+}
+
+int gr_s3fast_pipelined(gr_s3fast *st, uint32_t count, const gr_s3fast_sink *k)
+{
+    feed f = {st, NULL, NULL, k, NULL};
+    return run(st, count, &f);
 }
 
 static int copy_row(void *ctx, uint32_t b, const uint32_t *row)

@@ -88,12 +88,14 @@ size_t gr_s3slice_touched_bytes(const gr_s3slice *sl)
     return sl->top * sl->nslots * 8 + sl->nslots * (sl->n1 + sl->n2) * 8;
 }
 
-static inline void slot_add(gr_s3slice *sl, size_t s, uint32_t v)
+/* Adds v to slot s; *top: the highest local word touched, plus one (kept
+ * by the caller, so threads adding one row each keep their own). */
+static inline void slot_add(gr_s3slice *sl, size_t s, uint32_t v, uint64_t *top)
 {
     uint64_t w = (uint64_t)(v >> 6);
     if (w < sl->w_lo || w >= sl->w_lo + sl->nw) return;
     w -= sl->w_lo;
-    if (w + 1 > sl->top) sl->top = w + 1;
+    if (w + 1 > *top) *top = w + 1;
     uint64_t *d = sl->data + w * sl->nslots + s;
     *d |= (uint64_t)1 << (v & 63);
     if (*d != ~(uint64_t)0) return;
@@ -136,12 +138,25 @@ void gr_s3slice_partial(const gr_s3slice *sl, uint32_t b, uint32_t *part, int th
         part[a] = partial_mex(sl, (size_t)(2 * bb - a), (size_t)(a + bb), (size_t)(bb - 2 * a));
 }
 
-void gr_s3slice_add(gr_s3slice *sl, uint32_t b, const uint32_t *row)
+void gr_s3slice_add_on(gr_s3slice *sl, uint32_t b, const uint32_t *row, int threads)
 {
     long len = (long)b / 2 + 1, bb = (long)b;
+    uint64_t top = sl->top;
+    (void)threads;
+    /* positions of one row share no slot (docs/sharing-table.md, Lemma 2):
+     * any order, any thread; below a few thousand positions a parallel
+     * region costs more than it saves */
+#pragma omp parallel for schedule(static) num_threads(threads > 1 ? threads : 1) if (threads > 1 && len >= 4096) \
+    reduction(max : top)
     for (long a = 0; a < len; a++) {
-        slot_add(sl, (size_t)(2 * bb - a), row[a]);
-        slot_add(sl, (size_t)(a + bb), row[a]);
-        slot_add(sl, (size_t)(bb - 2 * a), row[a]);
+        slot_add(sl, (size_t)(2 * bb - a), row[a], &top);
+        slot_add(sl, (size_t)(a + bb), row[a], &top);
+        slot_add(sl, (size_t)(bb - 2 * a), row[a], &top);
     }
+    sl->top = top;
+}
+
+void gr_s3slice_add(gr_s3slice *sl, uint32_t b, const uint32_t *row)
+{
+    gr_s3slice_add_on(sl, b, row, 1);
 }
