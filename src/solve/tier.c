@@ -150,11 +150,11 @@ int gr_tier_stop_asked(const gr_tier_chain *ch, uint64_t t, gr_error *err)
 
 /* Tier t's checksum, and done() for a tier computed here; in a group the
  * rank that owns the tier reports it (the others leave sum[t] at 0). */
-static int finish_tier(const gr_tier_chain *ch, uint64_t t, bool computed, gr_error *err)
+static int finish_tier(const gr_tier_chain *ch, uint64_t t, bool computed, bool summed, gr_error *err)
 {
     gr_tiers *s = ch->s;
     if (gr_tier_stop_asked(ch, t, err)) return GR_EINPUT;
-    s->sum[t] = gr_tier_fnv(s->v[t], s->size[t]);
+    if (!summed) s->sum[t] = gr_tier_fnv(s->v[t], s->size[t]);
     if (computed && ch->o->done) return ch->o->done(ch->o->ctx, s, t, err);
     return GR_OK;
 }
@@ -164,7 +164,7 @@ static void *finisher_main(void *arg)
     gr_tier_finisher *f = arg;
     gr_tiers *s = f->ch->s;
     double c0 = gr_tier_cpu();
-    f->rc = finish_tier(f->ch, f->t, f->computed, &f->err);
+    f->rc = finish_tier(f->ch, f->t, f->computed, f->summed, &f->err);
     if (!f->ch->o->keep) {
         free(s->v[f->t]);
         s->v[f->t] = NULL;
@@ -173,9 +173,9 @@ static void *finisher_main(void *arg)
     return NULL;
 }
 
-void gr_tier_finisher_start(gr_tier_finisher *f, gr_tier_chain *ch, uint64_t t, bool computed)
+void gr_tier_finisher_start(gr_tier_finisher *f, gr_tier_chain *ch, uint64_t t, bool computed, bool summed)
 {
-    *f = (gr_tier_finisher){.ch = ch, .t = t, .computed = computed, .pending = true};
+    *f = (gr_tier_finisher){.ch = ch, .t = t, .computed = computed, .summed = summed, .pending = true};
     gr_error_clear(&f->err);
     f->running = pthread_create(&f->th, NULL, finisher_main, f) == 0;
     if (!f->running) finisher_main(f);   /* no thread to be had: here, now */
@@ -242,7 +242,7 @@ static int run_chain_fast(gr_tier_chain *ch)
             }
             if (!known || t < replay_to) rc = gr_tier_fast_tier(s, &L, t, known, &ch->err);
             if (!rc) {
-                gr_tier_finisher_start(&fin, ch, t, !known);   /* it frees the values, unless kept */
+                gr_tier_finisher_start(&fin, ch, t, !known, false);   /* it frees the values, unless kept */
             } else if (!ch->o->keep) {
                 free(s->v[t]);
                 s->v[t] = NULL;
@@ -263,7 +263,7 @@ static int run_chain_options(gr_tier_chain *ch)
         bool known;
         if ((rc = gr_tier_load(ch, t, &known))) break;
         if (!known && (rc = solve_tier_options(s, t, &ob, &ch->err))) break;
-        rc = finish_tier(ch, t, !known, &ch->err);
+        rc = finish_tier(ch, t, !known, false, &ch->err);
     }
     if (!ch->o->keep)
         for (uint64_t t = ch->r; t <= ch->top; t += (uint64_t)s->n) {
