@@ -404,8 +404,10 @@ static void flow_hand(flow *f, uint64_t i)
     {
         double a0 = gr_tier_cpu();
         if (!f->rc) {
-            s->sum[t] = sp->sum[SUM_AT * i];
-            if (!(lrc = gr_tier_finisher_join(f->fin))) gr_tier_finisher_start(f->fin, ch, t, !sp->known[i], s->n > 1);
+            if (!(lrc = gr_tier_finisher_join(f->fin))) {
+                s->sum[t] = sp->sum[SUM_AT * i];
+                gr_tier_finisher_start(f->fin, ch, t, !sp->known[i], s->n > 1);
+            }
             sp->handed[i] = !lrc;
             if (lrc) f->rc = lrc;
         }
@@ -603,8 +605,10 @@ int gr_tier_run_steps(gr_tier_chain *ch)
                 if (!rc && !lrc && d >= ch->r && (d - ch->r) % (uint64_t)n == 0 &&
                     owns(ch, (d - ch->r) / (uint64_t)n)) {
                     uint64_t i = (d - ch->r) / (uint64_t)n;
-                    s->sum[d] = sp.sum[SUM_AT * i];
-                    if (!(lrc = gr_tier_finisher_join(&fin))) gr_tier_finisher_start(&fin, ch, d, !sp.known[i], n > 1);
+                    if (!(lrc = gr_tier_finisher_join(&fin))) {
+                        s->sum[d] = sp.sum[SUM_AT * i];
+                        gr_tier_finisher_start(&fin, ch, d, !sp.known[i], n > 1);
+                    }
                     sp.handed[i] = !lrc;
                 }
                 /* in a group a failure of this rank alone waits for the next
