@@ -402,14 +402,17 @@ int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err)
     int rcs[GR_MAX_PILES] = {0};
     int nt = threads_of(o), outer = chains_here(s, o), inner = outer < nt ? nt / outer : 1;
     /* every chain of this process runs at once (outer <= nt when inner > 1):
-     * the threads left over go to the longest chains, one each */
+     * the threads left over go to the longest chains, one each (the
+     * longest has the top tier T, residue T mod n, then T - 1, ...) */
     int extra = outer < nt ? nt % outer : 0, used = 0;
-    for (long r = (long)nch - 1; r >= 0; r--)
-        if (chain_here(s, o, (uint64_t)r)) {
+    for (uint64_t j = 0; j < nch; j++) {
+        uint64_t r = (s->total - j) % (uint64_t)n;
+        if (chain_here(s, o, r)) {
             ch[r].inner = fast ? inner + (extra > 0) : 1;
             extra -= extra > 0;
             used += ch[r].inner;
         }
+    }
     /* Chains share nothing but read-only tables; each writes its own tiers.
      * Threads beyond the chains work inside them by steps (fast method). */
 #ifdef _OPENMP
@@ -421,7 +424,8 @@ int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err)
 #ifdef _OPENMP
 #pragma omp parallel for schedule(dynamic, 1) num_threads(outer)
 #endif
-    for (long r = (long)nch - 1; r >= 0; r--)   /* the longest chains first */
+    for (long j = 0; j < (long)nch; j++) {   /* the longest chains first */
+        long r = (long)((s->total - (uint64_t)j) % (uint64_t)n);
         if (chain_here(s, o, (uint64_t)r) && (ch[r].gi == 0 || (fast && n >= 3))) {
             /* a group splits the chain by steps (3 piles and more; else, and
              * with the per-option method, its first rank works alone) */
@@ -430,6 +434,7 @@ int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err)
             rcs[r] = !fast ? run_chain_options(&ch[r]) : steps ? gr_tier_run_steps(&ch[r]) : run_chain_fast(&ch[r]);
             ch[r].seconds = gr_tier_now() - c0;
         }
+    }
     double wall = gr_tier_now() - t0;
 #ifdef _OPENMP
     if (used > outer && levels < 2) omp_set_max_active_levels(levels);
