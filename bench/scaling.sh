@@ -151,8 +151,9 @@ done
 # ranks to a core each unless told not to), beside one process of as many
 # threads: the solve's own seconds, as mpirun's start (a second or more) is
 # not the solver's
-if [ "$mpi_ranks" -gt 0 ] && ! command -v mpirun >/dev/null; then
-  echo "scaling.sh: no mpirun here: the --mpi rows are skipped" >&2
+if [ "$mpi_ranks" -gt 0 ] && { ! command -v mpirun >/dev/null ||
+     "$G" solve sharing:piles=3 --total 3 --mpi 2>&1 | grep -q 'without Open MPI'; }; then
+  echo "scaling.sh: no mpirun here, or $G built without Open MPI: the --mpi rows are skipped" >&2
   mpi_ranks=0
 fi
 if [ "$mpi_ranks" -gt 0 ] && [ "$piles4" != 0 ]; then
