@@ -24,8 +24,8 @@
 #   for a 2-core machine, seconds). A size of 0 skips that run.
 #   --threads: the thread counts (default 1 2 4 ... below nproc, and nproc).
 #   --mpi R: also the 4-pile solve on R Open MPI ranks of P/R threads each
-#   (P the most threads; mpirun --bind-to none), in the P column: its wall
-#   time less mpirun's start (the same ranks solving to total 0).
+#   (P the most threads; mpirun --bind-to none) and on one process of P,
+#   in the P column, both by the solve's own seconds (no process start).
 #   --dir: where the table's files go (default a fresh directory in $TMPDIR;
 #   --table 32768 writes two files of about 0.5 GB at once).
 # Binaries: ${GRUNDY:-build/grundy}, ${BENCH_THREADS:-build/bench/bench_threads}.
@@ -148,28 +148,33 @@ print(r["checksum"], r["positions"], r["max_value"], w)' "$tmp/solve.json" | awk
 done
 
 # the 4-pile solve on ranks of several threads (mpirun binds one or two
-# ranks to a core each unless told not to): its wall time less mpirun's
-# start (the wall time of the same ranks solving to total 0), beside the
-# one-process row's wall time
+# ranks to a core each unless told not to) beside one process of as many
+# threads, both by the solve's own seconds (rank 0's under MPI, its chains
+# as long as the others'): mpirun's start, a second or more and varying,
+# is not the solver's
 if [ "$mpi_ranks" -gt 0 ] && [ "$piles4" != 0 ]; then
   mpi=(mpirun --bind-to none -np "$mpi_ranks")
   [ "$(id -u)" -eq 0 ] && mpi+=(--allow-run-as-root)
-  start=$(time_run "$tmp/mpi0.out" "$tmp/mpi0.err" "${mpi[@]}" "$G" solve sharing:piles=4 --total 0 --mpi)
-  name="solve sharing:piles=4 --total $piles4, mpirun -np $mpi_ranks x $((maxp / mpi_ranks)) threads"
-  wall=$(time_run "$tmp/mpi.json" "$tmp/mpi.err" "${mpi[@]}" "$G" solve sharing:piles=4 --total "$piles4" --mpi \
-         --threads $((maxp / mpi_ranks)) --stats --format json)
-  read -r sum wait_share < <(python3 -c '
+  for how in one mpi; do
+    if [ "$how" == one ]; then
+      name="solve sharing:piles=4 --total $piles4, the solve's own seconds: one process"
+      wall=$(time_run "$tmp/mpi.json" "$tmp/mpi.err" "$G" solve sharing:piles=4 --total "$piles4" \
+             --threads "$maxp" --stats --format json)
+    else
+      name="solve sharing:piles=4 --total $piles4, the solve's own seconds: mpirun -np $mpi_ranks x $((maxp / mpi_ranks)) threads"
+      wall=$(time_run "$tmp/mpi.json" "$tmp/mpi.err" "${mpi[@]}" "$G" solve sharing:piles=4 --total "$piles4" --mpi \
+             --threads $((maxp / mpi_ranks)) --stats --format json)
+    fi
+    read -r sum wait_share secs < <(python3 -c '
 import json, sys
 r = json.load(open(sys.argv[1]))
 w = "%.0f%%" % (100 * r["waiting_seconds"] / r["thread_seconds"]) if r.get("thread_seconds") else "-"
-print("%s:%s:%s" % (r["checksum"], r["positions"], r["max_value"]), w)' "$tmp/mpi.json")
-  secs=$(python3 -c 'import sys; print("%.3f" % max(0.001, float(sys.argv[1]) - float(sys.argv[2])))' "$wall" "$start")
-  echo "scaling.sh: mpirun's start $start s, the $mpi_ranks-rank solve $wall s (rank 0's own solve: $(python3 -c '
-import json, sys
-print(json.load(open(sys.argv[1]))["seconds"])' "$tmp/mpi.json") s)" >&2
-  same=yes
-  [ "$sum" == "$ref4" ] || same=no failed=1
-  printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$maxp" "$secs" "$wait_share" "$same" | tee -a "$res" >&2
+print("%s:%s:%s" % (r["checksum"], r["positions"], r["max_value"]), w, "%.3f" % r["seconds"])' "$tmp/mpi.json")
+    echo "scaling.sh: $name: $secs s, $wall s wall" >&2
+    same=yes
+    [ "$sum" == "$ref4" ] || same=no failed=1
+    printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$maxp" "$secs" "$wait_share" "$same" | tee -a "$res" >&2
+  done
 fi
 
 # one chain alone (as one of n ranks), its threads working inside it
@@ -212,8 +217,7 @@ print("| run | " + " | ".join(ps) + " threads | speed-up at %s | same output |" 
 print("|---|" + "---|" * len(ps) + "---|---|")
 for name in order:
     r = rows[name]
-    b = rows.get(name.split(", mpirun")[0], r)   # the MPI row: over one process on one thread
-    one = float(b["1"][0]) if "1" in b and b["1"][0] != "-" else None
+    one = float(r["1"][0]) if "1" in r and r["1"][0] != "-" else None
     cells, last = [], None
     for p in ps:
         if p not in r or r[p][0] == "-":
