@@ -26,6 +26,8 @@
 #   --mpi R: also the 4-pile solve on R Open MPI ranks of P/R threads each
 #   (P the most threads; mpirun --bind-to none) and on one process of P,
 #   in the P column, both by the solve's own seconds (no process start).
+#   --ab: the chain also as its steps ran before they flowed (a barrier
+#   after each, checksums on the finisher: bench_threads chain-barrier:n:T).
 #   --dir: where the table's files go (default a fresh directory in $TMPDIR;
 #   --table 32768 writes two files of about 0.5 GB at once).
 # Binaries: ${GRUNDY:-build/grundy}, ${BENCH_THREADS:-build/bench/bench_threads}.
@@ -34,7 +36,7 @@ set -euo pipefail
 G=${GRUNDY:-build/grundy}
 BT=${BENCH_THREADS:-build/bench/bench_threads}
 table_n=32768 piles4=1200 piles5=300 chain=4:2000 ref4=
-out= threads= dir= mpi_ranks=0
+out= threads= dir= mpi_ranks=0 ab=
 while [ $# -gt 0 ]; do
   case $1 in
     --quick) table_n=4096 piles4=300 piles5=100 chain=4:400 ;;
@@ -46,7 +48,8 @@ while [ $# -gt 0 ]; do
     --chain) chain=$2; shift ;;
     --dir) dir=$2; shift ;;
     --mpi) mpi_ranks=$2; shift ;;
-    -h|--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --ab) ab=1 ;;
+    -h|--help) sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "scaling.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -178,11 +181,15 @@ print("%s:%s:%s" % (r["checksum"], r["positions"], r["max_value"]), w, "%.3f" % 
 fi
 
 # one chain alone (as one of n ranks), its threads working inside it
-if [ "$chain" != 0 ]; then
-  name="bench_threads chain:$chain"
+# (--ab: also as the steps ran before they flowed, a barrier after each)
+cases=
+[ "$chain" != 0 ] && cases="chain:$chain"
+[ "$chain" != 0 ] && [ -n "$ab" ] && cases+=" chain-barrier:$chain"
+for case in $cases; do
+  name="bench_threads $case"
   # bench_threads runs 1, 2, 4, ... up to --max-threads in one process and stops if a checksum differs
   rc=0
-  "$BT" --max-threads "$maxp" "chain:$chain" >"$tmp/chain.txt" 2>"$tmp/chain.err" || rc=$?
+  "$BT" --max-threads "$maxp" "$case" >"$tmp/chain.txt" 2>"$tmp/chain.err" || rc=$?
   python3 - "$tmp/chain.txt" "$name" "$threads" "$rc" >>"$res" <<'EOF'
 import sys
 path, name, wanted, rc = sys.argv[1], sys.argv[2], sys.argv[3].split(), int(sys.argv[4])
@@ -201,7 +208,7 @@ if rc and first is None:
 EOF
   tail -n +1 "$tmp/chain.txt" >&2
   [ "$rc" -eq 0 ] || failed=1
-fi
+done
 
 table=$(python3 - "$res" "$threads" <<'EOF'
 import sys

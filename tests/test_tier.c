@@ -197,7 +197,7 @@ Test(tier, steps_inside_chains_agree, .timeout = 60)
 /* One chain alone (as one of n ranks, one chain each), its values kept:
  * fnv over every value of its tiers, each tier's checksum (taken block by
  * block on the steps' threads) checked against its values. */
-static uint64_t chain_values_on(const char *spec, int n, uint64_t total, int threads)
+static uint64_t chain_values_on(const char *spec, int n, uint64_t total, int threads, bool barrier)
 {
     gr_game g;
     gr_tiers s;
@@ -206,7 +206,7 @@ static uint64_t chain_values_on(const char *spec, int n, uint64_t total, int thr
     cr_assert_eq(gr_game_parse(&g, spec, &err), 0, "%s", err.msg);
     cr_assert_eq(gr_tiers_init(&s, &g, n, total, &err), 0, "%s", err.msg);
     gr_tier_opts o = {.method = GR_TIER_FAST, .threads = threads, .keep = true, .rank = (int)(total % (uint64_t)n),
-                      .ranks = n};
+                      .ranks = n, .step_barrier = barrier};
     cr_assert_eq(gr_tiers_solve(&s, &o, &err), 0, "%s", err.msg);
     cr_assert_eq(s.used_threads, threads, "%s to %llu", spec, (unsigned long long)total);
     uint64_t h = 1469598103934665603ULL, tiers = 0;
@@ -232,10 +232,13 @@ Test(tier, one_chain_on_every_thread_count, .timeout = 120)
         {"sharing:piles=3", 3, 400}, {"sharing:piles=4", 4, 300}, {"sharing:piles=5", 5, 90}};
     int ps[] = {2, 3, 8, 16};
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
-        uint64_t one = chain_values_on(cases[c].spec, cases[c].n, cases[c].total, 1);
+        uint64_t one = chain_values_on(cases[c].spec, cases[c].n, cases[c].total, 1, false);
         for (size_t i = 0; i < sizeof ps / sizeof *ps; i++)
-            cr_assert_eq(chain_values_on(cases[c].spec, cases[c].n, cases[c].total, ps[i]), one,
+            cr_assert_eq(chain_values_on(cases[c].spec, cases[c].n, cases[c].total, ps[i], false), one,
                          "%s total %llu, %d threads", cases[c].spec, (unsigned long long)cases[c].total, ps[i]);
+        /* the steps as they ran before (a barrier after each) agree too */
+        cr_assert_eq(chain_values_on(cases[c].spec, cases[c].n, cases[c].total, 3, true), one, "%s with barriers",
+                     cases[c].spec);
     }
 }
 

@@ -48,6 +48,7 @@ typedef struct stepper {
     uint64_t replay_to;     /* tiers from here on are stored and not replayed */
     uint32_t need;          /* the widest value a stopped block of this step needs */
     bool again;             /* the step again, after widening: only the stopped blocks */
+    bool fold;              /* tiers' checksums taken block by block (else by the finisher) */
     /* groups: buffers kept from step to step (no fresh pages every step) */
     asklist *asks;          /* by tier index: the lines its block of this step asks for */
     uint64_t *ids, *at;     /* all asks of the step, by home rank */
@@ -109,7 +110,7 @@ static int step_block(stepper *sp, uint64_t i, uint64_t d)
     if (rc) {
 #pragma omp critical(gr_tier_err)
         ch->err = err;
-    } else if (r1 > first) {
+    } else if (sp->fold && r1 > first) {
         /* the tier's checksum, block after block in rank order, while the
          * values are in this thread's cache: not on the finisher, which
          * alone would take ~1.7 ms a tier of 4 piles to 2000, a step's
@@ -515,7 +516,10 @@ int gr_tier_run_steps(gr_tier_chain *ch)
     bool group = ch->gq > 1;
     uint64_t nt = (ch->top - ch->r) / (uint64_t)n + 1;
     gr_tier_lines L = {.bits = NULL};
-    stepper sp = {.ch = ch, .L = &L, .replay_to = 0};
+    /* o->step_barrier: a chain alone meets at every step's end too, its
+     * checksums on the finisher (what was measured before, for benchmarks) */
+    bool barrier = group || ch->o->step_barrier;
+    stepper sp = {.ch = ch, .L = &L, .replay_to = 0, .fold = group || !ch->o->step_barrier};
     gr_tier_finisher fin = {.pending = false};
     /* a rank of a group that stops here would leave the others waiting:
      * it is asked at every tier's end, where the group learns of it */
@@ -551,11 +555,11 @@ int gr_tier_run_steps(gr_tier_chain *ch)
     double idle = 0;
     /* one chain alone flows from step to step; a group's ranks meet at
      * every step's end to exchange lines (below) */
-    if (!group && !rc) rc = steps_flow(&sp, &fin, nt, &idle);
-    uint64_t d = group ? 0 : sp.replay_to;
+    if (!barrier && !rc) rc = steps_flow(&sp, &fin, nt, &idle);
+    uint64_t d = barrier ? 0 : sp.replay_to;
     gr_tier_lines wider;   /* the bitsets being widened */
     bool widen = false;
-#pragma omp parallel num_threads(ch->inner) if (!rc && group) reduction(+ : idle)
+#pragma omp parallel num_threads(ch->inner) if (!rc && barrier) reduction(+ : idle)
     for (;;) {
         if (rc || d >= sp.replay_to) break;   /* the same for every thread: set only between barriers */
         uint64_t step = d;
@@ -607,7 +611,7 @@ int gr_tier_run_steps(gr_tier_chain *ch)
                     uint64_t i = (d - ch->r) / (uint64_t)n;
                     if (!(lrc = gr_tier_finisher_join(&fin))) {
                         s->sum[d] = sp.sum[SUM_AT * i];
-                        gr_tier_finisher_start(&fin, ch, d, !sp.known[i], n > 1);
+                        gr_tier_finisher_start(&fin, ch, d, !sp.known[i], sp.fold && n > 1);
                     }
                     sp.handed[i] = !lrc;
                 }
