@@ -10,10 +10,12 @@
  * 1 / (s + (1 - s) / P) for the most threads and for 16: a projection from
  * one thread, not a measurement.
  *
- * usage: bench_threads [--max-threads P] [table:N | tier:n:T | chain:n:T]...
+ * usage: bench_threads [--max-threads P] [table:N | tier:n:T | chain:n:T | chain-barrier:n:T]...
  * default: table:32768 tier:4:1200. chain:n:T solves the longest chain of
  * tier:n:T alone (as one of n ranks would), so that its threads work
- * inside it on a machine with fewer cores than chains. */
+ * inside it on a machine with fewer cores than chains; chain-barrier:n:T
+ * the same with a barrier after every step and the checksums on the
+ * finisher, as the steps ran before they flowed (gr_tier_opts.step_barrier). */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,8 +92,8 @@ static double cpu_now(void)
 }
 
 /* The serial part of the tier solver in CPU seconds, scaled to wall time. */
-static int tier_on(int n, uint64_t T, int p, bool one_chain, double *secs, uint64_t *sum, double *waiting,
-                   double *serial)
+static int tier_on(int n, uint64_t T, int p, bool one_chain, bool barrier, double *secs, uint64_t *sum,
+                   double *waiting, double *serial)
 {
     char spec[64];
     snprintf(spec, sizeof spec, "sharing:piles=%d", n);
@@ -104,7 +106,7 @@ static int tier_on(int n, uint64_t T, int p, bool one_chain, double *secs, uint6
         return 1;
     }
     uint64_t chains = T + 1 < (uint64_t)n ? T + 1 : (uint64_t)n;
-    gr_tier_opts o = {.method = GR_TIER_FAST, .threads = p};
+    gr_tier_opts o = {.method = GR_TIER_FAST, .threads = p, .step_barrier = barrier};
     if (one_chain) o.rank = (int)(T % (uint64_t)n), o.ranks = (int)chains;   /* as one of `chains` ranks */
     double t0 = now(), c0 = cpu_now();
     int rc = gr_tiers_solve(&s, &o, &err);
@@ -138,9 +140,10 @@ int main(int argc, char **argv)
     for (int i = 0; i < ncases; i++) {
         unsigned long long x = 0, y = 0;
         bool table = sscanf(cases[i], "table:%llu", &x) == 1;
-        bool chain = !table && sscanf(cases[i], "chain:%llu:%llu", &x, &y) == 2;
+        bool barrier = !table && sscanf(cases[i], "chain-barrier:%llu:%llu", &x, &y) == 2;
+        bool chain = barrier || (!table && sscanf(cases[i], "chain:%llu:%llu", &x, &y) == 2);
         if (!table && !chain && sscanf(cases[i], "tier:%llu:%llu", &x, &y) != 2) {
-            fprintf(stderr, "bench: bad case %s (table:N, tier:n:T or chain:n:T)\n", cases[i]);
+            fprintf(stderr, "bench: bad case %s (table:N, tier:n:T, chain:n:T or chain-barrier:n:T)\n", cases[i]);
             return 2;
         }
         double one = 0, s1 = 0;
@@ -149,7 +152,7 @@ int main(int argc, char **argv)
             double secs, waiting, serial;
             uint64_t sum;
             int rc = table ? table_on((uint32_t)x, p, &secs, &sum, &waiting, &serial)
-                           : tier_on((int)x, y, p, chain, &secs, &sum, &waiting, &serial);
+                           : tier_on((int)x, y, p, chain, barrier, &secs, &sum, &waiting, &serial);
             if (rc) return 1;
             if (p == 1) one = secs, first = sum, s1 = secs > 0 ? serial / secs : 0;
             char w[16] = "-";

@@ -18,10 +18,16 @@
 #
 # Usage: bash bench/scaling.sh [--quick] [--out FILE] [--threads "1 2 4 ..."]
 #          [--table N] [--piles4 T] [--piles5 T] [--chain n:T] [--dir DIR]
+#          [--mpi R]
 #   defaults (issue 31's 16-core table): --table 32768 --piles4 1200
 #   --piles5 300 --chain 4:2000; --quick: 4096, 300, 100, 4:400 (a smoke run
 #   for a 2-core machine, seconds). A size of 0 skips that run.
 #   --threads: the thread counts (default 1 2 4 ... below nproc, and nproc).
+#   --mpi R: also the 4-pile solve on R Open MPI ranks of P/R threads each
+#   (P the most threads; mpirun --bind-to none) and on one process of P,
+#   in the P column, both by the solve's own seconds (no process start).
+#   --ab: the chain also as its steps ran before they flowed (a barrier
+#   after each, checksums on the finisher: bench_threads chain-barrier:n:T).
 #   --dir: where the table's files go (default a fresh directory in $TMPDIR;
 #   --table 32768 writes two files of about 0.5 GB at once).
 # Binaries: ${GRUNDY:-build/grundy}, ${BENCH_THREADS:-build/bench/bench_threads}.
@@ -29,8 +35,8 @@ set -euo pipefail
 
 G=${GRUNDY:-build/grundy}
 BT=${BENCH_THREADS:-build/bench/bench_threads}
-table_n=32768 piles4=1200 piles5=300 chain=4:2000
-out= threads= dir=
+table_n=32768 piles4=1200 piles5=300 chain=4:2000 ref4=
+out= threads= dir= mpi_ranks=0 ab=
 while [ $# -gt 0 ]; do
   case $1 in
     --quick) table_n=4096 piles4=300 piles5=100 chain=4:400 ;;
@@ -41,7 +47,9 @@ while [ $# -gt 0 ]; do
     --piles5) piles5=$2; shift ;;
     --chain) chain=$2; shift ;;
     --dir) dir=$2; shift ;;
-    -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --mpi) mpi_ranks=$2; shift ;;
+    --ab) ab=1 ;;
+    -h|--help) sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "scaling.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -139,16 +147,51 @@ w = "%.0f%%" % (100 * r["waiting_seconds"] / r["thread_seconds"]) if r.get("thre
 print(r["checksum"], r["positions"], r["max_value"], w)' "$tmp/solve.json" | awk '{print $1 ":" $2 ":" $3, $4}')
     same=yes
     if [ -z "$ref" ]; then ref=$sum; elif [ "$sum" != "$ref" ]; then same=no failed=1; fi
+    [ "$1" == 4 ] && ref4=$ref
     printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$p" "$secs" "$wait_share" "$same" | tee -a "$res" >&2
   done
 done
 
+# the 4-pile solve on ranks of several threads (mpirun binds one or two
+# ranks to a core each unless told not to) beside one process of as many
+# threads, both by the solve's own seconds (rank 0's under MPI, its chains
+# as long as the others'): mpirun's start, a second or more and varying,
+# is not the solver's
+if [ "$mpi_ranks" -gt 0 ] && [ "$piles4" != 0 ]; then
+  mpi=(mpirun --bind-to none -np "$mpi_ranks")
+  [ "$(id -u)" -eq 0 ] && mpi+=(--allow-run-as-root)
+  for how in one mpi; do
+    if [ "$how" == one ]; then
+      name="solve sharing:piles=4 --total $piles4, the solve's own seconds: one process"
+      wall=$(time_run "$tmp/mpi.json" "$tmp/mpi.err" "$G" solve sharing:piles=4 --total "$piles4" \
+             --threads "$maxp" --stats --format json)
+    else
+      name="solve sharing:piles=4 --total $piles4, the solve's own seconds: mpirun -np $mpi_ranks x $((maxp / mpi_ranks)) threads"
+      wall=$(time_run "$tmp/mpi.json" "$tmp/mpi.err" "${mpi[@]}" "$G" solve sharing:piles=4 --total "$piles4" --mpi \
+             --threads $((maxp / mpi_ranks)) --stats --format json)
+    fi
+    read -r sum wait_share secs < <(python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+w = "%.0f%%" % (100 * r["waiting_seconds"] / r["thread_seconds"]) if r.get("thread_seconds") else "-"
+print("%s:%s:%s" % (r["checksum"], r["positions"], r["max_value"]), w, "%.3f" % r["seconds"])' "$tmp/mpi.json")
+    echo "scaling.sh: $name: $secs s, $wall s wall" >&2
+    same=yes
+    [ "$sum" == "$ref4" ] || same=no failed=1
+    printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$maxp" "$secs" "$wait_share" "$same" | tee -a "$res" >&2
+  done
+fi
+
 # one chain alone (as one of n ranks), its threads working inside it
-if [ "$chain" != 0 ]; then
-  name="bench_threads chain:$chain"
+# (--ab: also as the steps ran before they flowed, a barrier after each)
+cases=
+[ "$chain" != 0 ] && cases="chain:$chain"
+[ "$chain" != 0 ] && [ -n "$ab" ] && cases+=" chain-barrier:$chain"
+for case in $cases; do
+  name="bench_threads $case"
   # bench_threads runs 1, 2, 4, ... up to --max-threads in one process and stops if a checksum differs
   rc=0
-  "$BT" --max-threads "$maxp" "chain:$chain" >"$tmp/chain.txt" 2>"$tmp/chain.err" || rc=$?
+  "$BT" --max-threads "$maxp" "$case" >"$tmp/chain.txt" 2>"$tmp/chain.err" || rc=$?
   python3 - "$tmp/chain.txt" "$name" "$threads" "$rc" >>"$res" <<'EOF'
 import sys
 path, name, wanted, rc = sys.argv[1], sys.argv[2], sys.argv[3].split(), int(sys.argv[4])
@@ -167,7 +210,7 @@ if rc and first is None:
 EOF
   tail -n +1 "$tmp/chain.txt" >&2
   [ "$rc" -eq 0 ] || failed=1
-fi
+done
 
 table=$(python3 - "$res" "$threads" <<'EOF'
 import sys

@@ -9,6 +9,14 @@ positions / P; summing that over the steps of the longest chain bounds the
 speed-up on P threads. A projection: memory and barriers are left out.
 
     python3 bench/tier_steps_bound.py n T      (n = 4 or 5)
+    python3 bench/tier_steps_bound.py --schedules n T
+
+--schedules models the two schedules the solver has run (still no memory,
+no finisher): a block costs its positions plus 8, thread b keeps the tiers
+of index i = b mod P and works them lower tiers first, step after step;
+with a barrier every step waits for its slowest thread, without one a block
+(t, d) starts once its thread is free and every lower tier is through step
+d - 1 (docs/tiers.md, "Steps without a barrier").
 """
 import sys
 
@@ -37,7 +45,33 @@ def block_size(n, T):
     raise SystemExit("n must be 4 or 5")
 
 
+def schedules(n, T):
+    size = block_size(n, T)
+    tiers = list(range(T % n, T + 1, n))
+    total = sum(size(t, d) for t in tiers for d in range(t + 1))
+    for p in (4, 8, 16):
+        free = [0.0] * p
+        prev = [0.0] * len(tiers)   # finish of each tier's latest block
+        barrier = 0.0
+        for d in range(T + 1):
+            cur, below, loads = prev[:], 0.0, [0.0] * p
+            for i, t in enumerate(tiers):
+                s = size(t, d) if t >= d else 0
+                if s:
+                    b = i % p
+                    free[b] = max(free[b], below) + s + 8
+                    cur[i] = free[b]
+                    loads[b] += s + 8
+                below = max(below, prev[i])
+            prev = cur
+            barrier += max(loads)
+        print(f"  {p:2d} threads: {total / max(free):.2f}x without a barrier, {total / barrier:.2f}x with one")
+
+
 def main():
+    if len(sys.argv) == 4 and sys.argv[1] == "--schedules":
+        schedules(int(sys.argv[2]), int(sys.argv[3]))
+        return
     if len(sys.argv) != 3:
         raise SystemExit(__doc__)
     n, T = int(sys.argv[1]), int(sys.argv[2])

@@ -40,6 +40,16 @@ for spec in sharing:piles=3:150 sharing:piles=4:80; do
     expect_out "^ranks $np$" "${mpi[@]}" -np $np "$G" solve "$rules" --total 20 --mpi --stats
   done
 done
+# ranks of several threads each (threads inside their chains, the steps
+# flowing without a barrier): the values and files of one process
+want=$("$G" solve sharing:piles=4 --total 80 --stats | values)
+for np in 1 3; do
+  got=$("${mpi[@]}" -np $np "$G" solve sharing:piles=4 --total 80 --mpi --threads 4 --stats \
+        --out "$tmp/thr$np" 2>"$tmp/thr$np.err" | values)
+  same "4 piles to 80 on $np ranks of 4 threads" "$got" "$want"
+  same_dir "4 piles to 80 on $np ranks of 4 threads" "$tmp/one-80" "$tmp/thr$np"
+done
+expect_out '^threads 12$' "${mpi[@]}" -np 3 "$G" solve sharing:piles=4 --total 80 --mpi --threads 4 --stats
 # known values: 4 piles to 80, as the one-process run of tests/cli_solve.sh checks to 60
 expect_out '^checksum 668cdab70a776abf$' "${mpi[@]}" -np 5 "$G" solve sharing:piles=4 --total 60 --mpi
 expect_out '^p_positions 296$' "${mpi[@]}" -np 5 "$G" solve sharing:piles=4 --total 60 --mpi --stats

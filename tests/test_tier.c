@@ -194,6 +194,60 @@ Test(tier, steps_inside_chains_agree, .timeout = 60)
     }
 }
 
+/* One chain alone (as one of n ranks, one chain each), its values kept:
+ * fnv over every value of its tiers, each tier's checksum (taken block by
+ * block on the steps' threads) checked against its values. */
+static uint64_t chain_values_on(const char *spec, int n, uint64_t total, int threads, bool barrier)
+{
+    gr_game g;
+    gr_tiers s;
+    gr_error err;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_game_parse(&g, spec, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_tiers_init(&s, &g, n, total, &err), 0, "%s", err.msg);
+    gr_tier_opts o = {.method = GR_TIER_FAST, .threads = threads, .keep = true, .rank = (int)(total % (uint64_t)n),
+                      .ranks = n, .step_barrier = barrier};
+    cr_assert_eq(gr_tiers_solve(&s, &o, &err), 0, "%s", err.msg);
+    cr_assert_eq(s.used_threads, threads, "%s to %llu", spec, (unsigned long long)total);
+    /* counted, then asserted once: thousands of assertions a run weigh on the runner */
+    uint64_t h = 1469598103934665603ULL, tiers = 0, lost = 0, wrong = UINT64_MAX;
+    for (uint64_t t = total % (uint64_t)n; t <= total; t += (uint64_t)n, tiers++) {
+        if (!s.v[t]) {
+            lost++;
+            continue;
+        }
+        if (s.sum[t] != gr_tier_fnv(s.v[t], s.size[t]) && wrong == UINT64_MAX) wrong = t;
+        h = (h ^ s.sum[t]) * 1099511628211ULL;
+    }
+    cr_assert_eq(lost, 0, "%s: %llu tiers not kept on %d threads", spec, (unsigned long long)lost, threads);
+    cr_assert_eq(wrong, UINT64_MAX, "%s tier %llu on %d threads: its checksum is not its values'", spec,
+                 (unsigned long long)wrong, threads);
+    cr_assert_eq(tiers, total / (uint64_t)n + 1);
+    gr_tiers_free(&s);
+    gr_game_release(&g);
+    return h;
+}
+
+/* Every thread inside one chain (the steps flow without a barrier, the
+ * lower tiers' marks ordering them): the one-thread values on 2, 3, 8 and
+ * 16 threads (oversubscribed here); 3 piles to 400 widen the bitsets
+ * inside the steps. */
+Test(tier, one_chain_on_every_thread_count, .timeout = 120)
+{
+    struct { const char *spec; int n; uint64_t total; } cases[] = {
+        {"sharing:piles=3", 3, 400}, {"sharing:piles=4", 4, 300}, {"sharing:piles=5", 5, 90}};
+    int ps[] = {2, 3, 8, 16};
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        uint64_t one = chain_values_on(cases[c].spec, cases[c].n, cases[c].total, 1, false);
+        for (size_t i = 0; i < sizeof ps / sizeof *ps; i++)
+            cr_assert_eq(chain_values_on(cases[c].spec, cases[c].n, cases[c].total, ps[i], false), one,
+                         "%s total %llu, %d threads", cases[c].spec, (unsigned long long)cases[c].total, ps[i]);
+        /* the steps as they ran before (a barrier after each) agree too */
+        cr_assert_eq(chain_values_on(cases[c].spec, cases[c].n, cases[c].total, 3, true), one, "%s with barriers",
+                     cases[c].spec);
+    }
+}
+
 /* With every tier kept (as the engine keeps its tables), the steps on 8
  * threads leave every value of one thread's solve, not only the checksums. */
 Test(tier, steps_keep_every_value, .timeout = 60)

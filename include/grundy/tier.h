@@ -68,6 +68,9 @@ typedef struct gr_tier_opts {
     int rank, ranks;
     gr_tier_exchange_fn exchange;
     void *exchange_ctx;
+    bool step_barrier;            /* benchmarks: a chain's threads meet after every
+                                   * step and its finisher takes the checksums, as
+                                   * before the steps flowed (the same values) */
 } gr_tier_opts;
 
 int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err);

@@ -5,13 +5,17 @@
  * counts gathered on rank 0, which alone prints and finishes the MANIFEST. grundy table --mpi (table_mpi.c) uses the row reductions and
  * broadcasts below. Built only when CMake finds MPI (GR_HAVE_MPI);
  * otherwise --mpi says so. */
+#define _GNU_SOURCE   /* sched_getaffinity: the cores a rank was bound to */
 #include "cli.h"
 #include "grundy/grow.h"
 #include "grundy/tier.h"
 #include <limits.h>
+#include <sched.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 /* Started by a launcher (mpirun, srun, mpiexec), not as a lone process. */
 bool cli_mpi_launched(void)
@@ -116,8 +120,26 @@ static int exchange_all(void *ctx, const uint64_t *send, const size_t *counts, u
     return rc == MPI_SUCCESS ? GR_OK : gr_fail(err, GR_EINTERNAL, "MPI_Alltoallv failed (error %d)", rc);
 }
 
+/* mpirun binds each of one or two ranks to a single core by default: a
+ * rank's --threads would then share that core. Said once, on rank 0, when
+ * the rank was bound to fewer cores than the machine's and than its
+ * threads (unbound, or given threads by OpenMP's default, it says nothing). */
+static void threads_vs_binding(const struct gr_tier_opts *o)
+{
+    cpu_set_t set;
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    if (o->rank != 0 || o->threads <= 1 || sched_getaffinity(0, sizeof set, &set)) return;
+    int cores = CPU_COUNT(&set);
+    if (cores < online && cores < o->threads)
+        fprintf(stderr,
+                "grundy: --mpi: this rank was bound to %d core%s for %d threads (give it more: mpirun --bind-to none, "
+                "or --map-by slot:PE=%d)\n",
+                cores, cores == 1 ? "" : "s", o->threads, o->threads);
+}
+
 int cli_mpi_share(struct gr_tier_opts *o, const struct gr_tiers *s, gr_error *err)
 {
+    threads_vs_binding(o);
     int chain = gr_tiers_rank_chain(s, o->rank, o->ranks);
     if (chain < 0) return GR_OK;   /* the same on every rank: no split at all */
     MPI_Comm *comm = malloc(sizeof *comm);

@@ -150,11 +150,11 @@ int gr_tier_stop_asked(const gr_tier_chain *ch, uint64_t t, gr_error *err)
 
 /* Tier t's checksum, and done() for a tier computed here; in a group the
  * rank that owns the tier reports it (the others leave sum[t] at 0). */
-static int finish_tier(const gr_tier_chain *ch, uint64_t t, bool computed, gr_error *err)
+static int finish_tier(const gr_tier_chain *ch, uint64_t t, bool computed, bool summed, gr_error *err)
 {
     gr_tiers *s = ch->s;
     if (gr_tier_stop_asked(ch, t, err)) return GR_EINPUT;
-    s->sum[t] = gr_tier_fnv(s->v[t], s->size[t]);
+    if (!summed) s->sum[t] = gr_tier_fnv(s->v[t], s->size[t]);
     if (computed && ch->o->done) return ch->o->done(ch->o->ctx, s, t, err);
     return GR_OK;
 }
@@ -164,7 +164,7 @@ static void *finisher_main(void *arg)
     gr_tier_finisher *f = arg;
     gr_tiers *s = f->ch->s;
     double c0 = gr_tier_cpu();
-    f->rc = finish_tier(f->ch, f->t, f->computed, &f->err);
+    f->rc = finish_tier(f->ch, f->t, f->computed, f->summed, &f->err);
     if (!f->ch->o->keep) {
         free(s->v[f->t]);
         s->v[f->t] = NULL;
@@ -173,9 +173,9 @@ static void *finisher_main(void *arg)
     return NULL;
 }
 
-void gr_tier_finisher_start(gr_tier_finisher *f, gr_tier_chain *ch, uint64_t t, bool computed)
+void gr_tier_finisher_start(gr_tier_finisher *f, gr_tier_chain *ch, uint64_t t, bool computed, bool summed)
 {
-    *f = (gr_tier_finisher){.ch = ch, .t = t, .computed = computed, .pending = true};
+    *f = (gr_tier_finisher){.ch = ch, .t = t, .computed = computed, .summed = summed, .pending = true};
     gr_error_clear(&f->err);
     f->running = pthread_create(&f->th, NULL, finisher_main, f) == 0;
     if (!f->running) finisher_main(f);   /* no thread to be had: here, now */
@@ -242,7 +242,7 @@ static int run_chain_fast(gr_tier_chain *ch)
             }
             if (!known || t < replay_to) rc = gr_tier_fast_tier(s, &L, t, known, &ch->err);
             if (!rc) {
-                gr_tier_finisher_start(&fin, ch, t, !known);   /* it frees the values, unless kept */
+                gr_tier_finisher_start(&fin, ch, t, !known, false);   /* it frees the values, unless kept */
             } else if (!ch->o->keep) {
                 free(s->v[t]);
                 s->v[t] = NULL;
@@ -263,7 +263,7 @@ static int run_chain_options(gr_tier_chain *ch)
         bool known;
         if ((rc = gr_tier_load(ch, t, &known))) break;
         if (!known && (rc = solve_tier_options(s, t, &ob, &ch->err))) break;
-        rc = finish_tier(ch, t, !known, &ch->err);
+        rc = finish_tier(ch, t, !known, false, &ch->err);
     }
     if (!ch->o->keep)
         for (uint64_t t = ch->r; t <= ch->top; t += (uint64_t)s->n) {
@@ -402,14 +402,17 @@ int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err)
     int rcs[GR_MAX_PILES] = {0};
     int nt = threads_of(o), outer = chains_here(s, o), inner = outer < nt ? nt / outer : 1;
     /* every chain of this process runs at once (outer <= nt when inner > 1):
-     * the threads left over go to the longest chains, one each */
+     * the threads left over go to the longest chains, one each (the
+     * longest has the top tier T, residue T mod n, then T - 1, ...) */
     int extra = outer < nt ? nt % outer : 0, used = 0;
-    for (long r = (long)nch - 1; r >= 0; r--)
-        if (chain_here(s, o, (uint64_t)r)) {
+    for (uint64_t j = 0; j < nch; j++) {
+        uint64_t r = (s->total - j) % (uint64_t)n;
+        if (chain_here(s, o, r)) {
             ch[r].inner = fast ? inner + (extra > 0) : 1;
             extra -= extra > 0;
             used += ch[r].inner;
         }
+    }
     /* Chains share nothing but read-only tables; each writes its own tiers.
      * Threads beyond the chains work inside them by steps (fast method). */
 #ifdef _OPENMP
@@ -421,7 +424,8 @@ int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err)
 #ifdef _OPENMP
 #pragma omp parallel for schedule(dynamic, 1) num_threads(outer)
 #endif
-    for (long r = (long)nch - 1; r >= 0; r--)   /* the longest chains first */
+    for (long j = 0; j < (long)nch; j++) {   /* the longest chains first */
+        long r = (long)((s->total - (uint64_t)j) % (uint64_t)n);
         if (chain_here(s, o, (uint64_t)r) && (ch[r].gi == 0 || (fast && n >= 3))) {
             /* a group splits the chain by steps (3 piles and more; else, and
              * with the per-option method, its first rank works alone) */
@@ -430,6 +434,7 @@ int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err)
             rcs[r] = !fast ? run_chain_options(&ch[r]) : steps ? gr_tier_run_steps(&ch[r]) : run_chain_fast(&ch[r]);
             ch[r].seconds = gr_tier_now() - c0;
         }
+    }
     double wall = gr_tier_now() - t0;
 #ifdef _OPENMP
     if (used > outer && levels < 2) omp_set_max_active_levels(levels);

@@ -67,6 +67,7 @@ typedef struct gr_tier_finisher {
     gr_tier_chain *ch;
     uint64_t t;
     bool computed, pending, running;
+    bool summed;            /* s->sum[t] already taken (block by block, by the steps) */
     int rc;
     double cpu;
     gr_error err;
@@ -104,8 +105,9 @@ int gr_tier_fast_tier(gr_tiers *s, gr_tier_lines *L, uint64_t t, bool known, gr_
 int gr_tier_stop_asked(const gr_tier_chain *ch, uint64_t t, gr_error *err);
 /* Tier t read from disk (*known) or allocated to be computed. */
 int gr_tier_load(gr_tier_chain *ch, uint64_t t, bool *known);
-/* A tier's end on its own thread; joined before the next is started. */
-void gr_tier_finisher_start(gr_tier_finisher *f, gr_tier_chain *ch, uint64_t t, bool computed);
+/* A tier's end on its own thread; joined before the next is started.
+ * With summed, s->sum[t] holds the tier's checksum already. */
+void gr_tier_finisher_start(gr_tier_finisher *f, gr_tier_chain *ch, uint64_t t, bool computed, bool summed);
 int gr_tier_finisher_join(gr_tier_finisher *f);
 
 /* The chain by steps of the largest pile, on its threads, or its share of

@@ -164,7 +164,11 @@ bool gr_tier_comp_next(uint64_t *c, int n)
 
 uint64_t gr_tier_fnv(const uint32_t *v, uint64_t count)
 {
-    uint64_t h = 1469598103934665603ULL;
+    return gr_tier_fnv_more(1469598103934665603ULL, v, count);
+}
+
+uint64_t gr_tier_fnv_more(uint64_t h, const uint32_t *v, uint64_t count)
+{
     for (uint64_t i = 0; i < count; i++)
         for (int b = 0; b < 4; b++) {
             h ^= (v[i] >> (8 * b)) & 0xff;

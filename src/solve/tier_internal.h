@@ -58,6 +58,10 @@ static inline uint64_t gr_tier_part_rank(const gr_tier_tables *tb, const uint64_
     return r;
 }
 
+/* gr_tier_fnv of values that follow those hashed into h (a tier's
+ * checksum taken block by block, in rank order). */
+uint64_t gr_tier_fnv_more(uint64_t h, const uint32_t *v, uint64_t count);
+
 /* mu[i..k-1] := the lexicographically least descending fill of sum rem. */
 void gr_tier_part_first(uint64_t *mu, int i, int k, uint64_t rem);
 /* The next partition in rank order; false after the last. */

@@ -3,8 +3,13 @@
  * group (docs/tiers.md, "Inside a chain" and "Ranks beyond the chains"). */
 #include "tier_chain.h"
 #include "grundy/grow.h"
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 /* Threads beyond the chains (docs/tiers.md, "Steps of the largest pile"):
  * a move never raises the raw largest pile nor lowers the raw smallest, so
@@ -39,9 +44,11 @@ typedef struct stepper {
     bool *known;            /* read from disk: only replayed */
     bool *handed;           /* whole, and handed to a finisher (which frees it) */
     uint64_t *from;         /* a block stopped for a value too wide: its rank to go on from */
+    uint64_t *sum;          /* by tier index (a cache line each, threads apart): its checksum so far */
     uint64_t replay_to;     /* tiers from here on are stored and not replayed */
     uint32_t need;          /* the widest value a stopped block of this step needs */
     bool again;             /* the step again, after widening: only the stopped blocks */
+    bool fold;              /* tiers' checksums taken block by block (else by the finisher) */
     /* groups: buffers kept from step to step (no fresh pages every step) */
     asklist *asks;          /* by tier index: the lines its block of this step asks for */
     uint64_t *ids, *at;     /* all asks of the step, by home rank */
@@ -53,6 +60,8 @@ typedef struct stepper {
     uint64_t most;          /* agreed with the need: the largest of the ranks' */
     int late;               /* a failure here after the step's agreement: told at the next */
 } stepper;
+
+#define SUM_AT 8   /* words from one tier's checksum to the next: a cache line */
 
 static bool owns(const gr_tier_chain *ch, uint64_t i)
 {
@@ -80,6 +89,7 @@ static int step_block(stepper *sp, uint64_t i, uint64_t d)
         return GR_OK;
     uint64_t r0, r1;
     block_first(s, t, d, &r0, &r1, mu);
+    uint64_t first = r0;
     if (sp->from[i] != UINT64_MAX) {   /* go on where it stopped */
         gr_pos p;
         r0 = sp->from[i];
@@ -100,6 +110,12 @@ static int step_block(stepper *sp, uint64_t i, uint64_t d)
     if (rc) {
 #pragma omp critical(gr_tier_err)
         ch->err = err;
+    } else if (sp->fold && r1 > first) {
+        /* the tier's checksum, block after block in rank order, while the
+         * values are in this thread's cache: not on the finisher, which
+         * alone would take ~1.7 ms a tier of 4 piles to 2000, a step's
+         * work on 8 threads */
+        sp->sum[SUM_AT * i] = gr_tier_fnv_more(sp->sum[SUM_AT * i], s->v[t] + first, r1 - first);
     }
     return rc;
 }
@@ -266,7 +282,7 @@ static void steps_free(stepper *sp, uint64_t nt)
     for (uint64_t i = 0; sp->asks && i < nt; i++) free(sp->asks[i].v);
     free(sp->asks), free(sp->ids), free(sp->at), free(sp->counts), free(sp->got), free(sp->words), free(sp->small);
     free(sp->out), free(sp->in), free(sp->in2);
-    free(sp->known), free(sp->handed), free(sp->from);
+    free(sp->known), free(sp->handed), free(sp->from), free(sp->sum);
 }
 
 /* Reads this rank's stored tiers; the tiers from which on every one is
@@ -279,6 +295,7 @@ static int steps_load(stepper *sp, uint64_t nt)
     double c0 = gr_tier_cpu();
     for (uint64_t i = 0; i < nt && !rc; i++) {
         sp->from[i] = UINT64_MAX;
+        if (sp->sum) sp->sum[SUM_AT * i] = 1469598103934665603ULL;   /* gr_tier_fnv of nothing */
         if (!owns(ch, i)) continue;
         uint64_t t = ch->r + i * n;
         if (!(rc = gr_tier_load(ch, t, &sp->known[i])) && !sp->known[i]) sp->replay_to = t + 1;
@@ -292,6 +309,206 @@ static int steps_load(stepper *sp, uint64_t nt)
     return rc;
 }
 
+/* One chain alone on its threads (no group): the steps without a barrier.
+ * Block (t, d) reads the lines of the blocks (t', d') with t' < t, d' < d
+ * (its options in lower tiers, Claim 3) and writes lines that only those
+ * and the later blocks of higher tiers read; with any other block of
+ * another tier it shares no line (docs/tiers.md, "Steps without a
+ * barrier"). So a block may start as soon as every lower tier is through
+ * step d - 1: a thread goes on to its next step while others finish the
+ * higher tiers of this one, and a late block holds back only those above
+ * it, not every thread at a barrier.
+ *
+ * Each thread keeps the tiers of index i = me mod P (the lines its blocks
+ * wrote one step are in its cache the next) and works them step after
+ * step, lower tiers first; its mark says how far: every one of its blocks
+ * of the steps before at / nt, and of step at / nt below tier index
+ * at % nt, is done (released after the block's lines are written). */
+typedef struct flow_mark {
+    _Atomic uint64_t at;
+    char pad[128 - sizeof(uint64_t)];   /* one mark a cache line pair: no false sharing */
+} flow_mark;
+
+typedef struct flow {
+    stepper *sp;
+    gr_tier_finisher *fin;
+    uint64_t nt, steps;
+    int p;                  /* the team's threads */
+    flow_mark *mark;
+    uint64_t *seen;         /* per thread (a row of SEEN_AT words): the marks it last read */
+    _Atomic int halt;       /* an error, or a block stopped for wider bitsets: every thread out */
+    int finished;           /* threads through every step (under the team's barrier) */
+    int rc;
+} flow;
+
+#define SEEN_AT(p) ((size_t)(p) + 16)
+
+static void flow_stop(flow *f, int rc)
+{
+    if (rc) {
+#pragma omp critical(gr_tier_err)
+        if (!f->rc) f->rc = rc;
+    }
+    atomic_store_explicit(&f->halt, 1, memory_order_relaxed);
+}
+
+/* Waits until every other thread has done its blocks of step d - 1 below
+ * tier index i; false when told to halt meanwhile. */
+static bool flow_wait(flow *f, int me, uint64_t i, uint64_t d, double *idle)
+{
+    if (d == 0) return true;
+    uint64_t want = (d - 1) * f->nt + i, *seen = f->seen + SEEN_AT(f->p) * (size_t)me;
+    double w0 = 0;
+    for (int b = 0; b < f->p; b++) {
+        if (b == me || seen[b] >= want) continue;   /* marks only grow: a value seen stays true */
+        unsigned spins = 0;
+        while ((seen[b] = atomic_load_explicit(&f->mark[b].at, memory_order_acquire)) < want) {
+            if (w0 == 0) w0 = gr_tier_now();
+            if (atomic_load_explicit(&f->halt, memory_order_relaxed)) {
+                *idle += gr_tier_now() - w0;
+                return false;
+            }
+            /* a block is tens of microseconds: spin a little, then give the
+             * core away (oversubscribed, the thread waited for may need it) */
+            if (++spins > 64) sched_yield();
+#if defined(__x86_64__) || defined(__i386__)
+            else __builtin_ia32_pause();
+#endif
+        }
+    }
+    if (w0 != 0) *idle += gr_tier_now() - w0;
+    return true;
+}
+
+/* Tier index i with work in step d? */
+static bool flow_has(const stepper *sp, uint64_t i, uint64_t d)
+{
+    const gr_tier_chain *ch = sp->ch;
+    const gr_tiers *s = ch->s;
+    int k = s->n - 1;
+    uint64_t t = ch->r + i * (uint64_t)s->n;
+    if (t < d || t >= sp->replay_to || k == 0) return false;
+    return gr_tier_cum(s->tab, k - 1, t, d) < gr_tier_cum(s->tab, k - 1, t, d + 1) || sp->from[i] != UINT64_MAX;
+}
+
+/* Tier index i is whole (step t done): its end handed to the finisher,
+ * after the previous tier's (which a lower tier's mark guarantees done
+ * first: its last block precedes this one's). */
+static void flow_hand(flow *f, uint64_t i)
+{
+    stepper *sp = f->sp;
+    gr_tier_chain *ch = sp->ch;
+    gr_tiers *s = ch->s;
+    uint64_t t = ch->r + i * (uint64_t)s->n;
+    int lrc = GR_OK;
+#pragma omp critical(gr_tier_err)
+    {
+        double a0 = gr_tier_cpu();
+        if (!f->rc) {
+            if (!(lrc = gr_tier_finisher_join(f->fin))) {
+                s->sum[t] = sp->sum[SUM_AT * i];
+                gr_tier_finisher_start(f->fin, ch, t, !sp->known[i], s->n > 1);
+            }
+            sp->handed[i] = !lrc;
+            if (lrc) f->rc = lrc;
+        }
+        ch->alone += gr_tier_cpu() - a0;
+    }
+    if (lrc) flow_stop(f, lrc);
+}
+
+/* This thread's blocks from step *d, tier index *x on: true when through
+ * every step, false when halted (where it stopped kept in *d, *x). */
+static bool flow_run(flow *f, int me, uint64_t *d, uint64_t *x, double *idle)
+{
+    stepper *sp = f->sp;
+    uint64_t n = (uint64_t)sp->ch->s->n, r = sp->ch->r;
+    for (; *d < f->steps; ++*d, *x = (uint64_t)me) {
+        for (; *x < f->nt; *x += (uint64_t)f->p) {
+            uint64_t i = *x;
+            if (atomic_load_explicit(&f->halt, memory_order_relaxed)) return false;
+            if (!flow_has(sp, i, *d)) continue;
+            /* its blocks below this one are done (those skipped included):
+             * said before waiting, so that no one waits on it for them */
+            atomic_store_explicit(&f->mark[me].at, *d * f->nt + i, memory_order_release);
+            if (!flow_wait(f, me, i, *d, idle)) return false;
+            int brc = step_block(sp, i, *d);
+            if (brc || sp->from[i] != UINT64_MAX) {   /* failed, or stopped for wider bitsets */
+                flow_stop(f, brc);
+                return false;
+            }
+            if (r + i * n == *d) flow_hand(f, i);
+            atomic_store_explicit(&f->mark[me].at, *d * f->nt + i + 1, memory_order_release);
+        }
+        atomic_store_explicit(&f->mark[me].at, (*d + 1) * f->nt, memory_order_release);
+    }
+    return true;
+}
+
+static int steps_flow(stepper *sp, gr_tier_finisher *fin, uint64_t nt, double *idle_out)
+{
+    gr_tier_chain *ch = sp->ch;
+    int P = ch->inner > 0 ? ch->inner : 1;
+    flow f = {.sp = sp, .fin = fin, .nt = nt, .steps = sp->replay_to, .p = 1};
+    f.mark = aligned_alloc(128, (size_t)P * sizeof *f.mark);
+    f.seen = calloc(SEEN_AT(P) * (size_t)P, sizeof *f.seen);
+    if (!f.mark || !f.seen) {
+        free(f.mark), free(f.seen);
+        return gr_fail_nomem(&ch->err);
+    }
+    for (int b = 0; b < P; b++) atomic_init(&f.mark[b].at, 0);
+    atomic_init(&f.halt, 0);
+    gr_tier_lines wider;
+    bool widen = false, over = false;
+    double idle = 0;
+#pragma omp parallel num_threads(P) reduction(+ : idle)
+    {
+        int me = 0;
+#ifdef _OPENMP
+        me = omp_get_thread_num();
+#pragma omp single
+        f.p = omp_get_num_threads();   /* maybe fewer than asked */
+#endif
+        uint64_t d = 0, x = (uint64_t)me;
+        bool through = false;
+        for (;;) {
+            if (!through && (through = flow_run(&f, me, &d, &x, &idle))) {
+#pragma omp atomic
+                f.finished++;
+            }
+            double w0 = gr_tier_now();
+#pragma omp barrier
+            idle += gr_tier_now() - w0;
+#pragma omp single
+            {   /* every thread out: widen, then go on where each stopped */
+                double a0 = gr_tier_cpu();
+                if (!f.rc && sp->need) {
+                    f.rc = gr_tier_lines_widen_begin(sp->L, sp->need, &wider, &ch->err);
+                    widen = !f.rc;
+                }
+                sp->need = 0;
+                over = f.rc || f.finished == f.p;
+                atomic_store_explicit(&f.halt, 0, memory_order_relaxed);
+                ch->alone += gr_tier_cpu() - a0;
+            }
+            if (over) break;   /* read between two barriers: the same on every thread */
+            if (widen) {
+#pragma omp for schedule(static)
+                for (uint64_t c = 0; c < sp->L->count; c += 4096)
+                    gr_tier_lines_widen_copy(sp->L, &wider, c, c + 4096 < sp->L->count ? c + 4096 : sp->L->count);
+#pragma omp single
+                {
+                    gr_tier_lines_widen_end(sp->L, &wider);
+                    widen = false;
+                }
+            }
+        }
+    }
+    *idle_out += idle;
+    free(f.mark), free(f.seen);
+    return f.rc;
+}
+
 int gr_tier_run_steps(gr_tier_chain *ch)
 {
     gr_tiers *s = ch->s;
@@ -299,7 +516,10 @@ int gr_tier_run_steps(gr_tier_chain *ch)
     bool group = ch->gq > 1;
     uint64_t nt = (ch->top - ch->r) / (uint64_t)n + 1;
     gr_tier_lines L = {.bits = NULL};
-    stepper sp = {.ch = ch, .L = &L, .replay_to = 0};
+    /* o->step_barrier: a chain alone meets at every step's end too, its
+     * checksums on the finisher (what was measured before, for benchmarks) */
+    bool barrier = group || ch->o->step_barrier;
+    stepper sp = {.ch = ch, .L = &L, .replay_to = 0, .fold = group || !ch->o->step_barrier};
     gr_tier_finisher fin = {.pending = false};
     /* a rank of a group that stops here would leave the others waiting:
      * it is asked at every tier's end, where the group learns of it */
@@ -307,12 +527,13 @@ int gr_tier_run_steps(gr_tier_chain *ch)
     sp.known = calloc(nt, sizeof *sp.known);
     sp.handed = calloc(nt, sizeof *sp.handed);
     sp.from = malloc(nt * sizeof *sp.from);
+    sp.sum = malloc(nt * SUM_AT * sizeof *sp.sum);
     sp.asks = calloc(nt, sizeof *sp.asks);
     sp.counts = calloc((size_t)ch->gq, sizeof *sp.counts);
     sp.got = calloc((size_t)ch->gq, sizeof *sp.got);
     sp.words = calloc((size_t)ch->gq, sizeof *sp.words);
     sp.small = calloc(3 * (size_t)ch->gq, sizeof *sp.small);
-    if (!sp.known || !sp.handed || !sp.from || !sp.asks || !sp.counts || !sp.got || !sp.words || !sp.small)
+    if (!sp.known || !sp.handed || !sp.from || !sp.sum || !sp.asks || !sp.counts || !sp.got || !sp.words || !sp.small)
         rc = gr_fail_nomem(&ch->err);
     /* one word a bitset at first, as on one thread: starting at the width
      * the run reaches spared a group's ranks their widening (each widens the
@@ -328,14 +549,17 @@ int gr_tier_run_steps(gr_tier_chain *ch)
     for (uint64_t i = 0; i < nt && !rc; i++) {
         uint64_t t = ch->r + i * (uint64_t)n;
         if (t < sp.replay_to || !owns(ch, i)) continue;
-        if (!(rc = gr_tier_finisher_join(&fin))) gr_tier_finisher_start(&fin, ch, t, false);
+        if (!(rc = gr_tier_finisher_join(&fin))) gr_tier_finisher_start(&fin, ch, t, false, false);
         sp.handed[i] = !rc;
     }
-    uint64_t d = 0;
     double idle = 0;
+    /* one chain alone flows from step to step; a group's ranks meet at
+     * every step's end to exchange lines (below) */
+    if (!barrier && !rc) rc = steps_flow(&sp, &fin, nt, &idle);
+    uint64_t d = barrier ? 0 : sp.replay_to;
     gr_tier_lines wider;   /* the bitsets being widened */
     bool widen = false;
-#pragma omp parallel num_threads(ch->inner) if (!rc) reduction(+ : idle)
+#pragma omp parallel num_threads(ch->inner) if (!rc && barrier) reduction(+ : idle)
     for (;;) {
         if (rc || d >= sp.replay_to) break;   /* the same for every thread: set only between barriers */
         uint64_t step = d;
@@ -385,7 +609,10 @@ int gr_tier_run_steps(gr_tier_chain *ch)
                 if (!rc && !lrc && d >= ch->r && (d - ch->r) % (uint64_t)n == 0 &&
                     owns(ch, (d - ch->r) / (uint64_t)n)) {
                     uint64_t i = (d - ch->r) / (uint64_t)n;
-                    if (!(lrc = gr_tier_finisher_join(&fin))) gr_tier_finisher_start(&fin, ch, d, !sp.known[i]);
+                    if (!(lrc = gr_tier_finisher_join(&fin))) {
+                        s->sum[d] = sp.sum[SUM_AT * i];
+                        gr_tier_finisher_start(&fin, ch, d, !sp.known[i], sp.fold && n > 1);
+                    }
                     sp.handed[i] = !lrc;
                 }
                 /* in a group a failure of this rank alone waits for the next
