@@ -591,7 +591,7 @@ static void bfile_lines(gr_buf *b, const gr_api_seq_reply *s)
     }
 }
 
-static void heap_period_text(gr_buf *b, const gr_period *p, const gr_octal_cert *cert)
+void gr_api_heap_period_text(gr_buf *b, const gr_period *p, const gr_octal_cert *cert)
 {
     if (!p->found) {
         gr_buf_printf(b, "period: none found in G(0..%llu)\n", (unsigned long long)p->checked_to);
@@ -654,7 +654,7 @@ static void players_period_text(gr_buf *b, const gr_subperiod *p, uint64_t limit
 void gr_api_seq_period_text(gr_buf *b, const gr_api_seq_reply *s)
 {
     if (!s->period) return;
-    if (s->kind == GR_SEQ_HEAP) heap_period_text(b, &s->per, &s->cert);
+    if (s->kind == GR_SEQ_HEAP) gr_api_heap_period_text(b, &s->per, &s->cert);
     else if (s->kind == GR_SEQ_PLAYERS) players_period_text(b, &s->sub, s->sub_limit, s->players);
 }
 

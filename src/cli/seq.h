@@ -41,10 +41,7 @@ struct gr_period;
 struct gr_octal_cert;
 int seq_in_period(const char *path, const struct gr_seqfile_header *h, uint64_t count, struct gr_period *per,
                   struct gr_octal_cert *cert, gr_error *err);
-/* The period lines (the layer's), for the sparse method's own printing. */
-struct gr_period;
-struct gr_octal_cert;
-void seq_print_period_text(FILE *f, const struct gr_period *p, const struct gr_octal_cert *cert);
-void seq_print_period_json(FILE *f, const struct gr_period *p, const struct gr_octal_cert *cert);
+/* The layer's format for the flags: GR_API_JSON, _BFILE or _TEXT. */
+int seq_api_format(const seq_args *s);
 
 #endif
