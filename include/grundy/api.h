@@ -228,6 +228,9 @@ const char *gr_api_key_name(int front, const char *key, char *buf, size_t size);
 /* What goes between a key's name and its value in the front end's words:
  * "--to 5", "to=5", and for Python "" (its name, "to=", ends in '='). */
 const char *gr_api_key_sep(int front);
+/* A key and that separator, for a message to end with the value: "--to ",
+ * "to=". */
+const char *gr_api_key_lead(int front, const char *key, char *buf, size_t size);
 
 /* One move of a moves reply. */
 typedef struct gr_api_move {
@@ -368,6 +371,8 @@ void gr_api_table_tail(gr_buf *b, int format);
  * stored tier results all print it alike. */
 typedef uint32_t (*gr_api_table_get_fn)(const void *ctx, uint32_t a, uint32_t b);
 void gr_api_table_put_text(gr_buf *b, uint32_t n, gr_api_table_get_fn get, const void *ctx);
+/* table --out FILE's answer in text: what the file holds. */
+void gr_api_table_out_text(gr_buf *b, const char *file, uint32_t n);
 /* table --stats: seed 000's figures, gathered as the rows streamed
  * (grundy/s3stats.h), as GR_API_JSON or GR_API_TEXT. */
 struct gr_s3stats;

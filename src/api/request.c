@@ -82,6 +82,14 @@ const char *gr_api_key_sep(int front)
     return front == GR_FRONT_CLI ? " " : front == GR_FRONT_PYTHON ? "" : "=";
 }
 
+const char *gr_api_key_lead(int front, const char *key, char *buf, size_t size)
+{
+    char name[64];
+    gr_api_key_name(front, key, name, sizeof name);
+    snprintf(buf, size, "%s%s", name, gr_api_key_sep(front));
+    return buf;
+}
+
 /* The keys besides the outcome rules', and who may give them. */
 enum key_type { KEY_TEXT, KEY_POS, KEY_BOOL, KEY_SIZE, KEY_SECONDS, KEY_SEQ_NUMBER, KEY_SEQ_BOOL, KEY_FIRST, KEY_INPUT,
                 KEY_VERB, KEY_VERB_BOOL /* count's, losing's and solve's own (take_verb) */ };

@@ -128,16 +128,10 @@ static int by_layer(seq_args *s, gr_error *err)
                  ? gr_api_call(NULL, &req, &rep, err)
                  : gr_fail_nomem(err);
     if (!rc) {
-        gr_api_render(&out, s->common.format == FMT_JSON ? GR_API_JSON : s->bfile ? GR_API_BFILE : GR_API_TEXT, &rep);
-        if (s->bfile && s->common.format != FMT_JSON) gr_api_seq_period_text(&tail, &rep.seq);
-        if (!gr_buf_ok(&out) || !gr_buf_ok(&tail)) rc = gr_fail_nomem(err);
-    }
-    if (!rc) {
-        fwrite(out.s, 1, out.len, stdout);
-        if (tail.len) {
-            fflush(stdout);
-            fwrite(tail.s, 1, tail.len, stderr);
-        }
+        int format = seq_api_format(s);
+        gr_api_render(&out, format, &rep);
+        if (format == GR_API_BFILE) gr_api_seq_period_text(&tail, &rep.seq);
+        rc = seq_write(&out, &tail, err);
     }
     gr_buf_free(&out);
     gr_buf_free(&tail);

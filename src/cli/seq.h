@@ -43,5 +43,8 @@ int seq_in_period(const char *path, const struct gr_seqfile_header *h, uint64_t 
                   struct gr_octal_cert *cert, gr_error *err);
 /* The layer's format for the flags: GR_API_JSON, _BFILE or _TEXT. */
 int seq_api_format(const seq_args *s);
+/* An answer rendered: `out` on standard output, then `note` (a b-file's
+ * period) on standard error; GR_ENOMEM when either failed to grow. */
+int seq_write(const gr_buf *out, const gr_buf *note, gr_error *err);
 
 #endif

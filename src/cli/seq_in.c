@@ -69,17 +69,12 @@ int seq_stream_file(seq_args *s, gr_error *err)
     st.out = &out;
     rc = pass(s->in, &st, err);   /* fails when the file changed since the first pass */
     if (!rc) {
+        gr_buf note;
+        gr_buf_init(&note);
         gr_api_seqfile_tail(&out, st.format, &st.r);
-        size_t at = out.len;
-        gr_api_seqfile_note(&out, st.format, &st.r);
-        if (!gr_buf_ok(&out)) rc = gr_fail_nomem(err);
-        else {
-            fwrite(out.s, 1, at, stdout);
-            if (out.len > at) {
-                fflush(stdout);
-                fwrite(out.s + at, 1, out.len - at, stderr);
-            }
-        }
+        gr_api_seqfile_note(&note, st.format, &st.r);
+        rc = seq_write(&out, &note, err);
+        gr_buf_free(&note);
     }
     gr_buf_free(&out);
     return rc;

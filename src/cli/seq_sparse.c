@@ -29,6 +29,17 @@ int seq_api_format(const seq_args *s)
     return s->common.format == FMT_JSON ? GR_API_JSON : s->bfile ? GR_API_BFILE : GR_API_TEXT;
 }
 
+int seq_write(const gr_buf *out, const gr_buf *note, gr_error *err)
+{
+    if (!gr_buf_ok(out) || !gr_buf_ok(note)) return gr_fail_nomem(err);
+    fwrite(out->s, 1, out->len, stdout);
+    if (note->len) {
+        fflush(stdout);
+        fwrite(note->s, 1, note->len, stderr);
+    }
+    return GR_OK;
+}
+
 /* The layer's rendering of the answer, whole, on standard output (a
  * b-file's period on standard error). */
 static int deliver(const view *v, const seq_args *s, gr_api_seqfile_reply *r, gr_error *err)
@@ -44,14 +55,7 @@ static int deliver(const view *v, const seq_args *s, gr_api_seqfile_reply *r, gr
         for (uint64_t x = 0; x < v->count; x++) gr_api_seqfile_heap(&out, format, r, x, at(v, x));
     gr_api_seqfile_tail(&out, format, r);
     gr_api_seqfile_note(&note, format, r);
-    int rc = gr_buf_ok(&out) && gr_buf_ok(&note) ? GR_OK : gr_fail_nomem(err);
-    if (!rc) {
-        fwrite(out.s, 1, out.len, stdout);
-        if (note.len) {
-            fflush(stdout);
-            fwrite(note.s, 1, note.len, stderr);
-        }
-    }
+    int rc = seq_write(&out, &note, err);
     gr_buf_free(&out);
     gr_buf_free(&note);
     return rc;
