@@ -68,13 +68,22 @@ void gr_api_seqfile_heap(gr_buf *b, int format, gr_api_seqfile_reply *r, uint64_
     bool json = format == GR_API_JSON;
     if (r->rare) {
         if (x == 0 || !gr_sparse_is_rare(r->mask, g)) return;
-        if (json) gr_buf_printf(b, r->printed++ ? ",[%" PRIu64 ",%u]" : "[%" PRIu64 ",%u]", x, g);
-        else gr_buf_printf(b, "%" PRIu64 " %u\n", x, g);
+        if (json) gr_buf_puts(b, r->printed++ ? ",[" : "[");
+        gr_api_put_u64(b, x);
+        gr_buf_putc(b, json ? ',' : ' ');
+        gr_api_put_u64(b, g);
+        gr_buf_puts(b, json ? "]" : "\n");
         return;
     }
     if (r->out || x < r->from) return;
-    if (format == GR_API_BFILE) gr_buf_printf(b, "%" PRIu64 " %u\n", x, g);
-    else gr_buf_printf(b, r->printed++ ? (json ? ",%u" : " %u") : "%u", g);
+    if (format == GR_API_BFILE) {
+        gr_api_put_u64(b, x);
+        gr_buf_putc(b, ' ');
+    } else if (r->printed++) {
+        gr_buf_putc(b, json ? ',' : ' ');
+    }
+    gr_api_put_u64(b, g);
+    if (format == GR_API_BFILE) gr_buf_putc(b, '\n');
 }
 
 /* A b-file is numbers alone: the period of its values goes to standard error. */
