@@ -90,8 +90,9 @@ static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
 }
 
 /* Only the sparse method's file-backed runs (--out, --rare,
- * --until-period) stay on its own printing (seq_sparse.c): they apply to
- * the nim-sequences of heap rulesets under normal play. */
+ * --until-period) are made outside the layer's call (seq_sparse.c, which
+ * renders them through the layer): they apply to the nim-sequences of heap
+ * rulesets under normal play. */
 static bool sparse_file_run(const seq_args *s)
 {
     return (s->out || s->rare || s->until_period) && (s->game.flags & GR_RS_HEAPS) &&

@@ -27,7 +27,8 @@ typedef struct seq_args {
 
 /* Every sequence is the answer layer's (src/api/seq.c) but for the sparse
  * method's files and listings: --out/--in files, --rare, --until-period,
- * --compare (seq_sparse.c). */
+ * --compare, run here (seq_sparse.c) and rendered by the layer
+ * (gr_api_seqfile_*, gr_api_seqcmp_render). */
 int seq_sparse(seq_args *s, gr_error *err);
 /* The sparse method's progress line on standard error. */
 struct gr_sparse_progress;

@@ -6,7 +6,6 @@
  * nothing; then the period (seq_in_period.c), which a JSON answer holds
  * before its end; the second pass prints. */
 #include "seq.h"
-#include "grundy/io.h"
 #include "grundy/period.h"
 #include "grundy/seqfile.h"
 #include "grundy/sparse.h"

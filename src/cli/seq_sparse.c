@@ -1,9 +1,9 @@
 /* grundy seq with the sparse-space engine (grundy/sparse.h): long
  * nim-sequences of take-and-break codes, sequence files (--out, --in),
- * rare heaps, periods watched while the run goes on, and --compare. */
+ * rare heaps, periods watched while the run goes on, and --compare. The
+ * runs are made here, with their progress line; the answers are the
+ * layer's, rendered by it (src/api/seq_file.c). */
 #include "seq.h"
-#include "grundy/heapseq.h"
-#include "grundy/io.h"
 #include "grundy/period.h"
 #include "grundy/seqfile.h"
 #include "grundy/sparse.h"
