@@ -34,36 +34,27 @@ echo "$cli" | grep -q '"method":"misere quotient"' || { echo "the command line's
 trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$tmp"' EXIT
 for mode in inprocess workers; do
   start_server "$mode" --workers 1 --answer "$mode" --quotients "$d"
-  ask() { get "$1" "${base}api/$2"; }
-  ask v "value?rules=tb:0.77&pos=$pos&misere=1"
-  check "$mode: value by the saved quotient, as on the command line: $(head -c 400 "$tmp/v.body") vs $cli" \
+  api_check v "value?rules=tb:0.77&pos=$pos&misere=1" "$mode: value by the saved quotient, as on the command line" \
     "[ \"\$(cat '$tmp/v.code')\" = 200 ] && [ \"\$(cat '$tmp/v.body')\" = '$cli' ]"
-  ask vk "value?rules=tb:.77&pos=$pos&misere=1"
   # the engine takes a file for the rules as it spells them: tb:.77 as without it, not refused
-  check "$mode: tb:.77 is answered as without the file: $(head -c 300 "$tmp/vk.body")" \
+  api_check vk "value?rules=tb:.77&pos=$pos&misere=1" "$mode: tb:.77 is answered as without the file" \
     "! grep -q 'holds the quotient' '$tmp/vk.body' && ! grep -q '\"heaps\":80' '$tmp/vk.body'"
-  ask m "moves?rules=tb:0.77&pos=$pos&misere=1"
-  check "$mode: moves by the saved quotient, as on the command line: $(head -c 300 "$tmp/m.body")" \
+  api_check m "moves?rules=tb:0.77&pos=$pos&misere=1" "$mode: moves by the saved quotient, as on the command line" \
     "[ \"\$(cat '$tmp/m.code')\" = 200 ] && [ \"\$(cat '$tmp/m.body')\" = '$clim' ]"
-  ask p "play?rules=tb:0.77&pos=$pos&misere=1&first=me&input=hint"
-  check "$mode: play by the saved quotient: $(head -c 300 "$tmp/p.body")" \
+  api_check p "play?rules=tb:0.77&pos=$pos&misere=1&first=me&input=hint" "$mode: play by the saved quotient" \
     "[ \"\$(cat '$tmp/p.code')\" = 200 ] && grep -q 'heaps up to 80' '$tmp/p.body'"
-  ask per "value?rules=tb:0.75&pos=1000000,7&misere=1"
-  check "$mode: a periodic quotient covers heap 10^6: $(head -c 300 "$tmp/per.body")" \
+  api_check per "value?rules=tb:0.75&pos=1000000,7&misere=1" "$mode: a periodic quotient covers heap 10^6" \
     "[ \"\$(cat '$tmp/per.body')\" = '$cli75' ]"
   # a heap past the file, normal play, a file under another name: as without the directory
-  ask past "value?rules=tb:0.77&pos=81,3&misere=1"
-  check "$mode: a heap past the file is not the file's: $(head -c 300 "$tmp/past.body")" \
+  api_check past "value?rules=tb:0.77&pos=81,3&misere=1" "$mode: a heap past the file is not the file's" \
     "! grep -q '\"heaps\":80' '$tmp/past.body'"
-  ask nor "value?rules=tb:0.77&pos=75,62,3"
-  check "$mode: normal play is not the file's: $(head -c 300 "$tmp/nor.body")" \
+  api_check nor "value?rules=tb:0.77&pos=75,62,3" "$mode: normal play is not the file's" \
     "[ \"\$(cat '$tmp/nor.code')\" = 200 ] && ! grep -q 'quotient' '$tmp/nor.body'"
-  ask other "value?rules=tb:0.07&pos=12,3&misere=1"
-  check "$mode: tb_0.07.grq holds Kayles' quotient, not taken: $(head -c 300 "$tmp/other.body")" \
+  api_check other "value?rules=tb:0.07&pos=12,3&misere=1" "$mode: tb_0.07.grq holds Kayles' quotient, not taken" \
     "! grep -q '\"heaps\":80' '$tmp/other.body'"
   # the file is the server's to name: a client's quotient= is not a parameter
-  ask q "value?rules=tb:0.77&pos=5&misere=1&quotient=/etc/passwd"
-  check "$mode: quotient= from a client: $(head -c 300 "$tmp/q.body")" "grep -q \"parameter 'quotient'\" '$tmp/q.body'"
+  api_check q "value?rules=tb:0.77&pos=5&misere=1&quotient=/etc/passwd" "$mode: quotient= from a client" \
+    "grep -q \"parameter 'quotient'\" '$tmp/q.body'"
   check "$mode: an answer names a path of the server's" "! grep -l -e '$tmp' -e '/proc/self' '$tmp'/*.body"
   stop_server
 done

@@ -37,44 +37,34 @@ trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$tmp"' EXIT
 for mode in inprocess workers; do
   # a heap past the file is computed by the sparse method: seconds under a sanitizer
   start_server "$mode" --workers 1 --answer "$mode" --max-seconds 60 --seqs "$d"
-  # ask NAME QUERY: the body in $tmp/NAME.body, the status in $tmp/NAME.code
-  ask() { get "$1" "${base}api/$2"; }
-  ask v6 "value?rules=tb:0.6&pos=59999,7"
-  check "$mode: tb:0.6 59999,7 from the file: $(head -c 300 "$tmp/v6.body")" \
+  api_check v6 "value?rules=tb:0.6&pos=59999,7" "$mode: tb:0.6 59999,7 from the file" \
     "grep -q '\"value\":$g6,\"method\":\"nim-sequence, stored file\"' '$tmp/v6.body'"
-  ask vg "value?rules=grundy-game&pos=69999"
-  check "$mode: grundy-game 69999 from the file: $(head -c 300 "$tmp/vg.body")" \
+  api_check vg "value?rules=grundy-game&pos=69999" "$mode: grundy-game 69999 from the file" \
     "grep -q '\"value\":$gg,\"method\":\"nim-sequence, stored file\"' '$tmp/vg.body'"
   # the census names the file by the code as it formats it: tb:0.77 for tb:.77
-  ask vk "value?rules=tb:0.77&pos=2999"
-  check "$mode: tb:0.77 from tb_0.77.grs (written as tb:.77): $(head -c 300 "$tmp/vk.body")" "grep -q 'stored file' '$tmp/vk.body'"
-  ask mv "moves?rules=tb:0.6&pos=59999&winning=1"
-  check "$mode: moves from the file: $(tail -c 200 "$tmp/mv.body")" \
+  api_check vk "value?rules=tb:0.77&pos=2999" "$mode: tb:0.77 from tb_0.77.grs (written as tb:.77)" \
+    "grep -q 'stored file' '$tmp/vk.body'"
+  api_check mv "moves?rules=tb:0.6&pos=59999&winning=1" "$mode: moves from the file" \
     "grep -q '\"method\":\"nim-sequence, stored file\"' '$tmp/mv.body' && grep -q '\"winning\":true' '$tmp/mv.body'"
-  ask pl "play?rules=grundy-game&pos=60000,3"
-  check "$mode: play from the file: $(head -c 200 "$tmp/pl.body")" "[ \"\$(cat '$tmp/pl.code')\" = 200 ] && grep -q '\"ok\":true' '$tmp/pl.body'"
-  ask sv "value?rules=tb:0.5&pos=3000000,2999999,7"
-  check "$mode: the stand-in file's values: $(head -c 300 "$tmp/sv.body")" \
+  api_check pl "play?rules=grundy-game&pos=60000,3" "$mode: play from the file" \
+    "[ \"\$(cat '$tmp/pl.code')\" = 200 ] && grep -q '\"ok\":true' '$tmp/pl.body'"
+  api_check sv "value?rules=tb:0.5&pos=3000000,2999999,7" "$mode: the stand-in file's values" \
     "grep -q '\"value\":2,\"method\":\"nim-sequence, stored file\"' '$tmp/sv.body'"
-  ask sp "play?rules=tb:0.5&pos=3000000,5"
-  check "$mode: play from the stand-in file: $(head -c 300 "$tmp/sp.body")" \
+  api_check sp "play?rules=tb:0.5&pos=3000000,5" "$mode: play from the stand-in file" \
     "[ \"\$(cat '$tmp/sp.code')\" = 200 ] && grep -q '\"ok\":true' '$tmp/sp.body'"
   # a heap past the file, another outcome rule, a file under another name: computed
-  ask past "value?rules=tb:0.6&pos=60001"
-  check "$mode: a heap past the file is computed: $(head -c 300 "$tmp/past.body")" \
+  api_check past "value?rules=tb:0.6&pos=60001" "$mode: a heap past the file is computed" \
     "grep -q '\"method\":\"nim-sequence, sparse\"' '$tmp/past.body'"
-  ask mis "value?rules=tb:0.6&pos=20&misere=1"
-  check "$mode: misere is not the file's: $(head -c 300 "$tmp/mis.body")" "! grep -q 'stored file' '$tmp/mis.body'"
-  ask other "value?rules=tb:0.7&pos=100"
-  check "$mode: tb_0.7.grs holds tb:0.6's values, not taken: $(head -c 300 "$tmp/other.body")" \
+  api_check mis "value?rules=tb:0.6&pos=20&misere=1" "$mode: misere is not the file's" \
+    "! grep -q 'stored file' '$tmp/mis.body'"
+  api_check other "value?rules=tb:0.7&pos=100" "$mode: tb_0.7.grs holds tb:0.6's values, not taken" \
     "[ \"\$(cat '$tmp/other.code')\" = 200 ] && ! grep -q 'stored file' '$tmp/other.body'"
   # a damaged file: refused in one line that names no path of the server's
-  ask bad "value?rules=tb:0.51&pos=2000"
-  check "$mode: a damaged stored file: $(head -c 300 "$tmp/bad.body")" \
+  api_check bad "value?rules=tb:0.51&pos=2000" "$mode: a damaged stored file" \
     "[ \"\$(cat '$tmp/bad.code')\" = 400 ] && grep -q 'stored sequences/tb_0.51.grs: block 0' '$tmp/bad.body'"
   # the file is the server's to name: a client's in= is not a parameter
-  ask in "value?rules=tb:0.6&pos=5&in=/etc/passwd"
-  check "$mode: in= from a client: $(head -c 300 "$tmp/in.body")" "grep -q \"unknown parameter 'in'\" '$tmp/in.body'"
+  api_check in "value?rules=tb:0.6&pos=5&in=/etc/passwd" "$mode: in= from a client" \
+    "grep -q \"unknown parameter 'in'\" '$tmp/in.body'"
   check "$mode: an answer names a path of the server's" "! grep -l -e '$tmp' -e '/proc/self' '$tmp'/*.body"
   stop_server
 done

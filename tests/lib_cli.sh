@@ -70,6 +70,14 @@ check() {
   if eval "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1"; fi
 }
 
+# api_check NAME QUERY WHAT CONDITION: asks ${base}api/QUERY (the body in
+# $tmp/NAME.body, the status in $tmp/NAME.code) and checks CONDITION; a
+# failure names WHAT and the body's start
+api_check() {
+  get "$1" "${base}api/$2"
+  check "$3: $(head -c 300 "$tmp/$1.body")" "$4"
+}
+
 # start_server NAME ARGS...: starts grundy serve on a free port with ARGS,
 # its stderr in $tmp/NAME.err; sets $base (http://127.0.0.1:PORT/), $port and
 # $server (its pid). The caller's EXIT trap stops it (stop_server).

@@ -26,21 +26,28 @@ static void drop(char *dir)
     free(dir);
 }
 
-/* One census call; the reply is left for the caller to read and clear. */
+/* One census call, its options through the validator as the command line
+ * gives them (to 0: not given); the reply is left for the caller to read
+ * and clear. */
 static int census(const char *dir, const char *const *codes, size_t n, uint64_t to, bool report, gr_api_reply *rep,
                   gr_error *err)
 {
     gr_api_request req;
     gr_api_request_init(&req, GR_API_CENSUS, GR_FRONT_CLI);
-    req.census.dir = dir;
+    char tos[24];
+    snprintf(tos, sizeof tos, "%llu", (unsigned long long)to);
+    gr_api_pair pairs[4] = {{"threads", 7, "1", 1}};
+    size_t np = 1;
+    if (dir) pairs[np++] = (gr_api_pair){"dir", 3, dir, strlen(dir)};
+    if (to) pairs[np++] = (gr_api_pair){"to", 2, tos, strlen(tos)};
+    if (report) pairs[np++] = (gr_api_pair){"report", 6, NULL, 0};
+    gr_error_clear(err);
+    cr_assert_eq(gr_api_request_fill(&req, pairs, np, err), GR_OK, "%s", err->msg);
+    cr_assert_eq(req.census.threads, 1);
+    cr_assert_eq(req.census.have_to, to > 0);
     req.census.codes = codes;
     req.census.ncodes = n;
-    req.census.to = to;
-    req.census.have_to = to > 0;
-    req.census.threads = 1;
-    req.census.report = report;
     gr_api_reply_init(rep);
-    gr_error_clear(err);
     int rc = gr_api_call(NULL, &req, rep, err);
     gr_api_request_clear(&req);
     return rc;

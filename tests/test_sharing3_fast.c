@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "grundy/s3file.h"
+#include "grundy/api.h"
 #include "grundy/s3stats.h"
 #include "grundy/sharing3.h"
 #include "grundy/sharing3_fast.h"
@@ -428,14 +429,12 @@ static int to_band_sink(void *ctx, uint32_t b0, uint32_t count, const uint32_t *
 
 static char *stats_json(const gr_s3stats *s)
 {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&buf, &len);
-    cr_assert_not_null(m);
-    gr_s3stats_print(s, m, 1);
-    gr_s3stats_print(s, m, 0);
-    fclose(m);
-    return buf;
+    gr_buf b;
+    gr_buf_init(&b);
+    gr_api_table_stats_render(&b, GR_API_JSON, s);
+    gr_api_table_stats_render(&b, GR_API_TEXT, s);
+    cr_assert(gr_buf_ok(&b));
+    return gr_buf_detach(&b, NULL);
 }
 
 /* The statistics gathered in column items on 2, 3 and 8 threads (parts

@@ -157,7 +157,7 @@ typedef struct gr_api_census_opts {
     long digits;               /* and every code of at most this many digits; 0: none */
     uint64_t to;
     bool have_to;
-    const char *dir;           /* the census folder */
+    char *dir;                 /* the census folder (the request's own) */
     int threads;               /* in all; 0: every core */
     bool report;               /* what dir holds now, computing nothing */
     bool max_seconds;          /* limits.max_seconds given; else a census runs as long as it takes */
@@ -228,6 +228,9 @@ const char *gr_api_key_name(int front, const char *key, char *buf, size_t size);
 /* What goes between a key's name and its value in the front end's words:
  * "--to 5", "to=5", and for Python "" (its name, "to=", ends in '='). */
 const char *gr_api_key_sep(int front);
+/* A key and that separator, for a message to end with the value: "--to ",
+ * "to=". */
+const char *gr_api_key_lead(int front, const char *key, char *buf, size_t size);
 
 /* One move of a moves reply. */
 typedef struct gr_api_move {
@@ -289,6 +292,58 @@ void gr_api_seq_period_json(gr_buf *b, const gr_period *p, const gr_octal_cert *
  * under the budget (the others go to a worker). */
 bool gr_api_seq_cheap(const gr_api_request *req, double seconds, double bytes);
 
+/* The sparse method's file forms of seq (a run with --out FILE or
+ * --until-period, a stored file read with --in, the rare heaps): what the
+ * answer holds, rendered in pieces so that a file of any length streams
+ * through: the head, each heap 0..to in order, the tail. Formats:
+ * GR_API_JSON, GR_API_TEXT, GR_API_BFILE (whose period goes to standard
+ * error: gr_api_seqfile_note). */
+typedef struct gr_api_seqfile_reply {
+    const char *rules;
+    uint64_t from, to;         /* the heaps answered */
+    uint32_t mask;             /* the rare/common mask */
+    bool rare;                 /* the rare heaps are listed, not the values */
+    uint64_t rare_count;       /* rare heaps in 1..to (the text names it first) */
+    bool out;                  /* the values went to a file: none listed */
+    const char *file;          /* the run that wrote that file (NULL: no run), and its summary: */
+    uint64_t run_to;           /*   G(0..run_to) in the file */
+    uint64_t computed, resumed_at;
+    double seconds;
+    int threads;
+    uint32_t run_mask;
+    uint64_t run_rare;
+    uint32_t largest;
+    bool stopped;              /* the run stopped at `to`, its period certified */
+    bool period;               /* the period was asked for */
+    gr_period per;
+    gr_octal_cert cert;
+    uint64_t printed;          /* the renderer's own: heaps written so far */
+} gr_api_seqfile_reply;
+
+/* Before the head, heap by heap: counts what the head names first (the
+ * rare heaps; a streamed file's first pass). */
+void gr_api_seqfile_tally(gr_api_seqfile_reply *r, uint64_t x, uint32_t g);
+void gr_api_seqfile_head(gr_buf *b, int format, gr_api_seqfile_reply *r);
+/* Heap x of value g (the renderer picks the heaps the answer lists). */
+void gr_api_seqfile_heap(gr_buf *b, int format, gr_api_seqfile_reply *r, uint64_t x, uint32_t g);
+void gr_api_seqfile_tail(gr_buf *b, int format, const gr_api_seqfile_reply *r);
+/* What goes to standard error (a b-file's period), else nothing. */
+void gr_api_seqfile_note(gr_buf *b, int format, const gr_api_seqfile_reply *r);
+
+/* seq --compare A B --to N: the first heap where two nim-sequences differ. */
+typedef struct gr_api_seqcmp_reply {
+    const char *rules[2];
+    uint64_t to;
+    bool same;                 /* G agrees on 0..to */
+    uint64_t first;            /* else the first heap where they differ, */
+    uint32_t values[2];        /*   and the two values there */
+    const char *method[2];     /* the method that computed each ("sparse", "fast", ...) */
+} gr_api_seqcmp_reply;
+
+int gr_api_seq_compare(const char *a, const char *b, uint64_t to, const gr_limits *lim, gr_api_seqcmp_reply *r,
+                       gr_error *err);
+void gr_api_seqcmp_render(gr_buf *b, int format, const gr_api_seqcmp_reply *r);
+
 /* A table reply: under normal play the values, row b = 0..n holding
  * G(0,x,b) for x = 0..b/2 (the rest by symmetry, G(0,x,b) = G(0,b-x,b));
  * under another outcome rule the score of every (0,a,b), row b holding
@@ -316,6 +371,12 @@ void gr_api_table_tail(gr_buf *b, int format);
  * stored tier results all print it alike. */
 typedef uint32_t (*gr_api_table_get_fn)(const void *ctx, uint32_t a, uint32_t b);
 void gr_api_table_put_text(gr_buf *b, uint32_t n, gr_api_table_get_fn get, const void *ctx);
+/* table --out FILE's answer in text: what the file holds. */
+void gr_api_table_out_text(gr_buf *b, const char *file, uint32_t n);
+/* table --stats: seed 000's figures, gathered as the rows streamed
+ * (grundy/s3stats.h), as GR_API_JSON or GR_API_TEXT. */
+struct gr_s3stats;
+void gr_api_table_stats_render(gr_buf *b, int format, const struct gr_s3stats *s);
 /* The table request's checks alone (before any work), as the call makes them. */
 int gr_api_table_check(const gr_api_request *req, gr_error *err);
 /* Whether a table request is cheap enough for a server's thread. */

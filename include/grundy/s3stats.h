@@ -7,9 +7,9 @@
  * b >= a, the whole row, not only b >= 2a. */
 #ifndef GRUNDY_S3STATS_H
 #define GRUNDY_S3STATS_H
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 #include "grundy/error.h"
 
 typedef struct gr_s3stats gr_s3stats;
@@ -33,7 +33,31 @@ long gr_s3stats_band_begin(gr_s3stats *s, uint32_t b0, uint32_t count, const uin
                            int threads);
 void gr_s3stats_band_item(gr_s3stats *s, long i, int thread);
 void gr_s3stats_band_end(gr_s3stats *s);
-void gr_s3stats_print(const gr_s3stats *s, FILE *f, int json);
+
+/* The figures gathered, for a renderer (the answer layer's table --stats,
+ * src/api/table_stats.c). The pointers are into s. */
+typedef struct gr_s3stats_figures {
+    uint32_t n;
+    const uint32_t *row_max, *row_first;   /* per row a = 0..n: its largest value, first at b */
+    uint32_t vmax, vmax_a, vmax_b;          /* the largest value, first at (0,vmax_a,vmax_b) */
+    bool claim_fail;                        /* a <= 2g-1 (g >= 2) fails first at G(0,claim_a,claim_b) = claim_g */
+    uint32_t claim_a, claim_b, claim_g;
+    int ngs;                                /* the listed values gs[0..ngs-1], rows 0..list_rows-1 */
+    const uint32_t *gs;
+    uint32_t list_rows;
+    uint64_t ones;                          /* 1-positions with 2a <= b */
+    const uint64_t *ones_row;               /* per a = 0..n/2 */
+    const uint32_t *ones_first;             /* the first ones, (a,b) pairs: ones_first_n numbers */
+    size_t ones_first_n;
+    uint64_t p_count, p_miss;               /* P-positions; disagreements with Theorem P, */
+    uint32_t p_miss_a, p_miss_b;            /*   the first at (0,p_miss_a,p_miss_b) */
+    uint32_t rowsets;                       /* values g < rowsets have their rows kept */
+} gr_s3stats_figures;
+void gr_s3stats_figures_of(const gr_s3stats *s, gr_s3stats_figures *f);
+/* Positions (0,a,b), 2a <= b, of value g. */
+uint64_t gr_s3stats_value_count(const gr_s3stats *s, uint32_t g);
+/* Whether g occurs in row a (2a <= b); g < rowsets. */
+bool gr_s3stats_value_in_row(const gr_s3stats *s, uint32_t g, uint32_t a);
 
 /* Queries for tests. */
 uint32_t gr_s3stats_row_max(const gr_s3stats *s, uint32_t a, uint32_t *first_b);

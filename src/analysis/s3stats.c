@@ -10,8 +10,6 @@
 #endif
 
 #define MAX_LIST_VALUES 8
-#define LIST_SHOWN 100     /* positions per list printed in text */
-#define SHOWN 64            /* rows and values printed in text; JSON has all */
 
 typedef struct ulist {
     uint32_t *v;
@@ -341,7 +339,7 @@ uint32_t gr_s3stats_row_max(const gr_s3stats *s, uint32_t a, uint32_t *first_b)
 
 long gr_s3stats_value_max_row(const gr_s3stats *s, uint32_t g, uint32_t *at_b)
 {
-    if (g > s->n) return -1;
+    if (g > s->n + 1) return -1;   /* values go to n + 1 */
     return row_of(s, g, at_b);
 }
 
@@ -354,115 +352,22 @@ const uint32_t *gr_s3stats_positions(const gr_s3stats *s, int k, uint32_t a, siz
 
 uint64_t gr_s3stats_p_mismatches(const gr_s3stats *s) { return s->acc.p_miss; }
 
-/* The rows of value g as ranges, "0-3 5 7-9". */
-static void print_rows_of(const gr_s3stats *s, uint32_t g, FILE *f, bool json)
+uint64_t gr_s3stats_value_count(const gr_s3stats *s, uint32_t g) { return g > s->n + 1 ? 0 : count_of(s, g); }
+
+bool gr_s3stats_value_in_row(const gr_s3stats *s, uint32_t g, uint32_t a)
 {
-    const uint64_t *w = s->rows_of + (size_t)g * s->rows_words;
-    long start = -1;
-    bool first = true;
-    for (uint32_t a = 0; a <= s->n / 2 + 1; a++) {
-        bool in = a <= s->n / 2 && (w[a / 64] >> (a % 64) & 1);
-        if (in && start < 0) start = a;
-        if (!in && start >= 0) {
-            if (json) fprintf(f, "%s[%ld,%u]", first ? "" : ",", start, a - 1);
-            else if (start == (long)a - 1) fprintf(f, "%s%ld", first ? "" : " ", start);
-            else fprintf(f, "%s%ld-%u", first ? "" : " ", start, a - 1);
-            first = false;
-            start = -1;
-        }
-    }
+    if (g >= ROWSETS || a > s->n / 2) return false;
+    return s->rows_of[(size_t)g * s->rows_words + a / 64] >> (a % 64) & 1;
 }
 
-static void print_json(const gr_s3stats *s, FILE *f)
+void gr_s3stats_figures_of(const gr_s3stats *s, gr_s3stats_figures *f)
 {
-    fprintf(f, "{\"max\":%u,\"largest\":{\"value\":%u,\"a\":%u,\"b\":%u},\"rows\":[", s->n, s->acc.vmax, s->acc.vmax_a,
-            s->acc.vmax_b);
-    for (uint32_t a = 0; a <= s->n; a++)
-        fprintf(f, "%s{\"a\":%u,\"max\":%u,\"first_b\":%u}", a ? "," : "", a, s->row_max[a], s->row_first[a]);
-    fputs("],\"values\":[", f);
-    for (uint32_t g = 0; g <= s->acc.vmax; g++) {
-        uint32_t at;
-        long a = row_of(s, g, &at);
-        fprintf(f, "%s{\"g\":%u,\"count\":%llu,\"max_a\":%ld,\"at_b\":%u}", g ? "," : "", g,
-                (unsigned long long)count_of(s, g), a, at);
-    }
-    fputs("],\"rows_of_value\":[", f);
-    for (uint32_t g = 0; g < ROWSETS && g <= s->acc.vmax; g++) {
-        fprintf(f, "%s{\"g\":%u,\"rows\":[", g ? "," : "", g);
-        print_rows_of(s, g, f, true);
-        fputs("]}", f);
-    }
-    fprintf(f, "],\"claim_a_le_2g_minus_1\":%s", s->acc.claim_fail ? "false" : "true");
-    if (s->acc.claim_fail) fprintf(f, ",\"claim_counterexample\":[0,%u,%u]", s->acc.claim_a, s->acc.claim_b);
-    fputs(",\"positions\":[", f);
-    for (int k = 0; k < s->ngs; k++)
-        for (uint32_t a = 0; a < s->list_rows; a++) {
-            const ulist *l = &s->lists[(size_t)k * s->list_rows + a];
-            fprintf(f, "%s{\"g\":%u,\"a\":%u,\"b\":[", k || a ? "," : "", s->gs[k], a);
-            for (size_t i = 0; i < l->n; i++) fprintf(f, i ? ",%u" : "%u", l->v[i]);
-            fputs("]}", f);
-        }
-    fprintf(f, "],\"one_positions\":{\"count\":%llu,\"per_row\":[", (unsigned long long)s->acc.ones);
-    bool first = true;
-    for (uint32_t a = 0; a <= s->n / 2; a++)
-        if (s->ones_row[a])
-            fprintf(f, "%s{\"a\":%u,\"count\":%llu}", first ? "" : ",", a, (unsigned long long)s->ones_row[a]),
-                first = false;
-    fprintf(f, "]},\"p_positions\":{\"count\":%llu,\"theorem_p_mismatches\":%llu", (unsigned long long)s->acc.p_count,
-            (unsigned long long)s->acc.p_miss);
-    if (s->acc.p_miss) fprintf(f, ",\"first_mismatch\":[0,%u,%u]", s->acc.p_miss_a, s->acc.p_miss_b);
-    fputs("}}\n", f);
-}
-
-void gr_s3stats_print(const gr_s3stats *s, FILE *f, int json)
-{
-    if (json) {
-        print_json(s, f);
-        return;
-    }
-    uint32_t n = s->n;
-    fprintf(f, "Three-pile Sharing Nim, G(0,a,b) for 0 <= a <= b <= %u (seed 000)\n", n);
-    fprintf(f, "largest value %u, first at (0,%u,%u)\n\n", s->acc.vmax, s->acc.vmax_a, s->acc.vmax_b);
-    fprintf(f, "rows: G(0,a,b) for b = a..%u: maximum and the first b where it occurs\n", n);
-    fprintf(f, "%8s %8s %8s\n", "a", "max", "first_b");
-    for (uint32_t a = 0; a <= n && a < SHOWN; a++) fprintf(f, "%8u %8u %8u\n", a, s->row_max[a], s->row_first[a]);
-    if (n >= SHOWN) fprintf(f, "   (rows %u..%u: --format json)\n", SHOWN, n);
-    fprintf(f, "\nvalues: for each g, the positions (0,a,b) with 2a <= b and value g,\nand the largest a among them"
-               " (seed 000: a <= 2g-1 for g >= 2)\n");
-    fprintf(f, "%8s %12s %8s %8s %8s\n", "g", "positions", "max_a", "at_b", "2g-1");
-    for (uint32_t g = 0; g <= s->acc.vmax && g < SHOWN; g++) {
-        uint32_t at;
-        long a = row_of(s, g, &at);
-        fprintf(f, "%8u %12llu %8ld %8u %8ld\n", g, (unsigned long long)count_of(s, g), a, at, 2 * (long)g - 1);
-    }
-    if (s->acc.vmax >= SHOWN) fprintf(f, "   (values %u..%u: --format json)\n", SHOWN, s->acc.vmax);
-    fprintf(f, "\nrows a (2a <= b) where g occurs, as ranges:\n");
-    for (uint32_t g = 0; g < 16 && g <= s->acc.vmax; g++) {
-        fprintf(f, "%8u: ", g);
-        print_rows_of(s, g, f, false);
-        fputc('\n', f);
-    }
-    if (s->acc.claim_fail)
-        fprintf(f, "claim a <= 2g-1 (g >= 2) FAILS: G(0,%u,%u) = %u, the first such row b\n", s->acc.claim_a, s->acc.claim_b,
-                s->acc.claim_g);
-    else
-        fprintf(f, "claim a <= 2g-1 (g >= 2) holds for every (0,a,b) with 2a <= b <= %u\n", n);
-    for (int k = 0; k < s->ngs; k++)
-        for (uint32_t a = 0; a < s->list_rows && a <= n / 2; a++) {
-            const ulist *l = &s->lists[(size_t)k * s->list_rows + a];
-            fprintf(f, "\nG(0,%u,b) = %u for b in [%u,%u] (%zu):", a, s->gs[k], 2 * a, n, l->n);
-            for (size_t i = 0; i < l->n && i < LIST_SHOWN; i++) fprintf(f, "%s%u", i ? ", " : " ", l->v[i]);
-            if (l->n > LIST_SHOWN) fprintf(f, ", ... (%zu more: --format json)", l->n - LIST_SHOWN);
-        }
-    fprintf(f, "\n\n1-positions (0,a,b), 2a <= b: %llu, in rows", (unsigned long long)s->acc.ones);
-    for (uint32_t a = 0; a <= n / 2; a++)
-        if (s->ones_row[a]) fprintf(f, " a=%u (%llu)", a, (unsigned long long)s->ones_row[a]);
-    fputs("\n  first:", f);
-    for (size_t i = 0; i + 1 < s->acc.ones_first.n; i += 2) fprintf(f, " (0,%u,%u)", s->acc.ones_first.v[i], s->acc.ones_first.v[i + 1]);
-    fprintf(f, "\n\nP-positions (0,a,b), 2a <= b: %llu; Theorem P (a = 0, b = 0 or 4^k(2l+1)): ",
-            (unsigned long long)s->acc.p_count);
-    if (s->acc.p_miss)
-        fprintf(f, "%llu disagreements, first (0,%u,%u)\n", (unsigned long long)s->acc.p_miss, s->acc.p_miss_a, s->acc.p_miss_b);
-    else
-        fprintf(f, "agrees on every position\n");
+    const acc *c = &s->acc;
+    *f = (gr_s3stats_figures){.n = s->n, .row_max = s->row_max, .row_first = s->row_first, .vmax = c->vmax,
+                              .vmax_a = c->vmax_a, .vmax_b = c->vmax_b, .claim_fail = c->claim_fail,
+                              .claim_a = c->claim_a, .claim_b = c->claim_b, .claim_g = c->claim_g, .ngs = s->ngs,
+                              .gs = s->gs, .list_rows = s->list_rows, .ones = c->ones, .ones_row = s->ones_row,
+                              .ones_first = c->ones_first.v, .ones_first_n = c->ones_first.n, .p_count = c->p_count,
+                              .p_miss = c->p_miss, .p_miss_a = c->p_miss_a, .p_miss_b = c->p_miss_b,
+                              .rowsets = ROWSETS};
 }

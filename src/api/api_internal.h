@@ -61,6 +61,10 @@ void gr_api_render_misere(gr_buf *b, int format, const gr_api_reply *rep);
 void gr_api_misere_reply_clear(gr_api_misere_reply *m);
 void gr_api_seq_reply_init(gr_api_seq_reply *s);
 void gr_api_seq_reply_clear(gr_api_seq_reply *s);
+/* A number in decimal, without printf (seq.c): a long sequence is millions. */
+void gr_api_put_u64(gr_buf *b, uint64_t v);
+/* A nim-sequence's period and its certificate as text (seq.c). */
+void gr_api_heap_period_text(gr_buf *b, const gr_period *p, const gr_octal_cert *cert);
 
 /* value and moves under misere play of heaps: the position's element of
  * the game's misere quotient, and its JSON field ",\"quotient\":{...}". */

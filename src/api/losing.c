@@ -22,15 +22,6 @@ void gr_api_losing_reply_clear(gr_api_losing_reply *l)
     memset(l, 0, sizeof *l);
 }
 
-/* "--picture 3,5" as the front end writes a key and its value. */
-static const char *kv(const gr_api_request *req, const char *key, char *buf, size_t size)
-{
-    char name[64];
-    gr_api_key_name(req->front, key, name, sizeof name);
-    snprintf(buf, size, "%s%s", name, gr_api_key_sep(req->front));
-    return buf;
-}
-
 /* "3,5" into piles-2 fixed sizes, each <= max. */
 static int parse_fixed(const gr_api_request *req, uint32_t *fixed, gr_error *err)
 {
@@ -38,7 +29,7 @@ static int parse_fixed(const gr_api_request *req, uint32_t *fixed, gr_error *err
     int d = (int)req->losing.piles, m = 0;
     long n = req->losing.max;
     char pic[80], mx[80];
-    kv(req, "picture", pic, sizeof pic);
+    gr_api_key_lead(req->front, "picture", pic, sizeof pic);
     if (strcmp(text, "-") != 0) {
         const char *p = text;
         for (;;) {
@@ -46,7 +37,7 @@ static int parse_fixed(const gr_api_request *req, uint32_t *fixed, gr_error *err
             if (*p < '0' || *p > '9') break;
             unsigned long v = strtoul(p, &end, 10);
             if (v > (unsigned long)n || m >= GR_NBTABLE_MAX_D)
-                return gr_fail(err, GR_EINPUT, "%s%s: %lu is beyond %s%ld", pic, text, v, kv(req, "max", mx, sizeof mx),
+                return gr_fail(err, GR_EINPUT, "%s%s: %lu is beyond %s%ld", pic, text, v, gr_api_key_lead(req->front, "max", mx, sizeof mx),
                                n);
             fixed[m++] = (uint32_t)v;
             p = end;
@@ -66,7 +57,7 @@ static int parse_fixed(const gr_api_request *req, uint32_t *fixed, gr_error *err
 static int check_output(const gr_api_request *req, const char *path, gr_error *err)
 {
     char flag[80];
-    kv(req, "png", flag, sizeof flag);
+    gr_api_key_lead(req->front, "png", flag, sizeof flag);
     const char *slash = strrchr(path, '/');
     char dir[4096];
     if (!slash) snprintf(dir, sizeof dir, ".");
@@ -84,19 +75,19 @@ static int check(const gr_api_request *req, uint32_t *fixed, gr_error *err)
     const gr_api_losing_opts *o = &req->losing;
     char a[80], b[80];
     if (!gr_outcome_is_block_position(&req->outcome) && !gr_outcome_is_block(&req->outcome))
-        return gr_fail(err, GR_EINPUT, "losing needs %sK or %sK", kv(req, "block", a, sizeof a),
-                       kv(req, "block-position", b, sizeof b));
-    if (o->max < 0) return gr_fail(err, GR_EINPUT, "losing needs %sN (the largest pile)", kv(req, "max", a, sizeof a));
+        return gr_fail(err, GR_EINPUT, "losing needs %sK or %sK", gr_api_key_lead(req->front, "block", a, sizeof a),
+                       gr_api_key_lead(req->front, "block-position", b, sizeof b));
+    if (o->max < 0) return gr_fail(err, GR_EINPUT, "losing needs %sN (the largest pile)", gr_api_key_lead(req->front, "max", a, sizeof a));
     if (o->png && !o->picture)
         return gr_fail(err, GR_EINPUT, "%s needs %sFIXED (the slice to draw)",
-                       gr_api_key_name(req->front, "png", a, sizeof a), kv(req, "picture", b, sizeof b));
+                       gr_api_key_name(req->front, "png", a, sizeof a), gr_api_key_lead(req->front, "picture", b, sizeof b));
     if (o->png) {
         int rc = check_output(req, o->png, err);
         if (rc) return rc;
     }
     if (o->picture && o->piles < 2)
         return gr_fail(err, GR_EINPUT, "%s draws two piles against each other; got %s%ld",
-                       gr_api_key_name(req->front, "picture", a, sizeof a), kv(req, "piles", b, sizeof b), o->piles);
+                       gr_api_key_name(req->front, "picture", a, sizeof a), gr_api_key_lead(req->front, "piles", b, sizeof b), o->piles);
     return o->picture ? parse_fixed(req, fixed, err) : GR_OK;
 }
 
@@ -143,7 +134,7 @@ static int write_png(const gr_api_request *req, const gr_api_losing_reply *l, gr
             for (uint32_t i = 0; i < s; i++) memset(px + ((size_t)c * s + i) * w + (size_t)b * s, v, s);
         }
     char flag[80];
-    kv(req, "png", flag, sizeof flag);
+    gr_api_key_lead(req->front, "png", flag, sizeof flag);
     gr_atomic_file af;
     int rc = GR_OK;
     if (gr_atomic_open(&af, req->losing.png) != 0)

@@ -19,28 +19,19 @@ void gr_api_misere_reply_clear(gr_api_misere_reply *m)
     memset(m, 0, sizeof *m);
 }
 
-/* "--to 5" as the front end writes a key and its value's start. */
-static const char *kv(const gr_api_request *req, const char *key, char *buf, size_t size)
-{
-    char name[64];
-    gr_api_key_name(req->front, key, name, sizeof name);
-    snprintf(buf, size, "%s%s", name, gr_api_key_sep(req->front));
-    return buf;
-}
-
 /* The checks made before any work, in the order they are reported. */
 static int check(const gr_api_request *req, gr_error *err)
 {
     const gr_api_misere_opts *o = &req->misere;
     char a[80], b[80], c[80], d[80];
     if (o->in) return GR_OK;
-    if (!o->have_to) return gr_fail(err, GR_EINPUT, "misere needs %sN", kv(req, "to", a, sizeof a));
+    if (!o->have_to) return gr_fail(err, GR_EINPUT, "misere needs %sN", gr_api_key_lead(req->front, "to", a, sizeof a));
     if (o->genus == o->quotient)
         return gr_fail(err, GR_EINPUT, "misere needs one of %s and %s", gr_api_key_name(req->front, "genus", a, sizeof a),
                        gr_api_key_name(req->front, "quotient", b, sizeof b));
     if (o->to > GR_MIS_MAX_HEAP)
         return gr_fail(err, GR_EINPUT, "%s%ld is past %d, the largest heap the misere tools take",
-                       kv(req, "to", a, sizeof a), o->to, GR_MIS_MAX_HEAP);
+                       gr_api_key_lead(req->front, "to", a, sizeof a), o->to, GR_MIS_MAX_HEAP);
     if (o->genus && (o->out || o->resume || o->verify))
         return gr_fail(err, GR_EINPUT, "%s, %s and %s go with %s", gr_api_key_name(req->front, "out", a, sizeof a),
                        gr_api_key_name(req->front, "resume", b, sizeof b),
@@ -53,7 +44,7 @@ static int check(const gr_api_request *req, gr_error *err)
 static int check_output(const gr_api_request *req, const char *path, gr_error *err)
 {
     char flag[80];
-    kv(req, "out", flag, sizeof flag);
+    gr_api_key_lead(req->front, "out", flag, sizeof flag);
     if (!*path) return gr_fail(err, GR_EINPUT, "%s needs a file name", gr_api_key_name(req->front, "out", flag, sizeof flag));
     const char *slash = strrchr(path, '/');
     char dir[4096];

@@ -2,6 +2,7 @@
  * front end into a request, strictly. */
 #include "grundy/api.h"
 #include "grundy/block.h"
+#include "grundy/misere.h"
 #include "grundy/sharing3_fast.h"
 #include <errno.h>
 #include <stddef.h>
@@ -55,6 +56,8 @@ void gr_api_request_clear(gr_api_request *r)
     free(r->misere.resume);
     free(r->misere.in);
     memset(&r->misere, 0, sizeof r->misere);
+    free(r->census.dir);
+    r->census.dir = NULL;
     r->rules = r->db = r->seq.method = r->table.method = r->table.in = r->in = r->seats = r->input = r->quotient = NULL;
 }
 
@@ -79,6 +82,14 @@ const char *gr_api_key_sep(int front)
     return front == GR_FRONT_CLI ? " " : front == GR_FRONT_PYTHON ? "" : "=";
 }
 
+const char *gr_api_key_lead(int front, const char *key, char *buf, size_t size)
+{
+    char name[64];
+    gr_api_key_name(front, key, name, sizeof name);
+    snprintf(buf, size, "%s%s", name, gr_api_key_sep(front));
+    return buf;
+}
+
 /* The keys besides the outcome rules', and who may give them. */
 enum key_type { KEY_TEXT, KEY_POS, KEY_BOOL, KEY_SIZE, KEY_SECONDS, KEY_SEQ_NUMBER, KEY_SEQ_BOOL, KEY_FIRST, KEY_INPUT,
                 KEY_VERB, KEY_VERB_BOOL /* count's, losing's and solve's own (take_verb) */ };
@@ -97,13 +108,15 @@ typedef struct key_spec {
 #define COUNT (1u << GR_API_COUNT)
 #define LOSING (1u << GR_API_LOSING)
 #define SOLVE (1u << GR_API_SOLVE)
-#define ALL_VERBS (POS_VERBS | SEQ | TABLE | LOSING | SOLVE)
+#define CENSUS (1u << GR_API_CENSUS)
+#define MISERE (1u << GR_API_MISERE)
+#define ALL_VERBS (POS_VERBS | SEQ | TABLE | LOSING | SOLVE | MISERE)
 static const key_spec keys[] = {
     {"rules", KEY_TEXT, ALL_VERBS, false},
     {"pos", KEY_POS, POS_VERBS, false},
     {"winning", KEY_BOOL, 1u << GR_API_MOVES, false},
-    {"max-memory", KEY_SIZE, ALL_VERBS, true},
-    {"max-seconds", KEY_SECONDS, ALL_VERBS, true},
+    {"max-memory", KEY_SIZE, ALL_VERBS | CENSUS, true},
+    {"max-seconds", KEY_SECONDS, ALL_VERBS | CENSUS, true},
     {"db", KEY_TEXT, ANSWER_VERBS, true},
     {"in", KEY_TEXT, POS_VERBS, true},
     {"quotient", KEY_TEXT, POS_VERBS, true},
@@ -139,9 +152,20 @@ static const key_spec keys[] = {
     {"total", KEY_VERB, SOLVE, false},
     {"stats", KEY_VERB_BOOL, SOLVE, false},
     {"method", KEY_VERB, SOLVE, false},
-    {"out", KEY_VERB, SOLVE, true},
-    {"threads", KEY_VERB, SOLVE, true},
+    {"out", KEY_VERB, SOLVE | MISERE, true},
+    {"threads", KEY_VERB, SOLVE | CENSUS, true},
     {"stop-after", KEY_VERB, SOLVE, true},
+    {"to", KEY_VERB, CENSUS | MISERE, false},
+    {"digits", KEY_VERB, CENSUS, false},
+    {"unsolved", KEY_VERB_BOOL, CENSUS, false},
+    {"report", KEY_VERB_BOOL, CENSUS, true},
+    {"dir", KEY_VERB, CENSUS, true},
+    {"genus", KEY_VERB_BOOL, MISERE, false},
+    {"quotient", KEY_VERB_BOOL, MISERE, false},
+    {"terms", KEY_VERB, MISERE, false},
+    {"verify", KEY_VERB, MISERE, false},
+    {"in", KEY_VERB, MISERE, true},
+    {"resume", KEY_VERB, MISERE, true},
 };
 
 /* check's keys (games takes none): the seed or claim, its bound, the list
@@ -393,10 +417,51 @@ static int take_upto(filling *f, const char *key, const char *v, unsigned long h
     return GR_OK;
 }
 
-/* count's, losing's and solve's own keys. */
+/* A file's name, given again: the last one stands. */
+static int take_file(filling *f, const char *key, const char *v, char **out)
+{
+    free(*out);
+    *out = NULL;
+    return copy_text(f, key, v, out);
+}
+
+/* census's keys: the sizes, the threads in all, the census folder, and
+ * what to do (the unsolved codes too; a report of the folder alone). */
+static int take_census(filling *f, const char *key, const char *v)
+{
+    gr_api_census_opts *c = &f->r->census;
+    long x;
+    int rc;
+    if (strcmp(key, "unsolved") == 0) return take_bool(f, key, v, &c->unsolved);
+    if (strcmp(key, "report") == 0) return take_bool(f, key, v, &c->report);
+    if (strcmp(key, "digits") == 0) return take_long(f, key, v, 1, 3, &c->digits);
+    if (strcmp(key, "dir") == 0) return take_file(f, key, v, &c->dir);
+    bool to = strcmp(key, "to") == 0;
+    if ((rc = take_long(f, key, v, 1, to ? 4294967294L : 4096, &x))) return rc;
+    if (to) c->to = (uint64_t)x, c->have_to = true;
+    else c->threads = (int)x;
+    return GR_OK;
+}
+
+/* misere's keys: the heaps 0..to, what to compute (the genus or the
+ * quotient), its options, and the quotient's files. */
+static int take_misere(filling *f, const char *key, const char *v)
+{
+    gr_api_misere_opts *m = &f->r->misere;
+    if (strcmp(key, "genus") == 0) return take_bool(f, key, v, &m->genus);
+    if (strcmp(key, "quotient") == 0) return take_bool(f, key, v, &m->quotient);
+    if (strcmp(key, "to") == 0) return (m->have_to = true), take_long(f, key, v, 0, 1000000000L, &m->to);
+    if (strcmp(key, "terms") == 0) return take_long(f, key, v, 4, GR_GENUS_TERMS, &m->terms);
+    if (strcmp(key, "verify") == 0) return take_long(f, key, v, 0, GR_MIS_MAX_HEAP, &m->verify);
+    return take_file(f, key, v, strcmp(key, "out") == 0 ? &m->out : strcmp(key, "in") == 0 ? &m->in : &m->resume);
+}
+
+/* count's, losing's, solve's, census's and misere's own keys. */
 static int take_verb(filling *f, const char *key, const char *v)
 {
     gr_api_request *r = f->r;
+    if (r->verb == GR_API_CENSUS) return take_census(f, key, v);
+    if (r->verb == GR_API_MISERE) return take_misere(f, key, v);
     if (r->verb == GR_API_COUNT) {
         gr_api_count_opts *c = &r->count;
         bool *flag = strcmp(key, "ordered") == 0   ? &c->ordered
@@ -450,8 +515,9 @@ static int take(filling *f, const char *key, const char *v)
 {
     char name[64];
     if (f->r->verb == GR_API_GAMES || f->r->verb == GR_API_CHECK) return take_check(f, key, v);
-    /* count and solve take no outcome rule */
-    bool outcomes = f->r->verb != GR_API_COUNT && f->r->verb != GR_API_SOLVE;
+    /* count, solve, census and misere take no outcome rule */
+    int verb = f->r->verb;
+    bool outcomes = verb != GR_API_COUNT && verb != GR_API_SOLVE && verb != GR_API_CENSUS && verb != GR_API_MISERE;
     for (size_t i = 0; outcomes && i < gr_outcome_rule_count(); i++) {
         const gr_outcome_rule *rule = gr_outcome_rule_at(i);
         if (rule->param_min >= 0 && strcmp(rule->name, key) == 0) return take_outcome(f, rule, key, v);
@@ -482,6 +548,7 @@ static int take(filling *f, const char *key, const char *v)
     case KEY_SECONDS:
         if ((rc = take_long(f, key, v, 1, 1000000000L, &secs))) return rc;
         f->r->limits.max_seconds = (double)secs;
+        f->r->census.max_seconds = true;   /* a census runs as long as it takes unless told */
         return GR_OK;
     default:
         if (strcmp(key, "db") == 0) return copy_text(f, key, v, &f->r->db);
@@ -541,7 +608,9 @@ int gr_api_request_fill(gr_api_request *r, const gr_api_pair *pairs, size_t n, g
     if (r->verb == GR_API_GAMES || r->verb == GR_API_CHECK) return GR_OK;   /* no ruleset */
     char name[64];
     const char *verb = verb_names[r->verb];
-    if (r->verb == GR_API_COUNT) return GR_OK;   /* the call checks what each count needs */
+    /* the call checks what each count needs; a census names codes, not a
+     * ruleset; misere reads a saved quotient's or takes the rules */
+    if (r->verb == GR_API_COUNT || r->verb == GR_API_CENSUS || r->verb == GR_API_MISERE) return GR_OK;
     if (!f.have_rules && r->front == GR_FRONT_CLI)
         return gr_fail(err, GR_EINPUT, "%s needs RULES (a ruleset such as sharing or nim); see grundy %s --help", verb,
                        verb);

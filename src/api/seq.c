@@ -564,7 +564,7 @@ int gr_api_seq(const gr_api_request *req, gr_api_reply *rep, gr_error *err)
 /* ---- rendering ---- */
 
 /* Numbers one after another, fast: a long sequence is millions of them. */
-static void put_u64(gr_buf *b, uint64_t v)
+void gr_api_put_u64(gr_buf *b, uint64_t v)
 {
     char d[24];
     int n = 0;
@@ -577,21 +577,21 @@ static void values_line(gr_buf *b, const gr_api_seq_reply *s, char sep)
 {
     for (long x = s->from; x <= s->to; x++) {
         if (x > s->from) gr_buf_putc(b, sep);
-        put_u64(b, gr_api_seq_at(s, x));
+        gr_api_put_u64(b, gr_api_seq_at(s, x));
     }
 }
 
 static void bfile_lines(gr_buf *b, const gr_api_seq_reply *s)
 {
     for (long x = s->from; x <= s->to; x++) {
-        put_u64(b, (uint64_t)x);
+        gr_api_put_u64(b, (uint64_t)x);
         gr_buf_putc(b, ' ');
-        put_u64(b, gr_api_seq_at(s, x));
+        gr_api_put_u64(b, gr_api_seq_at(s, x));
         gr_buf_putc(b, '\n');
     }
 }
 
-static void heap_period_text(gr_buf *b, const gr_period *p, const gr_octal_cert *cert)
+void gr_api_heap_period_text(gr_buf *b, const gr_period *p, const gr_octal_cert *cert)
 {
     if (!p->found) {
         gr_buf_printf(b, "period: none found in G(0..%llu)\n", (unsigned long long)p->checked_to);
@@ -654,7 +654,7 @@ static void players_period_text(gr_buf *b, const gr_subperiod *p, uint64_t limit
 void gr_api_seq_period_text(gr_buf *b, const gr_api_seq_reply *s)
 {
     if (!s->period) return;
-    if (s->kind == GR_SEQ_HEAP) heap_period_text(b, &s->per, &s->cert);
+    if (s->kind == GR_SEQ_HEAP) gr_api_heap_period_text(b, &s->per, &s->cert);
     else if (s->kind == GR_SEQ_PLAYERS) players_period_text(b, &s->sub, s->sub_limit, s->players);
 }
 
@@ -764,7 +764,7 @@ static void render_pairs(gr_buf *b, int format, const gr_api_seq_reply *s)
             gr_buf_putc(b, ']');
             continue;
         }
-        put_u64(b, (uint64_t)x);
+        gr_api_put_u64(b, (uint64_t)x);
         for (size_t i = lo; i < hi; i++) gr_buf_printf(b, " {%u,%u}", p->pairs[i].a, p->pairs[i].b);
         if (hi - lo > 1) gr_buf_printf(b, "   (%zu pairs)", hi - lo);
         gr_buf_putc(b, '\n');

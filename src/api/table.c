@@ -312,6 +312,11 @@ void gr_api_render_table(gr_buf *b, int format, const gr_api_reply *rep)
     }
 }
 
+void gr_api_table_out_text(gr_buf *b, const char *file, uint32_t n)
+{
+    gr_buf_printf(b, "wrote %s: G(0,a,b) for 0 <= a <= b/2, b <= %u\n", file, n);
+}
+
 /* ---- the server's estimate ---- */
 
 /* The fast method to a few hundred rows, or reading as many, takes a few

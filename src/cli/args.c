@@ -352,9 +352,9 @@ void cli_heap_progress_line(void *ctx, uint64_t done, uint64_t to, double second
 }
 
 /* One of a verb's own flags (--KEY for KEY in keys), handed to the layer's
- * validator as it is read, so that its range and message live once. The
- * layer wants RULES in every fill and the command line may give them
- * later: a stand-in goes with the key and is dropped. 1: taken, 0: not
+ * validator as it is read, so that its range and message live once. A
+ * verb that takes RULES wants them in every fill and the command line may
+ * give them later: a stand-in goes with the key and is dropped. 1: taken, 0: not
  * one of them, else the error. */
 int cli_layer_flag(gr_api_request *req, const char *const *keys, size_t nkeys, int argc, char **argv, int *i,
                    gr_error *err)
@@ -368,7 +368,8 @@ int cli_layer_flag(gr_api_request *req, const char *const *keys, size_t nkeys, i
         v = argv[++*i];
     }
     gr_api_pair pairs[2] = {{"rules", 5, "-", 1}, {keys[k], strlen(keys[k]), v, v ? strlen(v) : 0}};
-    int rc = gr_api_request_fill(req, pairs, 2, err);
+    bool stand_in = gr_api_key_arity(req->verb, "rules") > 0;   /* census names codes, not a ruleset */
+    int rc = gr_api_request_fill(req, pairs + !stand_in, 2 - !stand_in, err);
     free(req->rules);
     req->rules = NULL;
     return rc ? rc : 1;

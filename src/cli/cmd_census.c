@@ -46,41 +46,25 @@ static int mpi_run(gr_census_rec *recs, size_t n, const char *dir, uint64_t to, 
 static const gr_api_census_mpi census_mpi_hooks = {cli_mpi_begin, cli_mpi_status, mpi_run, cli_mpi_end};
 
 typedef struct opts {
-    gr_api_census_opts *c;
+    gr_api_request *req;
     int format;
     const char *png;
 } opts;
 
+/* census's own flags go to the layer's validator as they are read; the
+ * picture and MPI are the command line's. */
 static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
 {
+    static const char *const own_keys[] = {"to", "threads", "digits", "dir", "unsolved", "report"};
     opts *o = ctx;
     const char *f = argv[*i];
-    long v;
-    int rc;
-    if (strcmp(f, "--to") == 0) {
-        if ((rc = cli_flag_long(argc, argv, i, 1, 4294967294L, &v, err))) return rc;
-        o->c->to = (uint64_t)v, o->c->have_to = true;
-        return 1;
-    }
-    if (strcmp(f, "--threads") == 0) {
-        if ((rc = cli_flag_long(argc, argv, i, 1, 4096, &v, err))) return rc;
-        o->c->threads = (int)v;
-        return 1;
-    }
-    if (strcmp(f, "--digits") == 0) {
-        if ((rc = cli_flag_long(argc, argv, i, 1, 3, &o->c->digits, err))) return rc;
-        return 1;
-    }
-    if (strcmp(f, "--dir") == 0 || strcmp(f, "--png") == 0) {
+    if (strcmp(f, "--png") == 0) {
         if (*i + 1 >= argc || !*argv[*i + 1]) return gr_fail(err, GR_EINPUT, "%s needs a value", f);
-        if (f[2] == 'd') o->c->dir = argv[++*i];
-        else o->png = argv[++*i];
+        o->png = argv[++*i];
         return 1;
     }
-    if (strcmp(f, "--unsolved") == 0) return o->c->unsolved = true, 1;
-    if (strcmp(f, "--mpi") == 0) return o->c->mpi = &census_mpi_hooks, 1;
-    if (strcmp(f, "--report") == 0) return o->c->report = true, 1;
-    return 0;
+    if (strcmp(f, "--mpi") == 0) return o->req->census.mpi = &census_mpi_hooks, 1;
+    return cli_layer_flag(o->req, own_keys, sizeof own_keys / sizeof *own_keys, argc, argv, i, err);
 }
 
 /* Flags that take a value: the word after one is not a code. */
@@ -152,7 +136,7 @@ int cmd_census(int argc, char **argv)
     gr_api_request_init(&req, GR_API_CENSUS, GR_FRONT_CLI);
     gr_api_reply rep;
     gr_api_reply_init(&rep);
-    opts o = {.c = &req.census};
+    opts o = {.req = &req};
     gr_error err = {0};
     /* the codes are the words that are neither flags nor a flag's value */
     char **rest = malloc(((size_t)argc + 1) * sizeof *rest), **codes = malloc(((size_t)argc + 1) * sizeof *codes);

@@ -34,29 +34,13 @@ typedef struct mis_args {
     gr_api_request req;        /* misere's own flags go straight into it */
 } mis_args;
 
+/* misere's own flags, each handed to the layer's validator as it is read. */
 static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
 {
+    static const char *const own_keys[] = {"to", "terms", "verify", "genus", "quotient", "out", "in", "resume"};
     mis_args *m = ctx;
-    gr_api_misere_opts *o = &m->req.misere;
-    const char *f = argv[*i];
-    int rc;
-    if (strcmp(f, "--to") == 0) {
-        o->have_to = true;
-        return (rc = cli_flag_long(argc, argv, i, 0, 1000000000L, &o->to, err)) ? rc : 1;
-    }
-    if (strcmp(f, "--terms") == 0) return (rc = cli_flag_long(argc, argv, i, 4, GR_GENUS_TERMS, &o->terms, err)) ? rc : 1;
-    if (strcmp(f, "--verify") == 0) return (rc = cli_flag_long(argc, argv, i, 0, GR_MIS_MAX_HEAP, &o->verify, err)) ? rc : 1;
-    if (strcmp(f, "--genus") == 0) return o->genus = true, 1;
-    if (strcmp(f, "--quotient") == 0) return o->quotient = true, 1;
-    if (strcmp(f, "--progress") == 0) return m->req.misere.progress_ctx = m, 1;
-    if (strcmp(f, "--out") == 0 || strcmp(f, "--in") == 0 || strcmp(f, "--resume") == 0) {
-        if (*i + 1 >= argc) return gr_fail(err, GR_EINPUT, "%s needs a file", f);
-        char **to = f[2] == 'o' ? &o->out : f[2] == 'i' ? &o->in : &o->resume;
-        free(*to);
-        if (!(*to = strdup(argv[++*i]))) return gr_fail_nomem(err);
-        return 1;
-    }
-    return 0;
+    if (strcmp(argv[*i], "--progress") == 0) return m->req.misere.progress_ctx = m, 1;
+    return cli_layer_flag(&m->req, own_keys, sizeof own_keys / sizeof *own_keys, argc, argv, i, err);
 }
 
 /* --progress: one line a heap on standard error */

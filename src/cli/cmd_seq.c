@@ -90,8 +90,9 @@ static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
 }
 
 /* Only the sparse method's file-backed runs (--out, --rare,
- * --until-period) stay on its own printing (seq_sparse.c): they apply to
- * the nim-sequences of heap rulesets under normal play. */
+ * --until-period) are made outside the layer's call (seq_sparse.c, which
+ * renders them through the layer): they apply to the nim-sequences of heap
+ * rulesets under normal play. */
 static bool sparse_file_run(const seq_args *s)
 {
     return (s->out || s->rare || s->until_period) && (s->game.flags & GR_RS_HEAPS) &&
@@ -128,16 +129,10 @@ static int by_layer(seq_args *s, gr_error *err)
                  ? gr_api_call(NULL, &req, &rep, err)
                  : gr_fail_nomem(err);
     if (!rc) {
-        gr_api_render(&out, s->common.format == FMT_JSON ? GR_API_JSON : s->bfile ? GR_API_BFILE : GR_API_TEXT, &rep);
-        if (s->bfile && s->common.format != FMT_JSON) gr_api_seq_period_text(&tail, &rep.seq);
-        if (!gr_buf_ok(&out) || !gr_buf_ok(&tail)) rc = gr_fail_nomem(err);
-    }
-    if (!rc) {
-        fwrite(out.s, 1, out.len, stdout);
-        if (tail.len) {
-            fflush(stdout);
-            fwrite(tail.s, 1, tail.len, stderr);
-        }
+        int format = seq_api_format(s);
+        gr_api_render(&out, format, &rep);
+        if (format == GR_API_BFILE) gr_api_seq_period_text(&tail, &rep.seq);
+        rc = seq_write(&out, &tail, err);
     }
     gr_buf_free(&out);
     gr_buf_free(&tail);

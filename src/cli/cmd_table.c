@@ -432,10 +432,19 @@ static int finish_run(table_run *r, int rc, int format, const deliver *d, const 
     }
     if (!rc && r->k.full && print_text(&r->full)) rc = gr_fail_nomem(err);
     if (!rc && r->k.png) rc = gr_s3png_write(r->k.png, t->png, err);
-    if (!rc && r->k.stats) gr_s3stats_print(r->k.stats, stdout, format == FMT_JSON);
+    gr_buf b;
+    gr_buf_init(&b);
+    if (!rc && r->k.stats) {
+        gr_api_table_stats_render(&b, format == FMT_JSON ? GR_API_JSON : GR_API_TEXT, r->k.stats);
+        if (flush_out(&b)) rc = gr_fail_nomem(err);
+    }
     if (!rc && t->stats && r->st) print_usage(r->st, now() - d->t0, d->serial_s + waited, writing);
     if (!rc && usage[0]) fprintf(stderr, "%s\n", usage);
-    if (!rc && t->out && !t->stats) printf("wrote %s: G(0,a,b) for 0 <= a <= b/2, b <= %u\n", t->out, r->n);
+    if (!rc && t->out && !t->stats) {
+        gr_api_table_out_text(&b, t->out, r->n);
+        if (flush_out(&b)) rc = gr_fail_nomem(err);
+    }
+    gr_buf_free(&b);
     return rc;
 }
 

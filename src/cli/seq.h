@@ -27,7 +27,8 @@ typedef struct seq_args {
 
 /* Every sequence is the answer layer's (src/api/seq.c) but for the sparse
  * method's files and listings: --out/--in files, --rare, --until-period,
- * --compare (seq_sparse.c). */
+ * --compare, run here (seq_sparse.c) and rendered by the layer
+ * (gr_api_seqfile_*, gr_api_seqcmp_render). */
 int seq_sparse(seq_args *s, gr_error *err);
 /* The sparse method's progress line on standard error. */
 struct gr_sparse_progress;
@@ -41,10 +42,10 @@ struct gr_period;
 struct gr_octal_cert;
 int seq_in_period(const char *path, const struct gr_seqfile_header *h, uint64_t count, struct gr_period *per,
                   struct gr_octal_cert *cert, gr_error *err);
-/* The period lines (the layer's), for the sparse method's own printing. */
-struct gr_period;
-struct gr_octal_cert;
-void seq_print_period_text(FILE *f, const struct gr_period *p, const struct gr_octal_cert *cert);
-void seq_print_period_json(FILE *f, const struct gr_period *p, const struct gr_octal_cert *cert);
+/* The layer's format for the flags: GR_API_JSON, _BFILE or _TEXT. */
+int seq_api_format(const seq_args *s);
+/* An answer rendered: `out` on standard output, then `note` (a b-file's
+ * period) on standard error; GR_ENOMEM when either failed to grow. */
+int seq_write(const gr_buf *out, const gr_buf *note, gr_error *err);
 
 #endif

@@ -6,43 +6,33 @@
  * nothing; then the period (seq_in_period.c), which a JSON answer holds
  * before its end; the second pass prints. */
 #include "seq.h"
-#include "grundy/io.h"
 #include "grundy/period.h"
 #include "grundy/seqfile.h"
 #include "grundy/sparse.h"
-#include <inttypes.h>
 #include <stdint.h>
 
 /* A private stop: the heaps asked for are read (not an error). */
 #define ENOUGH (-1)
 
 typedef struct stream {
-    const seq_args *s;
+    gr_api_seqfile_reply r;    /* the answer, filled as the passes go */
+    int format;
     uint64_t count;            /* heaps 0..count-1 are wanted */
-    uint32_t mask;
-    uint64_t rare;             /* rare heaps in 1..count-1 (pass one) */
-    uint64_t printed;          /* items printed (pass two), for the separators */
-    bool print;
+    gr_buf *out;               /* pass two: each block rendered here, then written */
 } stream;
 
 static int on_block(void *ctx, const uint16_t *v, uint64_t at, uint64_t n, gr_error *err)
 {
-    (void)err;
     stream *st = ctx;
-    const seq_args *s = st->s;
-    bool json = s->common.format == FMT_JSON;
-    uint64_t lo = at, hi = at + n < st->count ? at + n : st->count;
-    for (uint64_t x = lo; x < hi; x++) {
-        uint32_t g = v[x - at];
-        if (s->rare) {
-            if (x == 0 || !gr_sparse_is_rare(st->mask, g)) continue;
-            if (!st->print) st->rare++;
-            else if (json) printf(st->printed++ ? ",[%" PRIu64 ",%u]" : "[%" PRIu64 ",%u]", x, g);
-            else printf("%" PRIu64 " %u\n", x, g);
-        } else if (st->print && x >= (uint64_t)s->from) {
-            if (s->bfile && !json) printf("%" PRIu64 " %u\n", x, g);
-            else printf(st->printed++ ? (json ? ",%u" : " %u") : "%u", g);
-        }
+    uint64_t hi = at + n < st->count ? at + n : st->count;
+    for (uint64_t x = at; x < hi; x++) {
+        if (!st->out) gr_api_seqfile_tally(&st->r, x, v[x - at]);
+        else gr_api_seqfile_heap(st->out, st->format, &st->r, x, v[x - at]);
+    }
+    if (st->out) {
+        if (!gr_buf_ok(st->out)) return gr_fail_nomem(err);
+        fwrite(st->out->s, 1, st->out->len, stdout);
+        gr_buf_reset(st->out);
     }
     return hi == st->count ? ENOUGH : GR_OK;
 }
@@ -67,38 +57,24 @@ int seq_stream_file(seq_args *s, gr_error *err)
                        (unsigned long long)(h.count - 1), s->to);
     if (count == 0) return gr_fail(err, GR_EINPUT, "%s holds no values", s->in);
     if ((uint64_t)s->from >= count) return gr_fail(err, GR_EINPUT, "--from %ld is past the file's end", s->from);
-    stream st = {.s = s, .count = count, .mask = h.mask};
+    stream st = {.r = {.rules = h.rules, .from = (uint64_t)s->from, .to = count - 1, .mask = h.mask, .rare = s->rare,
+                       .period = s->period},
+                 .format = seq_api_format(s), .count = count};
     if ((rc = pass(s->in, &st, err))) return rc;
-    gr_period per;
-    gr_octal_cert cert;
-    if (s->period && (rc = seq_in_period(s->in, &h, count, &per, &cert, err))) return rc;
-    bool json = s->common.format == FMT_JSON;
-    st.print = true;
-    if (json) {
-        fputs("{\"ruleset\":", stdout);
-        gr_json_string(stdout, h.rules);
-        if (s->rare)
-            printf(",\"to\":%" PRIu64 ",\"mask\":%u,\"rare\":[", count - 1, h.mask);
-        else
-            printf(",\"from\":%ld,\"to\":%" PRIu64 ",\"method\":\"sparse\",\"mask\":%u,\"values\":[", s->from,
-                   count - 1, h.mask);
-    } else if (s->rare) {
-        printf("# %s: %" PRIu64 " rare heaps in 1..%" PRIu64 " under mask %#x (popcount(G & mask) even)\n", h.rules,
-               st.rare, count - 1, h.mask);
+    if (s->period && (rc = seq_in_period(s->in, &h, count, &st.r.per, &st.r.cert, err))) return rc;
+    gr_buf out;
+    gr_buf_init(&out);
+    gr_api_seqfile_head(&out, st.format, &st.r);
+    st.out = &out;
+    rc = pass(s->in, &st, err);   /* fails when the file changed since the first pass */
+    if (!rc) {
+        gr_buf note;
+        gr_buf_init(&note);
+        gr_api_seqfile_tail(&out, st.format, &st.r);
+        gr_api_seqfile_note(&note, st.format, &st.r);
+        rc = seq_write(&out, &note, err);
+        gr_buf_free(&note);
     }
-    if ((rc = pass(s->in, &st, err))) return rc;   /* changed since the first pass */
-    if (json) {
-        fputc(']', stdout);
-        if (s->period) seq_print_period_json(stdout, &per, &cert);
-        fputs("}\n", stdout);
-        return GR_OK;
-    }
-    if (!s->rare && !s->bfile) fputc('\n', stdout);
-    if (s->period && s->bfile && !s->rare) {   /* a b-file is numbers alone: its period goes to standard error */
-        fflush(stdout);
-        seq_print_period_text(stderr, &per, &cert);
-    } else if (s->period) {
-        seq_print_period_text(stdout, &per, &cert);
-    }
-    return GR_OK;
+    gr_buf_free(&out);
+    return rc;
 }
