@@ -36,6 +36,11 @@
 #define AHEAD 512u
 #define RING 1024u
 #define BATCH 16u                    /* heap_a16 takes whole batches */
+/* Phase B's rare splits pair the heaps not yet published with the rare
+ * heaps below about AHEAD: where each rare heap below SMALL lies in the
+ * list is kept in a table for the run (filled once heaps below SMALL are
+ * published), so the in-order phase does no binary search. */
+#define SMALL 2048u
 /* The two-byte layout keeps the low byte of every value in a plane of its
  * own, and while at most this many values pass 255 (Grundy's game: one by
  * 8e6, heap 7250049) their heaps in a list: the scan's lookup kernel reads
@@ -95,6 +100,8 @@ struct gr_sparse {
     uint64_t failed_at;
     int threads_used;                /* by the last run */
     double scan_rate;                /* splits scanned a heap in the last run of 4096 heaps or more */
+    bool small_ready;                /* below[] holds the rare list's positions for this run */
+    uint32_t below[SMALL + 1];       /* below[a]: the first k with rare heap >= a (a <= SMALL), or the count */
     /* Written by the publisher at every heap and read by every thread: a
      * cache line of their own, so that publishing does not take from the
      * other threads the line holding g, the mask and the rare chunks. */
@@ -437,6 +444,11 @@ static inline bool big_in(const gr_sparse *s, uint32_t nb, uint64_t lo, uint64_t
 /* The first k < n with rare heap k >= a. */
 static uint64_t rare_lower_bound(const gr_sparse *s, uint64_t n, uint64_t a)
 {
+    if (a <= SMALL && s->small_ready) {
+        /* every rare heap below SMALL is in the list; later ones are larger */
+        uint64_t k = s->below[a];
+        return k < n ? k : n;
+    }
     uint64_t lo = 0, hi = n;
     while (lo < hi) {
         uint64_t mid = lo + (hi - lo) / 2;
@@ -671,6 +683,16 @@ typedef struct claims {
     _Alignas(64) int token;
 } claims;
 
+/* The table of rare_lower_bound for heaps up to SMALL, once they are all
+ * published: the mask, and with it the rare list, is fixed during a run. */
+static void fill_below(gr_sparse *s)
+{
+    s->small_ready = false;
+    if (s->count <= SMALL) return;
+    for (uint32_t a = 0; a <= SMALL; a++) s->below[a] = (uint32_t)rare_lower_bound(s, s->nrare, a);
+    s->small_ready = true;
+}
+
 static int run(gr_sparse *s, uint64_t from, uint64_t to, int threads)
 {
     if (from >= to) return 0;
@@ -685,6 +707,7 @@ static int run(gr_sparse *s, uint64_t from, uint64_t to, int threads)
         return 2;
     }
     cl->next_a = from;
+    fill_below(s);
 #ifdef _OPENMP
     if (threads > 1 && to - from > 4096) {
         uint64_t scanned = 0;
@@ -752,7 +775,9 @@ int gr_sparse_extend(gr_sparse *s, uint64_t upto, int threads, gr_error *err)
         if (p < stop) stop = p;
         uint64_t from = s->count, scanned = s->scanned;
         s->threads_used = choose && work_per_heap(s) < THREAD_WORK ? 1 : threads;
-        if (run(s, from, stop, s->threads_used)) return fail_message(s, err);
+        int failed = run(s, from, stop, s->threads_used);
+        s->small_ready = false;   /* the list may change before the next run (a mask chosen, values put) */
+        if (failed) return fail_message(s, err);
         if (s->count >= from + 4096) s->scan_rate = (double)(s->scanned - scanned) / (double)(s->count - from);
         if (s->promote) {
             /* Heap count has a value past a byte: the same run goes on
