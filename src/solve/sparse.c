@@ -524,7 +524,8 @@ static vset wanted(const vset *rare, const vset *seen, uint32_t c)
 
 /* What phase A leaves for phase B. */
 typedef struct stage {
-    _Alignas(64) vset seen, found;   /* a stage starts a line: phase A writes it while B reads the one before */                /* option values below LOW_VALUES reached so far */
+    _Alignas(64) vset seen, found;   /* a stage starts a line: phase A writes it while B reads the one before; option values below LOW_VALUES reached so far */
+    vset looked;                     /* the values phase A's scan looked for over every old split: those it did not find are no option there */
     uint64_t snap, k0;               /* heaps and rare heaps published when phase A ran */
     int ready;                       /* phase A is done (atomic) */
 } stage;

@@ -673,12 +673,14 @@ static void F(heap_a_scan)(gr_sparse *s, uint64_t x, const vset *seen, uint64_t 
         if (lo > a_old) a_old = lo;
     }
     uint64_t top = x > s->split_min ? (x - s->split_min) / 2 + 1 : 0;   /* parts a < top */
+    vset want = {{0}};
     if (snap < x && s->nsplit) {
-        vset want = wanted(&s->rare_low, seen, low_candidate(seen, &s->rare_low));
+        want = wanted(&s->rare_low, seen, low_candidate(seen, &s->rare_low));
         if (vs_open(&want, &found)) F(scan_low)(s, x, a_old, top, &want, &found, t);
     }
     st->seen = *seen;
     st->found = found;
+    st->looked = want;
     st->snap = snap;
     st->k0 = k0;
 }
@@ -850,12 +852,30 @@ static uint32_t F(heap_b)(gr_sparse *s, uint64_t x, const stage *st, scratch *t)
     uint64_t top = x > s->split_min ? (x - s->split_min) / 2 + 1 : 0;
     vset want = wanted(rare, &seen, c);
     if (vs_open(&want, &found) && s->nsplit && snap < x) F(scan_low)(s, x, 1, a_old < top ? a_old : top, &want, &found, t);
-    if (vs_open(&want, &found) && s->nsplit) F(scan_low)(s, x, snap < x ? a_old : 1, top, &want, &found, t);
+    /* A wanted value phase A looked for and neither scan found is no
+     * option at all (both scans run to the end unless all is found): the
+     * value is G(x) unless a smaller one phase A did not look for (a new
+     * candidate raised by the splits seen here) is missing too. So the old
+     * splits are scanned again only for those smaller new values, and only
+     * when there are any (on every thread the same: `looked` and `found`
+     * depend on snap, and the answer on the values only). */
+    int open = vs_open(&want, &found);
+    if (!open) return c;
+    uint32_t known = c;                       /* the smallest value shown to be no option, or c */
+    for (int w = 0; w < open; w++) {
+        uint64_t gone = want.w[w] & st->looked.w[w] & ~found.w[w];
+        if (gone) {
+            known = 64u * (uint32_t)w + (uint32_t)__builtin_ctzll(gone);
+            break;
+        }
+    }
+    vset rest = wanted(&want, &st->looked, known);   /* wanted below `known`, not looked for by phase A */
+    if (vs_open(&rest, &found) && s->nsplit) F(scan_low)(s, x, snap < x ? a_old : 1, top, &rest, &found, t);
     for (int w = 0; w < LOW_WORDS; w++) {
-        uint64_t left = want.w[w] & ~found.w[w];
+        uint64_t left = rest.w[w] & ~found.w[w];
         if (left) return 64u * (uint32_t)w + (uint32_t)__builtin_ctzll(left);
     }
-    return c;
+    return known;
 }
 
 
