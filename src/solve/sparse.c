@@ -101,6 +101,13 @@ struct gr_sparse {
     int threads_used;                /* by the last run */
     double scan_rate;                /* splits scanned a heap in the last run of 4096 heaps or more */
     bool small_ready;                /* below[] holds the rare list's positions for this run */
+    /* Phase A's work ahead of the published heaps, kept from one run to the
+     * next (a run stops at a checkpoint, a power of two or the end): stages
+     * of heaps count..claims->next_a - 1 are done while ahead_ok. Dropped
+     * when the values or the rare list change other than by publishing. */
+    struct stage *ring;
+    struct claims *cl;
+    bool ahead_ok;
     uint32_t below[SMALL + 1];       /* below[a]: the first k with rare heap >= a (a <= SMALL), or the count */
     /* Written by the publisher at every heap and read by every thread: a
      * cache line of their own, so that publishing does not take from the
@@ -130,6 +137,7 @@ bool gr_sparse_covers(const gr_tb_code *c, char *why, size_t len)
 
 static void set_mask(gr_sparse *s, uint32_t m)
 {
+    s->ahead_ok = false;
     s->mask = m;
     memset(&s->rare_low, 0, sizeof s->rare_low);
     for (uint32_t v = 0; v < LOW_VALUES; v++)
@@ -192,6 +200,7 @@ void gr_sparse_trim(gr_sparse *s, uint64_t upto)
  * cannot grow (the values are then as they were). */
 static bool promote_to_2(gr_sparse *s, uint64_t n, bool plane)
 {
+    s->ahead_ok = false;
     size_t bytes = (size_t)s->cap * 2;
     void *m;
     if (s->spill < 0 && plane && (m = malloc(bytes))) {
@@ -293,6 +302,8 @@ void gr_sparse_free(gr_sparse *s)
     for (uint32_t k = 0; k < RCHUNKS && s->rare[k]; k++) free(s->rare[k]);
     free(s->cls);
     free(s->lo);
+    free(s->ring);
+    free(s->cl);
     if (s->spill >= 0) {
         munmap(s->g, s->map_bytes);
         close(s->spill);
@@ -549,6 +560,7 @@ static uint64_t part_old(const gr_sparse *s, uint64_t x, int j, uint64_t snap)
 
 static void rebuild_rare(gr_sparse *s)
 {
+    s->ahead_ok = false;
     s->nrare = 0;
     for (uint64_t x = 1; x < s->count; x++) {
         uint32_t v = gr_sparse_value(s, x);
@@ -615,6 +627,7 @@ int gr_sparse_put(gr_sparse *s, uint64_t at, const uint16_t *v, uint64_t n, gr_e
         return gr_fail(err, GR_EINPUT, "%llu stored values do not fit %llu slots", (unsigned long long)(at + n),
                        (unsigned long long)s->cap);
     uint64_t k = 0;
+    s->ahead_ok = false;
     while (s->width == 1 && k < n && v[k] < 256) k++;
     if (s->width == 1 && k < n && !promote_to_2(s, at, true))
         return gr_fail_nomem(err);
@@ -632,6 +645,7 @@ int gr_sparse_adopt(gr_sparse *s, uint64_t n, gr_error *err)
 {
     if (n > s->cap) return gr_fail(err, GR_EINPUT, "%llu stored values do not fit %llu slots", (unsigned long long)n,
                                    (unsigned long long)s->cap);
+    s->ahead_ok = false;
     s->count = 0;
     if (s->choose_mask && n >= FIRST_MASK_AT) {
         uint64_t p = FIRST_MASK_AT;
@@ -697,17 +711,26 @@ static void fill_below(gr_sparse *s)
 static int run(gr_sparse *s, uint64_t from, uint64_t to, int threads)
 {
     if (from >= to) return 0;
-    if (from == 0) publish(s, 0, 0), from = 1;
-    void (*pipeline)(gr_sparse *, uint64_t, stage *, uint64_t *, int *, scratch *) =
+    if (from == 0) publish(s, 0, 0), from = 1, s->ahead_ok = false;
+    void (*pipeline)(gr_sparse *, uint64_t, uint64_t, stage *, uint64_t *, int *, scratch *) =
         s->width == 1 ? pipeline_1 : pipeline_2;
-    stage *ring = line_alloc(RING * sizeof *ring);
-    claims *cl = line_alloc(sizeof *cl);
-    int failed = 0;
-    if (!ring || !cl) {
-        free(ring), free(cl);
-        return 2;
+    if (!s->ring) s->ring = line_alloc(RING * sizeof *s->ring);
+    if (!s->cl) s->cl = line_alloc(sizeof *s->cl);
+    if (!s->ring || !s->cl) return 2;
+    stage *ring = s->ring;
+    claims *cl = s->cl;
+    if (!s->ahead_ok || cl->next_a < from || cl->next_a > from + AHEAD + BATCH) {
+        /* nothing ahead: the stages left from an earlier run are stale */
+        for (uint32_t k = 0; k < RING; k++) ring[k].ready = 0;
+        cl->next_a = from;
     }
-    cl->next_a = from;
+    cl->token = 0;
+    s->ahead_ok = false;
+    /* Phase A goes on past `to` (up to AHEAD, within the slots): the next
+     * run's phase B starts on those stages, so a run that stops at a
+     * checkpoint or a power of two does not drain the pipeline. */
+    uint64_t ahead = s->cap;
+    int failed = 0;
     fill_below(s);
 #ifdef _OPENMP
     if (threads > 1 && to - from > 4096) {
@@ -717,21 +740,22 @@ static int run(gr_sparse *s, uint64_t from, uint64_t to, int threads)
             scratch *t = line_alloc(sizeof *t);
             /* Every thread must take part: one without scratch takes none. */
 #pragma omp barrier
-            if (t) pipeline(s, to, ring, &cl->next_a, &cl->token, t), scanned += t->scanned;
+            if (t) pipeline(s, to, ahead, ring, &cl->next_a, &cl->token, t), scanned += t->scanned;
             else __atomic_store_n(&failed, 2, __ATOMIC_RELAXED);
             free(t);
         }
         s->scanned += scanned;
-        free(ring), free(cl);
-        return failed && !s->failed ? (s->failed = 2) : s->failed;
+        if (failed && !s->failed) s->failed = 2;
+        s->ahead_ok = !s->failed && !s->promote && s->count == to;
+        return s->failed;
     }
 #endif
     (void)threads;
     scratch *t = line_alloc(sizeof *t);
     bool ok = t != NULL;
-    if (ok) pipeline(s, to, ring, &cl->next_a, &cl->token, t), s->scanned += t->scanned;
+    if (ok) pipeline(s, to, ahead, ring, &cl->next_a, &cl->token, t), s->scanned += t->scanned;
     free(t);
-    free(ring), free(cl);
+    s->ahead_ok = ok && !s->failed && !s->promote && s->count == to;
     return ok ? s->failed : 2;
 }
 

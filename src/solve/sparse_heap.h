@@ -883,7 +883,8 @@ static uint32_t F(heap_b)(gr_sparse *s, uint64_t x, const stage *st, scratch *t)
 /* Every thread does phase A for the next heap not yet taken, within AHEAD
  * of the published ones, and whichever thread holds the token finishes the
  * heaps whose phase A is done, in order. */
-static void F(pipeline)(gr_sparse *s, uint64_t to, stage *ring, uint64_t *next_a, int *token, scratch *t)
+static void F(pipeline)(gr_sparse *s, uint64_t to, uint64_t ahead, stage *ring, uint64_t *next_a, int *token,
+                        scratch *t)
 {
     for (unsigned idle = 0;;) {
         uint64_t done = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE);
@@ -908,7 +909,7 @@ static void F(pipeline)(gr_sparse *s, uint64_t to, stage *ring, uint64_t *next_a
          * threads off each other's cache lines. */
         uint64_t x = __atomic_load_n(next_a, __ATOMIC_ACQUIRE);
         uint64_t room = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE) + AHEAD;
-        uint64_t end = x + BATCH < to ? x + BATCH : to;
+        uint64_t end = x + BATCH < ahead ? x + BATCH : ahead;
         if (end > room) end = room;
         if (x < end && __atomic_compare_exchange_n(next_a, &x, end, false, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
 #ifdef GR_SPARSE_SIMD
