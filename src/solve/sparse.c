@@ -537,8 +537,9 @@ static vset wanted(const vset *rare, const vset *seen, uint32_t c)
 typedef struct stage {
     _Alignas(64) vset seen, found;   /* a stage starts a line: phase A writes it while B reads the one before; option values below LOW_VALUES reached so far */
     vset looked;                     /* the values phase A's scan looked for over every old split: those it did not find are no option there */
-    uint64_t snap, k0;               /* heaps and rare heaps published when phase A ran */
-    int ready;                       /* phase A is done (atomic) */
+    uint64_t snap, k0;               /* heaps and rare heaps published when phase A ran (snap atomic) */
+    uint64_t x;                      /* the heap (atomic: a refresh checks it after taking the stage) */
+    int ready;                       /* 1: phase A is done; 2: being refreshed; 3: taken by phase B (atomic) */
 } stage;
 
 /* Parts a >= part_old(x, j, snap) leave the other part below snap. */
@@ -712,7 +713,7 @@ static int run(gr_sparse *s, uint64_t from, uint64_t to, int threads)
 {
     if (from >= to) return 0;
     if (from == 0) publish(s, 0, 0), from = 1, s->ahead_ok = false;
-    void (*pipeline)(gr_sparse *, uint64_t, uint64_t, stage *, uint64_t *, int *, scratch *) =
+    void (*pipeline)(gr_sparse *, uint64_t, uint64_t, bool, stage *, uint64_t *, int *, scratch *) =
         s->width == 1 ? pipeline_1 : pipeline_2;
     if (!s->ring) s->ring = line_alloc(RING * sizeof *s->ring);
     if (!s->cl) s->cl = line_alloc(sizeof *s->cl);
@@ -740,7 +741,7 @@ static int run(gr_sparse *s, uint64_t from, uint64_t to, int threads)
             scratch *t = line_alloc(sizeof *t);
             /* Every thread must take part: one without scratch takes none. */
 #pragma omp barrier
-            if (t) pipeline(s, to, ahead, ring, &cl->next_a, &cl->token, t), scanned += t->scanned;
+            if (t) pipeline(s, to, ahead, true, ring, &cl->next_a, &cl->token, t), scanned += t->scanned;
             else __atomic_store_n(&failed, 2, __ATOMIC_RELAXED);
             free(t);
         }
@@ -753,7 +754,7 @@ static int run(gr_sparse *s, uint64_t from, uint64_t to, int threads)
     (void)threads;
     scratch *t = line_alloc(sizeof *t);
     bool ok = t != NULL;
-    if (ok) pipeline(s, to, ahead, ring, &cl->next_a, &cl->token, t), s->scanned += t->scanned;
+    if (ok) pipeline(s, to, ahead, false, ring, &cl->next_a, &cl->token, t), s->scanned += t->scanned;
     free(t);
     s->ahead_ok = ok && !s->failed && !s->promote && s->count == to;
     return ok ? s->failed : 2;
