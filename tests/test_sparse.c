@@ -159,6 +159,50 @@ Test(sparse, values_past_255_widen_exactly, .timeout = 300)
     gr_sparse_free(s);
 }
 
+/* A run in uneven stretches (each over 4096 heaps, so on several threads,
+ * across the mask choices at powers of two and the widening: phase A's work
+ * ahead is kept from one stretch to the next) equals one run on one thread,
+ * on 2, 3, 8 and 16 threads (more than this machine's cores): codes that
+ * widen (0.6 at heap 10344, 0.66 at 3833), one whose rare heaps keep coming
+ * (0.04), Grundy's game, and a mask given (no choice, nothing dropped). */
+static void stretched(const char *text, uint64_t n, uint32_t mask, uint64_t step)
+{
+    gr_tb_code c = code(text);
+    gr_sparse *one = sparse(&c, n, mask, 1);
+    unsigned width = gr_sparse_width(one);   /* before gr_sparse_values, which widens */
+    const uint16_t *want = gr_sparse_values(one);
+    static const int threads[] = {2, 3, 8, 16};
+    for (size_t k = 0; k < sizeof threads / sizeof *threads; k++) {
+        gr_error err;
+        gr_error_clear(&err);
+        gr_sparse *s = gr_sparse_new(&c, n + 1, mask, NULL, &err);
+        cr_assert(s, "%s", err.msg);
+        for (uint64_t to = step; to < n + 1 + step; to += step) {
+            uint64_t upto = to < n + 1 ? to : n + 1;
+            cr_assert_eq(gr_sparse_extend(s, upto, threads[k], &err), 0, "%s", err.msg);
+            cr_assert_eq(gr_sparse_count(s), upto);
+        }
+        cr_assert_eq(gr_sparse_width(s), width, "%s, %d threads", text, threads[k]);
+        cr_assert_eq(gr_sparse_mask(s), gr_sparse_mask(one));
+        cr_assert_eq(gr_sparse_rare_count(s), gr_sparse_rare_count(one));
+        const uint16_t *got = gr_sparse_values(s);
+        for (uint64_t x = 0; x <= n; x++)
+            cr_assert_eq(got[x], want[x], "%s, %d threads, stretches of %llu: heap %llu", text, threads[k],
+                         (unsigned long long)step, (unsigned long long)x);
+        gr_sparse_free(s);
+    }
+    gr_sparse_free(one);
+}
+
+Test(sparse, stretches_on_any_thread_count_equal_one_thread, .timeout = 600)
+{
+    stretched("0.6", 40000, 0, 6007);
+    stretched("0.66", 60000, 0, 4999);   /* 0.66 and 0.04 also bring phase A's stages up to date on 16 threads */
+    stretched("0.04", 30000, 0, 5003);
+    stretched("4!.", 70000, 0, 9001);   /* Grundy's game */
+    stretched("0.6", 30000, 0x1ee, 7001);
+}
+
 /* A spilled run (both ends kept, a few pages each) widens its mapped file
  * the same way: the same values as a run in memory. */
 Test(sparse, a_spilled_run_widens_its_file, .timeout = 300)

@@ -36,6 +36,11 @@
 #define AHEAD 512u
 #define RING 1024u
 #define BATCH 16u                    /* heap_a16 takes whole batches */
+/* Phase B's rare splits pair the heaps not yet published with the rare
+ * heaps below about AHEAD: where each rare heap below SMALL lies in the
+ * list is kept in a table for the run (filled once heaps below SMALL are
+ * published), so the in-order phase does no binary search. */
+#define SMALL 2048u
 /* The two-byte layout keeps the low byte of every value in a plane of its
  * own, and while at most this many values pass 255 (Grundy's game: one by
  * 8e6, heap 7250049) their heaps in a list: the scan's lookup kernel reads
@@ -95,6 +100,15 @@ struct gr_sparse {
     uint64_t failed_at;
     int threads_used;                /* by the last run */
     double scan_rate;                /* splits scanned a heap in the last run of 4096 heaps or more */
+    bool small_ready;                /* below[] holds the rare list's positions for this run */
+    /* Phase A's work ahead of the published heaps, kept from one run to the
+     * next (a run stops at a checkpoint, a power of two or the end): stages
+     * of heaps count..claims->next_a - 1 are done while ahead_ok. Dropped
+     * when the values or the rare list change other than by publishing. */
+    struct stage *ring;
+    struct claims *cl;
+    bool ahead_ok;
+    uint32_t below[SMALL + 1];       /* below[a]: the first k with rare heap >= a (a <= SMALL), or the count */
     /* Written by the publisher at every heap and read by every thread: a
      * cache line of their own, so that publishing does not take from the
      * other threads the line holding g, the mask and the rare chunks. */
@@ -123,6 +137,7 @@ bool gr_sparse_covers(const gr_tb_code *c, char *why, size_t len)
 
 static void set_mask(gr_sparse *s, uint32_t m)
 {
+    s->ahead_ok = false;
     s->mask = m;
     memset(&s->rare_low, 0, sizeof s->rare_low);
     for (uint32_t v = 0; v < LOW_VALUES; v++)
@@ -185,6 +200,7 @@ void gr_sparse_trim(gr_sparse *s, uint64_t upto)
  * cannot grow (the values are then as they were). */
 static bool promote_to_2(gr_sparse *s, uint64_t n, bool plane)
 {
+    s->ahead_ok = false;
     size_t bytes = (size_t)s->cap * 2;
     void *m;
     if (s->spill < 0 && plane && (m = malloc(bytes))) {
@@ -286,6 +302,8 @@ void gr_sparse_free(gr_sparse *s)
     for (uint32_t k = 0; k < RCHUNKS && s->rare[k]; k++) free(s->rare[k]);
     free(s->cls);
     free(s->lo);
+    free(s->ring);
+    free(s->cl);
     if (s->spill >= 0) {
         munmap(s->g, s->map_bytes);
         close(s->spill);
@@ -437,6 +455,11 @@ static inline bool big_in(const gr_sparse *s, uint32_t nb, uint64_t lo, uint64_t
 /* The first k < n with rare heap k >= a. */
 static uint64_t rare_lower_bound(const gr_sparse *s, uint64_t n, uint64_t a)
 {
+    if (a <= SMALL && s->small_ready) {
+        /* every rare heap below SMALL is in the list; later ones are larger */
+        uint64_t k = s->below[a];
+        return k < n ? k : n;
+    }
     uint64_t lo = 0, hi = n;
     while (lo < hi) {
         uint64_t mid = lo + (hi - lo) / 2;
@@ -512,9 +535,11 @@ static vset wanted(const vset *rare, const vset *seen, uint32_t c)
 
 /* What phase A leaves for phase B. */
 typedef struct stage {
-    _Alignas(64) vset seen, found;   /* a stage starts a line: phase A writes it while B reads the one before */                /* option values below LOW_VALUES reached so far */
-    uint64_t snap, k0;               /* heaps and rare heaps published when phase A ran */
-    int ready;                       /* phase A is done (atomic) */
+    _Alignas(64) vset seen, found;   /* a stage starts a line: phase A writes it while B reads the one before; option values below LOW_VALUES reached so far */
+    vset looked;                     /* the values phase A's scan looked for over every old split: those it did not find are no option there */
+    uint64_t snap, k0;               /* heaps and rare heaps published when phase A ran (snap atomic) */
+    uint64_t x;                      /* the heap (atomic: a refresh checks it after taking the stage) */
+    int ready;                       /* 1: phase A is done; 2: being refreshed; 3: taken by phase B (atomic) */
 } stage;
 
 /* Parts a >= part_old(x, j, snap) leave the other part below snap. */
@@ -536,6 +561,7 @@ static uint64_t part_old(const gr_sparse *s, uint64_t x, int j, uint64_t snap)
 
 static void rebuild_rare(gr_sparse *s)
 {
+    s->ahead_ok = false;
     s->nrare = 0;
     for (uint64_t x = 1; x < s->count; x++) {
         uint32_t v = gr_sparse_value(s, x);
@@ -602,6 +628,7 @@ int gr_sparse_put(gr_sparse *s, uint64_t at, const uint16_t *v, uint64_t n, gr_e
         return gr_fail(err, GR_EINPUT, "%llu stored values do not fit %llu slots", (unsigned long long)(at + n),
                        (unsigned long long)s->cap);
     uint64_t k = 0;
+    s->ahead_ok = false;
     while (s->width == 1 && k < n && v[k] < 256) k++;
     if (s->width == 1 && k < n && !promote_to_2(s, at, true))
         return gr_fail_nomem(err);
@@ -619,6 +646,7 @@ int gr_sparse_adopt(gr_sparse *s, uint64_t n, gr_error *err)
 {
     if (n > s->cap) return gr_fail(err, GR_EINPUT, "%llu stored values do not fit %llu slots", (unsigned long long)n,
                                    (unsigned long long)s->cap);
+    s->ahead_ok = false;
     s->count = 0;
     if (s->choose_mask && n >= FIRST_MASK_AT) {
         uint64_t p = FIRST_MASK_AT;
@@ -671,20 +699,40 @@ typedef struct claims {
     _Alignas(64) int token;
 } claims;
 
+/* The table of rare_lower_bound for heaps up to SMALL, once they are all
+ * published: the mask, and with it the rare list, is fixed during a run. */
+static void fill_below(gr_sparse *s)
+{
+    s->small_ready = false;
+    if (s->count <= SMALL) return;
+    for (uint32_t a = 0; a <= SMALL; a++) s->below[a] = (uint32_t)rare_lower_bound(s, s->nrare, a);
+    s->small_ready = true;
+}
+
 static int run(gr_sparse *s, uint64_t from, uint64_t to, int threads)
 {
     if (from >= to) return 0;
-    if (from == 0) publish(s, 0, 0), from = 1;
-    void (*pipeline)(gr_sparse *, uint64_t, stage *, uint64_t *, int *, scratch *) =
+    if (from == 0) publish(s, 0, 0), from = 1, s->ahead_ok = false;
+    void (*pipeline)(gr_sparse *, uint64_t, uint64_t, bool, stage *, uint64_t *, int *, scratch *) =
         s->width == 1 ? pipeline_1 : pipeline_2;
-    stage *ring = line_alloc(RING * sizeof *ring);
-    claims *cl = line_alloc(sizeof *cl);
-    int failed = 0;
-    if (!ring || !cl) {
-        free(ring), free(cl);
-        return 2;
+    if (!s->ring) s->ring = line_alloc(RING * sizeof *s->ring);
+    if (!s->cl) s->cl = line_alloc(sizeof *s->cl);
+    if (!s->ring || !s->cl) return 2;
+    stage *ring = s->ring;
+    claims *cl = s->cl;
+    if (!s->ahead_ok || cl->next_a < from || cl->next_a > from + AHEAD + BATCH) {
+        /* nothing ahead: the stages left from an earlier run are stale */
+        for (uint32_t k = 0; k < RING; k++) ring[k].ready = 0;
+        cl->next_a = from;
     }
-    cl->next_a = from;
+    cl->token = 0;
+    s->ahead_ok = false;
+    /* Phase A goes on past `to` (up to AHEAD, within the slots): the next
+     * run's phase B starts on those stages, so a run that stops at a
+     * checkpoint or a power of two does not drain the pipeline. */
+    uint64_t ahead = s->cap;
+    int failed = 0;
+    fill_below(s);
 #ifdef _OPENMP
     if (threads > 1 && to - from > 4096) {
         uint64_t scanned = 0;
@@ -693,21 +741,22 @@ static int run(gr_sparse *s, uint64_t from, uint64_t to, int threads)
             scratch *t = line_alloc(sizeof *t);
             /* Every thread must take part: one without scratch takes none. */
 #pragma omp barrier
-            if (t) pipeline(s, to, ring, &cl->next_a, &cl->token, t), scanned += t->scanned;
+            if (t) pipeline(s, to, ahead, true, ring, &cl->next_a, &cl->token, t), scanned += t->scanned;
             else __atomic_store_n(&failed, 2, __ATOMIC_RELAXED);
             free(t);
         }
         s->scanned += scanned;
-        free(ring), free(cl);
-        return failed && !s->failed ? (s->failed = 2) : s->failed;
+        if (failed && !s->failed) s->failed = 2;
+        s->ahead_ok = !s->failed && !s->promote && s->count == to;
+        return s->failed;
     }
 #endif
     (void)threads;
     scratch *t = line_alloc(sizeof *t);
     bool ok = t != NULL;
-    if (ok) pipeline(s, to, ring, &cl->next_a, &cl->token, t), s->scanned += t->scanned;
+    if (ok) pipeline(s, to, ahead, false, ring, &cl->next_a, &cl->token, t), s->scanned += t->scanned;
     free(t);
-    free(ring), free(cl);
+    s->ahead_ok = ok && !s->failed && !s->promote && s->count == to;
     return ok ? s->failed : 2;
 }
 
@@ -752,7 +801,9 @@ int gr_sparse_extend(gr_sparse *s, uint64_t upto, int threads, gr_error *err)
         if (p < stop) stop = p;
         uint64_t from = s->count, scanned = s->scanned;
         s->threads_used = choose && work_per_heap(s) < THREAD_WORK ? 1 : threads;
-        if (run(s, from, stop, s->threads_used)) return fail_message(s, err);
+        int failed = run(s, from, stop, s->threads_used);
+        s->small_ready = false;   /* the list may change before the next run (a mask chosen, values put) */
+        if (failed) return fail_message(s, err);
         if (s->count >= from + 4096) s->scan_rate = (double)(s->scanned - scanned) / (double)(s->count - from);
         if (s->promote) {
             /* Heap count has a value past a byte: the same run goes on

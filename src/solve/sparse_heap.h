@@ -673,13 +673,16 @@ static void F(heap_a_scan)(gr_sparse *s, uint64_t x, const vset *seen, uint64_t 
         if (lo > a_old) a_old = lo;
     }
     uint64_t top = x > s->split_min ? (x - s->split_min) / 2 + 1 : 0;   /* parts a < top */
+    vset want = {{0}};
     if (snap < x && s->nsplit) {
-        vset want = wanted(&s->rare_low, seen, low_candidate(seen, &s->rare_low));
+        want = wanted(&s->rare_low, seen, low_candidate(seen, &s->rare_low));
         if (vs_open(&want, &found)) F(scan_low)(s, x, a_old, top, &want, &found, t);
     }
     st->seen = *seen;
     st->found = found;
-    st->snap = snap;
+    st->looked = want;
+    __atomic_store_n(&st->snap, snap, __ATOMIC_RELAXED);
+    __atomic_store_n(&st->x, x, __ATOMIC_RELAXED);
     st->k0 = k0;
 }
 
@@ -850,20 +853,91 @@ static uint32_t F(heap_b)(gr_sparse *s, uint64_t x, const stage *st, scratch *t)
     uint64_t top = x > s->split_min ? (x - s->split_min) / 2 + 1 : 0;
     vset want = wanted(rare, &seen, c);
     if (vs_open(&want, &found) && s->nsplit && snap < x) F(scan_low)(s, x, 1, a_old < top ? a_old : top, &want, &found, t);
-    if (vs_open(&want, &found) && s->nsplit) F(scan_low)(s, x, snap < x ? a_old : 1, top, &want, &found, t);
+    /* A wanted value phase A looked for and neither scan found is no
+     * option at all (both scans run to the end unless all is found): the
+     * value is G(x) unless a smaller one phase A did not look for (a new
+     * candidate raised by the splits seen here) is missing too. So the old
+     * splits are scanned again only for those smaller new values, and only
+     * when there are any (on every thread the same: `looked` and `found`
+     * depend on snap, and the answer on the values only). */
+    int open = vs_open(&want, &found);
+    if (!open) return c;
+    uint32_t known = c;                       /* the smallest value shown to be no option, or c */
+    for (int w = 0; w < open; w++) {
+        uint64_t gone = want.w[w] & st->looked.w[w] & ~found.w[w];
+        if (gone) {
+            known = 64u * (uint32_t)w + (uint32_t)__builtin_ctzll(gone);
+            break;
+        }
+    }
+    vset rest = wanted(&want, &st->looked, known);   /* wanted below `known`, not looked for by phase A */
+    if (vs_open(&rest, &found) && s->nsplit) F(scan_low)(s, x, snap < x ? a_old : 1, top, &rest, &found, t);
     for (int w = 0; w < LOW_WORDS; w++) {
-        uint64_t left = want.w[w] & ~found.w[w];
+        uint64_t left = rest.w[w] & ~found.w[w];
         if (left) return 64u * (uint32_t)w + (uint32_t)__builtin_ctzll(left);
     }
-    return c;
+    return known;
 }
 
 
 
+/* A stage whose phase A ran at snap, brought up to the heaps published now
+ * by a thread with no phase A to do: the rare splits and the scan of the
+ * splits whose other part was published meanwhile, so phase B (in order,
+ * on one thread at a time) has only the newest heaps left. The scan looks
+ * for the values phase A looked for, so `looked` keeps its meaning over the
+ * longer range. Only adds options, so G(x) does not depend on it. */
+static void F(heap_refresh)(gr_sparse *s, uint64_t y, stage *st, scratch *t)
+{
+    uint64_t snap = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE);
+    uint64_t k1 = __atomic_load_n(&s->nrare, __ATOMIC_ACQUIRE);
+    uint64_t old = st->snap, k0 = st->k0;
+    if (snap <= old) return;
+    vset found = st->found;
+    uint64_t a1 = 1, a2 = 1;
+    for (int j = 0; j < s->nsplit; j++) {
+        uint64_t lo1 = part_old(s, y, j, old), lo2 = part_old(s, y, j, snap);
+        F(rare_splits)(s, y, j, 0, k0, lo2, lo1, &st->seen, NULL);
+        F(rare_splits)(s, y, j, k0, k1, lo2, UINT64_MAX, &st->seen, NULL);
+        if (lo1 > a1) a1 = lo1;
+        if (lo2 > a2) a2 = lo2;
+    }
+    uint64_t top = y > s->split_min ? (y - s->split_min) / 2 + 1 : 0;
+    if (a1 > top) a1 = top;
+    if (s->nsplit && snap < y && a2 < a1 && vs_open(&st->looked, &found))
+        F(scan_low)(s, y, a2, a1, &st->looked, &found, t);
+    st->found = found;
+    __atomic_store_n(&st->snap, snap, __ATOMIC_RELAXED);
+    st->k0 = k1;
+}
+
+/* Refreshes the first stage at least REFRESH_GAP heaps past the published
+ * ones (nearer ones phase B is about to take) whose phase A is REFRESH_STALE
+ * heaps old or more, looking at a few stages only. */
+#define REFRESH_GAP 16u
+#define REFRESH_STALE 32u
+static bool F(refresh_one)(gr_sparse *s, stage *ring, const uint64_t *next_a, scratch *t)
+{
+    uint64_t c = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE), hi = __atomic_load_n(next_a, __ATOMIC_ACQUIRE);
+    if (hi > c + REFRESH_GAP + 64) hi = c + REFRESH_GAP + 64;
+    for (uint64_t y = c + REFRESH_GAP; y < hi; y++) {
+        stage *st = &ring[y % RING];
+        if (__atomic_load_n(&st->ready, __ATOMIC_ACQUIRE) != 1) continue;
+        if (__atomic_load_n(&st->snap, __ATOMIC_RELAXED) + REFRESH_STALE > c) continue;
+        int one = 1;
+        if (!__atomic_compare_exchange_n(&st->ready, &one, 2, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) continue;
+        if (st->x == y) F(heap_refresh)(s, y, st, t);   /* else the slot went round the ring meanwhile */
+        __atomic_store_n(&st->ready, 1, __ATOMIC_RELEASE);
+        return true;
+    }
+    return false;
+}
+
 /* Every thread does phase A for the next heap not yet taken, within AHEAD
  * of the published ones, and whichever thread holds the token finishes the
  * heaps whose phase A is done, in order. */
-static void F(pipeline)(gr_sparse *s, uint64_t to, stage *ring, uint64_t *next_a, int *token, scratch *t)
+static void F(pipeline)(gr_sparse *s, uint64_t to, uint64_t ahead, bool shared, stage *ring, uint64_t *next_a,
+                        int *token, scratch *t)
 {
     for (unsigned idle = 0;;) {
         uint64_t done = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE);
@@ -876,7 +950,15 @@ static void F(pipeline)(gr_sparse *s, uint64_t to, stage *ring, uint64_t *next_a
             __atomic_compare_exchange_n(token, &free_token, 1, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
             for (uint64_t x = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE); x < to; x++) {
                 stage *st = &ring[x % RING];
-                if (!__atomic_load_n(&st->ready, __ATOMIC_ACQUIRE)) break;
+                /* ready 1: phase A done; 2: a refresh under way (taken as 3
+                 * here, so that none starts while phase B reads it) */
+                if (shared) {
+                    int one = 1;
+                    if (!__atomic_compare_exchange_n(&st->ready, &one, 3, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+                        break;
+                } else if (!__atomic_load_n(&st->ready, __ATOMIC_ACQUIRE)) {
+                    break;
+                }
                 uint32_t v = F(heap_b)(s, x, st, t);
                 __atomic_store_n(&st->ready, 0, __ATOMIC_RELAXED);
                 worked = true;
@@ -888,7 +970,7 @@ static void F(pipeline)(gr_sparse *s, uint64_t to, stage *ring, uint64_t *next_a
          * threads off each other's cache lines. */
         uint64_t x = __atomic_load_n(next_a, __ATOMIC_ACQUIRE);
         uint64_t room = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE) + AHEAD;
-        uint64_t end = x + BATCH < to ? x + BATCH : to;
+        uint64_t end = x + BATCH < ahead ? x + BATCH : ahead;
         if (end > room) end = room;
         if (x < end && __atomic_compare_exchange_n(next_a, &x, end, false, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
 #ifdef GR_SPARSE_SIMD
@@ -901,6 +983,7 @@ static void F(pipeline)(gr_sparse *s, uint64_t to, stage *ring, uint64_t *next_a
             }
             worked = true;
         }
+        if (!worked && shared) worked = F(refresh_one)(s, ring, next_a, t);
         if (worked) {
             idle = 0;
         } else if (++idle > 64) {

@@ -307,6 +307,11 @@ int gr_sparse_job_run(const gr_sparse_job *j, gr_sparse_result *r, gr_error *err
     /* A stop hook (a front end's interrupt) is polled after every stretch:
      * shorter ones keep it prompt. The values do not depend on the stretch. */
     uint64_t stretch = j->lim.stop ? STRETCH / 16 : STRETCH;
+    /* The checkpoint (the file brought up to date) is done by this thread
+     * alone while the others wait: a stretch as long in time on every
+     * thread count keeps its share of a run the same (phase A's work ahead
+     * is kept from one stretch to the next, so the pipeline does not drain). */
+    stretch *= (uint64_t)threads;
     while (!rc && !done && gr_sparse_count(r->s) < j->to + 1) {
         uint64_t count = gr_sparse_count(r->s);
         uint64_t stop = (count / stretch + 1) * stretch;
