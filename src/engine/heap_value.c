@@ -138,6 +138,42 @@ static int from_file(gr_engine *e, uint64_t max, const gr_limits *lim, uint32_t 
     return rc == FILLED ? GR_OK : rc;
 }
 
+/* A heap answered from its block alone: a table from heap 0 would cost
+ * four bytes a heap in memory, 16 GiB for a file of 2^32 heaps. */
+int gr_engine_heap_file_value(gr_engine *e, mpz_srcptr x, uint32_t *value, gr_error *err)
+{
+    struct gr_engine_cache *c = gr_engine_cache(e);
+    if (!c) return gr_fail_nomem(err);
+    const char *path = e->heap_file;
+    if (!path) return gr_fail(err, GR_EINPUT, "the file method needs a sequence file, and none was given");
+    gr_seqfile_header h;
+    if (!c->heap_reader) {
+        gr_seqfile_reader *r = gr_seqfile_open(path, &h, err);
+        if (!r) return err->code;
+        if (!same_rules(e->game, h.rules)) {
+            gr_seqfile_reader_free(r);
+            return gr_fail(err, GR_EINPUT, "%s holds the nim-sequence of %.60s, not of %s", path, h.rules,
+                           e->game->spec);
+        }
+        c->heap_reader = r;
+        c->heap_how = "nim-sequence, stored file";
+        c->heap_by = GR_HEAP_FILE;
+    }
+    if (!mpz_fits_ulong_p(x))
+        return gr_fail(err, GR_EINPUT, "%s holds heaps below 2^64 at most; a heap of %zu digits is past it", path,
+                       gr_mpz_digits(x));
+    uint16_t v;
+    int rc = gr_seqfile_at(c->heap_reader, mpz_get_ui(x), &v, err);
+    if (!rc) *value = v;
+    return rc;
+}
+
+void gr_engine_heap_file_close(struct gr_engine_cache *c)
+{
+    gr_seqfile_reader_free(c->heap_reader);
+    c->heap_reader = NULL;
+}
+
 /* ------------------------------------------------------- sparse runs */
 
 typedef struct relay {
