@@ -51,6 +51,10 @@ echo "$r" | grep FAIL
 read -r p q < <(echo "$r" | tail -1)
 pass=$((pass + ${p:-0})) fail=$((fail + ${q:-1}))
 
+# past the file: its extent in one line, also for a heap past 2^64
+expect_exit 2 "holds G\(0\.\.$n\); heap $((n + 1)) is past it" "$G" value "$code" $((n + 1)) --in "$f"
+expect_exit 2 "holds G\(0\.\.$n\); a heap of 23 digits is past it" "$G" value "$code" 99999999999999999999999 --in "$f"
+
 # a byte changed in block 2 (heaps 131072..196607)
 g_in=$("$G" value "$code" 140000 --in "$f" --format json | python3 -c 'import json,sys; print(json.load(sys.stdin)["value"])')
 python3 - "$f" <<'EOF'

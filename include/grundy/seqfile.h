@@ -78,6 +78,7 @@ int gr_seqfile_read_each(const char *path, gr_seqfile_header *h, uint64_t room, 
 typedef struct gr_seqfile_reader gr_seqfile_reader;
 gr_seqfile_reader *gr_seqfile_open(const char *path, gr_seqfile_header *h, gr_error *err);
 int gr_seqfile_at(gr_seqfile_reader *r, uint64_t x, uint16_t *value, gr_error *err);
+const gr_seqfile_header *gr_seqfile_reader_header(const gr_seqfile_reader *r);
 void gr_seqfile_reader_free(gr_seqfile_reader *r);
 
 /* A file being written. */

@@ -146,8 +146,8 @@ int gr_engine_heap_file_value(gr_engine *e, mpz_srcptr x, uint32_t *value, gr_er
     if (!c) return gr_fail_nomem(err);
     const char *path = e->heap_file;
     if (!path) return gr_fail(err, GR_EINPUT, "the file method needs a sequence file, and none was given");
-    gr_seqfile_header h;
     if (!c->heap_reader) {
+        gr_seqfile_header h;
         gr_seqfile_reader *r = gr_seqfile_open(path, &h, err);
         if (!r) return err->code;
         if (!same_rules(e->game, h.rules)) {
@@ -159,9 +159,11 @@ int gr_engine_heap_file_value(gr_engine *e, mpz_srcptr x, uint32_t *value, gr_er
         c->heap_how = "nim-sequence, stored file";
         c->heap_by = GR_HEAP_FILE;
     }
-    if (!mpz_fits_ulong_p(x))
-        return gr_fail(err, GR_EINPUT, "%s holds heaps below 2^64 at most; a heap of %zu digits is past it", path,
-                       gr_mpz_digits(x));
+    if (!mpz_fits_ulong_p(x)) {
+        uint64_t n = gr_seqfile_reader_header(c->heap_reader)->count;
+        return gr_fail(err, GR_EINPUT, "%s holds G(0..%llu); a heap of %zu digits is past it", path,
+                       (unsigned long long)(n ? n - 1 : 0), gr_mpz_digits(x));
+    }
     uint16_t v;
     int rc = gr_seqfile_at(c->heap_reader, mpz_get_ui(x), &v, err);
     if (!rc) *value = v;

@@ -220,6 +220,11 @@ void gr_seqfile_reader_free(gr_seqfile_reader *r)
     free(r);
 }
 
+const gr_seqfile_header *gr_seqfile_reader_header(const gr_seqfile_reader *r)
+{
+    return &r->h;
+}
+
 gr_seqfile_reader *gr_seqfile_open(const char *path, gr_seqfile_header *h, gr_error *err)
 {
     gr_seqfile_reader *r = calloc(1, sizeof *r);
