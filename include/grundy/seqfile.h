@@ -67,6 +67,20 @@ typedef int (*gr_seqfile_sink)(void *ctx, const uint16_t *v, uint64_t at, uint64
 int gr_seqfile_read_each(const char *path, gr_seqfile_header *h, uint64_t room, bool torn_ok, bool *torn,
                          gr_seqfile_sink put, void *ctx, gr_error *err);
 
+/* Random access to a file's values in memory for a few blocks whatever
+ * its length: each value is read from its block, and the block's checksum
+ * and values are checked when the block is first read (a damaged block
+ * elsewhere goes unnoticed; gr_seqfile_read checks them all). A few blocks
+ * are kept, so that walks up and down a heap's splits read each once.
+ * gr_seqfile_open checks the header and that the file is as long as its
+ * count says; GR_EINPUT with a one-line message otherwise, as is a heap
+ * past the count or a damaged block in gr_seqfile_at. */
+typedef struct gr_seqfile_reader gr_seqfile_reader;
+gr_seqfile_reader *gr_seqfile_open(const char *path, gr_seqfile_header *h, gr_error *err);
+int gr_seqfile_at(gr_seqfile_reader *r, uint64_t x, uint16_t *value, gr_error *err);
+const gr_seqfile_header *gr_seqfile_reader_header(const gr_seqfile_reader *r);
+void gr_seqfile_reader_free(gr_seqfile_reader *r);
+
 /* A file being written. */
 typedef struct gr_seqfile {
     FILE *f;

@@ -117,6 +117,7 @@ void gr_engine_free(gr_engine *e)
         tiers_drop(e->cache);
         gr_engine_quotient_free(e);
         free(e->cache->heap_values);
+        gr_engine_heap_file_close(e->cache);
         free(e->cache);
     }
     free(e);

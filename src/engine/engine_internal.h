@@ -22,6 +22,7 @@ struct gr_engine_cache {
     uint64_t preperiod, period;
     const char *heap_how;      /* the method that made heap_values: an answer's method text */
     int heap_by;               /* ... as an enum gr_heap_method */
+    struct gr_seqfile_reader *heap_reader;  /* a stored nim-sequence, read a block at a time */
     /* misere play of heap sums: the game's misere quotient (engine_quotient.c),
      * from a file or built here; a build that failed is not tried again at
      * or past the heap it was for */
@@ -51,6 +52,11 @@ struct gr_engine {
  * runs out. */
 struct gr_engine_cache *gr_engine_cache(gr_engine *e);
 
+/* heap_value.c: G(x) from the engine's sequence file, read from the
+ * block that holds it (any heap the file holds, in a few blocks' memory);
+ * and the reader closed. */
+int gr_engine_heap_file_value(gr_engine *e, mpz_srcptr x, uint32_t *value, gr_error *err);
+void gr_engine_heap_file_close(struct gr_engine_cache *c);
 /* heap_value.c: G(0..max) by the engine's heap method into a new table
  * (*out, malloc'd), *how the method's text; within lim. */
 int gr_engine_heap_build(gr_engine *e, uint64_t max, const gr_limits *lim, uint32_t **out, const char **how,

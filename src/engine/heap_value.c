@@ -1,5 +1,6 @@
 /* Where the engine's table of heap values G(0..max) comes from: a stored
- * sequence file, the sparse-space method (grundy/sparse.h) for the codes it
+ * sequence file (which answers any heap it holds from that heap's block
+ * alone, without a table), the sparse-space method (grundy/sparse.h) for the codes it
  * covers once the table is long enough to gain from it, else the bitset
  * (fast) or simple method (grundy/heapseq.h); and a certified period found
  * by the sparse method, which reaches the certificate of codes such as .16
@@ -83,22 +84,6 @@ bool gr_engine_heap_wants_sparse(const gr_game *g, uint64_t to)
 
 /* ------------------------------------------------------------ a file */
 
-typedef struct file_fill {
-    uint32_t *v;
-    uint64_t want;             /* G(0..want-1) */
-} file_fill;
-
-/* Returned by the sink once the table is full: the read stops there. */
-#define FILLED 0x7ffd
-
-static int fill_block(void *ctx, const uint16_t *v, uint64_t at, uint64_t n, gr_error *err)
-{
-    (void)err;
-    file_fill *f = ctx;
-    for (uint64_t i = 0; i < n && at + i < f->want; i++) f->v[at + i] = v[i];
-    return at + n >= f->want ? FILLED : 0;
-}
-
 /* The rules a file records are the engine's: the same spelling, or codes
  * that format alike (grundy-game and its code). */
 static bool same_rules(const gr_game *g, const char *rules)
@@ -119,23 +104,42 @@ static bool same_rules(const gr_game *g, const char *rules)
     return same;
 }
 
-static int from_file(gr_engine *e, uint64_t max, const gr_limits *lim, uint32_t *v, gr_error *err)
+/* A heap answered from its block alone: a table from heap 0 would cost
+ * four bytes a heap in memory, 16 GiB for a file of 2^32 heaps. */
+int gr_engine_heap_file_value(gr_engine *e, mpz_srcptr x, uint32_t *value, gr_error *err)
 {
+    struct gr_engine_cache *c = gr_engine_cache(e);
+    if (!c) return gr_fail_nomem(err);
     const char *path = e->heap_file;
     if (!path) return gr_fail(err, GR_EINPUT, "the file method needs a sequence file, and none was given");
-    gr_seqfile_header h;
-    uint64_t most;
-    int rc = gr_seqfile_peek(path, &h, &most, err);
-    if (rc) return rc;
-    if (!same_rules(e->game, h.rules))
-        return gr_fail(err, GR_EINPUT, "%s holds the nim-sequence of %.60s, not of %s", path, h.rules, e->game->spec);
-    if (h.count < max + 1)
-        return gr_fail(err, GR_EINPUT, "%s holds G(0..%llu); heap %llu is past it", path,
-                       (unsigned long long)(h.count ? h.count - 1 : 0), (unsigned long long)max);
-    (void)lim;
-    file_fill f = {v, max + 1};
-    rc = gr_seqfile_read_each(path, &h, h.count, false, NULL, fill_block, &f, err);
-    return rc == FILLED ? GR_OK : rc;
+    if (!c->heap_reader) {
+        gr_seqfile_header h;
+        gr_seqfile_reader *r = gr_seqfile_open(path, &h, err);
+        if (!r) return err->code;
+        if (!same_rules(e->game, h.rules)) {
+            gr_seqfile_reader_free(r);
+            return gr_fail(err, GR_EINPUT, "%s holds the nim-sequence of %.60s, not of %s", path, h.rules,
+                           e->game->spec);
+        }
+        c->heap_reader = r;
+        c->heap_how = "nim-sequence, stored file";
+        c->heap_by = GR_HEAP_FILE;
+    }
+    if (!mpz_fits_ulong_p(x)) {
+        uint64_t n = gr_seqfile_reader_header(c->heap_reader)->count;
+        return gr_fail(err, GR_EINPUT, "%s holds G(0..%llu); a heap of %zu digits is past it", path,
+                       (unsigned long long)(n ? n - 1 : 0), gr_mpz_digits(x));
+    }
+    uint16_t v;
+    int rc = gr_seqfile_at(c->heap_reader, mpz_get_ui(x), &v, err);
+    if (!rc) *value = v;
+    return rc;
+}
+
+void gr_engine_heap_file_close(struct gr_engine_cache *c)
+{
+    gr_seqfile_reader_free(c->heap_reader);
+    c->heap_reader = NULL;
 }
 
 /* ------------------------------------------------------- sparse runs */
@@ -204,7 +208,15 @@ int gr_engine_heap_build(gr_engine *e, uint64_t max, const gr_limits *lim, uint3
     if (!v) return gr_fail_nomem(err);
     int m = e->heap_method, rc;
     if (m == GR_HEAP_FILE || (m == GR_HEAP_AUTO && e->heap_file)) {
-        rc = from_file(e, max, lim, v, err);
+        /* the table from the file's blocks, one after another */
+        mpz_t x;
+        mpz_init(x);
+        rc = GR_OK;
+        for (uint64_t y = 0; !rc && y <= max; y++) {
+            mpz_set_ui(x, y);
+            rc = gr_engine_heap_file_value(e, x, &v[y], err);
+        }
+        mpz_clear(x);
         *how = "nim-sequence, stored file";
         *by = GR_HEAP_FILE;
     } else {

@@ -108,6 +108,8 @@ int gr_engine_heap_grundy(gr_engine *e, mpz_srcptr x, uint32_t *value, gr_error 
     struct gr_engine_cache *c = gr_engine_cache(e);
     if (!c) return gr_fail_nomem(err);
     int m = e->heap_file ? GR_HEAP_FILE : e->heap_method;
+    /* a stored file answers each heap from its own block, at any size */
+    if (m == GR_HEAP_FILE) return gr_engine_heap_file_value(e, x, value, err);
     bool table_only = m == GR_HEAP_FILE || m == GR_HEAP_SPARSE || m == GR_HEAP_FAST || m == GR_HEAP_SIMPLE;
     if (c->heap_values && mpz_cmp_ui(x, c->heap_n) <= 0 && (!table_only || c->heap_by == m)) {
         *value = c->heap_values[mpz_get_ui(x)];

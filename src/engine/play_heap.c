@@ -15,7 +15,9 @@
 
 typedef struct hunt {
     gr_play *pl;
-    const uint32_t *g;
+    const uint32_t *g;         /* the table; NULL: the values come from a stored file */
+    mpz_t part;
+    gr_error quiet;
     const gr_pos *one;
     int src;
     uint32_t want;
@@ -29,7 +31,17 @@ static int hunt_cb(void *ctx, const gr_move *m, const gr_pos *r)
     hunt *h = ctx;
     if (++h->seen > HEAP_MOVES_MAX) return 1;
     uint32_t v = 0;
-    for (int i = 0; i < r->n; i++) v ^= h->g[r->p[i]];
+    if (h->g) {
+        for (int i = 0; i < r->n; i++) v ^= h->g[r->p[i]];
+    } else {
+        /* a stored file, read at the parts' blocks */
+        for (int i = 0; i < r->n; i++) {
+            uint32_t g;
+            mpz_set_ui(h->part, r->p[i]);
+            if (gr_engine_heap_file_value(h->pl->engine, h->part, &g, &h->quiet) != GR_OK) return 1;
+            v ^= g;
+        }
+    }
     if (v != h->want) return 0;
     gr_play_from_listed(h->mv, h->one, m, r);
     h->mv->src = h->src;
@@ -121,22 +133,26 @@ int gr_play_heap_winning_move(gr_play *pl, gr_play_move *mv)
         x ^= v;
     }
     hunt h = {.pl = pl, .mv = mv};
+    mpz_init(h.part);
+    gr_error_clear(&h.quiet);
+    bool file = pl->engine->heap_file != NULL, won = false;
     for (int s = 0; x && s < pos->n && h.seen <= HEAP_MOVES_MAX; s++) {
         uint32_t gs;
         gr_engine_heap_grundy(pl->engine, pos->p[s], &gs, &quiet);
         if ((gs ^ x) >= gs) continue;
-        if (mpz_cmp_ui(pos->p[s], pl->engine->cache->heap_n) > 0) {
+        if (!file && mpz_cmp_ui(pos->p[s], pl->engine->cache->heap_n) > 0) {
             /* past the table: the game has a certified period */
-            if (periodic_hunt(pl, s, gs ^ x, mv)) return 1;
+            if ((won = periodic_hunt(pl, s, gs ^ x, mv))) break;
             continue;
         }
         gr_pos one = {.n = 1, .p = {mpz_get_ui(pos->p[s])}};
-        h.g = pl->engine->cache->heap_values; /* after every lookup: the table may have moved */
+        h.g = file ? NULL : pl->engine->cache->heap_values; /* after every lookup: the table may have moved */
         h.one = &one;
         h.src = s;
         h.want = gs ^ x;
         gr_game_moves(pl->game, &one, hunt_cb, &h);
-        if (h.found) return 1;
+        if ((won = h.found)) break;
     }
-    return 0;
+    mpz_clear(h.part);
+    return won;
 }

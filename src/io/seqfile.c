@@ -195,6 +195,102 @@ int gr_seqfile_read_each(const char *path, gr_seqfile_header *h, uint64_t room, 
     return rc;
 }
 
+/* ---------------------------------------------------- random access */
+
+/* Blocks kept: a walk over a heap's splits reads one part upward and the
+ * other downward, so two in use and two more for the heaps around. */
+#define KEEP 4
+
+struct gr_seqfile_reader {
+    FILE *f;
+    char *path;
+    gr_seqfile_header h;
+    uint64_t body;             /* bytes past the header */
+    uint64_t block[KEEP];      /* which block a slot holds, plus one (0: none) */
+    unsigned char *buf[KEEP];  /* its bytes as stored (values, then checksum) */
+    unsigned next;             /* the slot read into next (round robin) */
+};
+
+void gr_seqfile_reader_free(gr_seqfile_reader *r)
+{
+    if (!r) return;
+    if (r->f) fclose(r->f);
+    for (int k = 0; k < KEEP; k++) free(r->buf[k]);
+    free(r->path);
+    free(r);
+}
+
+const gr_seqfile_header *gr_seqfile_reader_header(const gr_seqfile_reader *r)
+{
+    return &r->h;
+}
+
+gr_seqfile_reader *gr_seqfile_open(const char *path, gr_seqfile_header *h, gr_error *err)
+{
+    gr_seqfile_reader *r = calloc(1, sizeof *r);
+    if (!r || !(r->path = strdup(path))) {
+        free(r);
+        gr_fail_nomem(err);
+        return NULL;
+    }
+    uint64_t most, full, rest;
+    if (!(r->f = open_checked(path, &r->h, &most, &full, &rest, err))) {
+        gr_seqfile_reader_free(r);
+        return NULL;
+    }
+    r->body = full * ((uint64_t)r->h.block * 2 + 8) + rest;
+    if (r->h.count > most) {
+        gr_fail(err, GR_EINPUT, "%s: the header says %llu values but the file holds at most %llu (truncated?)", path,
+                (unsigned long long)r->h.count, (unsigned long long)most);
+        gr_seqfile_reader_free(r);
+        return NULL;
+    }
+    *h = r->h;
+    return r;
+}
+
+/* Reads block b into slot k and checks it: its checksum, and its values
+ * within the count against their bounds. */
+static int load_block(gr_seqfile_reader *r, unsigned k, uint64_t b, gr_error *err)
+{
+    const gr_seqfile_header *h = &r->h;
+    uint64_t bsize = (uint64_t)h->block * 2 + 8, at = b * bsize, first = b * h->block;
+    r->block[k] = 0;
+    if (!r->buf[k] && !(r->buf[k] = malloc(bsize))) return gr_fail_nomem(err);
+    uint64_t avail = r->body - at < bsize ? r->body - at : bsize;
+    ssize_t got = pread(fileno(r->f), r->buf[k], avail, (off_t)(GR_SEQFILE_HEADER + at));
+    if (got < 0 || (uint64_t)got != avail)
+        return gr_fail(err, GR_EINPUT, "%s: read error in block %llu", r->path, (unsigned long long)b);
+    uint64_t n = block_values(h, b, r->buf[k], avail, h->count), want = h->count - first;
+    if (want > h->block) want = h->block;
+    if (n < want)
+        return gr_fail(err, GR_EINPUT, "%s: block %llu (heaps %llu..) is %s", r->path, (unsigned long long)b,
+                       (unsigned long long)first, n ? "truncated" : "damaged (checksum)");
+    /* The buffer is malloc'd, so aligned for 16-bit values. */
+    int rc = check_values(r->path, (const uint16_t *)(const void *)r->buf[k], first, want, err);
+    if (rc) return rc;
+    r->block[k] = b + 1;
+    return GR_OK;
+}
+
+int gr_seqfile_at(gr_seqfile_reader *r, uint64_t x, uint16_t *value, gr_error *err)
+{
+    if (x >= r->h.count)
+        return gr_fail(err, GR_EINPUT, "%s holds G(0..%llu); heap %llu is past it", r->path,
+                       (unsigned long long)(r->h.count ? r->h.count - 1 : 0), (unsigned long long)x);
+    uint64_t b = x / r->h.block, i = x % r->h.block;
+    unsigned k = 0;
+    while (k < KEEP && r->block[k] != b + 1) k++;
+    if (k == KEEP) {
+        k = r->next;
+        r->next = (r->next + 1) % KEEP;
+        int rc = load_block(r, k, b, err);
+        if (rc) return rc;
+    }
+    memcpy(value, r->buf[k] + i * 2, 2);
+    return GR_OK;
+}
+
 static int copy_block(void *ctx, const uint16_t *v, uint64_t at, uint64_t n, gr_error *err)
 {
     (void)err;
