@@ -90,8 +90,9 @@ static void tiers(const char *spec, int n, uint64_t total)
         int rc = gr_tiers_solve(&s, &o, &err);
         double t = now() - t0, used = cpu() - c0;
         /* the estimate is CPU seconds (positions at a CPU rate) split over
-         * min(cores, n) threads: times that many it is the CPU time */
-        int conc = cores() < n ? cores() : n;
+         * the threads (every core: threads past the chains work inside
+         * them, gr_tiers_seconds): times the cores it is the CPU time */
+        int conc = cores();
         char what[32];
         snprintf(what, sizeof what, "total %llu", (unsigned long long)total);
         report("tiers", spec, what, est, t, used, est * conc, rc ? err.msg : "");

@@ -359,11 +359,17 @@ double gr_tiers_bytes(const gr_tiers *s, const gr_tier_opts *o)
 double gr_tiers_seconds(const gr_tiers *s, const gr_tier_opts *o)
 {
     double positions = (double)gr_tiers_positions(s);
-    double conc = threads_of(o) < s->n ? threads_of(o) : s->n;
-    /* measured on a busy 2-core machine: the fast method does 4 to 12
-     * million positions per CPU second, the per-option one about 5 million
-     * option lookups; a position has about n(n-1)/2 * t/6 options */
-    if (o->method == GR_TIER_FAST && !s->graph) return positions / 3e6 / conc;
+    /* The n chains run side by side; threads past them work inside the
+     * chains' steps, at about 0.6 of a thread each (a 4-pile solve on 16
+     * cores: 10.4x one thread, measured). */
+    double threads = threads_of(o);
+    double conc = threads <= s->n ? threads : s->n + 0.6 * (threads - s->n);
+    /* measured: the fast method does 5 to 12 million positions per CPU
+     * second (2-core machine, 4 piles to totals 300-1200; 6.6 million on one
+     * thread of a 16-core Xeon), the per-option one about 5 million option
+     * lookups; a position has about n(n-1)/2 * t/6 options */
+    /* plus about 10 ms of set-up (lines, threads) whatever the size */
+    if (o->method == GR_TIER_FAST && !s->graph) return 0.01 + positions / 8e6 / conc;
     return positions * ((double)s->n * (s->n - 1) / 2 * (double)s->total / 6 + 1) / 5e6 / conc;
 }
 
