@@ -17,6 +17,10 @@ mkdir -p "$d"
 "$G" misere tb:0.75 --quotient --to 30 --out "$d/tb_0.75.grq" >/dev/null 2>&1
 # a file under another game's name (Dawson's Kayles): not taken
 cp "$d/tb_0.77.grq" "$d/tb_0.07.grq"
+# Kayles' quotient to heap 79: put in place of the file to 80 while a server
+# keeps the loaded one, so that its answers must follow the file
+"$G" misere tb:0.77 --quotient --to 79 --out "$tmp/k79.grq" >/dev/null 2>&1 || { echo "cannot save a quotient"; exit 1; }
+cp "$d/tb_0.77.grq" "$tmp/k80.grq"
 chmod 755 "$tmp" "$d"
 chmod 644 "$d"/*.grq
 
@@ -36,9 +40,18 @@ for mode in inprocess workers; do
   start_server "$mode" --workers 1 --answer "$mode" --quotients "$d"
   api_check v "value?rules=tb:0.77&pos=$pos&misere=1" "$mode: value by the saved quotient, as on the command line" \
     "[ \"\$(cat '$tmp/v.code')\" = 200 ] && [ \"\$(cat '$tmp/v.body')\" = '$cli' ]"
-  # the engine takes a file for the rules as it spells them: tb:.77 as without it, not refused
-  api_check vk "value?rules=tb:.77&pos=$pos&misere=1" "$mode: tb:.77 is answered as without the file" \
-    "! grep -q 'holds the quotient' '$tmp/vk.body' && ! grep -q '\"heaps\":80' '$tmp/vk.body'"
+  api_check v2 "value?rules=tb:0.77&pos=$pos&misere=1" "$mode: the same answer from the kept quotient" \
+    "[ \"\$(cat '$tmp/v2.body')\" = '$cli' ]"
+  # the file rewritten in place (same inode, another size): loaded again
+  cp "$tmp/k79.grq" "$d/tb_0.77.grq"
+  api_check v79 "value?rules=tb:0.77&pos=$pos&misere=1" "$mode: a rewritten file is loaded again" \
+    "grep -q '\"heaps\":79' '$tmp/v79.body'"
+  cp "$tmp/k80.grq" "$d/tb_0.77.grq"
+  api_check v80 "value?rules=tb:0.77&pos=$pos&misere=1" "$mode: and again when it is put back" \
+    "[ \"\$(cat '$tmp/v80.body')\" = '$cli' ]"
+  # another spelling of the game takes the file too (gr_mquot_same_game, docs/misere.md), not refused
+  api_check vk "value?rules=tb:.77&pos=$pos&misere=1" "$mode: tb:.77 is answered by the file" \
+    "! grep -q 'holds the quotient' '$tmp/vk.body' && grep -q '\"heaps\":80' '$tmp/vk.body'"
   api_check m "moves?rules=tb:0.77&pos=$pos&misere=1" "$mode: moves by the saved quotient, as on the command line" \
     "[ \"\$(cat '$tmp/m.code')\" = 200 ] && [ \"\$(cat '$tmp/m.body')\" = '$clim' ]"
   api_check p "play?rules=tb:0.77&pos=$pos&misere=1&first=me&input=hint" "$mode: play by the saved quotient" \

@@ -139,6 +139,10 @@ int gr_mquot_verify(const gr_mquot *q, const gr_game *g, int max_heap, int parts
  * GR_EINPUT. */
 int gr_mquot_save(const gr_mquot *q, const char *path, gr_error *err);
 int gr_mquot_load(gr_mquot *q, const char *path, gr_error *err);
+/* The fields before the table only (game, heaps, p, phi; mul and gen NULL),
+ * the checksum checked as by gr_mquot_load: what a check of a file's game
+ * and heaps needs, at a small part of a full load's cost. */
+int gr_mquot_load_head(gr_mquot *q, const char *path, gr_error *err);
 /* Do the rules a quotient records name the game g: the same spelling, or
  * codes that format alike (tb:.137 and tb:0.137, grundy-game and tb:4!.)? */
 bool gr_mquot_same_game(const gr_game *g, const char *rules);

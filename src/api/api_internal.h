@@ -4,6 +4,7 @@
 #include "grundy/api.h"
 #include "grundy/play.h"
 #include "grundy/ruleset.h"
+#include <sys/stat.h>
 
 /* A play kept with a cached engine's game (play.c): its length search's
  * table carries over to the next play of the same game. */
@@ -20,6 +21,7 @@ typedef struct gr_api_lease {
     gr_game *game;
     const gr_api_request *req;
     gr_api_kept_play *kept;    /* the slot's play (NULL: made for this call) */
+    struct stat qid;           /* the request's quotient file, as it was when looked up */
 } gr_api_lease;
 
 int gr_api_engine_get(gr_api_engines *c, const gr_api_request *req, gr_api_lease *l, gr_error *err);

@@ -1,8 +1,13 @@
 /* The engines of recently used games (grundy/api.h), so that a server's
  * calls on one game share its search table, nim-sequence and period rather
- * than building them again at every call. */
+ * than building them again at every call. An engine given a saved misere
+ * quotient (a server's --quotients file) is kept too, under the file's
+ * path and identity (device, inode, size, mtime): loading a quotient of a
+ * few hundred elements costs tens of milliseconds, its answers
+ * microseconds, and a file replaced in place is loaded again. */
 #include "api_internal.h"
 #include <pthread.h>
+#include <sys/stat.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +21,8 @@ typedef struct slot {
     bool busy;
     uint64_t used;             /* when last handed out, in calls */
     gr_api_kept_play kept;     /* play's, on this game (play.c) */
+    char *quotient;            /* the saved quotient file it answers by (NULL: none) */
+    struct stat qid;           /* that file's identity when it was loaded */
 } slot;
 
 struct gr_api_engines {
@@ -48,6 +55,7 @@ static void slot_drop(slot *s)
     gr_engine_free(s->engine);
     game_free(s->game);
     free(s->rules);
+    free(s->quotient);
     memset(s, 0, sizeof *s);
 }
 
@@ -59,8 +67,17 @@ void gr_api_engines_free(gr_api_engines *c)
     free(c);
 }
 
-static bool same(const slot *s, const gr_api_request *req)
+/* The same file, unchanged since it was loaded. */
+static bool same_file(const struct stat *a, const struct stat *b)
 {
+    return a->st_dev == b->st_dev && a->st_ino == b->st_ino && a->st_size == b->st_size &&
+           a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+}
+
+static bool same(const slot *s, const gr_api_request *req, const struct stat *qid)
+{
+    if (!s->quotient != !req->quotient) return false;
+    if (req->quotient && (strcmp(s->quotient, req->quotient) != 0 || !same_file(&s->qid, qid))) return false;
     return s->rules && strcmp(s->rules, req->rules) == 0 && s->outcome.rule == req->outcome.rule &&
            s->outcome.param == req->outcome.param && s->limits.max_bytes == req->limits.max_bytes &&
            s->limits.max_seconds == req->limits.max_seconds && s->limits.stop == req->limits.stop &&
@@ -70,19 +87,22 @@ static bool same(const slot *s, const gr_api_request *req)
 int gr_api_engine_get(gr_api_engines *c, const gr_api_request *req, gr_api_lease *l, gr_error *err)
 {
     memset(l, 0, sizeof *l);
-    if (req->db || req->in || req->quotient) c = NULL; /* stored results are a command line's, never shared */
+    if (req->db || req->in) c = NULL; /* stored results are a command line's, never shared */
+    /* a quotient file is shared only while it is the file that was loaded */
+    if (req->quotient && c && stat(req->quotient, &l->qid) != 0) c = NULL;
     l->cache = c;
     if (c) {
         pthread_mutex_lock(&c->mu);
         for (int i = 0; i < c->n; i++) {
             slot *s = &c->s[i];
-            if (!s->busy && same(s, req)) {
+            if (!s->busy && same(s, req, &l->qid)) {
                 s->busy = true;
                 s->used = ++c->clock;
                 l->engine = s->engine;
                 l->game = s->game;
                 l->slot = i;
-                l->kept = &s->kept;
+                /* play keeps a play of its own, made without the file (play.c) */
+                l->kept = req->quotient ? NULL : &s->kept;
                 pthread_mutex_unlock(&c->mu);
                 return GR_OK;
             }
@@ -120,7 +140,12 @@ int gr_api_engine_get(gr_api_engines *c, const gr_api_request *req, gr_api_lease
 static bool adopt(gr_api_engines *c, gr_api_lease *l)
 {
     char *rules = strdup(l->req->rules);
-    if (!rules) return false;
+    char *quotient = l->req->quotient ? strdup(l->req->quotient) : NULL;
+    if (!rules || (l->req->quotient && !quotient)) {
+        free(rules);
+        free(quotient);
+        return false;
+    }
     slot *victim = NULL;
     for (int i = 0; i < c->n && !(victim && !victim->rules); i++) {
         slot *s = &c->s[i];
@@ -128,10 +153,13 @@ static bool adopt(gr_api_engines *c, gr_api_lease *l)
     }
     if (!victim) {
         free(rules);
+        free(quotient);
         return false;
     }
     slot_drop(victim);
     victim->rules = rules;
+    victim->quotient = quotient;
+    victim->qid = l->qid;
     victim->outcome = l->req->outcome;
     victim->limits = l->req->limits;
     victim->game = l->game;

@@ -422,7 +422,8 @@ static int past_deadline(void *ctx)
 }
 
 static int build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, uint32_t max_elems,
-                 const gr_limits *lim, gr_mquot_progress progress, void *ctx, bool full_marking, gr_error *err);
+                 const gr_limits *lim, double limit_s, gr_mquot_progress progress, void *ctx, bool full_marking,
+                 gr_error *err);
 
 static int build_timed(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, uint32_t max_elems,
                        const gr_limits *lim, gr_mquot_progress progress, void *ctx, bool full_marking, gr_error *err);
@@ -451,7 +452,7 @@ static int build_timed(gr_mquot *q, const gr_game *g, int n, const gr_mquot *res
     own.max_seconds = 1e30;
     gr_error inner;
     gr_error_clear(&inner);
-    int rc = build(q, g, n, resume, max_elems, &own, progress, ctx, full_marking, &inner);
+    int rc = build(q, g, n, resume, max_elems, &own, d.seconds, progress, ctx, full_marking, &inner);
     if (rc == GR_EINTR && d.passed)
         return gr_fail(err, GR_ELIMIT, "the quotient of %s stopped at the time limit (%.0f s) before heap %d", g->spec,
                        d.seconds, n);
@@ -459,8 +460,46 @@ static int build_timed(gr_mquot *q, const gr_game *g, int n, const gr_mquot *res
     return GR_OK;
 }
 
+/* The estimate that refuses a hopeless bound early. The cost of a heap's
+ * step follows |Q|, which does not shrink as heaps are added, so the heaps
+ * left cost at least as many times the cheapest of the last few steps;
+ * nothing cheaper known before the build tells a tame game (Kayles to heap
+ * 170 in seconds) from a wild one (Dawson's Kayles past 33 in minutes). It
+ * refuses only after a second, on a lower bound past twice the limit, so
+ * that a borderline run still goes to its limit. */
+enum { EST_STEPS = 4 };
+#define EST_AFTER_S 1.0
+#define EST_MARGIN 2.0
+
+typedef struct estimate {
+    double step[EST_STEPS]; /* the last steps' seconds, a ring */
+    int steps;
+    clock_t start, at;
+} estimate;
+
+/* After heap x of n: GR_ELIMIT with the estimate when the heaps left are
+ * clearly past the limit, else GR_OK. */
+static int estimate_step(estimate *es, const gr_game *g, int x, int n, double limit_s, gr_error *err)
+{
+    clock_t now = clock();
+    es->step[es->steps++ % EST_STEPS] = (double)(now - es->at) / CLOCKS_PER_SEC;
+    es->at = now;
+    double spent = (double)(now - es->start) / CLOCKS_PER_SEC;
+    if (x >= n || es->steps < EST_STEPS || spent < EST_AFTER_S || !(limit_s < 1e29)) return GR_OK;
+    double least = es->step[0];
+    for (int i = 1; i < EST_STEPS; i++)
+        if (es->step[i] < least) least = es->step[i];
+    double left = least * (n - x);
+    if (spent + left <= EST_MARGIN * limit_s) return GR_OK;
+    return gr_fail(err, GR_ELIMIT,
+                   "refused by estimate: the quotient of %s to heap %d needs at least %.0f s (heap %d reached in %.1f "
+                   "s, each of the last %d heaps took %.3f s or more, %d heaps left), past the time limit (%.0f s)",
+                   g->spec, n, spent + left, x, spent, EST_STEPS, least, n - x, limit_s);
+}
+
 static int build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, uint32_t max_elems,
-                 const gr_limits *lim, gr_mquot_progress progress, void *ctx, bool full_marking, gr_error *err)
+                 const gr_limits *lim, double limit_s, gr_mquot_progress progress, void *ctx, bool full_marking,
+                 gr_error *err)
 {
     memset(q, 0, sizeof *q);
     if (resume && !gr_mquot_same_game(g, resume->game))
@@ -482,6 +521,8 @@ static int build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, u
     q->change = malloc(((size_t)n + 1) * sizeof *q->change);
     if (!rc && (!cur.next || !curp || !q->change)) rc = gr_fail_nomem(err);
     if (!rc && resume) rc = resume_from(resume, &L, &cur, &curp, q, err);
+    estimate es = {.start = clock()};
+    es.at = es.start;
     for (int x = resume ? resume->heaps + 1 : 1; !rc && x <= n; x++) {
         int a = L.letter[x];
         bool changed = false;
@@ -507,6 +548,7 @@ static int build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, u
             }
         }
         if (!rc && progress) progress(ctx, x, cur.size, changed);
+        if (!rc) rc = estimate_step(&es, g, x, n, limit_s, err);
     }
     if (!rc) rc = finish(q, &cur, curp, &L, err);
     if (!rc) gr_mquot_periodicity(q, g);

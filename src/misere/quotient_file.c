@@ -133,7 +133,8 @@ static bool eol(rd *r)
     return false;
 }
 
-static int parse(gr_mquot *q, rd *r)
+/* head: only the fields before the table (game, heaps, order, p, phi, change) */
+static int parse(gr_mquot *q, rd *r, bool head)
 {
     unsigned long long v;
     if (!word(r, "grundy-misere-quotient 1\ngame ")) return damaged(r, "no header");
@@ -148,8 +149,8 @@ static int parse(gr_mquot *q, rd *r)
     q->p = malloc(q->order);
     q->phi = malloc(((size_t)q->heaps + 1) * sizeof *q->phi);
     q->change = malloc(((size_t)q->heaps + 1) * sizeof *q->change);
-    q->mul = malloc((size_t)q->order * q->order * sizeof *q->mul);
-    if (!q->p || !q->phi || !q->change || !q->mul) return gr_fail_nomem(r->err);
+    if (!head) q->mul = malloc((size_t)q->order * q->order * sizeof *q->mul);
+    if (!q->p || !q->phi || !q->change || (!head && !q->mul)) return gr_fail_nomem(r->err);
     if (!word(r, "p ") || r->end - r->s < (long)q->order) return damaged(r, "bad p line");
     for (uint32_t x = 0; x < q->order; x++) {
         char c = *r->s++;
@@ -167,6 +168,7 @@ static int parse(gr_mquot *q, rd *r)
         q->change[q->nchange++] = (int)v;
     }
     if (!eol(r) || !word(r, "mul\n")) return damaged(r, "no table");
+    if (head) return GR_OK;
     for (uint32_t x = 0; x < q->order; x++) {
         for (uint32_t y = 0; y < q->order; y++) {
             if (!number(r, q->order - 1, &v)) return damaged(r, "bad table");
@@ -184,7 +186,7 @@ static int parse(gr_mquot *q, rd *r)
     return GR_OK;
 }
 
-int gr_mquot_load(gr_mquot *q, const char *path, gr_error *err)
+static int load(gr_mquot *q, const char *path, bool head, gr_error *err)
 {
     memset(q, 0, sizeof *q);
     FILE *f = fopen(path, "rb");
@@ -225,12 +227,24 @@ int gr_mquot_load(gr_mquot *q, const char *path, gr_error *err)
     else if (fnv(s, (size_t)(cs - s)) != want) rc = damaged(&r, "checksum mismatch");
     else {
         r.end = cs;
-        rc = parse(q, &r);
-        if (!rc) rc = gr_mquot_generators(q, err);
+        rc = parse(q, &r, head);
+        if (!rc && !head) rc = gr_mquot_generators(q, err);
     }
     free(s);
     if (rc) gr_mquot_free(q);
     return rc;
+}
+
+int gr_mquot_load(gr_mquot *q, const char *path, gr_error *err)
+{
+    return load(q, path, false, err);
+}
+
+/* The checksum still covers the whole file, so a damaged table is refused
+ * here too; what is skipped is the table's parse and the generators. */
+int gr_mquot_load_head(gr_mquot *q, const char *path, gr_error *err)
+{
+    return load(q, path, true, err);
 }
 
 bool gr_mquot_same_game(const gr_game *g, const char *rules)

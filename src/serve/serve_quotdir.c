@@ -1,8 +1,9 @@
 /* A server's saved misere quotients (serve_quotdir.h). As with stored
  * sequences the lookup runs in the server's thread before the call goes
- * to a worker: the file is loaded here (a quotient of a few hundred
- * elements is read in well under a millisecond) to check its game and
- * its heaps, so a worker is handed only a file that answers the position. */
+ * to a worker: the file's head (game, heaps, phi; its checksum checked,
+ * its table not parsed) is read here to check its game and its heaps, so
+ * a worker is handed only a file that answers the position. The table is
+ * the worker's to load, once while the file is unchanged (api/engines.c). */
 #include "serve_quotdir.h"
 #include "serve_seqdir.h"
 #include "grundy/misere.h"
@@ -45,7 +46,7 @@ bool serve_quotdir_file(const char *dir, const gr_api_request *req, char *path, 
     if (!found || !quot_name(dir, &rec, path, len)) return false;
     gr_mquot q;
     memset(&q, 0, sizeof q);
-    if (gr_mquot_load(&q, path, &quiet) != GR_OK) return false;
+    if (gr_mquot_load_head(&q, path, &quiet) != GR_OK) return false;
     /* the file's own game names the same file: a file put there under
      * another game's name is not taken (another spelling of the same game,
      * tb:.77 for tb:0.77, is: the engine takes it, gr_mquot_same_game) */
