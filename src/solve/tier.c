@@ -368,8 +368,9 @@ double gr_tiers_seconds(const gr_tiers *s, const gr_tier_opts *o)
      * second (2-core machine, 4 piles to totals 300-1200; 6.6 million on one
      * thread of a 16-core Xeon), the per-option one about 5 million option
      * lookups; a position has about n(n-1)/2 * t/6 options */
-    /* plus about 10 ms of set-up (lines, threads) whatever the size */
-    if (o->method == GR_TIER_FAST && !s->graph) return 0.01 + positions / 8e6 / conc;
+    /* plus about 20 ms of set-up (lines, threads) whatever the size: a
+     * 4-pile solve to total 180 took 47 ms of CPU on 2 threads */
+    if (o->method == GR_TIER_FAST && !s->graph) return 0.02 + positions / 8e6 / conc;
     return positions * ((double)s->n * (s->n - 1) / 2 * (double)s->total / 6 + 1) / 5e6 / conc;
 }
 
