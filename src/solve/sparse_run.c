@@ -235,11 +235,12 @@ static void note_progress(gr_sparse_result *r, double start)
  * limit where the machine is slower than that. The prefix grows fourfold
  * from 2^10 heaps up to a 32nd of the run while measuring has taken under
  * a quarter of the limit; below 2^16 heaps the halves are too short to fit
- * a growth on, so the rate alone (a = 0) is projected; from 2^16 heaps a
- * run whose rate alone projects far past the limit is refused at once (the
- * first thousands of heaps, while the rare values form, cost more a heap
- * than later ones, so their rate bounds nothing). Sets *seconds to the
- * projection. */
+ * a growth on, so the rate alone (a = 0) is projected; from 2^18 heaps a
+ * run projected past four limits whose rate alone is past one is refused
+ * at once (not sooner: the first thousands of heaps, while the rare values
+ * form, cost more a heap than later ones, and a growth fitted on 2^16
+ * heaps overshoots by up to ten times).
+ * Sets *seconds to the projection. */
 static int measure(const gr_sparse_job *j, gr_sparse_result *r, int threads, double *seconds, gr_error *err)
 {
     uint64_t from = gr_sparse_count(r->s), n = j->to + 1 - from;
@@ -267,7 +268,10 @@ static int measure(const gr_sparse_job *j, gr_sparse_result *r, int threads, dou
         /* measuring is itself bounded by a quarter of the limit (wall time) */
         if (wall() - t0 > j->lim.max_seconds / 4 || pre * 32 >= n) break;
         double floor_s = spent + second / (double)(pre - pre / 2) * (x1 - x0);
-        if (pre >= CALIBRATE_MIN && floor_s > 4 * j->lim.max_seconds) break;
+        /* far past: the fitted projection past four limits and the rate
+         * alone past one (a growth fitted on a prefix can overshoot; the
+         * rate alone cannot) */
+        if (pre >= 4 * CALIBRATE_MIN && *seconds > 4 * j->lim.max_seconds && floor_s > j->lim.max_seconds) break;
     }
     return GR_OK;
 }
