@@ -26,6 +26,7 @@
  * time too few heaps to project from. */
 #define CALIBRATE_FIRST (1ull << 10)
 #define CALIBRATE_MIN (1ull << 16)
+#define A_MAX 0.3
 /* Past this many bytes of values (or half the memory limit) they spill. */
 #define SPILL_FROM (1024.0 * 1048576)
 
@@ -226,7 +227,7 @@ static void note_progress(gr_sparse_result *r, double start)
  * up-front estimate, so a run that estimate would refuse computes a
  * prefix first (its values kept) and projects its cost to the end. A
  * heap costs more as the rare heaps grow: the cost of a heap x is taken as
- * c x^a, a (0..1) from the cost of the prefix's two halves, whose mean
+ * c x^a, a (0..A_MAX) from the cost of the prefix's two halves, whose mean
  * heaps are a third of each other. Costs are CPU seconds a thread (the
  * process's CPU time over the threads the engine used): wall time on a
  * loaded machine jumps by whole scheduler slices, which a prefix of a few
@@ -259,7 +260,11 @@ static int measure(const gr_sparse_job *j, gr_sparse_result *r, int threads, dou
         second = second > 1e-6 ? second : 1e-6;
         spent += first + second;
         double a = pre >= CALIBRATE_MIN ? log(second / first) / log(3.0) : 0;
-        a = a < 0 ? 0 : a > 1 ? 1 : a;
+        /* at most 0.3: over 2^16..2^24 the cost a heap grows as x^0.1 to
+         * x^0.2 (Grundy's game, Officers, .354: measured), while a fit on one
+         * prefix's halves (threads starting, rare values forming) swings up
+         * to 1, ten times the run at 2^20 */
+        a = a < 0 ? 0 : a > A_MAX ? A_MAX : a;
         /* c x^a integrated from the prefix's end to the run's, c from the
          * second half (mean heap 3/4 of the prefix) */
         double x0 = (double)(from + pre), x1 = (double)(j->to + 1), mid = (double)from + 0.75 * (double)pre;
