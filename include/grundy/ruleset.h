@@ -145,6 +145,10 @@ const gr_ruleset *gr_ruleset_find(const char *name, size_t len);
 
 /* Parses "name" or "name:options" into g. */
 int gr_game_parse(gr_game *g, const char *spec, gr_error *err);
+/* Whether the rules a file records (`rules`) are g's: the same spelling,
+ * the same game once parsed, or take-and-break codes that format alike
+ * (tb:.07 and tb:0.07, grundy-game and tb:4!.). */
+bool gr_game_same_rules(const gr_game *g, const char *rules);
 /* The same for a ruleset that is not in the registry (a library user's
  * own, or a test's): spec is "name" or "name:options", as printed. */
 int gr_game_init(gr_game *g, const gr_ruleset *rs, const char *spec, gr_error *err);

@@ -84,26 +84,6 @@ bool gr_engine_heap_wants_sparse(const gr_game *g, uint64_t to)
 
 /* ------------------------------------------------------------ a file */
 
-/* The rules a file records are the engine's: the same spelling, or codes
- * that format alike (grundy-game and its code). */
-static bool same_rules(const gr_game *g, const char *rules)
-{
-    if (strcmp(g->spec, rules) == 0) return true;
-    gr_game other = {0};
-    gr_error quiet;
-    gr_error_clear(&quiet);
-    if (gr_game_parse(&other, rules, &quiet) != GR_OK) return false;
-    gr_tb_code a, b;
-    char fa[128], fb[128];
-    memset(&a, 0, sizeof a);
-    memset(&b, 0, sizeof b);
-    bool same = strcmp(other.spec, g->spec) == 0 ||
-                (gr_tb_code_of(g, &a) && gr_tb_code_of(&other, &b) && gr_tb_format(&a, fa, sizeof fa) > 0 &&
-                 gr_tb_format(&b, fb, sizeof fb) > 0 && strcmp(fa, fb) == 0);
-    gr_game_release(&other);
-    return same;
-}
-
 /* A heap answered from its block alone: a table from heap 0 would cost
  * four bytes a heap in memory, 16 GiB for a file of 2^32 heaps. */
 int gr_engine_heap_file_value(gr_engine *e, mpz_srcptr x, uint32_t *value, gr_error *err)
@@ -116,7 +96,7 @@ int gr_engine_heap_file_value(gr_engine *e, mpz_srcptr x, uint32_t *value, gr_er
         gr_seqfile_header h;
         gr_seqfile_reader *r = gr_seqfile_open(path, &h, err);
         if (!r) return err->code;
-        if (!same_rules(e->game, h.rules)) {
+        if (!gr_game_same_rules(e->game, h.rules)) {
             gr_seqfile_reader_free(r);
             return gr_fail(err, GR_EINPUT, "%s holds the nim-sequence of %.60s, not of %s", path, h.rules,
                            e->game->spec);

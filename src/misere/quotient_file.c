@@ -249,18 +249,5 @@ int gr_mquot_load_head(gr_mquot *q, const char *path, gr_error *err)
 
 bool gr_mquot_same_game(const gr_game *g, const char *rules)
 {
-    if (strcmp(g->spec, rules) == 0) return true;
-    gr_game other = {0};
-    gr_error quiet;
-    gr_error_clear(&quiet);
-    if (gr_game_parse(&other, rules, &quiet) != GR_OK) return false;
-    gr_tb_code a, b;
-    char fa[128], fb[128];
-    memset(&a, 0, sizeof a);
-    memset(&b, 0, sizeof b);
-    bool same = strcmp(other.spec, g->spec) == 0 ||
-                (gr_tb_code_of(g, &a) && gr_tb_code_of(&other, &b) && gr_tb_format(&a, fa, sizeof fa) > 0 &&
-                 gr_tb_format(&b, fb, sizeof fb) > 0 && strcmp(fa, fb) == 0);
-    gr_game_release(&other);
-    return same;
+    return gr_game_same_rules(g, rules);
 }

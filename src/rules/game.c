@@ -1,5 +1,6 @@
 /* Parsing "name:options" into a game, and the thin dispatch to its ruleset. */
 #include "grundy/ruleset.h"
+#include "grundy/takebreak.h"
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -142,4 +143,22 @@ int gr_option_int(const char *key, size_t klen, const char *val, size_t vlen,
 bad:
     return gr_fail(err, GR_EINPUT, "option %.*s=%.*s: expected an integer from %ld to %ld",
                    (int)klen, key, (int)vlen, val, lo, hi);
+}
+
+bool gr_game_same_rules(const gr_game *g, const char *rules)
+{
+    if (strcmp(g->spec, rules) == 0) return true;
+    gr_game other = {0};
+    gr_error quiet;
+    gr_error_clear(&quiet);
+    if (gr_game_parse(&other, rules, &quiet) != GR_OK) return false;
+    gr_tb_code a, b;
+    char fa[128], fb[128];
+    memset(&a, 0, sizeof a);
+    memset(&b, 0, sizeof b);
+    bool same = strcmp(other.spec, g->spec) == 0 ||
+                (gr_tb_code_of(g, &a) && gr_tb_code_of(&other, &b) && gr_tb_format(&a, fa, sizeof fa) > 0 &&
+                 gr_tb_format(&b, fb, sizeof fb) > 0 && strcmp(fa, fb) == 0);
+    gr_game_release(&other);
+    return same;
 }
