@@ -10,7 +10,6 @@
 typedef struct lister {
     gr_mis_heaps *h;
     uint64_t heap;
-    uint32_t start;        /* this heap's first option */
     int bad;               /* a part as big as the heap, or too many parts */
     gr_error *err;
     /* this heap's options by hash (open addressing, option index + 1; 0
@@ -126,7 +125,6 @@ int gr_mis_heaps_build(gr_mis_heaps *h, const gr_game *g, int n, gr_error *err)
         h->first[x] = h->nopt;
         /* first[x + 1] is read by gr_mis_dead on smaller heaps only */
         l.heap = (uint64_t)x;
-        l.start = h->nopt;
         if (l.slot) memset(l.slot, 0, l.cap * sizeof *l.slot);
         l.used = 0;
         gr_pos pos = {.n = 1};
