@@ -25,8 +25,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         gr_error err;
         gr_error_clear(&err);
         if (gr_seqfile_read(path, &h, &g, 0, torn_ok, &torn, &err) == GR_OK) {
+            /* every value is read, so ASan sees a short buffer */
             volatile uint64_t sum = 0;
             for (uint64_t x = 0; x < h.count; x++) sum += g[x];
+            (void)sum;
             free(g);
         }
     }
