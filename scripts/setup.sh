@@ -26,4 +26,5 @@ fi
 build=${1:-build}
 shift || true
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" >/dev/null
-cmake --build "$build" -j"$(nproc)"
+# GR_TARGETS: build only these targets (CI's ThreadSanitizer stage needs the tool alone)
+cmake --build "$build" -j"$(nproc)" ${GR_TARGETS:+--target $GR_TARGETS}
