@@ -204,7 +204,7 @@ static void progress(const gr_s3fast *st, const table_mpi *mpi, double t0, doubl
  * the band before over (its items) and waiting; between bands the calling
  * thread begins and ends each band's hand-over (and the last band's items
  * run after the computing). */
-static void print_usage(const gr_s3fast *st, double seconds, double serial_s, double writing_s)
+static void print_usage(const gr_s3fast *st, double seconds, double serial_s, double file_wait_s, double writing_s)
 {
     gr_s3fast_usage u;
     gr_s3fast_get_usage(st, &u);
@@ -217,12 +217,12 @@ static void print_usage(const gr_s3fast *st, double seconds, double serial_s, do
     fprintf(stderr,
             "grundy: %d thread%s, 1 rank; %.2f s, %.2f s computing: of %.2f thread-s, %.2f on the table (%.0f%%), "
             "%.2f handing the band before over (%.0f%%), %.2f waiting (%.0f%%); %.2f s handing rows over between "
-            "bands (%.2f s of it on one thread), %.2f s of the run on one thread (%.0f%%); %.2f s writing the "
-            "file behind the computing\n",
+            "bands (%.2f s of it on one thread), %.2f s of the run on one thread (%.0f%%); %.2f s writing the file "
+            "behind the computing, %.2f s waiting for its writer (between bands and at the end)\n",
             u.threads, u.threads == 1 ? "" : "s", seconds, u.wall_s, u.thread_s, table_s,
             u.thread_s > 0 ? 100 * table_s / u.thread_s : 0, u.handed_s,
             u.thread_s > 0 ? 100 * u.handed_s / u.thread_s : 0, u.waited_s, waiting_share(&u), u.deliver_s, serial_s,
-            one, seconds > 0 ? 100 * one / seconds : 0, writing_s);
+            one, seconds > 0 ? 100 * one / seconds : 0, writing_s, file_wait_s);
 }
 
 /* Where each computed row goes: the file (the checkpoint), then the sinks. */
@@ -235,7 +235,7 @@ typedef struct deliver {
     bool tty;
     double t0, last;
     uint32_t n;
-    double serial_s;          /* hand-over time on one thread, besides waiting for the file */
+    double serial_s;          /* hand-over time on one thread, the waits for the file's writer between bands included */
     /* the band being handed over: its rows and its items (file, statistics, picture) */
     uint32_t band_b0, band_count;
     const uint32_t *band_rows;
@@ -438,7 +438,7 @@ static int finish_run(table_run *r, int rc, int format, const deliver *d, const 
         gr_api_table_stats_render(&b, format == FMT_JSON ? GR_API_JSON : GR_API_TEXT, r->k.stats);
         if (flush_out(&b)) rc = gr_fail_nomem(err);
     }
-    if (!rc && t->stats && r->st) print_usage(r->st, now() - d->t0, d->serial_s + waited, writing);
+    if (!rc && t->stats && r->st) print_usage(r->st, now() - d->t0, d->serial_s, waited, writing);
     if (!rc && usage[0]) fprintf(stderr, "%s\n", usage);
     if (!rc && t->out && !t->stats) {
         gr_api_table_out_text(&b, t->out, r->n);
