@@ -16,6 +16,9 @@
 # bench_threads' waiting column. Nothing here is a projection; compare with
 # Amdahl's bounds in docs/sharing-table.md and docs/tiers.md.
 #
+# The table runs three ways: --out F, --out F --stats, and --stats alone
+# (no file), so the file's share of the wall time shows.
+#
 # Usage: bash bench/scaling.sh [--quick] [--out FILE] [--threads "1 2 4 ..."]
 #          [--table N] [--piles4 T] [--piles5 T] [--chain n:T] [--dir DIR]
 #          [--mpi R]
@@ -49,7 +52,7 @@ while [ $# -gt 0 ]; do
     --dir) dir=$2; shift ;;
     --mpi) mpi_ranks=$2; shift ;;
     --ab) ab=1 ;;
-    -h|--help) sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,36p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "scaling.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -101,15 +104,20 @@ threads: $threads"
 echo "$head"
 echo
 
-# the table: --out F timed as in the issue, then --out F --stats for the waiting share
+# the table: --out F timed as in the issue, then --out F --stats for the
+# waiting share, then --stats alone (no file: the disk's part of the first
+# two is the difference)
 if [ "$table_n" != 0 ]; then
-  for stats in "" --stats; do
-    name="table sharing --max $table_n --out F${stats:+ $stats}"
+  for mode in out out-stats stats; do
+    stats= file=yes
+    [ "$mode" != out ] && stats=--stats
+    [ "$mode" == stats ] && file=
+    name="table sharing --max $table_n${file:+ --out F}${stats:+ $stats}"
     ref=
     for p in $threads; do
       f=$dir/scaling-table-$p
       rm -f "$f" "$f.part"
-      secs=$(time_run "$tmp/out-$p" "$tmp/err-$p" "$G" table sharing --max "$table_n" --out "$f" $stats --threads "$p")
+      secs=$(time_run "$tmp/out-$p" "$tmp/err-$p" "$G" table sharing --max "$table_n" ${file:+--out "$f"} $stats --threads "$p")
       # stdout names the file ("wrote F: ..."): the same name for every count
       sed -i "s|scaling-table-$p|scaling-table-P|g" "$tmp/out-$p"
       wait_share=-
@@ -122,7 +130,7 @@ print(m.group(1) + "%" if m else "-")' "$tmp/err-$p")
       same=yes
       if [ -z "$ref" ]; then
         ref=$p
-      elif ! cmp -s "$dir/scaling-table-$ref" "$f" || ! cmp -s "$tmp/out-$ref" "$tmp/out-$p"; then
+      elif { [ -n "$file" ] && ! cmp -s "$dir/scaling-table-$ref" "$f"; } || ! cmp -s "$tmp/out-$ref" "$tmp/out-$p"; then
         same=no failed=1
       fi
       [ "$p" != "$ref" ] && rm -f "$f"

@@ -52,13 +52,14 @@ typedef int (*gr_s3fast_band_fn)(void *ctx, uint32_t b0, uint32_t count, const u
 int gr_s3fast_bands(gr_s3fast *st, uint32_t count, gr_s3fast_band_fn fn, void *ctx);
 /* The same with the hand-over of a band overlapped with computing the next
  * one (docs/sharing-table.md, "Hand-over inside the computing"): begin(ctx,
- * b0, count, rows, stride, threads, &items) runs on the calling thread once
- * the band is computed and sets how many items its hand-over has;
- * item(ctx, i, thread) then runs for each i, on any thread (thread <
- * `threads`, several at once), while the next band is computed; end(ctx)
- * runs on the calling thread once every item is done, before the next
- * band's begin. The rows stay valid until end returns. A non-zero return of
- * begin or end stops the run and is returned (a band computed beyond the
+ * b0, count, rows, stride, threads, &items) runs once the band is computed
+ * and sets how many items its hand-over has; item(ctx, i, thread) then runs
+ * for each i, on any thread (thread < `threads`, several at once), while
+ * the next band is computed; end(ctx) runs once every item is done, before
+ * the next band's begin. Begin and end run one at a time, in band order,
+ * on one of the computing threads (or the calling thread), while the other
+ * threads compute. The rows stay valid until end returns. A non-zero return
+ * of begin or end stops the run and is returned (a band computed beyond the
  * last one handed over is then lost: the state is not to be used again). */
 typedef struct gr_s3fast_sink {
     int (*begin)(void *ctx, uint32_t b0, uint32_t count, const uint32_t *rows, size_t stride, int threads,
@@ -91,6 +92,10 @@ typedef struct gr_s3fast_usage {
     /* thread-seconds of hand-over items done inside the computing (part of
      * thread_s, not of waited_s; gr_s3fast_pipelined only) */
     double handed_s;
+    /* of deliver_s, the seconds on one thread (beginning and ending a band's
+     * hand-over outside the computing: the last bands, or a row or band
+     * function's bands) */
+    double alone_s;
 } gr_s3fast_usage;
 void gr_s3fast_get_usage(const gr_s3fast *st, gr_s3fast_usage *u);
 /* Takes the next row from elsewhere (a resumed file) instead of computing it. */

@@ -204,25 +204,25 @@ static void progress(const gr_s3fast *st, const table_mpi *mpi, double t0, doubl
  * the band before over (its items) and waiting; between bands the calling
  * thread begins and ends each band's hand-over (and the last band's items
  * run after the computing). */
-static void print_usage(const gr_s3fast *st, double seconds, double serial_s, double writing_s)
+static void print_usage(const gr_s3fast *st, double seconds, double file_wait_s, double writing_s)
 {
     gr_s3fast_usage u;
     gr_s3fast_get_usage(st, &u);
     /* what ran on one thread: everything but the computing and the hand-over's share on the threads
      * (the start, the serial rest of the hand-over, the picture and the figures at the end) */
-    double one = seconds - u.wall_s - (u.deliver_s - serial_s);
+    double one = seconds - u.wall_s - (u.deliver_s - u.alone_s);
     if (one < 0) one = 0;
     double table_s = u.thread_s - u.waited_s - u.handed_s;
     if (table_s < 0) table_s = 0;
     fprintf(stderr,
             "grundy: %d thread%s, 1 rank; %.2f s, %.2f s computing: of %.2f thread-s, %.2f on the table (%.0f%%), "
             "%.2f handing the band before over (%.0f%%), %.2f waiting (%.0f%%); %.2f s handing rows over between "
-            "bands (%.2f s of it on one thread), %.2f s of the run on one thread (%.0f%%); %.2f s writing the "
-            "file behind the computing\n",
+            "bands (%.2f s of it on one thread), %.2f s of the run on one thread (%.0f%%); %.2f s writing the file "
+            "behind the computing, %.2f s waiting for its writer (between bands and at the end)\n",
             u.threads, u.threads == 1 ? "" : "s", seconds, u.wall_s, u.thread_s, table_s,
             u.thread_s > 0 ? 100 * table_s / u.thread_s : 0, u.handed_s,
-            u.thread_s > 0 ? 100 * u.handed_s / u.thread_s : 0, u.waited_s, waiting_share(&u), u.deliver_s, serial_s,
-            one, seconds > 0 ? 100 * one / seconds : 0, writing_s);
+            u.thread_s > 0 ? 100 * u.handed_s / u.thread_s : 0, u.waited_s, waiting_share(&u), u.deliver_s, u.alone_s,
+            one, seconds > 0 ? 100 * one / seconds : 0, writing_s, file_wait_s);
 }
 
 /* Where each computed row goes: the file (the checkpoint), then the sinks. */
@@ -235,7 +235,6 @@ typedef struct deliver {
     bool tty;
     double t0, last;
     uint32_t n;
-    double serial_s;          /* hand-over time on one thread, besides waiting for the file */
     /* the band being handed over: its rows and its items (file, statistics, picture) */
     uint32_t band_b0, band_count;
     const uint32_t *band_rows;
@@ -266,7 +265,6 @@ static int band_begin(void *ctx, uint32_t b0, uint32_t count, const uint32_t *ro
                       long *items)
 {
     deliver *d = ctx;
-    double t0 = now();
     int rc = GR_OK;
     *items = 0;
     d->band_b0 = b0, d->band_count = count, d->band_rows = rows, d->band_stride = stride;
@@ -274,7 +272,6 @@ static int band_begin(void *ctx, uint32_t b0, uint32_t count, const uint32_t *ro
     if (count == 1) {
         rc = deliver_row(d, b0, rows);   /* rows computed one by one, on one thread */
         d->band_count = 0;
-        d->serial_s += now() - t0;
         return rc;
     }
     if (d->out) rc = gr_s3file_band_begin(d->out, count, d->err);
@@ -300,7 +297,6 @@ static int band_end(void *ctx)
 {
     deliver *d = ctx;
     if (!d->band_count) return GR_OK;   /* a row handed over whole by begin */
-    double t0 = now();
     int rc = GR_OK;
     if (d->k->stats) gr_s3stats_band_end(d->k->stats);
     if (d->out) rc = gr_s3file_band_end(d->out, d->err);
@@ -309,7 +305,6 @@ static int band_end(void *ctx)
         for (uint32_t r = 0; r < count; r++) to_ordered_sinks(d->k, b0 + r, d->band_rows + (size_t)r * d->band_stride);
     uint32_t last = b0 + count - 1;
     if (d->tty) progress(d->st, d->mpi, d->t0, &d->last, last, d->n, last == d->n);
-    d->serial_s += now() - t0;
     return rc;
 }
 
@@ -438,7 +433,7 @@ static int finish_run(table_run *r, int rc, int format, const deliver *d, const 
         gr_api_table_stats_render(&b, format == FMT_JSON ? GR_API_JSON : GR_API_TEXT, r->k.stats);
         if (flush_out(&b)) rc = gr_fail_nomem(err);
     }
-    if (!rc && t->stats && r->st) print_usage(r->st, now() - d->t0, d->serial_s + waited, writing);
+    if (!rc && t->stats && r->st) print_usage(r->st, now() - d->t0, waited, writing);
     if (!rc && usage[0]) fprintf(stderr, "%s\n", usage);
     if (!rc && t->out && !t->stats) {
         gr_api_table_out_text(&b, t->out, r->n);
@@ -464,8 +459,8 @@ static int run(const table_opts *t, int format, table_mpi *mpi, gr_error *err)
     if (r.k.format >= 0 && !rc) gr_api_table_head(&r.k.line, r.k.format, r.n);
     if (!rc && t->out) rc = open_out(&r, err);
     if (mpi) rc = table_mpi_recovered(mpi, rc, &r.start);
-    deliver d = {r.st, mpi, &r.k, r.have_out ? &r.out : NULL, err, isatty(2) && (t->out || r.n >= 4096), now(), 0, r.n, 0,
-                 0, 0, NULL, 0, 0, 0, 0};
+    deliver d = {.st = r.st, .mpi = mpi, .k = &r.k, .out = r.have_out ? &r.out : NULL, .err = err,
+                 .tty = isatty(2) && (t->out || r.n >= 4096), .t0 = now(), .n = r.n};
     d.last = d.t0;
     char usage[512] = "";
     if (!rc) rc = compute_rows(&r, &d, usage, sizeof usage, err);

@@ -363,32 +363,104 @@ typedef struct thread_word {
     uint32_t vmax;
 } thread_word;
 
+/* A band computed but not yet handed over: its rows and where they go. */
+typedef struct held {
+    bool on;
+    uint32_t b0, count;
+    const uint32_t *rows;
+} held;
+
 typedef struct band {
     gr_s3fast *st;
     uint32_t b0, b1;
     uint32_t *rows;
     size_t stride;
     long nstrips, width;
-    int nt;
+    int nt, cap;
     line_word *prog;           /* per strip: rows done */
-    line_word *claim;          /* [0]: the next strip, [1]: the next hand-over item */
+    line_word *claim;          /* [0]: the next strip; [1]: items, (count << 32) | next to claim; [2]: items done */
     thread_word *tw;
-    const gr_s3fast_sink *k;   /* the hand-over of the band before */
-    long items;
+    const gr_s3fast_sink *k;
+    /* The hand-over job of a region (handover != 0): one thread ends the
+     * band whose items are out (`live`, two bands back) once they are done,
+     * then begins the band before (`prev`) and puts its items out, while the
+     * other threads compute. */
+    bool handover;
+    _Atomic int job;           /* taken by the first thread in */
+    held live, prev;
+    int rc;                    /* the job's begin or end failed */
 } band;
 
-/* One hand-over item of the band before on thread t; false when none is left. */
+/* One hand-over item on thread t; false when none is out. The count and
+ * the next index share one word, so putting a band's items out (a store
+ * once every item before is claimed) and claiming (a compare-and-swap)
+ * never mix two bands' items. */
 static bool take_item(band *bd, int t)
 {
     _Atomic long *c = &bd->claim[1].v;
-    /* a load first: once the items are gone, waiters only read the line */
-    if (atomic_load_explicit(c, memory_order_relaxed) >= bd->items) return false;
-    long i = atomic_fetch_add_explicit(c, 1, memory_order_relaxed);
-    if (i >= bd->items) return false;
+    long v = atomic_load_explicit(c, memory_order_acquire);
+    for (;;) {
+        /* a load first: once the items are gone, waiters only read the line */
+        if ((v & 0xFFFFFFFFL) >= (v >> 32)) return false;
+        if (atomic_compare_exchange_weak_explicit(c, &v, v + 1, memory_order_acq_rel, memory_order_acquire)) break;
+    }
     uint64_t t0 = now_ns();
-    bd->k->item(bd->k->ctx, i, t);
+    bd->k->item(bd->k->ctx, v & 0xFFFFFFFFL, t);
+    atomic_fetch_add_explicit(&bd->claim[2].v, 1, memory_order_release);
     bd->tw[t].handed_ns += now_ns() - t0;
     return true;
+}
+
+static long items_out(const band *bd)
+{
+    return atomic_load_explicit(&bd->claim[1].v, memory_order_acquire) >> 32;
+}
+
+/* The items of the band handed over are all done (and none is out: count 0). */
+static void items_finish(band *bd, int t)
+{
+    while (take_item(bd, t)) {
+    }
+    long n = items_out(bd);
+    while (atomic_load_explicit(&bd->claim[2].v, memory_order_acquire) < n) sched_yield();
+}
+
+/* Puts n items out (every earlier item claimed and done). */
+static void items_put(band *bd, long n)
+{
+    atomic_store_explicit(&bd->claim[2].v, 0, memory_order_relaxed);
+    atomic_store_explicit(&bd->claim[1].v, n << 32, memory_order_release);
+}
+
+/* The hand-over job (one thread of a region, or the caller between
+ * regions): the live band ended once its items are done, then the band
+ * before begun and its items put out. Begin and end run one at a time, in
+ * band order. */
+static void handover_job(band *bd, int t)
+{
+    gr_s3fast *st = bd->st;
+    const gr_s3fast_sink *k = bd->k;
+    if (bd->rc) return;
+    if (bd->live.on) {
+        items_finish(bd, t);
+        bd->rc = k->end(k->ctx);
+        bd->live.on = false;
+        if (bd->rc) return;
+        st->next = bd->live.b0 + bd->live.count;
+    }
+    if (!bd->prev.on) return;
+    long items = 0;
+    held p = bd->prev;
+    bd->prev.on = false;
+    bd->rc = k->begin(k->ctx, p.b0, p.count, p.rows, bd->stride, bd->cap, &items);
+    if (bd->rc) return;
+    if (items > 0) {
+        bd->live = p;
+        items_put(bd, items);
+    } else {
+        bd->rc = k->end(k->ctx);
+        if (!bd->rc) st->next = p.b0 + p.count;
+    }
 }
 
 /* Waits until strip i-1 has finished rows 0..r-1 of the band. */
@@ -432,6 +504,12 @@ static void run_strip(band *bd, long i, int t)
 
 static void band_thread(band *bd, int t)
 {
+    if (bd->handover && atomic_exchange_explicit(&bd->job, 1, memory_order_relaxed) == 0) {
+        uint64_t t0 = now_ns(), h0 = bd->tw[t].handed_ns;
+        handover_job(bd, t);
+        /* begin and end are handing over too (their items counted already) */
+        bd->tw[t].handed_ns = h0 + (now_ns() - t0);
+    }
     for (;;) {
         long i = atomic_fetch_add_explicit(&bd->claim[0].v, 1, memory_order_relaxed);
         if (i >= bd->nstrips) break;
@@ -477,7 +555,7 @@ static void band_strips(band *bd, int nt, band_use *u)
     bd->nt = nt;
     for (long i = 0; i < bd->nstrips; i++) atomic_init(&bd->prog[i].v, 0);
     atomic_init(&bd->claim[0].v, 0);
-    atomic_init(&bd->claim[1].v, 0);
+    atomic_init(&bd->job, 0);
     for (int t = 0; t < nt; t++) bd->tw[t] = (thread_word){0};
     if (nt == 1) {
         band_thread(bd, 0);
@@ -544,41 +622,50 @@ static int feed_begin(void *ctx, uint32_t b0, uint32_t count, const uint32_t *ro
 static void feed_item(void *ctx, long i, int thread) { (void)ctx, (void)i, (void)thread; }
 static int feed_end(void *ctx) { return (void)ctx, 0; }
 
-/* Runs the hand-over items left on up to nt threads, no strips. */
+/* Runs the hand-over items out on up to nt threads, no strips. */
 static void items_alone(band *bd, int nt, band_use *u)
 {
-    if (nt > bd->items) nt = (int)bd->items;
+    long left = items_out(bd);
+    if (nt > left) nt = (int)left;
     if (nt < 1) nt = 1;
     bd->nstrips = 0;
+    bd->handover = false;
     band_strips(bd, nt, u);
 }
 
 /* Rows in bands of STRIP_R on up to `cap` threads, never more than a band
- * has strips of STRIP_T. Band k is computed while the threads hand band k-1
- * over (its items); between the two parallel regions the calling thread
- * ends band k-1's hand-over and begins band k's. With the adaptive
- * default, a band in which the threads waited more than half their time is
- * followed by bands on half as many (a busy machine deschedules threads
- * that must run in step), and the full count is tried again later. */
-static int run_strips(gr_s3fast *st, uint32_t count, int cap, const gr_s3fast_sink *k)
+ * has strips of STRIP_T. While band j is computed, the same threads hand
+ * band j-1 over: the first thread into the region ends band j-2 (its items
+ * done) and begins band j-1, whose items the others take when they wait
+ * for a strip and when their strips are done; the rest of them are done in
+ * the next region. So nothing runs on one thread between bands but the
+ * start of a parallel region, and three bands of rows are held (computed,
+ * being handed over, and the one whose items may still run). With the
+ * adaptive default, a band in which the threads waited more than half
+ * their time is followed by bands on half as many (a busy machine
+ * deschedules threads that must run in step), and the full count is tried
+ * again later. A row or band function (no items) is still called between
+ * bands, on the calling thread. */
+static int run_strips(gr_s3fast *st, uint32_t count, int cap, const gr_s3fast_sink *k, bool inside)
 {
 #ifndef _OPENMP
     cap = 1;
 #endif
     size_t stride = (size_t)st->n / 2 + 1;
     size_t maxstrips = ((size_t)st->n / 2 + STRIP_R) / STRIP_MIN + 2;
-    uint32_t *rows = malloc(2 * STRIP_R * stride * sizeof *rows);
+    int nbuf = inside ? 3 : 2;
+    uint32_t *rows = malloc((size_t)nbuf * STRIP_R * stride * sizeof *rows);
     line_word *prog = aligned_alloc(64, maxstrips * sizeof *prog);
-    line_word *claim = aligned_alloc(64, 2 * sizeof *claim);
+    line_word *claim = aligned_alloc(64, 3 * sizeof *claim);
     thread_word *tw = aligned_alloc(64, (size_t)cap * sizeof *tw);
     if (!rows || !prog || !claim || !tw) {
         free(rows), free(prog), free(claim), free(tw);
         return GR_ENOMEM;
     }
-    band bd = {.st = st, .stride = stride, .prog = prog, .claim = claim, .tw = tw, .k = k};
+    for (int i = 0; i < 3; i++) atomic_init(&claim[i].v, 0);
+    band bd = {.st = st, .stride = stride, .prog = prog, .claim = claim, .tw = tw, .k = k, .cap = cap};
     uint32_t b0 = st->next, end = st->next + count;
     int rc = 0, lowered = cap, lowered_left = 0, buf = 0, allowed = cap;
-    bool pending = false;   /* band bd.b0..b0-1 handed over up to its items */
     band_use u;
     while (!rc && b0 < end) {
         uint32_t b1 = end - b0 < STRIP_R ? end : b0 + STRIP_R;
@@ -586,16 +673,17 @@ static int run_strips(gr_s3fast *st, uint32_t count, int cap, const gr_s3fast_si
         int nt = allowed;
         long nstrips = band_strip_count(b0, b1);
         if (nt > nstrips) nt = (int)nstrips;
-        if (!pending) bd.items = 0;
         bd.b0 = b0, bd.b1 = b1;
         bd.rows = rows + (size_t)buf * STRIP_R * stride;
         bd.width = strip_width(b0, b1, nt);
         bd.nstrips = ((long)(b1 - 1) / 2 + (long)(b1 - b0) - 1) / bd.width + 1;
+        bd.handover = inside;
         double t0 = now_ns() * 1e-9;
         band_strips(&bd, nt, &u);
         double wall = now_ns() * 1e-9 - t0;
         count_usage(st, u.used, wall, u.waited + u.tail);
         st->use.handed_s += u.handed;
+        rc = bd.rc;
         if (lowered_left > 0) lowered_left--;
         /* waiting in step is what a busy machine causes; the tail is not, nor
          * a band of a round or two of strips (the first bands: a strip there
@@ -604,33 +692,28 @@ static int run_strips(gr_s3fast *st, uint32_t count, int cap, const gr_s3fast_si
             lowered = u.used / 2;
             lowered_left = RETRY_EPOCHS * 8;
         }
-        t0 = now_ns() * 1e-9;
-        if (pending) {
-            rc = k->end(k->ctx);
-            pending = false;
-            if (!rc) st->next = b0;
+        bd.prev = (held){true, b0, b1 - b0, bd.rows};
+        if (!inside && !rc) {
+            /* between bands, on this thread: end the band before, begin this one */
+            t0 = now_ns() * 1e-9;
+            handover_job(&bd, 0);
+            rc = bd.rc;
+            st->use.deliver_s += now_ns() * 1e-9 - t0;
+            st->use.alone_s += now_ns() * 1e-9 - t0;
         }
-        long items = 0;
-        /* item threads are numbered below cap: any later band's region */
-        if (!rc) rc = k->begin(k->ctx, b0, b1 - b0, bd.rows, stride, cap, &items);
-        if (!rc && items > 0) {
-            pending = true;
-            bd.items = items;
-        } else if (!rc) {
-            rc = k->end(k->ctx);
-            if (!rc) st->next = b1;
-        }
-        st->use.deliver_s += now_ns() * 1e-9 - t0;
         b0 = b1;
-        buf ^= 1;
+        buf = (buf + 1) % nbuf;
     }
-    if (pending && !rc) {
-        /* the last band's items, on the threads alone */
+    /* the bands not handed over yet, on the threads alone (counted as
+     * handing over between bands, not computing) */
+    while (!rc && (bd.live.on || bd.prev.on)) {
         double t0 = now_ns() * 1e-9;
-        items_alone(&bd, allowed, &u);   /* counted as handing over between bands, not computing */
-        rc = k->end(k->ctx);
-        if (!rc) st->next = end;
+        if (bd.live.on && items_out(&bd) > 0) items_alone(&bd, allowed, &u);
+        double t1 = now_ns() * 1e-9;
+        handover_job(&bd, 0);
+        rc = bd.rc;
         st->use.deliver_s += now_ns() * 1e-9 - t0;
+        st->use.alone_s += now_ns() * 1e-9 - t1;
     }
     free(rows), free(prog), free(claim), free(tw);
     return rc;
@@ -719,9 +802,9 @@ static int run(gr_s3fast *st, uint32_t count, feed *f)
     gr_s3fast_sink adapter = {feed_begin, feed_item, feed_end, f};
     const gr_s3fast_sink *k = f->k ? f->k : &adapter;
     if (st->rows) return rows_in_step(st, count, st->rows, fn, ctx);
-    if (st->threads) return run_strips(st, count, st->threads, k);
+    if (st->threads) return run_strips(st, count, st->threads, k, f->k != NULL);
     if (st->n < PIPE_MIN) return rows_in_step(st, count, 1, fn, ctx);
-    return run_strips(st, count, cores(), k);
+    return run_strips(st, count, cores(), k, f->k != NULL);
 }
 
 int gr_s3fast_rows(gr_s3fast *st, uint32_t count, gr_s3fast_fn fn, void *ctx)

@@ -1,5 +1,9 @@
 /* The three-pile Sharing Nim table file (include/grundy/s3file.h). */
+/* pwritev and sync_file_range are outside POSIX 2008 */
+#define _GNU_SOURCE
 #include "grundy/s3file.h"
+#include <limits.h>
+#include <sys/uio.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -13,29 +17,40 @@
 
 #define HEADER_BYTES 16
 
-/* Two sets of per-row record buffers: one is packed while the other is
- * written, so writing a band overlaps computing and packing the next
- * (docs/sharing-table.md, "The serial part"). Each row has its own buffer,
- * so rows pack on any thread in any order with no offsets to agree on
- * first. The writer is a thread per band, joined before the next band is
- * handed over: a join orders the buffers without locks. */
+/* NSETS sets of per-row record buffers: one is packed while the others
+ * wait for, or are in, the writer (docs/sharing-table.md, "The serial
+ * part"). Each row has its own buffer, so rows pack on any thread in any
+ * order with no offsets to agree on first. One writer thread, started with
+ * the first band, takes the sets in order from a queue and writes each with
+ * pwritev at the offset the band was given when queued; the computing waits
+ * only when every set is queued (a slow write or sync, a few bands long,
+ * no longer stalls the next band's start). */
+#define NSETS 4
+
 typedef struct recbuf {
     unsigned char *p;
     size_t cap, len;        /* len: the packed record; 0 when it could not be packed (memory) */
 } recbuf;
 
 struct gr_s3file_async {
-    recbuf *rec[2];
-    uint32_t nrec[2];       /* buffers allocated in each set */
+    recbuf *rec[NSETS];
+    uint32_t nrec[NSETS];   /* buffers allocated in each set */
     int cur;                /* the set packed next */
     uint32_t b0, count;     /* the band being packed: rows b0 .. b0+count-1 */
-    bool running;           /* a writer thread is out */
+    bool positioned;        /* off is where the next band goes (stdio's position is not kept up) */
+    off_t off;
+    int fd;
+    /* the writer's queue, under mu: `queued` sets from whead on, in order */
+    pthread_mutex_t mu;
+    pthread_cond_t wake, done;
+    bool started, quit;
     pthread_t th;
-    FILE *f;                /* what the writer writes to, and what it writes */
-    const recbuf *wrec;
-    uint32_t wcount;
+    int queued, whead;      /* whead: the oldest set queued */
+    uint32_t wcount[NSETS];
+    off_t woff[NSETS];
     int err_no;             /* the first failed write's errno; 0 none */
-    uint64_t unsynced;      /* bytes written since the writer last synced */
+    uint64_t unsynced;      /* bytes written since the writer last started writeback */
+    off_t synced_to;
     double waited_s, writing_s;
 };
 
@@ -110,8 +125,19 @@ static void async_wait(gr_s3file *f);
 static void release(gr_s3file *f)
 {
     if (f->async) {
+        struct gr_s3file_async *as = f->async;
         async_wait(f);
-        for (int k = 0; k < 2; k++) {
+        if (as->started) {
+            pthread_mutex_lock(&as->mu);
+            as->quit = true;
+            pthread_cond_signal(&as->wake);
+            pthread_mutex_unlock(&as->mu);
+            pthread_join(as->th, NULL);
+        }
+        pthread_cond_destroy(&as->wake);
+        pthread_cond_destroy(&as->done);
+        pthread_mutex_destroy(&as->mu);
+        for (int k = 0; k < NSETS; k++) {
             for (uint32_t r = 0; r < f->async->nrec[k]; r++) free(f->async->rec[k][r].p);
             free(f->async->rec[k]);
         }
@@ -375,9 +401,15 @@ static void pack_record(const uint32_t crc[8][256], uint32_t b, unsigned w, cons
 
 int gr_s3file_write_row(gr_s3file *f, const uint32_t *row, gr_error *err)
 {
-    async_wait(f);   /* rows land in order: a band still being written goes first */
-    if (f->async && f->async->err_no)
-        return gr_fail(err, GR_EINPUT, "cannot write '%s': %s", f->part, strerror(f->async->err_no));
+    struct gr_s3file_async *as = f->async;
+    async_wait(f);   /* rows land in order: bands still being written go first */
+    if (as && as->err_no) return gr_fail(err, GR_EINPUT, "cannot write '%s': %s", f->part, strerror(as->err_no));
+    /* the bands went by offset: the stream goes on where they ended */
+    if (as && as->positioned) {
+        if (fseeko(f->f, as->off, SEEK_SET) != 0)
+            return gr_fail(err, GR_EINPUT, "cannot write '%s': %s", f->part, strerror(errno));
+        as->positioned = false;
+    }
     uint32_t b = f->next;
     unsigned w = record_width(b, row);
     size_t bytes = (size_t)gr_s3file_record_bytes(b, w);
@@ -389,41 +421,113 @@ int gr_s3file_write_row(gr_s3file *f, const uint32_t *row, gr_error *err)
     return GR_OK;
 }
 
-static void *async_write(void *arg)
+/* Writes set k (count records) at off; an errno, or 0. Whole records reach
+ * the operating system in order, so what a kill leaves is whole rows and at
+ * most one torn one, as with stdio. */
+static int write_set(struct gr_s3file_async *as, int k, uint32_t count, off_t off)
+{
+    struct iovec iov[64];
+    const recbuf *rec = as->rec[k];
+    uint32_t r = 0;
+    size_t skip = 0;   /* bytes of rec[r] already written */
+    while (r < count) {
+        int n = 0;
+        for (uint32_t q = r; q < count && n < 64; q++, n++) {
+            size_t s = q == r ? skip : 0;
+            iov[n].iov_base = rec[q].p + s;
+            iov[n].iov_len = rec[q].len - s;
+        }
+        ssize_t got = pwritev(as->fd, iov, n, off);
+        if (got < 0) {
+            if (errno == EINTR) continue;
+            return errno ? errno : EIO;
+        }
+        if (got == 0) return EIO;
+        off += got;
+        while (got > 0) {
+            size_t left = rec[r].len - skip;
+            if ((size_t)got >= left) got -= (ssize_t)left, r++, skip = 0;
+            else skip += (size_t)got, got = 0;
+        }
+    }
+    return 0;
+}
+
+/* After a band: writeback of what is written is started every SYNC_EVERY
+ * bytes, without waiting for it, so the commit's fsync has little left. */
+static int start_writeback(struct gr_s3file_async *as, uint64_t bytes, off_t end)
+{
+    as->unsynced += bytes;
+    if (as->unsynced < SYNC_EVERY) return 0;
+    as->unsynced = 0;
+#ifdef SYNC_FILE_RANGE_WRITE
+    if (sync_file_range(as->fd, as->synced_to, end - as->synced_to, SYNC_FILE_RANGE_WRITE) == 0) {
+        as->synced_to = end;
+        return 0;
+    }
+#endif
+    as->synced_to = end;
+    return fdatasync(as->fd) == 0 ? 0 : errno ? errno : EIO;
+}
+
+static void *writer_main(void *arg)
 {
     struct gr_s3file_async *as = arg;
-    double t0 = seconds();
-    bool ok = true;
-    for (uint32_t r = 0; ok && r < as->wcount; r++) {
-        ok = fwrite(as->wrec[r].p, 1, as->wrec[r].len, as->f) == as->wrec[r].len;
-        as->unsynced += as->wrec[r].len;
+    pthread_mutex_lock(&as->mu);
+    for (;;) {
+        while (!as->queued && !as->quit) pthread_cond_wait(&as->wake, &as->mu);
+        if (!as->queued) break;
+        int k = as->whead;
+        uint32_t count = as->wcount[k];
+        off_t off = as->woff[k];
+        bool failed = as->err_no != 0;
+        pthread_mutex_unlock(&as->mu);
+        double t0 = seconds();
+        uint64_t bytes = 0;
+        for (uint32_t r = 0; r < count; r++) bytes += as->rec[k][r].len;
+        int e = failed ? 0 : write_set(as, k, count, off);
+        if (!e && !failed) e = start_writeback(as, bytes, off + (off_t)bytes);
+        double dt = seconds() - t0;
+        pthread_mutex_lock(&as->mu);
+        if (e && !as->err_no) as->err_no = e;
+        as->writing_s += dt;
+        as->queued--;
+        as->whead = (k + 1) % NSETS;
+        pthread_cond_broadcast(&as->done);
     }
-    /* the band's whole records reach the operating system: the checkpoint */
-    if (!ok || fflush(as->f) != 0) as->err_no = errno ? errno : EIO;
-    if (!as->err_no && as->unsynced >= SYNC_EVERY) {
-        if (fdatasync(fileno(as->f)) != 0) as->err_no = errno ? errno : EIO;
-        as->unsynced = 0;
-    }
-    as->writing_s += seconds() - t0;
+    pthread_mutex_unlock(&as->mu);
     return NULL;
 }
 
-/* Waits for the band being written, if any. */
+/* Waits until fewer than `most` sets are queued. */
+static void queue_wait(struct gr_s3file_async *as, int most)
+{
+    if (!as->started) return;
+    pthread_mutex_lock(&as->mu);
+    if (as->queued >= most) {
+        double t0 = seconds();
+        while (as->queued >= most) pthread_cond_wait(&as->done, &as->mu);
+        as->waited_s += seconds() - t0;
+    }
+    pthread_mutex_unlock(&as->mu);
+}
+
+/* Waits for every band queued, if any. */
 static void async_wait(gr_s3file *f)
 {
-    struct gr_s3file_async *as = f->async;
-    if (!as || !as->running) return;
-    double t0 = seconds();
-    pthread_join(as->th, NULL);
-    as->running = false;
-    as->waited_s += seconds() - t0;
+    if (f->async) queue_wait(f->async, 1);
 }
 
 int gr_s3file_band_begin(gr_s3file *f, uint32_t count, gr_error *err)
 {
     if (!f->async) {
-        f->async = calloc(1, sizeof *f->async);
-        if (!f->async) return gr_fail_nomem(err);
+        struct gr_s3file_async *as = calloc(1, sizeof *as);
+        if (!as) return gr_fail_nomem(err);
+        pthread_mutex_init(&as->mu, NULL);
+        pthread_cond_init(&as->wake, NULL);
+        pthread_cond_init(&as->done, NULL);
+        as->fd = fileno(f->f);
+        f->async = as;
     }
     struct gr_s3file_async *as = f->async;
     if (count > f->n + 1 - f->next) return gr_fail(err, GR_EINTERNAL, "table file: rows past %u", f->n);
@@ -461,21 +565,46 @@ void gr_s3file_band_pack(gr_s3file *f, uint32_t r, const uint32_t *row)
 int gr_s3file_band_end(gr_s3file *f, gr_error *err)
 {
     struct gr_s3file_async *as = f->async;
-    for (uint32_t r = 0; r < as->count; r++)
-        if (!as->rec[as->cur][r].len) return gr_fail_nomem(err);
-    async_wait(f);
-    if (as->err_no) return gr_fail(err, GR_EINPUT, "cannot write '%s': %s", f->part, strerror(as->err_no));
-    as->f = f->f;
-    as->wrec = as->rec[as->cur];
-    as->wcount = as->count;
-    if (pthread_create(&as->th, NULL, async_write, as) == 0) {
-        as->running = true;
-    } else {
-        async_write(as);   /* no thread to be had: write it here */
-        if (as->err_no) return gr_fail(err, GR_EINPUT, "cannot write '%s': %s", f->part, strerror(as->err_no));
+    int k = as->cur;
+    uint64_t bytes = 0;
+    for (uint32_t r = 0; r < as->count; r++) {
+        if (!as->rec[k][r].len) return gr_fail_nomem(err);
+        bytes += as->rec[k][r].len;
     }
-    as->cur ^= 1;
+    if (!as->positioned) {
+        /* rows written one by one before (a resumed file's header, a band of one row) */
+        errno = 0;
+        off_t at = fflush(f->f) == 0 ? ftello(f->f) : -1;
+        if (at < 0) return gr_fail(err, GR_EINPUT, "cannot write '%s': %s", f->part, strerror(errno ? errno : EIO));
+        as->off = at;
+        if (!as->started) as->synced_to = at;
+        as->positioned = true;
+    }
+    if (!as->started) as->started = pthread_create(&as->th, NULL, writer_main, as) == 0;
+    if (!as->started) {
+        /* no thread to be had: written here */
+        int e = write_set(as, k, as->count, as->off);
+        if (!e) e = start_writeback(as, bytes, as->off + (off_t)bytes);
+        if (e) return gr_fail(err, GR_EINPUT, "cannot write '%s': %s", f->part, strerror(e));
+    } else {
+        pthread_mutex_lock(&as->mu);
+        as->wcount[k] = as->count;
+        as->woff[k] = as->off;
+        as->queued++;
+        pthread_cond_signal(&as->wake);
+        pthread_mutex_unlock(&as->mu);
+    }
+    as->off += (off_t)bytes;
+    as->cur = (k + 1) % NSETS;
     f->next += as->count;
+    /* the next set is packed next: it must be written first */
+    queue_wait(as, NSETS);
+    if (as->started) {
+        pthread_mutex_lock(&as->mu);
+        int e = as->err_no;
+        pthread_mutex_unlock(&as->mu);
+        if (e) return gr_fail(err, GR_EINPUT, "cannot write '%s': %s", f->part, strerror(e));
+    }
     return GR_OK;
 }
 
@@ -503,7 +632,7 @@ void gr_s3file_write_times(gr_s3file *f, double *waited_s, double *writing_s)
 int gr_s3file_commit(gr_s3file *f, gr_error *err)
 {
     int rc = GR_OK;
-    async_wait(f);
+    async_wait(f);   /* the writer's errno is read after its last band: no lock needed past the wait */
     if (f->async && f->async->err_no)
         rc = gr_fail(err, GR_EINPUT, "cannot write '%s': %s", f->part, strerror(f->async->err_no));
     if (!rc && f->next != f->n + 1) rc = gr_fail(err, GR_EINTERNAL, "table file has %u of %u rows", f->next, f->n + 1);
