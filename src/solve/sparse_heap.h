@@ -688,7 +688,7 @@ static void F(heap_a_scan)(gr_sparse *s, uint64_t x, const vset *seen, uint64_t 
 
 static void F(heap_a)(gr_sparse *s, uint64_t x, stage *st, scratch *t)
 {
-    uint64_t snap = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE);
+    uint64_t snap = __atomic_load_n(&s->shown, __ATOMIC_ACQUIRE);
     uint64_t k0 = __atomic_load_n(&s->nrare, __ATOMIC_ACQUIRE);
     vset seen = {{0}};
     for (int j = 0; j < s->nsplit; j++) F(rare_splits)(s, x, j, 0, k0, part_old(s, x, j, snap), UINT64_MAX, &seen, NULL);
@@ -795,7 +795,7 @@ static bool F(rare_block)(const gr_sparse *s, uint64_t x0i, int j, uint64_t kl, 
  * kernel; the few rare heaps outside, per heap. */
 static void F(heap_a16)(gr_sparse *s, uint64_t x0, stage *ring, scratch *t)
 {
-    uint64_t snap = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE);
+    uint64_t snap = __atomic_load_n(&s->shown, __ATOMIC_ACQUIRE);
     uint64_t k0 = __atomic_load_n(&s->nrare, __ATOMIC_ACQUIRE);
     vset seen[16];
     bool wide = false;
@@ -849,7 +849,7 @@ static uint32_t F(heap_b)(gr_sparse *s, uint64_t x, const stage *st, scratch *t)
     F(class_add)(s, x);
     F(takes)(s, x, &seen, NULL);
     uint32_t c = low_candidate(&seen, rare);
-    if (c >= LOW_VALUES) return F(heap_bytes)(s, x, t);
+    if (c >= LOW_VALUES) return t->bytes++, F(heap_bytes)(s, x, t);
     uint64_t top = x > s->split_min ? (x - s->split_min) / 2 + 1 : 0;
     vset want = wanted(rare, &seen, c);
     if (vs_open(&want, &found) && s->nsplit && snap < x) F(scan_low)(s, x, 1, a_old < top ? a_old : top, &want, &found, t);
@@ -889,7 +889,7 @@ static uint32_t F(heap_b)(gr_sparse *s, uint64_t x, const stage *st, scratch *t)
  * longer range. Only adds options, so G(x) does not depend on it. */
 static void F(heap_refresh)(gr_sparse *s, uint64_t y, stage *st, scratch *t)
 {
-    uint64_t snap = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE);
+    uint64_t snap = __atomic_load_n(&s->shown, __ATOMIC_ACQUIRE);
     uint64_t k1 = __atomic_load_n(&s->nrare, __ATOMIC_ACQUIRE);
     uint64_t old = st->snap, k0 = st->k0;
     if (snap <= old) return;
@@ -918,12 +918,14 @@ static void F(heap_refresh)(gr_sparse *s, uint64_t y, stage *st, scratch *t)
 #define REFRESH_STALE 32u
 static bool F(refresh_one)(gr_sparse *s, stage *ring, const uint64_t *next_a, scratch *t)
 {
-    uint64_t c = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE), hi = __atomic_load_n(next_a, __ATOMIC_ACQUIRE);
+    /* the publisher may be up to show_every heaps past what it shows */
+    uint64_t shown = __atomic_load_n(&s->shown, __ATOMIC_ACQUIRE), c = shown + s->show_every - 1;
+    uint64_t hi = __atomic_load_n(next_a, __ATOMIC_ACQUIRE);
     if (hi > c + REFRESH_GAP + 64) hi = c + REFRESH_GAP + 64;
     for (uint64_t y = c + REFRESH_GAP; y < hi; y++) {
         stage *st = &ring[y % RING];
         if (__atomic_load_n(&st->ready, __ATOMIC_ACQUIRE) != 1) continue;
-        if (__atomic_load_n(&st->snap, __ATOMIC_RELAXED) + REFRESH_STALE > c) continue;
+        if (__atomic_load_n(&st->snap, __ATOMIC_RELAXED) + REFRESH_STALE > shown) continue;
         int one = 1;
         if (!__atomic_compare_exchange_n(&st->ready, &one, 2, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) continue;
         if (st->x == y) F(heap_refresh)(s, y, st, t);   /* else the slot went round the ring meanwhile */
@@ -935,21 +937,31 @@ static bool F(refresh_one)(gr_sparse *s, stage *ring, const uint64_t *next_a, sc
 
 /* Every thread does phase A for the next heap not yet taken, within AHEAD
  * of the published ones, and whichever thread holds the token finishes the
- * heaps whose phase A is done, in order. */
+ * heaps whose phase A is done, in order. With t->st, the time of each part
+ * is added to it (a clock read before and after each). */
 static void F(pipeline)(gr_sparse *s, uint64_t to, uint64_t ahead, bool shared, stage *ring, uint64_t *next_a,
                         int *token, scratch *t)
 {
+    tstat *ts = t->st;
+    double t_in = ts ? clock_now() : 0;
     for (unsigned idle = 0;;) {
-        uint64_t done = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE);
-        if (done >= to || __atomic_load_n(&s->promote, __ATOMIC_ACQUIRE)) return;
+        uint64_t done = __atomic_load_n(&s->shown, __ATOMIC_ACQUIRE);
+        if (done >= to || __atomic_load_n(&s->promote, __ATOMIC_ACQUIRE)) break;
         bool worked = false;
         int free_token = 0;
         /* Looked at before the exchange: a failed exchange still takes the
          * line from the thread that holds the token. */
         if (!__atomic_load_n(token, __ATOMIC_RELAXED) &&
             __atomic_compare_exchange_n(token, &free_token, 1, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
-            for (uint64_t x = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE); x < to; x++) {
+            double t0 = ts ? clock_now() : 0;
+            uint64_t x = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE), x0 = x, scanned = t->scanned;
+            for (; x < to; x++) {
                 stage *st = &ring[x % RING];
+                /* the next stage's lines, written on another core, on their
+                 * way while this heap is done */
+                const stage *nx = &ring[(x + 1) % RING];
+                __builtin_prefetch(&nx->seen), __builtin_prefetch(&nx->found), __builtin_prefetch(&nx->looked);
+                __builtin_prefetch(&nx->snap, 1);
                 /* ready 1: phase A done; 2: a refresh under way (taken as 3
                  * here, so that none starts while phase B reads it) */
                 if (shared) {
@@ -959,20 +971,29 @@ static void F(pipeline)(gr_sparse *s, uint64_t to, uint64_t ahead, bool shared, 
                 } else if (!__atomic_load_n(&st->ready, __ATOMIC_ACQUIRE)) {
                     break;
                 }
+                if (ts) ts->depth += x - st->snap;
                 uint32_t v = F(heap_b)(s, x, st, t);
                 __atomic_store_n(&st->ready, 0, __ATOMIC_RELAXED);
                 worked = true;
                 if (!publish(s, x, v)) break;   /* a value past a byte: the run stops to widen */
             }
+            /* what was published, shown before the token goes back */
+            __atomic_store_n(&s->shown, __atomic_load_n(&s->count, __ATOMIC_RELAXED), __ATOMIC_RELEASE);
             __atomic_store_n(token, 0, __ATOMIC_RELEASE);
+            if (ts) {
+                ts->b += clock_now() - t0, ts->holds++;
+                ts->b_heaps += x - x0, ts->b_scanned += t->scanned - scanned;
+            }
         }
         /* Phase A for a batch of heaps: one claim per BATCH heaps keeps the
          * threads off each other's cache lines. */
         uint64_t x = __atomic_load_n(next_a, __ATOMIC_ACQUIRE);
-        uint64_t room = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE) + AHEAD;
+        uint64_t room = __atomic_load_n(&s->shown, __ATOMIC_ACQUIRE) + AHEAD;
         uint64_t end = x + BATCH < ahead ? x + BATCH : ahead;
         if (end > room) end = room;
         if (x < end && __atomic_compare_exchange_n(next_a, &x, end, false, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
+            double t0 = ts ? clock_now() : 0;
+            if (ts) ts->a_heaps += end - x;
 #ifdef GR_SPARSE_SIMD
             if (end - x == BATCH && s->simd && s->nsplit) F(heap_a16)(s, x, ring, t), x = end;
 #endif
@@ -982,18 +1003,38 @@ static void F(pipeline)(gr_sparse *s, uint64_t to, uint64_t ahead, bool shared, 
                 __atomic_store_n(&st->ready, 1, __ATOMIC_RELEASE);
             }
             worked = true;
+            if (ts) ts->a += clock_now() - t0;
         }
-        if (!worked && shared) worked = F(refresh_one)(s, ring, next_a, t);
+        if (!worked && shared) {
+            double t0 = ts ? clock_now() : 0;
+            worked = F(refresh_one)(s, ring, next_a, t);
+            if (ts && worked) ts->refresh += clock_now() - t0, ts->refreshes++;
+        }
         if (worked) {
             idle = 0;
-        } else if (++idle > 64) {
-            sched_yield();   /* more threads than cores, or waiting on a descheduled one */
-        } else {
+            continue;
+        }
+        /* Nothing to do: wait, reading lines that change rarely, until
+         * something may have changed (heaps shown, a batch claimed, the
+         * token free with the next stage ready), so that idle threads do
+         * not take the lines the publisher and phase A write from them. */
+        uint64_t seen_shown = __atomic_load_n(&s->shown, __ATOMIC_RELAXED);
+        uint64_t seen_next = __atomic_load_n(next_a, __ATOMIC_RELAXED);
+        for (unsigned k = 0; k < IDLE_SPIN; k++) {
 #ifdef GR_SPARSE_SIMD
             _mm_pause();
 #endif
+            if (__atomic_load_n(&s->shown, __ATOMIC_RELAXED) != seen_shown ||
+                __atomic_load_n(next_a, __ATOMIC_RELAXED) != seen_next ||
+                __atomic_load_n(&s->promote, __ATOMIC_RELAXED))
+                break;
+            if (!__atomic_load_n(token, __ATOMIC_RELAXED) &&
+                __atomic_load_n(&ring[seen_shown % RING].ready, __ATOMIC_RELAXED) == 1)
+                break;
         }
+        if (++idle > 4) sched_yield();   /* more threads than cores, or waiting on a descheduled one */
     }
+    if (ts) ts->total += clock_now() - t_in;
 }
 
 #undef LOAD8
