@@ -37,6 +37,16 @@
 #define AHEAD 512u
 #define RING 1024u
 #define BATCH 16u                    /* heap_a16 takes whole batches */
+/* The publisher shows its count every SHOW_EVERY heaps on several threads
+ * (shown). */
+#define SHOW_EVERY 16u
+/* Stale stages near the front a thread brings up to date after each batch
+ * of phase A (GR_SPARSE_REFRESH to vary it; threads with nothing else to do
+ * bring them up to date too). */
+#define REFRESH_AFTER 2u
+/* Pauses an idle thread waits, watching lines that change rarely, before
+ * it looks for work again. */
+#define IDLE_SPIN 32u
 /* Phase B's rare splits pair the heaps not yet published with the rare
  * heaps below about AHEAD: where each rare heap below SMALL lies in the
  * list is kept in a table for the run (filled once heaps below SMALL are
@@ -79,6 +89,7 @@ typedef struct tstat {
     uint64_t depth;                  /* phase B: heaps between a stage's snap and its heap, summed */
     uint64_t bytes;                  /* phase B: heaps done in the byte mode */
     uint64_t b_scanned;              /* phase B: splits its scans examined */
+    uint64_t rescans, rescanned;     /* phase B: scans of the old splits for values phase A did not look for, splits */
 } tstat;
 #define STAT_THREADS 256             /* threads with a row of their own; more share the last */
 
@@ -131,6 +142,7 @@ struct gr_sparse {
     uint32_t below[SMALL + 1];       /* below[a]: the first k with rare heap >= a (a <= SMALL), or the count */
     run_stats *stats;                /* GR_SPARSE_STATS set: where the time goes (else NULL) */
     uint32_t show_every;             /* the publisher shows its count every this many heaps (see shown) */
+    uint32_t refresh_after;          /* stale stages a thread brings up to date after each phase A batch */
     uint32_t show_asked;             /* GR_SPARSE_SHOW: show_every on several threads (0: SHOW_EVERY) */
     /* Written by the publisher at every heap and read by the thread that
      * takes the token next: a line of its own, which the other threads do
@@ -310,8 +322,9 @@ gr_sparse *gr_sparse_new(const gr_tb_code *c, uint64_t cap, uint32_t mask, const
     s->cap = cap;
     s->show_every = 1;
     /* Diagnostics, read once here: GR_SPARSE_STATS (where the time goes,
-     * gr_sparse_stats_print) and GR_SPARSE_SHOW (the publisher's show_every
-     * on several threads, for measuring; the values never depend on it). */
+     * gr_sparse_stats_print), GR_SPARSE_SHOW (the publisher's show_every on
+     * several threads) and GR_SPARSE_REFRESH (refresh_after), the last two
+     * for measuring: the values never depend on them. */
     const char *env = getenv("GR_SPARSE_STATS");
     if (env && *env && strcmp(env, "0") != 0 && !(s->stats = line_alloc(sizeof *s->stats))) {
         free(s->g);
@@ -319,6 +332,9 @@ gr_sparse *gr_sparse_new(const gr_tb_code *c, uint64_t cap, uint32_t mask, const
         gr_fail_nomem(err);
         return NULL;
     }
+    env = getenv("GR_SPARSE_REFRESH");
+    s->refresh_after = env ? (uint32_t)strtoul(env, NULL, 10) : REFRESH_AFTER;
+    if (s->refresh_after > 64) s->refresh_after = 64;
     env = getenv("GR_SPARSE_SHOW");
     s->show_asked = env ? (uint32_t)strtoul(env, NULL, 10) : 0;
     if (s->show_asked > 4096) s->show_asked = 4096;
@@ -465,7 +481,8 @@ static bool publish(gr_sparse *s, uint64_t x, uint32_t v)
 typedef struct scratch {
     _Alignas(64) uint64_t scanned;   /* this thread's splits examined, summed into s->scanned after a run */
     tstat *st;                       /* with GR_SPARSE_STATS: this thread's row (else NULL) */
-    uint64_t bytes;                  /* heaps phase B did in the byte mode */
+    uint64_t bytes;                  /* heaps phase B did in the byte mode, since the last hold's end */
+    uint64_t rescans, rescanned;     /* phase B's scans of old splits (tstat), since the last hold's end */
     uint8_t seen[65536];             /* byte mode: values of the rare splits and the takes */
     uint8_t want[65536];             /* byte mode: 1 for a target not reached yet */
     uint32_t target[65536];
@@ -598,13 +615,6 @@ typedef struct stage {
     uint64_t x;                      /* the heap (atomic: a refresh checks it after taking the stage) */
     int ready;                       /* 1: phase A is done; 2: being refreshed; 3: taken by phase B (atomic) */
 } stage;
-
-/* The publisher shows its count every SHOW_EVERY heaps on several threads
- * (shown). */
-#define SHOW_EVERY 16u
-/* Pauses an idle thread waits, watching lines that change rarely, before
- * it looks for work again. */
-#define IDLE_SPIN 32u
 
 static inline double clock_now(void)
 {
@@ -929,9 +939,10 @@ void gr_sparse_stats_print(const gr_sparse *s, FILE *f)
     const run_stats *rs = s->stats;
     if (!rs) return;
     fprintf(f, "sparse stats: %llu parallel regions, %.3f s in them, %.3f s setting them up; widening %.3f s, "
-            "masks %.3f s; on several threads the publisher shows its count every %u heaps\n",
+            "masks %.3f s; on several threads the publisher shows its count every %u heaps and a thread refreshes "
+            "up to %u stages after each batch\n",
             (unsigned long long)rs->regions, rs->region, rs->setup, rs->widen, rs->mask,
-            s->show_asked ? s->show_asked : SHOW_EVERY);
+            s->show_asked ? s->show_asked : SHOW_EVERY, s->refresh_after);
     tstat all;
     memset(&all, 0, sizeof all);
     for (int k = 0; k < rs->most; k++) {
@@ -939,14 +950,17 @@ void gr_sparse_stats_print(const gr_sparse *s, FILE *f)
         all.a += t->a, all.b += t->b, all.refresh += t->refresh, all.total += t->total;
         all.a_heaps += t->a_heaps, all.b_heaps += t->b_heaps, all.holds += t->holds, all.refreshes += t->refreshes;
         all.depth += t->depth, all.bytes += t->bytes, all.b_scanned += t->b_scanned;
+        all.rescans += t->rescans, all.rescanned += t->rescanned;
     }
     double nb = all.b_heaps ? (double)all.b_heaps : 1;
     fprintf(f, "  phase B (in order): %llu heaps, %.3f s on the token = %.1f%% of the regions' wall time, %.3f us a "
             "heap; %llu holds (%.1f heaps a hold); mean depth %.1f heaps (heap - its stage's snap); %llu heaps in "
-            "the byte mode; %.1f splits scanned a heap\n",
+            "the byte mode; %.1f splits scanned a heap, of which %.1f by %llu scans of old splits for values phase A "
+            "did not look for\n",
             (unsigned long long)all.b_heaps, all.b, rs->region > 0 ? 100 * all.b / rs->region : 0, all.b / nb * 1e6,
             (unsigned long long)all.holds, all.holds ? nb / (double)all.holds : 0, (double)all.depth / nb,
-            (unsigned long long)all.bytes, (double)all.b_scanned / nb);
+            (unsigned long long)all.bytes, (double)all.b_scanned / nb, (double)all.rescanned / nb,
+            (unsigned long long)all.rescans);
     fprintf(f, "  phase A: %llu heaps, %.3f s (%.3f us a heap); refreshes: %llu, %.3f s\n",
             (unsigned long long)all.a_heaps, all.a, all.a_heaps ? all.a / (double)all.a_heaps * 1e6 : 0,
             (unsigned long long)all.refreshes, all.refresh);

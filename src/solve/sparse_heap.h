@@ -871,7 +871,11 @@ static uint32_t F(heap_b)(gr_sparse *s, uint64_t x, const stage *st, scratch *t)
         }
     }
     vset rest = wanted(&want, &st->looked, known);   /* wanted below `known`, not looked for by phase A */
-    if (vs_open(&rest, &found) && s->nsplit) F(scan_low)(s, x, snap < x ? a_old : 1, top, &rest, &found, t);
+    if (vs_open(&rest, &found) && s->nsplit) {
+        uint64_t before = t->scanned;
+        F(scan_low)(s, x, snap < x ? a_old : 1, top, &rest, &found, t);
+        t->rescans++, t->rescanned += t->scanned - before;
+    }
     for (int w = 0; w < LOW_WORDS; w++) {
         uint64_t left = rest.w[w] & ~found.w[w];
         if (left) return 64u * (uint32_t)w + (uint32_t)__builtin_ctzll(left);
@@ -983,7 +987,9 @@ static void F(pipeline)(gr_sparse *s, uint64_t to, uint64_t ahead, bool shared, 
             if (ts) {
                 ts->b += clock_now() - t0, ts->holds++;
                 ts->b_heaps += x - x0, ts->b_scanned += t->scanned - scanned;
+                ts->bytes += t->bytes, ts->rescans += t->rescans, ts->rescanned += t->rescanned;
             }
+            t->bytes = t->rescans = t->rescanned = 0;
         }
         /* Phase A for a batch of heaps: one claim per BATCH heaps keeps the
          * threads off each other's cache lines. */
@@ -1004,6 +1010,16 @@ static void F(pipeline)(gr_sparse *s, uint64_t to, uint64_t ahead, bool shared, 
             }
             worked = true;
             if (ts) ts->a += clock_now() - t0;
+            /* Then a few stale stages near the front brought up to date:
+             * their rare splits and scans move from phase B, in order on
+             * one thread, to this one, and phase B's depth stays near
+             * REFRESH_GAP whatever the thread count. */
+            if (shared && s->refresh_after) {
+                double t1 = ts ? clock_now() : 0;
+                unsigned r = 0;
+                while (r < s->refresh_after && F(refresh_one)(s, ring, next_a, t)) r++;
+                if (ts && r) ts->refresh += clock_now() - t1, ts->refreshes += r;
+            }
         }
         if (!worked && shared) {
             double t0 = ts ? clock_now() : 0;
