@@ -367,10 +367,10 @@ int gr_sparse_job_run(const gr_sparse_job *j, gr_sparse_result *r, gr_error *err
     }
     note_progress(r, start);
     if (stats) {
-        fprintf(stderr, "sparse run: %.3f s wall to heap %llu on %d threads: measuring %.3f s, computing %.3f s, "
+        fprintf(stderr, "sparse run: %.3f s wall to heap %llu on %d thread%s: measuring %.3f s, computing %.3f s, "
                 "period looks %.3f s, checkpoints %.3f s, the rest %.3f s\n",
-                wall() - t_run, (unsigned long long)count, r->last.threads, t_measure, t_extend, t_look, t_sync,
-                wall() - t_run - t_measure - t_extend - t_look - t_sync);
+                wall() - t_run, (unsigned long long)count, r->last.threads, r->last.threads > 1 ? "s" : "",
+                t_measure, t_extend, t_look, t_sync, wall() - t_run - t_measure - t_extend - t_look - t_sync);
         gr_sparse_stats_print(r->s, stderr);
     }
     return rc;
