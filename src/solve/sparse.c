@@ -84,7 +84,8 @@ typedef struct rare_chunk {
 /* Where one thread's time went (GR_SPARSE_STATS), summed over the runs: a
  * few clock reads a batch, a token hold and a refresh. */
 typedef struct tstat {
-    _Alignas(64) double a, b, refresh, total;     /* seconds: phase A, phase B (the token held), refreshes, in the pipeline */
+    /* seconds: phase A, phase B (the token held), refreshes, in the pipeline */
+    _Alignas(64) double a, b, refresh, total;
     uint64_t a_heaps, b_heaps, holds, refreshes;
     uint64_t depth;                  /* phase B: heaps between a stage's snap and its heap, summed */
     uint64_t bytes;                  /* phase B: heaps done in the byte mode */

@@ -891,7 +891,8 @@ static uint32_t F(heap_b)(gr_sparse *s, uint64_t x, const stage *st, scratch *t)
     if (c >= LOW_VALUES) return t->bytes++, F(heap_bytes)(s, x, t);
     uint64_t top = x > s->split_min ? (x - s->split_min) / 2 + 1 : 0;
     vset want = wanted(rare, &seen, c);
-    if (vs_open(&want, &found) && s->nsplit && snap < x) F(scan_low)(s, x, 1, a_old < top ? a_old : top, &want, NULL, &found, t);
+    if (vs_open(&want, &found) && s->nsplit && snap < x)
+        F(scan_low)(s, x, 1, a_old < top ? a_old : top, &want, NULL, &found, t);
     /* A wanted value phase A looked for and neither scan found is no
      * option at all (both scans run to the end unless all is found): the
      * value is G(x) unless a smaller one phase A did not look for (a new
