@@ -57,6 +57,11 @@ static gr_sparse *run(const gr_tb_code *c, uint64_t n, int threads, timing *t, h
         h[k].width = gr_sparse_width(s);
         t->wall += h[k].wall, t->cpu += h[k].cpu;
     }
+    /* GR_SPARSE_STATS set: where the time went, on standard error */
+    if (gr_sparse_stats_on(s)) {
+        fprintf(stderr, "to %llu on %d threads:\n", (unsigned long long)n, threads);
+        gr_sparse_stats_print(s, stderr);
+    }
     return s;
 }
 

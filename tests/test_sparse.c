@@ -128,7 +128,9 @@ Test(sparse, threads_give_identical_values)
     gr_tb_code c = code("0.6");
     uint64_t n = 60000;
     gr_sparse *one = sparse(&c, n, 0, 1);
-    for (int t = 2; t <= 4; t++) {
+    static const int threads[] = {2, 3, 4, 8};   /* 3 and 8: more threads than this machine's cores */
+    for (size_t k = 0; k < sizeof threads / sizeof *threads; k++) {
+        int t = threads[k];
         gr_sparse *more = sparse(&c, n, 0, t);
         cr_assert_arr_eq(gr_sparse_values(more), gr_sparse_values(one), (n + 1) * 2, "%d threads", t);
         cr_assert_eq(gr_sparse_mask(more), gr_sparse_mask(one));
@@ -201,6 +203,72 @@ Test(sparse, stretches_on_any_thread_count_equal_one_thread, .timeout = 600)
     stretched("0.04", 30000, 0, 5003);
     stretched("4!.", 70000, 0, 9001);   /* Grundy's game */
     stretched("0.6", 30000, 0x1ee, 7001);
+}
+
+/* The publisher shows its count to the other threads every few heaps
+ * (GR_SPARSE_SHOW; the phase A snapshots then lag): every interval, odd
+ * ones and ones longer than phase A's look-ahead included, gives the values
+ * of one thread, on 3 and 8 threads, on codes that widen (0.6 at heap
+ * 10344), that find rare values late (0.04) and on Grundy's game. */
+Test(sparse, any_show_interval_gives_the_values_of_one_thread, .timeout = 600)
+{
+    static const char *const codes[] = {"0.6", "0.04", "4!."};
+    static const uint64_t sizes[] = {30000, 20000, 40000};
+    static const char *const every[] = {"1", "7", "64", "1000"};
+    static const int threads[] = {3, 8};
+    for (size_t k = 0; k < 3; k++) {
+        gr_tb_code c = code(codes[k]);
+        uint64_t n = sizes[k];
+        gr_sparse *one = sparse(&c, n, 0, 1);
+        unsigned width = gr_sparse_width(one);
+        const uint16_t *want = gr_sparse_values(one);
+        for (size_t e = 0; e < 4; e++)
+            for (size_t t = 0; t < 2; t++) {
+                setenv("GR_SPARSE_SHOW", every[e], 1);
+                gr_sparse *s = sparse(&c, n, 0, threads[t]);
+                unsetenv("GR_SPARSE_SHOW");
+                cr_assert_eq(gr_sparse_width(s), width, "%s", codes[k]);
+                const uint16_t *got = gr_sparse_values(s);
+                for (uint64_t x = 0; x <= n; x++)
+                    cr_assert_eq(got[x], want[x], "%s, %d threads, shown every %s heaps: heap %llu", codes[k],
+                                 threads[t], every[e], (unsigned long long)x);
+                gr_sparse_free(s);
+            }
+        gr_sparse_free(one);
+    }
+}
+
+/* GR_SPARSE_STATS: the report counts every heap phase B finished (heaps
+ * 1..n; heap 0 is set before the pipeline) and a row a thread; without it
+ * nothing is printed. */
+Test(sparse, stats_report_where_the_time_went)
+{
+    gr_tb_code c = code("0.6");
+    uint64_t n = 20000;
+    setenv("GR_SPARSE_STATS", "1", 1);
+    gr_sparse *s = sparse(&c, n, 0, 3);
+    unsetenv("GR_SPARSE_STATS");
+    cr_assert(gr_sparse_stats_on(s));
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    gr_sparse_stats_print(s, f);
+    fclose(f);
+    char want[64];
+    snprintf(want, sizeof want, "phase B (in order): %llu heaps", (unsigned long long)n);
+    cr_assert(strstr(text, want), "%s", text);
+    cr_assert(strstr(text, "\n       2  "), "no row for thread 2: %s", text);
+    cr_assert(!strstr(text, "\n       3  "), "a row for a fourth thread: %s", text);
+    free(text);
+    gr_sparse_free(s);
+    gr_sparse *quiet = sparse(&c, 5000, 0, 2);
+    cr_assert(!gr_sparse_stats_on(quiet));
+    f = open_memstream(&text, &len);
+    gr_sparse_stats_print(quiet, f);
+    fclose(f);
+    cr_assert_eq(len, 0);
+    free(text);
+    gr_sparse_free(quiet);
 }
 
 /* A spilled run (both ends kept, a few pages each) widens its mapped file

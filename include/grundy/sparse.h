@@ -30,6 +30,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "grundy/error.h"
 #include "grundy/takebreak.h"
 
@@ -94,6 +95,15 @@ uint64_t gr_sparse_rare_heap(const gr_sparse *s, uint64_t k);
 /* Splits examined by the scans for rare values beyond the rare pass (a
  * measure of how well the mask fits). */
 uint64_t gr_sparse_scanned(const gr_sparse *s);
+
+/* Where the time went (the environment variable GR_SPARSE_STATS set to
+ * other than 0 when gr_sparse_new ran; otherwise nothing is measured):
+ * parallel regions and their setup, widening and masks, phase B (the
+ * in-order part: its share of the wall time, a heap's cost, the look-ahead
+ * depth) and each thread's share of phase A, phase B, refreshes and waiting.
+ * A few clock reads a batch of heaps. */
+bool gr_sparse_stats_on(const gr_sparse *s);
+void gr_sparse_stats_print(const gr_sparse *s, FILE *f);
 
 /* Is v rare under mask m? */
 static inline bool gr_sparse_is_rare(uint32_t m, uint32_t v)

@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -36,6 +37,16 @@
 #define AHEAD 512u
 #define RING 1024u
 #define BATCH 16u                    /* heap_a16 takes whole batches */
+/* The publisher shows its count every SHOW_EVERY heaps on several threads
+ * (shown). */
+#define SHOW_EVERY 16u
+/* Stale stages near the front a thread brings up to date after each batch
+ * of phase A (GR_SPARSE_REFRESH to vary it; threads with nothing else to do
+ * bring them up to date too). */
+#define REFRESH_AFTER 2u
+/* Pauses an idle thread waits, watching lines that change rarely, before
+ * it looks for work again. */
+#define IDLE_SPIN 32u
 /* Phase B's rare splits pair the heaps not yet published with the rare
  * heaps below about AHEAD: where each rare heap below SMALL lies in the
  * list is kept in a table for the run (filled once heaps below SMALL are
@@ -69,6 +80,27 @@ typedef struct rare_chunk {
     uint32_t heap[RCHUNK];
     uint16_t value[RCHUNK];
 } rare_chunk;
+
+/* Where one thread's time went (GR_SPARSE_STATS), summed over the runs: a
+ * few clock reads a batch, a token hold and a refresh. */
+typedef struct tstat {
+    /* seconds: phase A, phase B (the token held), refreshes, in the pipeline */
+    _Alignas(64) double a, b, refresh, total;
+    uint64_t a_heaps, b_heaps, holds, refreshes;
+    uint64_t depth;                  /* phase B: heaps between a stage's snap and its heap, summed */
+    uint64_t bytes;                  /* phase B: heaps done in the byte mode */
+    uint64_t b_scanned;              /* phase B: splits its scans examined */
+    uint64_t rescans, rescanned;     /* phase B: scans of the old splits for values phase A did not look for, splits */
+} tstat;
+#define STAT_THREADS 256             /* threads with a row of their own; more share the last */
+
+/* The engine's side of a run's statistics. */
+typedef struct run_stats {
+    tstat th[STAT_THREADS];
+    int most;                        /* rows used */
+    uint64_t regions;                /* parallel regions started (one a run of `run`) */
+    double region, setup, widen, mask;   /* seconds: in regions, before them (tables, scratch), widening, masks */
+} run_stats;
 
 struct gr_sparse {
     gr_tb_code code;
@@ -109,11 +141,22 @@ struct gr_sparse {
     struct claims *cl;
     bool ahead_ok;
     uint32_t below[SMALL + 1];       /* below[a]: the first k with rare heap >= a (a <= SMALL), or the count */
-    /* Written by the publisher at every heap and read by every thread: a
-     * cache line of their own, so that publishing does not take from the
-     * other threads the line holding g, the mask and the rare chunks. */
+    run_stats *stats;                /* GR_SPARSE_STATS set: where the time goes (else NULL) */
+    uint32_t show_every;             /* the publisher shows its count every this many heaps (see shown) */
+    uint32_t refresh_after;          /* stale stages a thread brings up to date after each phase A batch */
+    uint32_t show_asked;             /* GR_SPARSE_SHOW: show_every on several threads (0: SHOW_EVERY) */
+    /* Written by the publisher at every heap and read by the thread that
+     * takes the token next: a line of its own, which the other threads do
+     * not read during a run. */
     _Alignas(64) uint64_t count;     /* heaps 0..count-1 are published (atomic) */
-    uint64_t nrare;                  /* rare heaps published (atomic) */
+    /* The count as the other threads see it (phase A's snap, the room ahead,
+     * the end of a run): at most count, brought up to it every show_every
+     * heaps, when the token is given back and when the run ends. A line
+     * written at every heap and read by every thread costs the publisher a
+     * transfer of the line at every heap; the threads lose only a few heaps
+     * of the look-ahead. */
+    _Alignas(64) uint64_t shown;
+    _Alignas(64) uint64_t nrare;     /* rare heaps published (atomic) */
     uint32_t nbig;                   /* heaps in big[], BIG_MAX + 1 once more pass 255 (atomic; before count) */
     uint32_t big[BIG_MAX];           /* with lo: the heaps whose value passes 255, in order */
     _Alignas(64) int promote;        /* the run stops: to widen, or to drop lo (too many values past 255) (atomic) */
@@ -133,6 +176,15 @@ bool gr_sparse_covers(const gr_tb_code *c, char *why, size_t len)
         }
     }
     return true;
+}
+
+/* A zeroed block aligned to a cache line (NULL when memory is short). */
+static void *line_alloc(size_t bytes)
+{
+    bytes = (bytes + 63) / 64 * 64;
+    void *p = aligned_alloc(64, bytes);
+    if (p) memset(p, 0, bytes);
+    return p;
 }
 
 static void set_mask(gr_sparse *s, uint32_t m)
@@ -269,6 +321,24 @@ gr_sparse *gr_sparse_new(const gr_tb_code *c, uint64_t cap, uint32_t mask, const
     }
     s->code = *c;
     s->cap = cap;
+    s->show_every = 1;
+    /* Diagnostics, read once here: GR_SPARSE_STATS (where the time goes,
+     * gr_sparse_stats_print), GR_SPARSE_SHOW (the publisher's show_every on
+     * several threads) and GR_SPARSE_REFRESH (refresh_after), the last two
+     * for measuring: the values never depend on them. */
+    const char *env = getenv("GR_SPARSE_STATS");
+    if (env && *env && strcmp(env, "0") != 0 && !(s->stats = line_alloc(sizeof *s->stats))) {
+        free(s->g);
+        free(s);
+        gr_fail_nomem(err);
+        return NULL;
+    }
+    env = getenv("GR_SPARSE_REFRESH");
+    s->refresh_after = env ? (uint32_t)strtoul(env, NULL, 10) : REFRESH_AFTER;
+    if (s->refresh_after > 64) s->refresh_after = 64;
+    env = getenv("GR_SPARSE_SHOW");
+    s->show_asked = env ? (uint32_t)strtoul(env, NULL, 10) : 0;
+    if (s->show_asked > 4096) s->show_asked = 4096;
     s->choose_mask = mask == 0;
 #ifdef GR_SPARSE_SIMD
     s->simd = __builtin_cpu_supports("avx2");
@@ -304,6 +374,7 @@ void gr_sparse_free(gr_sparse *s)
     free(s->lo);
     free(s->ring);
     free(s->cl);
+    free(s->stats);
     if (s->spill >= 0) {
         munmap(s->g, s->map_bytes);
         close(s->spill);
@@ -384,6 +455,7 @@ static bool publish(gr_sparse *s, uint64_t x, uint32_t v)
     if (x >= 1 && gr_sparse_is_rare(s->mask, v) && !append_rare(s, x, v) && !s->failed) s->failed = 2, s->failed_at = x;
     if (v > s->gmax) __atomic_store_n(&s->gmax, v, __ATOMIC_RELAXED);
     __atomic_store_n(&s->count, x + 1, __ATOMIC_RELEASE);
+    if ((x + 1) % s->show_every == 0) __atomic_store_n(&s->shown, x + 1, __ATOMIC_RELEASE);
     return true;
 }
 
@@ -409,6 +481,9 @@ static bool publish(gr_sparse *s, uint64_t x, uint32_t v)
 
 typedef struct scratch {
     _Alignas(64) uint64_t scanned;   /* this thread's splits examined, summed into s->scanned after a run */
+    tstat *st;                       /* with GR_SPARSE_STATS: this thread's row (else NULL) */
+    uint64_t bytes;                  /* heaps phase B did in the byte mode, since the last hold's end */
+    uint64_t rescans, rescanned;     /* phase B's scans of old splits (tstat), since the last hold's end */
     uint8_t seen[65536];             /* byte mode: values of the rare splits and the takes */
     uint8_t want[65536];             /* byte mode: 1 for a target not reached yet */
     uint32_t target[65536];
@@ -541,6 +616,13 @@ typedef struct stage {
     uint64_t x;                      /* the heap (atomic: a refresh checks it after taking the stage) */
     int ready;                       /* 1: phase A is done; 2: being refreshed; 3: taken by phase B (atomic) */
 } stage;
+
+static inline double clock_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
 
 /* Parts a >= part_old(x, j, snap) leave the other part below snap. */
 static uint64_t part_old(const gr_sparse *s, uint64_t x, int j, uint64_t snap)
@@ -683,15 +765,6 @@ int gr_sparse_load(gr_sparse *s, const uint16_t *g, uint64_t n, gr_error *err)
     return rc ? rc : gr_sparse_adopt(s, n, err);
 }
 
-/* A zeroed block aligned to a cache line (NULL when memory is short). */
-static void *line_alloc(size_t bytes)
-{
-    bytes = (bytes + 63) / 64 * 64;
-    void *p = aligned_alloc(64, bytes);
-    if (p) memset(p, 0, bytes);
-    return p;
-}
-
 /* What the threads of a run write to claim work, each on a line of its own:
  * the next heap for phase A (claimed once a batch) and the phase B token. */
 typedef struct claims {
@@ -707,6 +780,17 @@ static void fill_below(gr_sparse *s)
     if (s->count <= SMALL) return;
     for (uint32_t a = 0; a <= SMALL; a++) s->below[a] = (uint32_t)rare_lower_bound(s, s->nrare, a);
     s->small_ready = true;
+}
+
+/* A region's times: setup from t0 to t1 (tables, scratch, the threads
+ * started), the pipeline from t1 to now. */
+static void note_region(run_stats *rs, int threads, double t0, double t1)
+{
+    double t2 = clock_now();
+    rs->regions++;
+    rs->setup += t1 - t0;
+    rs->region += t2 - t1;
+    if (threads > rs->most) rs->most = threads < STAT_THREADS ? threads : STAT_THREADS;
 }
 
 static int run(gr_sparse *s, uint64_t from, uint64_t to, int threads)
@@ -732,15 +816,24 @@ static int run(gr_sparse *s, uint64_t from, uint64_t to, int threads)
      * checkpoint or a power of two does not drain the pipeline. */
     uint64_t ahead = s->cap;
     int failed = 0;
+    run_stats *rs = s->stats;
+    double t0 = rs ? clock_now() : 0;
     fill_below(s);
+    s->shown = s->count;
+    s->show_every = threads > 1 && to - from > 4096 ? (s->show_asked ? s->show_asked : SHOW_EVERY) : 1;
 #ifdef _OPENMP
     if (threads > 1 && to - from > 4096) {
         uint64_t scanned = 0;
+        double t1 = 0;
 #pragma omp parallel num_threads(threads) reduction(+ : scanned)
         {
             scratch *t = line_alloc(sizeof *t);
+            int me = omp_get_thread_num();
+            if (t && rs) t->st = &rs->th[me < STAT_THREADS ? me : STAT_THREADS - 1];
             /* Every thread must take part: one without scratch takes none. */
 #pragma omp barrier
+#pragma omp master
+            if (rs) t1 = clock_now();
             if (t) pipeline(s, to, ahead, true, ring, &cl->next_a, &cl->token, t), scanned += t->scanned;
             else __atomic_store_n(&failed, 2, __ATOMIC_RELAXED);
             free(t);
@@ -748,15 +841,21 @@ static int run(gr_sparse *s, uint64_t from, uint64_t to, int threads)
         s->scanned += scanned;
         if (failed && !s->failed) s->failed = 2;
         s->ahead_ok = !s->failed && !s->promote && s->count == to;
+        s->shown = s->count;
+        if (rs) note_region(rs, threads, t0, t1);
         return s->failed;
     }
 #endif
     (void)threads;
     scratch *t = line_alloc(sizeof *t);
     bool ok = t != NULL;
+    if (ok && rs) t->st = &rs->th[0];
+    double t1 = rs ? clock_now() : 0;
     if (ok) pipeline(s, to, ahead, false, ring, &cl->next_a, &cl->token, t), s->scanned += t->scanned;
     free(t);
     s->ahead_ok = ok && !s->failed && !s->promote && s->count == to;
+    s->shown = s->count;
+    if (rs) note_region(rs, 1, t0, t1);
     return ok ? s->failed : 2;
 }
 
@@ -809,20 +908,70 @@ int gr_sparse_extend(gr_sparse *s, uint64_t upto, int threads, gr_error *err)
             /* Heap count has a value past a byte: the same run goes on
              * from it with two bytes a value. */
             s->promote = 0;
+            double t0 = s->stats ? clock_now() : 0;
             if (!promote_to_2(s, s->count, true)) {
                 s->failed = 2, s->failed_at = s->count;
                 return fail_message(s, err);
             }
+            if (s->stats) s->stats->widen += clock_now() - t0;
             continue;
         }
         if (s->count == p && s->choose_mask) {
             uint32_t old = s->mask;
+            double t0 = s->stats ? clock_now() : 0;
             if (!choose_own_mask(s, s->count)) return gr_fail_nomem(err);
             if (s->mask != old) {
                 rebuild_rare(s);
                 if (s->failed) return fail_message(s, err);
             }
+            if (s->stats) s->stats->mask += clock_now() - t0;
         }
     }
     return GR_OK;
+}
+
+bool gr_sparse_stats_on(const gr_sparse *s)
+{
+    return s->stats != NULL;
+}
+
+void gr_sparse_stats_print(const gr_sparse *s, FILE *f)
+{
+    const run_stats *rs = s->stats;
+    if (!rs) return;
+    fprintf(f, "sparse stats: %llu parallel regions, %.3f s in them, %.3f s setting them up; widening %.3f s, "
+            "masks %.3f s; on several threads the publisher shows its count every %u heaps and a thread refreshes "
+            "up to %u stages after each batch\n",
+            (unsigned long long)rs->regions, rs->region, rs->setup, rs->widen, rs->mask,
+            s->show_asked ? s->show_asked : SHOW_EVERY, s->refresh_after);
+    tstat all;
+    memset(&all, 0, sizeof all);
+    for (int k = 0; k < rs->most; k++) {
+        const tstat *t = &rs->th[k];
+        all.a += t->a, all.b += t->b, all.refresh += t->refresh, all.total += t->total;
+        all.a_heaps += t->a_heaps, all.b_heaps += t->b_heaps, all.holds += t->holds, all.refreshes += t->refreshes;
+        all.depth += t->depth, all.bytes += t->bytes, all.b_scanned += t->b_scanned;
+        all.rescans += t->rescans, all.rescanned += t->rescanned;
+    }
+    double nb = all.b_heaps ? (double)all.b_heaps : 1;
+    fprintf(f, "  phase B (in order): %llu heaps, %.3f s on the token = %.1f%% of the regions' wall time, %.3f us a "
+            "heap; %llu holds (%.1f heaps a hold); mean depth %.1f heaps (heap - its stage's snap); %llu heaps in "
+            "the byte mode; %.1f splits scanned a heap, of which %.1f by %llu scans of old splits for values phase A "
+            "did not look for\n",
+            (unsigned long long)all.b_heaps, all.b, rs->region > 0 ? 100 * all.b / rs->region : 0, all.b / nb * 1e6,
+            (unsigned long long)all.holds, all.holds ? nb / (double)all.holds : 0, (double)all.depth / nb,
+            (unsigned long long)all.bytes, (double)all.b_scanned / nb, (double)all.rescanned / nb,
+            (unsigned long long)all.rescans);
+    fprintf(f, "  phase A: %llu heaps, %.3f s (%.3f us a heap); refreshes: %llu, %.3f s\n",
+            (unsigned long long)all.a_heaps, all.a, all.a_heaps ? all.a / (double)all.a_heaps * 1e6 : 0,
+            (unsigned long long)all.refreshes, all.refresh);
+    fprintf(f, "  thread  in pipeline s   A %%    B %%  refresh %%  idle %%\n");
+    for (int k = 0; k <= rs->most; k++) {
+        const tstat *t = k < rs->most ? &rs->th[k] : &all;
+        double tot = t->total > 0 ? t->total : 1, idle = t->total - t->a - t->b - t->refresh;
+        if (k < rs->most) fprintf(f, "  %6d", k);
+        else fprintf(f, "  %6s", "all");
+        fprintf(f, "  %13.3f  %5.1f  %5.1f  %9.1f  %6.1f\n", t->total, 100 * t->a / tot, 100 * t->b / tot,
+                100 * t->refresh / tot, 100 * (idle > 0 ? idle : 0) / tot);
+    }
 }

@@ -239,7 +239,8 @@ __attribute__((target("avx2"), always_inline)) static inline __m256i F(filter_hi
 /* The splits of the lanes `hit` marks, one by one and exactly: their values
  * still in `left` leave it for `found`. */
 __attribute__((target("avx2"), always_inline)) static inline void F(filter_take)(const VT *g, const VT *high, uint64_t a, __m256i hit,
-                                                           vset *left, unsigned *nleft, vset *found)
+                                                           vset *left, unsigned *nleft, vset *found,
+                                                           const vset *prim)
 {
     uint32_t lanes = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, _mm256_setzero_si256()));
     for (; lanes; lanes &= lanes - 1) {
@@ -254,7 +255,7 @@ __attribute__((target("avx2"), always_inline)) static inline void F(filter_take)
         if (v < LOW_VALUES && (left->w[v >> 6] >> (v & 63) & 1)) {
             left->w[v >> 6] &= ~(1ull << (v & 63));
             found->w[v >> 6] |= 1ull << (v & 63);
-            --*nleft;
+            *nleft -= (unsigned)(prim->w[v >> 6] >> (v & 63) & 1);
         }
     }
 }
@@ -265,7 +266,7 @@ __attribute__((target("avx2"), always_inline)) static inline void F(filter_take)
 __attribute__((target("avx2"), always_inline)) static inline void filter_take_lo(const VT *g, const VT *high,
                                                                                uint64_t a, __m256i hit,
                                                                                vset *left, unsigned *nleft,
-                                                                               vset *found)
+                                                                               vset *found, const vset *prim)
 {
     uint32_t lanes = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, _mm256_setzero_si256()));
     for (; lanes; lanes &= lanes - 1) {
@@ -274,7 +275,7 @@ __attribute__((target("avx2"), always_inline)) static inline void filter_take_lo
         if (v < LOW_VALUES && (left->w[v >> 6] >> (v & 63) & 1)) {
             left->w[v >> 6] &= ~(1ull << (v & 63));
             found->w[v >> 6] |= 1ull << (v & 63);
-            --*nleft;
+            *nleft -= (unsigned)(prim->w[v >> 6] >> (v & 63) & 1);
         }
     }
 }
@@ -285,7 +286,7 @@ __attribute__((target("avx2"), always_inline)) static inline void filter_take_lo
  * one test for two loads saves some. */
 __attribute__((target("avx2,popcnt"))) static uint64_t F(filter_span)(const VT *g, const VT *high, uint64_t a0,
                                                                       uint64_t a1, vset *left, unsigned *nleft,
-                                                                      vset *found)
+                                                                      vset *found, const vset *prim)
 {
     __m256i set = _mm256_loadu_si256((const __m256i *)(const void *)left->w);
     __m256i tlo = _mm256_permute4x64_epi64(set, 0x44), thi = _mm256_permute4x64_epi64(set, 0xee);
@@ -294,8 +295,8 @@ __attribute__((target("avx2,popcnt"))) static uint64_t F(filter_span)(const VT *
         __m256i h0 = F(filter_hits)(g, high, a, tlo, thi), h1 = F(filter_hits)(g, high, a + 32, tlo, thi);
         __m256i h = _mm256_or_si256(h0, h1);
         if (__builtin_expect(_mm256_testz_si256(h, h), 1)) continue;
-        F(filter_take)(g, high, a, h0, left, nleft, found);
-        F(filter_take)(g, high, a + 32, h1, left, nleft, found);
+        F(filter_take)(g, high, a, h0, left, nleft, found, prim);
+        F(filter_take)(g, high, a + 32, h1, left, nleft, found, prim);
         if (!*nleft) return a + 64 - a0;
         set = _mm256_loadu_si256((const __m256i *)(const void *)left->w);
         tlo = _mm256_permute4x64_epi64(set, 0x44), thi = _mm256_permute4x64_epi64(set, 0xee);
@@ -303,7 +304,7 @@ __attribute__((target("avx2,popcnt"))) static uint64_t F(filter_span)(const VT *
     if (a + 32 <= a1) {
         __m256i h = F(filter_hits)(g, high, a, tlo, thi);
         if (!_mm256_testz_si256(h, h)) {
-            F(filter_take)(g, high, a, h, left, nleft, found);
+            F(filter_take)(g, high, a, h, left, nleft, found, prim);
             if (!*nleft) return a + 32 - a0;
         }
         a += 32;
@@ -313,7 +314,9 @@ __attribute__((target("avx2,popcnt"))) static uint64_t F(filter_span)(const VT *
         if (v < LOW_VALUES && (left->w[v >> 6] >> (v & 63) & 1)) {
             left->w[v >> 6] &= ~(1ull << (v & 63));
             found->w[v >> 6] |= 1ull << (v & 63);
-            if (!--*nleft) return a + 1 - a0;
+            unsigned p = (unsigned)(prim->w[v >> 6] >> (v & 63) & 1);
+            *nleft -= p;
+            if (p && !*nleft) return a + 1 - a0;
         }
     }
     return a1 - a0;
@@ -328,7 +331,7 @@ __attribute__((target("avx2,popcnt"))) static uint64_t F(filter_span)(const VT *
 __attribute__((target("avx2,popcnt"))) static uint64_t filter_span_lo(const uint8_t *lo, const uint8_t *lohigh,
                                                                      const VT *g, const VT *high, uint64_t a0,
                                                                      uint64_t a1, vset *left, unsigned *nleft,
-                                                                     vset *found)
+                                                                     vset *found, const vset *prim)
 {
     __m256i set = _mm256_loadu_si256((const __m256i *)(const void *)left->w);
     __m256i tlo = _mm256_permute4x64_epi64(set, 0x44), thi = _mm256_permute4x64_epi64(set, 0xee);
@@ -337,8 +340,8 @@ __attribute__((target("avx2,popcnt"))) static uint64_t filter_span_lo(const uint
         __m256i h0 = filter_hits_1(lo, lohigh, a, tlo, thi), h1 = filter_hits_1(lo, lohigh, a + 32, tlo, thi);
         __m256i h = _mm256_or_si256(h0, h1);
         if (__builtin_expect(_mm256_testz_si256(h, h), 1)) continue;
-        filter_take_lo(g, high, a, h0, left, nleft, found);
-        filter_take_lo(g, high, a + 32, h1, left, nleft, found);
+        filter_take_lo(g, high, a, h0, left, nleft, found, prim);
+        filter_take_lo(g, high, a + 32, h1, left, nleft, found, prim);
         if (!*nleft) return a + 64 - a0;
         set = _mm256_loadu_si256((const __m256i *)(const void *)left->w);
         tlo = _mm256_permute4x64_epi64(set, 0x44), thi = _mm256_permute4x64_epi64(set, 0xee);
@@ -346,7 +349,7 @@ __attribute__((target("avx2,popcnt"))) static uint64_t filter_span_lo(const uint
     if (a + 32 <= a1) {
         __m256i h = filter_hits_1(lo, lohigh, a, tlo, thi);
         if (!_mm256_testz_si256(h, h)) {
-            filter_take_lo(g, high, a, h, left, nleft, found);
+            filter_take_lo(g, high, a, h, left, nleft, found, prim);
             if (!*nleft) return a + 32 - a0;
         }
         a += 32;
@@ -356,7 +359,9 @@ __attribute__((target("avx2,popcnt"))) static uint64_t filter_span_lo(const uint
         if (v < LOW_VALUES && (left->w[v >> 6] >> (v & 63) & 1)) {
             left->w[v >> 6] &= ~(1ull << (v & 63));
             found->w[v >> 6] |= 1ull << (v & 63);
-            if (!--*nleft) return a + 1 - a0;
+            unsigned p = (unsigned)(prim->w[v >> 6] >> (v & 63) & 1);
+            *nleft -= p;
+            if (p && !*nleft) return a + 1 - a0;
         }
     }
     return a1 - a0;
@@ -405,13 +410,14 @@ __attribute__((target("avx2"))) static void F(span_marks)(const VT *g, const VT 
  * (every split digit's splits in a block before the next block, so the
  * small parts, where the values come soonest, go first). */
 __attribute__((target("avx2,popcnt"))) static void F(scan_filter)(gr_sparse *s, uint64_t x, uint64_t a0, uint64_t a1,
-                                                                  const vset *want, vset *found, scratch *t)
+                                                                  const vset *want, const vset *also, vset *found,
+                                                                  scratch *t)
 {
     vset left;
-    unsigned nleft = 0;
+    unsigned nleft = 0;   /* values of `want` left: the scan stops at 0 (those of `also` do not hold it) */
     for (int w = 0; w < LOW_WORDS; w++) {
-        left.w[w] = want->w[w] & ~found->w[w];
-        nleft += (unsigned)__builtin_popcountll(left.w[w]);
+        left.w[w] = (want->w[w] | (also ? also->w[w] : 0)) & ~found->w[w];
+        nleft += (unsigned)__builtin_popcountll(left.w[w] & want->w[w]);
     }
     const VT *g = s->g;
     uint64_t examined = 0;
@@ -453,7 +459,7 @@ __attribute__((target("avx2,popcnt"))) static void F(scan_filter)(gr_sparse *s, 
             for (int w = 0; w < LOW_WORDS; w++) {
                 found->w[w] |= left.w[w] & seen.w[w];
                 left.w[w] &= ~seen.w[w];
-                nleft += (unsigned)__builtin_popcountll(left.w[w]);
+                nleft += (unsigned)__builtin_popcountll(left.w[w] & want->w[w]);
             }
             a = stop;
             continue;
@@ -466,11 +472,11 @@ __attribute__((target("avx2,popcnt"))) static void F(scan_filter)(gr_sparse *s, 
 #if W == 2
             if (lo) {
                 uint64_t xi = x - s->split_i[j];
-                examined += filter_span_lo(lo, lo + xi, g, g + xi, a, end, &left, &nleft, found);
+                examined += filter_span_lo(lo, lo + xi, g, g + xi, a, end, &left, &nleft, found, want);
                 continue;
             }
 #endif
-            examined += F(filter_span)(g, g + (x - s->split_i[j]), a, end, &left, &nleft, found);
+            examined += F(filter_span)(g, g + (x - s->split_i[j]), a, end, &left, &nleft, found, want);
         }
         a = stop;
     }
@@ -493,16 +499,19 @@ static void F(span_values)(const gr_sparse *s, const VT *high, uint64_t a0, uint
 /* Low mode scan: adds to *found the values below LOW_VALUES of the splits
  * whose smaller part is in [a0, a1), a block at a time, until `want` is
  * covered: with AVX2 by the filter kernel, else by sets of the words from
- * the lowest to the highest still wanted. */
-static void F(scan_low)(gr_sparse *s, uint64_t x, uint64_t a0, uint64_t a1, const vset *want, vset *found,
-                        scratch *t)
+ * the lowest to the highest still wanted. The values of `also` (or NULL)
+ * are added to *found too where the scan meets them before it stops (the
+ * filter kernel only): they do not make it go on. */
+static void F(scan_low)(gr_sparse *s, uint64_t x, uint64_t a0, uint64_t a1, const vset *want, const vset *also,
+                        vset *found, scratch *t)
 {
 #ifdef GR_SPARSE_SIMD
     if (s->simd) {
-        F(scan_filter)(s, x, a0, a1, want, found, t);
+        F(scan_filter)(s, x, a0, a1, want, also, found, t);
         return;
     }
 #endif
+    (void)also;   /* looked for only by the filter kernel */
     const VT *g = s->g;
     uint64_t examined = 0;
     for (uint64_t a = a0; a < a1;) {
@@ -540,7 +549,7 @@ static uint32_t F(scan_bytes)(gr_sparse *s, uint64_t x, scratch *t, uint32_t nta
          * from 256 up all reached): the low mode's scan. */
         vset want = {{0}}, found = {{0}};
         for (uint32_t q = 0; q < ntarget; q++) want.w[t->target[q] >> 6] |= 1ull << (t->target[q] & 63);
-        F(scan_low)(s, x, 1, a1, &want, &found, t);
+        F(scan_low)(s, x, 1, a1, &want, NULL, &found, t);
         uint32_t kept = 0;
         for (uint32_t q = 0; q < ntarget; q++)
             if (!(found.w[t->target[q] >> 6] >> (t->target[q] & 63) & 1)) t->target[kept++] = t->target[q];
@@ -673,10 +682,40 @@ static void F(heap_a_scan)(gr_sparse *s, uint64_t x, const vset *seen, uint64_t 
         if (lo > a_old) a_old = lo;
     }
     uint64_t top = x > s->split_min ? (x - s->split_min) / 2 + 1 : 0;   /* parts a < top */
-    vset want = {{0}};
-    if (snap < x && s->nsplit) {
-        want = wanted(&s->rare_low, seen, low_candidate(seen, &s->rare_low));
-        if (vs_open(&want, &found)) F(scan_low)(s, x, a_old, top, &want, &found, t);
+    vset want = {{0}}, all = *seen;
+    /* At the front (snap == x: every heap below x published, as for the
+     * first heap of a batch claimed there, one batch in 16 on one thread)
+     * phase A scans every split, in parallel, with the takes, which phase B
+     * adds otherwise (their heaps are published): left to phase B, that
+     * scan ran in order for 6-7 % of the heaps, nearly all of phase B's
+     * scanning. The class sets of a repeating code are phase B's to write,
+     * so such a code leaves that heap to phase B. */
+    if (s->nsplit && (snap < x || !s->period)) {
+        if (snap >= x) F(takes)(s, x, &all, NULL);
+        seen = &all;
+        uint32_t c = low_candidate(seen, &s->rare_low);
+        want = wanted(&s->rare_low, seen, c);
+        if (vs_open(&want, &found)) {
+            /* Phase B, in order, finds the splits whose large part was
+             * published after snap; when one of them reaches c, its
+             * candidate rises to the next common value not reached (c2),
+             * and the rare values between c and c2 must be looked for
+             * over every old split, in order. So they are looked for here
+             * too, in the same pass (below 256, where the kernel looks),
+             * without keeping it going: those found need no scan in phase
+             * B, and when the pass goes to the end (some value of `want`
+             * is no option) they were looked for everywhere. */
+            vset also = {{0}};
+            if (s->simd && c < LOW_VALUES) {
+                vset more = *seen;
+                vs_add(&more, c);
+                also = wanted(&s->rare_low, seen, low_candidate(&more, &s->rare_low));
+                for (int w = 0; w < LOW_WORDS; w++) also.w[w] &= w < 4 ? ~want.w[w] : 0;
+            }
+            F(scan_low)(s, x, a_old, top, &want, &also, &found, t);
+            if (vs_open(&want, &found))
+                for (int w = 0; w < LOW_WORDS; w++) want.w[w] |= also.w[w];
+        }
     }
     st->seen = *seen;
     st->found = found;
@@ -688,7 +727,7 @@ static void F(heap_a_scan)(gr_sparse *s, uint64_t x, const vset *seen, uint64_t 
 
 static void F(heap_a)(gr_sparse *s, uint64_t x, stage *st, scratch *t)
 {
-    uint64_t snap = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE);
+    uint64_t snap = __atomic_load_n(&s->shown, __ATOMIC_ACQUIRE);
     uint64_t k0 = __atomic_load_n(&s->nrare, __ATOMIC_ACQUIRE);
     vset seen = {{0}};
     for (int j = 0; j < s->nsplit; j++) F(rare_splits)(s, x, j, 0, k0, part_old(s, x, j, snap), UINT64_MAX, &seen, NULL);
@@ -795,7 +834,7 @@ static bool F(rare_block)(const gr_sparse *s, uint64_t x0i, int j, uint64_t kl, 
  * kernel; the few rare heaps outside, per heap. */
 static void F(heap_a16)(gr_sparse *s, uint64_t x0, stage *ring, scratch *t)
 {
-    uint64_t snap = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE);
+    uint64_t snap = __atomic_load_n(&s->shown, __ATOMIC_ACQUIRE);
     uint64_t k0 = __atomic_load_n(&s->nrare, __ATOMIC_ACQUIRE);
     vset seen[16];
     bool wide = false;
@@ -849,10 +888,11 @@ static uint32_t F(heap_b)(gr_sparse *s, uint64_t x, const stage *st, scratch *t)
     F(class_add)(s, x);
     F(takes)(s, x, &seen, NULL);
     uint32_t c = low_candidate(&seen, rare);
-    if (c >= LOW_VALUES) return F(heap_bytes)(s, x, t);
+    if (c >= LOW_VALUES) return t->bytes++, F(heap_bytes)(s, x, t);
     uint64_t top = x > s->split_min ? (x - s->split_min) / 2 + 1 : 0;
     vset want = wanted(rare, &seen, c);
-    if (vs_open(&want, &found) && s->nsplit && snap < x) F(scan_low)(s, x, 1, a_old < top ? a_old : top, &want, &found, t);
+    if (vs_open(&want, &found) && s->nsplit && snap < x)
+        F(scan_low)(s, x, 1, a_old < top ? a_old : top, &want, NULL, &found, t);
     /* A wanted value phase A looked for and neither scan found is no
      * option at all (both scans run to the end unless all is found): the
      * value is G(x) unless a smaller one phase A did not look for (a new
@@ -871,7 +911,11 @@ static uint32_t F(heap_b)(gr_sparse *s, uint64_t x, const stage *st, scratch *t)
         }
     }
     vset rest = wanted(&want, &st->looked, known);   /* wanted below `known`, not looked for by phase A */
-    if (vs_open(&rest, &found) && s->nsplit) F(scan_low)(s, x, snap < x ? a_old : 1, top, &rest, &found, t);
+    if (vs_open(&rest, &found) && s->nsplit) {
+        uint64_t before = t->scanned;
+        F(scan_low)(s, x, snap < x ? a_old : 1, top, &rest, NULL, &found, t);
+        t->rescans++, t->rescanned += t->scanned - before;
+    }
     for (int w = 0; w < LOW_WORDS; w++) {
         uint64_t left = rest.w[w] & ~found.w[w];
         if (left) return 64u * (uint32_t)w + (uint32_t)__builtin_ctzll(left);
@@ -889,7 +933,7 @@ static uint32_t F(heap_b)(gr_sparse *s, uint64_t x, const stage *st, scratch *t)
  * longer range. Only adds options, so G(x) does not depend on it. */
 static void F(heap_refresh)(gr_sparse *s, uint64_t y, stage *st, scratch *t)
 {
-    uint64_t snap = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE);
+    uint64_t snap = __atomic_load_n(&s->shown, __ATOMIC_ACQUIRE);
     uint64_t k1 = __atomic_load_n(&s->nrare, __ATOMIC_ACQUIRE);
     uint64_t old = st->snap, k0 = st->k0;
     if (snap <= old) return;
@@ -905,7 +949,7 @@ static void F(heap_refresh)(gr_sparse *s, uint64_t y, stage *st, scratch *t)
     uint64_t top = y > s->split_min ? (y - s->split_min) / 2 + 1 : 0;
     if (a1 > top) a1 = top;
     if (s->nsplit && snap < y && a2 < a1 && vs_open(&st->looked, &found))
-        F(scan_low)(s, y, a2, a1, &st->looked, &found, t);
+        F(scan_low)(s, y, a2, a1, &st->looked, NULL, &found, t);
     st->found = found;
     __atomic_store_n(&st->snap, snap, __ATOMIC_RELAXED);
     st->k0 = k1;
@@ -918,12 +962,14 @@ static void F(heap_refresh)(gr_sparse *s, uint64_t y, stage *st, scratch *t)
 #define REFRESH_STALE 32u
 static bool F(refresh_one)(gr_sparse *s, stage *ring, const uint64_t *next_a, scratch *t)
 {
-    uint64_t c = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE), hi = __atomic_load_n(next_a, __ATOMIC_ACQUIRE);
+    /* the publisher may be up to show_every heaps past what it shows */
+    uint64_t shown = __atomic_load_n(&s->shown, __ATOMIC_ACQUIRE), c = shown + s->show_every - 1;
+    uint64_t hi = __atomic_load_n(next_a, __ATOMIC_ACQUIRE);
     if (hi > c + REFRESH_GAP + 64) hi = c + REFRESH_GAP + 64;
     for (uint64_t y = c + REFRESH_GAP; y < hi; y++) {
         stage *st = &ring[y % RING];
         if (__atomic_load_n(&st->ready, __ATOMIC_ACQUIRE) != 1) continue;
-        if (__atomic_load_n(&st->snap, __ATOMIC_RELAXED) + REFRESH_STALE > c) continue;
+        if (__atomic_load_n(&st->snap, __ATOMIC_RELAXED) + REFRESH_STALE > shown) continue;
         int one = 1;
         if (!__atomic_compare_exchange_n(&st->ready, &one, 2, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) continue;
         if (st->x == y) F(heap_refresh)(s, y, st, t);   /* else the slot went round the ring meanwhile */
@@ -935,21 +981,31 @@ static bool F(refresh_one)(gr_sparse *s, stage *ring, const uint64_t *next_a, sc
 
 /* Every thread does phase A for the next heap not yet taken, within AHEAD
  * of the published ones, and whichever thread holds the token finishes the
- * heaps whose phase A is done, in order. */
+ * heaps whose phase A is done, in order. With t->st, the time of each part
+ * is added to it (a clock read before and after each). */
 static void F(pipeline)(gr_sparse *s, uint64_t to, uint64_t ahead, bool shared, stage *ring, uint64_t *next_a,
                         int *token, scratch *t)
 {
+    tstat *ts = t->st;
+    double t_in = ts ? clock_now() : 0;
     for (unsigned idle = 0;;) {
-        uint64_t done = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE);
-        if (done >= to || __atomic_load_n(&s->promote, __ATOMIC_ACQUIRE)) return;
+        uint64_t done = __atomic_load_n(&s->shown, __ATOMIC_ACQUIRE);
+        if (done >= to || __atomic_load_n(&s->promote, __ATOMIC_ACQUIRE)) break;
         bool worked = false;
         int free_token = 0;
         /* Looked at before the exchange: a failed exchange still takes the
          * line from the thread that holds the token. */
         if (!__atomic_load_n(token, __ATOMIC_RELAXED) &&
             __atomic_compare_exchange_n(token, &free_token, 1, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
-            for (uint64_t x = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE); x < to; x++) {
+            double t0 = ts ? clock_now() : 0;
+            uint64_t x = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE), x0 = x, scanned = t->scanned;
+            for (; x < to; x++) {
                 stage *st = &ring[x % RING];
+                /* the next stage's lines, written on another core, on their
+                 * way while this heap is done */
+                const stage *nx = &ring[(x + 1) % RING];
+                __builtin_prefetch(&nx->seen), __builtin_prefetch(&nx->found), __builtin_prefetch(&nx->looked);
+                __builtin_prefetch(&nx->snap, 1);
                 /* ready 1: phase A done; 2: a refresh under way (taken as 3
                  * here, so that none starts while phase B reads it) */
                 if (shared) {
@@ -959,20 +1015,31 @@ static void F(pipeline)(gr_sparse *s, uint64_t to, uint64_t ahead, bool shared, 
                 } else if (!__atomic_load_n(&st->ready, __ATOMIC_ACQUIRE)) {
                     break;
                 }
+                if (ts) ts->depth += x - st->snap;
                 uint32_t v = F(heap_b)(s, x, st, t);
                 __atomic_store_n(&st->ready, 0, __ATOMIC_RELAXED);
                 worked = true;
                 if (!publish(s, x, v)) break;   /* a value past a byte: the run stops to widen */
             }
+            /* what was published, shown before the token goes back */
+            __atomic_store_n(&s->shown, __atomic_load_n(&s->count, __ATOMIC_RELAXED), __ATOMIC_RELEASE);
             __atomic_store_n(token, 0, __ATOMIC_RELEASE);
+            if (ts) {
+                ts->b += clock_now() - t0, ts->holds++;
+                ts->b_heaps += x - x0, ts->b_scanned += t->scanned - scanned;
+                ts->bytes += t->bytes, ts->rescans += t->rescans, ts->rescanned += t->rescanned;
+            }
+            t->bytes = t->rescans = t->rescanned = 0;
         }
         /* Phase A for a batch of heaps: one claim per BATCH heaps keeps the
          * threads off each other's cache lines. */
         uint64_t x = __atomic_load_n(next_a, __ATOMIC_ACQUIRE);
-        uint64_t room = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE) + AHEAD;
+        uint64_t room = __atomic_load_n(&s->shown, __ATOMIC_ACQUIRE) + AHEAD;
         uint64_t end = x + BATCH < ahead ? x + BATCH : ahead;
         if (end > room) end = room;
         if (x < end && __atomic_compare_exchange_n(next_a, &x, end, false, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
+            double t0 = ts ? clock_now() : 0;
+            if (ts) ts->a_heaps += end - x;
 #ifdef GR_SPARSE_SIMD
             if (end - x == BATCH && s->simd && s->nsplit) F(heap_a16)(s, x, ring, t), x = end;
 #endif
@@ -982,18 +1049,48 @@ static void F(pipeline)(gr_sparse *s, uint64_t to, uint64_t ahead, bool shared, 
                 __atomic_store_n(&st->ready, 1, __ATOMIC_RELEASE);
             }
             worked = true;
+            if (ts) ts->a += clock_now() - t0;
+            /* Then a few stale stages near the front brought up to date:
+             * their rare splits and scans move from phase B, in order on
+             * one thread, to this one, and phase B's depth stays near
+             * REFRESH_GAP whatever the thread count. */
+            if (shared && s->refresh_after) {
+                double t1 = ts ? clock_now() : 0;
+                unsigned r = 0;
+                while (r < s->refresh_after && F(refresh_one)(s, ring, next_a, t)) r++;
+                if (ts && r) ts->refresh += clock_now() - t1, ts->refreshes += r;
+            }
         }
-        if (!worked && shared) worked = F(refresh_one)(s, ring, next_a, t);
+        if (!worked && shared) {
+            double t0 = ts ? clock_now() : 0;
+            worked = F(refresh_one)(s, ring, next_a, t);
+            if (ts && worked) ts->refresh += clock_now() - t0, ts->refreshes++;
+        }
         if (worked) {
             idle = 0;
-        } else if (++idle > 64) {
-            sched_yield();   /* more threads than cores, or waiting on a descheduled one */
-        } else {
+            continue;
+        }
+        /* Nothing to do: wait, reading lines that change rarely, until
+         * something may have changed (heaps shown, a batch claimed, the
+         * token free with the next stage ready), so that idle threads do
+         * not take the lines the publisher and phase A write from them. */
+        uint64_t seen_shown = __atomic_load_n(&s->shown, __ATOMIC_RELAXED);
+        uint64_t seen_next = __atomic_load_n(next_a, __ATOMIC_RELAXED);
+        for (unsigned k = 0; k < IDLE_SPIN; k++) {
 #ifdef GR_SPARSE_SIMD
             _mm_pause();
 #endif
+            if (__atomic_load_n(&s->shown, __ATOMIC_RELAXED) != seen_shown ||
+                __atomic_load_n(next_a, __ATOMIC_RELAXED) != seen_next ||
+                __atomic_load_n(&s->promote, __ATOMIC_RELAXED))
+                break;
+            if (!__atomic_load_n(token, __ATOMIC_RELAXED) &&
+                __atomic_load_n(&ring[seen_shown % RING].ready, __ATOMIC_RELAXED) == 1)
+                break;
         }
+        if (++idle > 4) sched_yield();   /* more threads than cores, or waiting on a descheduled one */
     }
+    if (ts) ts->total += clock_now() - t_in;
 }
 
 #undef LOAD8

@@ -298,6 +298,9 @@ int gr_sparse_job_run(const gr_sparse_job *j, gr_sparse_result *r, gr_error *err
      * rather than stopped: by the measured rate where the conservative one
      * says it is too long (a run until the period is certified is measured
      * to its `to` too). */
+    /* GR_SPARSE_STATS: the run's parts, wall seconds (printed at the end) */
+    bool stats = gr_sparse_stats_on(r->s);
+    double t_run = wall(), t_measure = 0, t_extend = 0, t_sync = 0, t_look = 0, t_mark = t_run;
     if (!rc && !j->out && seconds > j->lim.max_seconds &&
         !(rc = measure(j, r, threads, &seconds, err)) && seconds > j->lim.max_seconds) {
         rc = gr_fail_limit(err, GR_KNOB_SECONDS, "G(0..%llu) takes about %.3g s (the rate of its first %llu heaps), "
@@ -309,6 +312,7 @@ int gr_sparse_job_run(const gr_sparse_job *j, gr_sparse_result *r, gr_error *err
         return rc;
     }
     double start = wall();
+    t_measure = start - t_mark;
     uint64_t aim = 0, look = next_look(gr_sparse_count(r->s));
     bool done = false;
     r->last.to = j->to;
@@ -329,15 +333,19 @@ int gr_sparse_job_run(const gr_sparse_job *j, gr_sparse_result *r, gr_error *err
         if (stop > j->to + 1) stop = j->to + 1;
         /* With the thread count left to the engine (0), it takes one thread
          * where heaps are cheap (gr_sparse_extend). */
+        if (stats) t_mark = wall();
         if ((rc = gr_sparse_extend(r->s, stop, j->threads ? threads : 0, err))) break;
+        if (stats) t_extend += wall() - t_mark, t_mark = wall();
         r->last.threads = gr_sparse_threads(r->s);
         count = gr_sparse_count(r->s);
         if (j->until_period && (count == look || count == aim)) {
             if (count == look) look = next_look(count);
             done = look_at_period(j, r, count, &aim);
         }
+        if (stats) t_look += wall() - t_mark, t_mark = wall();
         if (writing && (rc = sync_file(&w, r->s, false, err))) break;
         gr_sparse_trim(r->s, count);
+        if (stats) t_sync += wall() - t_mark;
         note_progress(r, start);
         if (j->progress) j->progress(j->ctx, &r->last);
         if (!done && count < j->to + 1 && gr_limits_stopped(&j->lim))
@@ -358,5 +366,12 @@ int gr_sparse_job_run(const gr_sparse_job *j, gr_sparse_result *r, gr_error *err
         look_at_period(j, r, count, &unused);
     }
     note_progress(r, start);
+    if (stats) {
+        fprintf(stderr, "sparse run: %.3f s wall to heap %llu on %d thread%s: measuring %.3f s, computing %.3f s, "
+                "period looks %.3f s, checkpoints %.3f s, the rest %.3f s\n",
+                wall() - t_run, (unsigned long long)count, r->last.threads, r->last.threads > 1 ? "s" : "",
+                t_measure, t_extend, t_look, t_sync, wall() - t_run - t_measure - t_extend - t_look - t_sync);
+        gr_sparse_stats_print(r->s, stderr);
+    }
     return rc;
 }
