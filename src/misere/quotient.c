@@ -477,13 +477,14 @@ static int build_timed(gr_mquot *q, const gr_game *g, int n, const gr_mquot *res
 /* The estimate that refuses a hopeless bound early. The cost of a heap's
  * step follows |Q|, which does not shrink as heaps are added, and the
  * live heaps up to it: each state of each proof is expanded by every live
- * heap. So a later live heap's step costs at least the cheapest of the
- * last few live steps times its live heaps over those of the heap
- * reached. Nothing cheaper known before the build tells a tame game
- * (Kayles to heap 170 in seconds) from a wild one (Dawson's Kayles past 33
- * in minutes): only the floor before the first step (estimate_upfront) is
- * known then. It refuses after a second on a lower bound past twice the
- * limit, so that a borderline run still goes to its limit. */
+ * heap. So a later live heap's step is priced at the cheapest of the last
+ * few live steps times its live heaps over those of the heap reached (0.7
+ * to 1.3 times the true cost where a run could be finished to compare:
+ * docs/misere.md). Nothing cheaper known before the build tells a tame
+ * game (Kayles to heap 170 in seconds) from a wild one (Dawson's Kayles
+ * past 33 in minutes): only the floor before the first step
+ * (estimate_upfront) is known then. After a second it refuses past twice
+ * the limit, so that a borderline run still goes to its limit. */
 enum { EST_STEPS = 4 };
 #define EST_AFTER_S 1.0
 #define EST_MARGIN 2.0
