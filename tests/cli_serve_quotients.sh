@@ -21,6 +21,10 @@ cp "$d/tb_0.77.grq" "$d/tb_0.07.grq"
 # keeps the loaded one, so that its answers must follow the file
 "$G" misere tb:0.77 --quotient --to 79 --out "$tmp/k79.grq" >/dev/null 2>&1 || { echo "cannot save a quotient"; exit 1; }
 cp "$d/tb_0.77.grq" "$tmp/k80.grq"
+# the file to 80 damaged in place, same size (its heaps line says 70): its
+# checksum fails, so a server that read it before must read it again
+sed 's/^heaps 80$/heaps 70/' "$tmp/k80.grq" >"$tmp/k80bad.grq"
+[ "$(wc -c <"$tmp/k80bad.grq")" = "$(wc -c <"$tmp/k80.grq")" ] || { echo "the damaged copy changed size"; exit 1; }
 chmod 755 "$tmp" "$d"
 chmod 644 "$d"/*.grq
 
@@ -49,6 +53,12 @@ for mode in inprocess workers; do
   cp "$tmp/k80.grq" "$d/tb_0.77.grq"
   api_check v80 "value?rules=tb:0.77&pos=$pos&misere=1" "$mode: and again when it is put back" \
     "[ \"\$(cat '$tmp/v80.body')\" = '$cli' ]"
+  cat "$tmp/k80bad.grq" >"$d/tb_0.77.grq"
+  api_check vbad "value?rules=tb:0.77&pos=$pos&misere=1" "$mode: damaged in place, same size: not taken" \
+    "[ \"\$(cat '$tmp/vbad.code')\" != 200 ] || ! grep -q '\"heaps\":[78]0' '$tmp/vbad.body'"
+  cp "$tmp/k80.grq" "$d/tb_0.77.grq"
+  api_check vgood "value?rules=tb:0.77&pos=$pos&misere=1" "$mode: sound again: taken again" \
+    "[ \"\$(cat '$tmp/vgood.body')\" = '$cli' ]"
   # another spelling of the game takes the file too (gr_mquot_same_game, docs/misere.md), not refused
   api_check vk "value?rules=tb:.77&pos=$pos&misere=1" "$mode: tb:.77 is answered by the file" \
     "! grep -q 'holds the quotient' '$tmp/vk.body' && grep -q '\"heaps\":80' '$tmp/vk.body'"
@@ -56,6 +66,14 @@ for mode in inprocess workers; do
     "[ \"\$(cat '$tmp/m.code')\" = 200 ] && [ \"\$(cat '$tmp/m.body')\" = '$clim' ]"
   api_check p "play?rules=tb:0.77&pos=$pos&misere=1&first=me&input=hint" "$mode: play by the saved quotient" \
     "[ \"\$(cat '$tmp/p.code')\" = 200 ] && grep -q 'heaps up to 80' '$tmp/p.body'"
+  # the second play shares the kept engine's quotient (not loaded again): the same hint
+  api_check p2 "play?rules=tb:0.77&pos=$pos&misere=1&first=me&input=hint" "$mode: play again by the kept quotient" \
+    "[ \"\$(cat '$tmp/p2.body')\" = \"\$(cat '$tmp/p.body')\" ]"
+  # the computer's move by the kept quotient leaves a P-position, as the command line's value says
+  api_check pc "play?rules=tb:0.77&pos=$pos&misere=1&first=computer" "$mode: the computer moves by the kept quotient" \
+    "grep -q '\"by\":\"computer\"' '$tmp/pc.body' && grep -q '\"to_move\":1,\"by\":\"person\",\"outcome\":\"P\"' '$tmp/pc.body'"
+  after=$(grep -oE '"position":\[[0-9,]*\],"turn":1' "$tmp/pc.body" | grep -oE '[0-9,]+\]' | tr -d ']')
+  expect_out '^P  \(misere quotient\)$' "$G" value tb:0.77 "$after" --misere --quotient "$tmp/k80.grq"
   api_check per "value?rules=tb:0.75&pos=1000000,7&misere=1" "$mode: a periodic quotient covers heap 10^6" \
     "[ \"\$(cat '$tmp/per.body')\" = '$cli75' ]"
   # a heap past the file, normal play, a file under another name: as without the directory

@@ -441,6 +441,68 @@ Test(misere_file, save_load_resume_and_damage)
     gr_game_release(&k);
 }
 
+/* A play's engine takes the leased engine's quotient from the file, shared,
+ * not loaded again: it answers with the file gone, is freed first without
+ * freeing the quotient, and an engine holding no file's quotient or
+ * another game's is refused. */
+Test(misere_file, a_quotient_shared_by_engines)
+{
+    gr_game g, g2, k;
+    parse(&g, "tb:0.07");
+    parse(&g2, "tb:.07");
+    parse(&k, "tb:0.77");
+    gr_mquot q;
+    build(&q, &g, 16);
+    char dir[] = "/tmp/misere_XXXXXX";
+    cr_assert(mkdtemp(dir));
+    char a[64];
+    snprintf(a, sizeof a, "%s/a", dir);
+    gr_error err;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_mquot_save(&q, a, &err), GR_OK, "%s", err.msg);
+    gr_outcome o;
+    gr_outcome_parse(&o, "misere", 0, &err);
+    gr_engine *from = gr_engine_new(&g, &o, NULL, &err), *bare = gr_engine_new(&g, &o, NULL, &err);
+    gr_engine *e = gr_engine_new(&g2, &o, NULL, &err), *other = gr_engine_new(&k, &o, NULL, &err);
+    cr_assert_eq(gr_engine_share_quotient(e, bare, &err), GR_EINTERNAL);
+    gr_error_clear(&err);
+    cr_assert_eq(gr_engine_use_quotient(from, a, &err), GR_OK, "%s", err.msg);
+    unlink(a);
+    cr_assert_eq(gr_engine_share_quotient(e, from, &err), GR_OK, "%s", err.msg);
+    cr_assert_eq(gr_engine_share_quotient(other, from, &err), GR_EINPUT);
+    cr_assert(strstr(err.msg, "tb:0.07"), "%s", err.msg);
+    /* a sum of heaps up to 16 past search's reach, by the shared table */
+    const char *const heaps[] = {"16", "15", "14", "13", "12", "11", "10", "9"};
+    uint32_t x[] = {16, 15, 14, 13, 12, 11, 10, 9};
+    gr_bigpos pos;
+    gr_bigpos_init(&pos);
+    for (int i = 0; i < 8; i++) {
+        mpz_t v;
+        mpz_init_set_str(v, heaps[i], 10);
+        cr_assert_eq(gr_bigpos_push(&pos, v), GR_OK);
+        mpz_clear(v);
+    }
+    gr_answer ans;
+    gr_answer_init(&ans);
+    gr_error_clear(&err);
+    cr_assert_eq(gr_engine_value(e, &pos, &ans, &err), GR_OK, "%s", err.msg);
+    cr_assert_eq(ans.how, GR_METHOD_QUOTIENT);
+    cr_assert_str_eq(ans.outcome, gr_mquot_is_p(&q, x, 8) ? "P" : "N");
+    /* e freed first: from's quotient still answers */
+    gr_engine_free(e);
+    gr_answer_clear(&ans);
+    gr_answer_init(&ans);
+    cr_assert_eq(gr_engine_value(from, &pos, &ans, &err), GR_OK, "%s", err.msg);
+    cr_assert_eq(ans.how, GR_METHOD_QUOTIENT);
+    cr_assert_str_eq(ans.outcome, gr_mquot_is_p(&q, x, 8) ? "P" : "N");
+    gr_answer_clear(&ans);
+    gr_bigpos_clear(&pos);
+    gr_engine_free(from), gr_engine_free(bare), gr_engine_free(other);
+    rmdir(dir);
+    gr_mquot_free(&q);
+    gr_game_release(&g), gr_game_release(&g2), gr_game_release(&k);
+}
+
 /* ---- the engine ---- */
 
 typedef struct tally {

@@ -93,6 +93,11 @@ void gr_engine_use_db(gr_engine *e, const char *dir);
  * engine under misere play builds a quotient itself for heap sums that
  * search would find costly (heaps up to 40, a few seconds at most). */
 int gr_engine_use_quotient(gr_engine *e, const char *path, gr_error *err);
+/* The same with the quotient `from` was given from its file, shared, not
+ * loaded again (a play by a server's saved quotient: its own engine takes
+ * the leased engine's); `from` must outlive e's use of it. GR_EINTERNAL
+ * when `from` holds no file's quotient. */
+int gr_engine_share_quotient(gr_engine *e, gr_engine *from, gr_error *err);
 /* The element of a misere heap sum in the game's misere quotient: the
  * quotient held (a file's, or one built on the fly), else one built here
  * to heap 16 or the largest heap (at most 40, a second or the limits at

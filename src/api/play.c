@@ -245,7 +245,7 @@ static int computer_turns(gr_api_play_session *s, gr_error *err)
  * file, which must be in before the start is checked (the start may be
  * beyond search): the play begins on one empty heap, takes the quotient or
  * the file, then moves to the request's start. */
-static gr_play *play_new(const gr_game *game, const gr_api_request *req, gr_error *err)
+static gr_play *play_new(const gr_game *game, const gr_api_request *req, gr_engine *quot_of, gr_error *err)
 {
     if (!req->quotient && !req->in) return gr_play_new(game, &req->outcome, &req->limits, &req->pos, err);
     gr_bigpos empty;
@@ -254,8 +254,12 @@ static gr_play *play_new(const gr_game *game, const gr_api_request *req, gr_erro
     gr_play *pl = rc ? NULL : gr_play_new(game, &req->outcome, &req->limits, &empty, err);
     gr_bigpos_clear(&empty);
     if (pl && req->in) gr_engine_heap_source(gr_play_engine(pl), req->heap_method, req->in);
-    if (pl && ((req->quotient && (rc = gr_engine_use_quotient(gr_play_engine(pl), req->quotient, err))) ||
-               (rc = gr_play_set_start(pl, &req->pos, err)))) {
+    /* the leased engine's quotient when it holds the file's: not loaded again */
+    if (pl && req->quotient)
+        rc = quot_of ? gr_engine_share_quotient(gr_play_engine(pl), quot_of, err)
+                     : gr_engine_use_quotient(gr_play_engine(pl), req->quotient, err);
+    if (pl && !rc) rc = gr_play_set_start(pl, &req->pos, err);
+    if (pl && rc) {
         gr_play_free(pl);
         pl = NULL;
     }
@@ -264,7 +268,8 @@ static gr_play *play_new(const gr_game *game, const gr_api_request *req, gr_erro
 
 /* A session on `pl` (borrowed; NULL: a play of its own, on `game` when
  * given, else on the request's ruleset parsed here). */
-static gr_api_play_session *open_on(const gr_api_request *req, const gr_game *game, gr_play *pl, gr_error *err)
+static gr_api_play_session *open_on(const gr_api_request *req, const gr_game *game, gr_play *pl, gr_engine *quot_of,
+                                    gr_error *err)
 {
     gr_api_play_session *s = calloc(1, sizeof *s);
     if (!s) {
@@ -282,7 +287,7 @@ static gr_api_play_session *open_on(const gr_api_request *req, const gr_game *ga
         game = &s->game;
     }
     s->own_play = !pl;
-    s->pl = pl ? pl : play_new(game, req, err);
+    s->pl = pl ? pl : play_new(game, req, quot_of, err);
     rc = s->pl ? parse_seats(s, req, err) : err->code;
     if (rc) {
         gr_api_play_close(s);
@@ -293,7 +298,7 @@ static gr_api_play_session *open_on(const gr_api_request *req, const gr_game *ga
 
 gr_api_play_session *gr_api_play_open(const gr_api_request *req, gr_error *err)
 {
-    return open_on(req, NULL, NULL, err);
+    return open_on(req, NULL, NULL, NULL, err);
 }
 
 void gr_api_play_close(gr_api_play_session *s)
@@ -479,10 +484,10 @@ static int play_input(gr_api_play_session *s, const gr_api_request *req, gr_api_
 
 int gr_api_play(gr_engine *e, const gr_api_request *req, gr_api_reply *rep, gr_error *err)
 {
-    (void)e; /* a play makes its own engine, kept by the play */
+    /* a play makes its own engine, kept by the play; a saved quotient is e's */
     if (!(rep->play = malloc(sizeof *rep->play))) return gr_fail_nomem(err);
     gr_api_play_reply_init(rep->play);
-    gr_api_play_session *s = gr_api_play_open(req, err);
+    gr_api_play_session *s = open_on(req, NULL, NULL, req->quotient ? e : NULL, err);
     if (!s) return err->code ? err->code : GR_EINTERNAL;
     int rc = play_input(s, req, rep, err);
     gr_api_play_close(s);
@@ -512,7 +517,7 @@ int gr_api_play_leased(gr_api_lease *l, const gr_api_request *req, gr_api_reply 
             return err->code ? err->code : GR_EINTERNAL;
     }
     k->uses++;
-    gr_api_play_session *s = open_on(req, l->game, k->play, err);
+    gr_api_play_session *s = open_on(req, l->game, k->play, NULL, err);
     if (!s) return err->code ? err->code : GR_EINTERNAL;
     int rc = play_input(s, req, rep, err);
     gr_api_play_close(s);

@@ -28,6 +28,7 @@ struct gr_engine_cache {
      * or past the heap it was for */
     struct gr_mquot *quot;
     bool quot_file, quot_failed;
+    bool quot_borrowed;        /* quot is another engine's (gr_engine_share_quotient): not freed here */
     uint32_t quot_failed_at;
     uint32_t quot_elem_failed_at;  /* an element's quick build failed at this heap (0: none) */
 };

@@ -40,13 +40,32 @@ int gr_engine_use_quotient(gr_engine *e, const char *path, gr_error *err)
     return GR_OK;
 }
 
+int gr_engine_share_quotient(gr_engine *e, gr_engine *from, gr_error *err)
+{
+    struct gr_engine_cache *fc = from->cache;
+    if (!fc || !fc->quot || !fc->quot_file || fc->quot_borrowed)
+        return gr_fail(err, GR_EINTERNAL, "the engine shares no quotient of a file");
+    if (!gr_mquot_same_game(e->game, fc->quot->game))
+        return gr_fail(err, GR_EINPUT, "the quotient held is of %s, not %s", fc->quot->game, e->game->spec);
+    struct gr_engine_cache *c = gr_engine_cache(e);
+    if (!c) return gr_fail_nomem(err);
+    gr_engine_quotient_free(e);
+    c->quot = fc->quot;
+    c->quot_file = true;
+    c->quot_borrowed = true;
+    return GR_OK;
+}
+
 void gr_engine_quotient_free(gr_engine *e)
 {
     if (!e->cache || !e->cache->quot) return;
-    gr_mquot_free(e->cache->quot);
-    free(e->cache->quot);
+    if (!e->cache->quot_borrowed) {
+        gr_mquot_free(e->cache->quot);
+        free(e->cache->quot);
+    }
     e->cache->quot = NULL;
     e->cache->quot_file = false;
+    e->cache->quot_borrowed = false;
 }
 
 /* The heaps as small integers, or false when one is past max. */

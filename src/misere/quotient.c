@@ -421,9 +421,15 @@ static int past_deadline(void *ctx)
     return d->passed;
 }
 
+/* How far a build got: the heaps 0..heap done, |Q| there. */
+typedef struct built {
+    int heap;
+    uint32_t order;
+} built;
+
 static int build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, uint32_t max_elems,
                  const gr_limits *lim, double limit_s, gr_mquot_progress progress, void *ctx, bool full_marking,
-                 gr_error *err);
+                 built *done, gr_error *err);
 
 static int build_timed(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, uint32_t max_elems,
                        const gr_limits *lim, gr_mquot_progress progress, void *ctx, bool full_marking, gr_error *err);
@@ -452,54 +458,105 @@ static int build_timed(gr_mquot *q, const gr_game *g, int n, const gr_mquot *res
     own.max_seconds = 1e30;
     gr_error inner;
     gr_error_clear(&inner);
-    int rc = build(q, g, n, resume, max_elems, &own, d.seconds, progress, ctx, full_marking, &inner);
+    built done = {-1, 0};
+    int rc = build(q, g, n, resume, max_elems, &own, d.seconds, progress, ctx, full_marking, &done, &inner);
+    /* how far it got, and how to carry on: in steps, each within the limit */
+    if (rc == GR_EINTR && d.passed && done.heap > 0)
+        return gr_fail(err, GR_ELIMIT,
+                       "the quotient of %s stopped at the time limit (%.0f s) in heap %d of %d, heaps 0..%d done "
+                       "(|Q| = %u): build it in steps, --to %d --out FILE, then --resume FILE --to %d with a larger "
+                       "--max-seconds",
+                       g->spec, d.seconds, done.heap + 1, n, done.heap, done.order, done.heap, n);
     if (rc == GR_EINTR && d.passed)
-        return gr_fail(err, GR_ELIMIT, "the quotient of %s stopped at the time limit (%.0f s) before heap %d", g->spec,
-                       d.seconds, n);
+        return gr_fail(err, GR_ELIMIT, "the quotient of %s stopped at the time limit (%.0f s) before heap 1 of %d",
+                       g->spec, d.seconds, n);
     if (rc) return gr_fail(err, rc, "%s", inner.msg);
     return GR_OK;
 }
 
 /* The estimate that refuses a hopeless bound early. The cost of a heap's
- * step follows |Q|, which does not shrink as heaps are added, so the heaps
- * left cost at least as many times the cheapest of the last few steps;
- * nothing cheaper known before the build tells a tame game (Kayles to heap
- * 170 in seconds) from a wild one (Dawson's Kayles past 33 in minutes). It
- * refuses only after a second, on a lower bound past twice the limit, so
- * that a borderline run still goes to its limit. */
+ * step follows |Q|, which does not shrink as heaps are added, and the
+ * live heaps up to it: each state of each proof is expanded by every live
+ * heap. So a later live heap's step is priced at the cheapest of the last
+ * few live steps times its live heaps over those of the heap reached (0.7
+ * to 1.3 times the true cost where a run could be finished to compare:
+ * docs/misere.md). Nothing cheaper known before the build tells a tame
+ * game (Kayles to heap 170 in seconds) from a wild one (Dawson's Kayles
+ * past 33 in minutes): only the floor before the first step
+ * (estimate_upfront) is known then. After a second it refuses past twice
+ * the limit, so that a borderline run still goes to its limit. */
 enum { EST_STEPS = 4 };
 #define EST_AFTER_S 1.0
 #define EST_MARGIN 2.0
+/* Before that second, from a tenth of one, only a bound past ten limits:
+ * early steps take a few milliseconds, near the clock's grain, and a bound
+ * that far out is refused without a second's wait (Dawson's Kayles to
+ * 4096: at heap 25, 0.3 s in) */
+#define EST_EARLY_S 0.1
+#define EST_EARLY_MARGIN 10.0
 
 typedef struct estimate {
-    double step[EST_STEPS]; /* the last steps' seconds, a ring */
+    double step[EST_STEPS]; /* the last live steps' seconds, a ring */
     int steps;
     clock_t start, at;
 } estimate;
 
 /* After heap x of n: GR_ELIMIT with the estimate when the heaps left are
  * clearly past the limit, else GR_OK. */
-static int estimate_step(estimate *es, const gr_game *g, int x, int n, double limit_s, gr_error *err)
+static int estimate_step(estimate *es, const qletters *L, const gr_game *g, int x, int n, double limit_s,
+                         gr_error *err)
 {
     clock_t now = clock();
+    if (L->letter[x] < 0) return GR_OK; /* a dead heap's step costs nothing: not a sample */
     es->step[es->steps++ % EST_STEPS] = (double)(now - es->at) / CLOCKS_PER_SEC;
     es->at = now;
     double spent = (double)(now - es->start) / CLOCKS_PER_SEC;
-    if (x >= n || es->steps < EST_STEPS || spent < EST_AFTER_S || !(limit_s < 1e29)) return GR_OK;
+    if (x >= n || es->steps < EST_STEPS || spent < EST_EARLY_S || !(limit_s < 1e29)) return GR_OK;
     double least = es->step[0];
     for (int i = 1; i < EST_STEPS; i++)
         if (es->step[i] < least) least = es->step[i];
-    double left = least * (n - x);
-    if (spent + left <= EST_MARGIN * limit_s) return GR_OK;
+    /* heap x is letter L->letter[x]: L->letter[x] + 1 live heaps up to it */
+    double scale = 0, nl = L->letter[x] + 1;
+    int live = 0;
+    for (int h = x + 1; h <= n; h++)
+        if (L->letter[h] >= 0) scale += (L->letter[h] + 1) / nl, live++;
+    double left = least * scale;
+    if (spent + left <= (spent < EST_AFTER_S ? EST_EARLY_MARGIN : EST_MARGIN) * limit_s) return GR_OK;
     return gr_fail(err, GR_ELIMIT,
                    "refused by estimate: the quotient of %s to heap %d needs at least %.0f s (heap %d reached in %.1f "
-                   "s, each of the last %d heaps took %.3f s or more, %d heaps left), past the time limit (%.0f s)",
-                   g->spec, n, spent + left, x, spent, EST_STEPS, least, n - x, limit_s);
+                   "s, each of the last %d heaps took %.3f s or more, %d live heaps left, each over more heaps), past "
+                   "the time limit (%.0f s)",
+                   g->spec, n, spent + left, x, spent, EST_STEPS, least, live, limit_s);
+}
+
+/* The floor known before the first step: each live heap's step runs at
+ * least one proof (qexplore_run), and each proof walks every option of
+ * every live heap up to it (distinct_options), at OPTION_S or more each
+ * (3.4 to 3.8 ns on the 2-core machine, proofs over a one-element monoid
+ * timed alone). Refused when the floor alone is past the
+ * limit: only bounds far past it (Dawson's Kayles to 4096: 5.7e9 options,
+ * at least 5.7 s), since the cost that decides most builds, the proofs'
+ * pairs, follows |Q|, which the heaps do not tell. */
+#define OPTION_S 1e-9
+
+static int estimate_upfront(const qletters *L, const gr_game *g, int from, int n, double limit_s, gr_error *err)
+{
+    if (!(limit_s < 1e29)) return GR_OK;
+    double walks = 0;
+    for (int a = 0; a < L->nl; a++)
+        if (L->heap[a] >= from) walks += (double)L->ofirst[a + 1];
+    double floor_s = walks * OPTION_S;
+    if (floor_s <= limit_s) return GR_OK;
+    return gr_fail(err, GR_ELIMIT,
+                   "refused by estimate: the quotient of %s to heap %d needs at least %.0f s (each heap's proof "
+                   "walks the options of every smaller heap: %.3g option walks at %.0f ns or more), past the time "
+                   "limit (%.0f s)",
+                   g->spec, n, floor_s, walks, OPTION_S * 1e9, limit_s);
 }
 
 static int build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, uint32_t max_elems,
                  const gr_limits *lim, double limit_s, gr_mquot_progress progress, void *ctx, bool full_marking,
-                 gr_error *err)
+                 built *done, gr_error *err)
 {
     memset(q, 0, sizeof *q);
     if (resume && !gr_mquot_same_game(g, resume->game))
@@ -516,11 +573,13 @@ static int build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, u
     qletters L;
     rc = qletters_build(&L, &h, n, err);
     L.full_marking = full_marking;
+    if (!rc) rc = estimate_upfront(&L, g, resume ? resume->heaps + 1 : 1, n, limit_s, err);
     qdfa cur = {.size = 1, .nl = 0, .next = malloc(sizeof(uint32_t))};
     uint8_t *curp = calloc(1, 1);     /* the empty sum: no move, misere N */
     q->change = malloc(((size_t)n + 1) * sizeof *q->change);
     if (!rc && (!cur.next || !curp || !q->change)) rc = gr_fail_nomem(err);
     if (!rc && resume) rc = resume_from(resume, &L, &cur, &curp, q, err);
+    if (!rc) done->heap = resume ? resume->heaps : 0, done->order = cur.size;
     estimate es = {.start = clock()};
     es.at = es.start;
     for (int x = resume ? resume->heaps + 1 : 1; !rc && x <= n; x++) {
@@ -547,8 +606,9 @@ static int build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, u
                 if (!rc) q->change[q->nchange++] = x;
             }
         }
+        if (!rc) done->heap = x, done->order = cur.size;
         if (!rc && progress) progress(ctx, x, cur.size, changed);
-        if (!rc) rc = estimate_step(&es, g, x, n, limit_s, err);
+        if (!rc) rc = estimate_step(&es, &L, g, x, n, limit_s, err);
     }
     if (!rc) rc = finish(q, &cur, curp, &L, err);
     if (!rc) gr_mquot_periodicity(q, g);

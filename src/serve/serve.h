@@ -24,6 +24,7 @@ typedef struct serve_limits {
     const char *table_file;    /* --tables FILE: a stored table (table --out) /api/table?stored=1 reads */
     const char *seq_dir;       /* --seqs DIR: stored nim-sequences value, moves and play read (serve_seqdir.h) */
     const char *quot_dir;      /* --quotients DIR: saved misere quotients they answer by (serve_quotdir.h) */
+    struct serve_quotcache *quot_cache;  /* ... their heads, read once per file (serve_quotdir.h) */
 } serve_limits;
 
 /* The answer to one API call. */

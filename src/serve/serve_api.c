@@ -277,7 +277,7 @@ static void answer_layer(serve_pool *pool, serve_inproc *inproc, const serve_lim
     const char *in = !rc && serve_seqdir_file(lim->seq_dir, &req, stored, sizeof stored) ? stored : NULL;
     if (in && !(req.in = strdup(in))) in = NULL;
     /* a heap game's saved misere quotient (--quotients DIR) that covers its heaps */
-    bool quot = !rc && !in && serve_quotdir_file(lim->quot_dir, &req, stored, sizeof stored);
+    bool quot = !rc && !in && serve_quotdir_file(lim->quot_dir, lim->quot_cache, &req, stored, sizeof stored);
     if (quot && (req.quotient = strdup(stored))) in = stored;
     else quot = false;
     if (rc) {

@@ -26,6 +26,7 @@
 #include "serve_mhd.h"
 #include "serve_offload.h"
 #include "serve_pool.h"
+#include "serve_quotdir.h"
 #include "serve_url.h"
 #include "serve_user.h"
 #include <fcntl.h>
@@ -570,6 +571,7 @@ static int setup(server *s, const cli_args *a, const serve_opts *o, int argc, ch
         if (s->quot_fd < 0) return gr_fail(err, GR_EINPUT, "--quotients %s: cannot read it as a directory", o->quotients);
         snprintf(s->quot_path, sizeof s->quot_path, "/proc/self/fd/%d", s->quot_fd);
         s->lim.quot_dir = s->quot_path;
+        if (!(s->lim.quot_cache = serve_quotcache_new())) return gr_fail_nomem(err);
     }
     hash_assets(s);
     return GR_OK;
@@ -733,6 +735,7 @@ int cmd_serve(int argc, char **argv)
         if (s->table_fd >= 10) close(s->table_fd);
         if (s->seq_fd >= 10) close(s->seq_fd);
         if (s->quot_fd >= 10) close(s->quot_fd);
+        serve_quotcache_free(s->lim.quot_cache);
         free(s);
     }
     return rc ? cli_report(&err) : 0;
