@@ -239,8 +239,7 @@ __attribute__((target("avx2"), always_inline)) static inline __m256i F(filter_hi
 /* The splits of the lanes `hit` marks, one by one and exactly: their values
  * still in `left` leave it for `found`. */
 __attribute__((target("avx2"), always_inline)) static inline void F(filter_take)(const VT *g, const VT *high, uint64_t a, __m256i hit,
-                                                           vset *left, unsigned *nleft, vset *found,
-                                                           const vset *prim)
+                                                           vset *left, unsigned *nleft, vset *found)
 {
     uint32_t lanes = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, _mm256_setzero_si256()));
     for (; lanes; lanes &= lanes - 1) {
@@ -255,7 +254,7 @@ __attribute__((target("avx2"), always_inline)) static inline void F(filter_take)
         if (v < LOW_VALUES && (left->w[v >> 6] >> (v & 63) & 1)) {
             left->w[v >> 6] &= ~(1ull << (v & 63));
             found->w[v >> 6] |= 1ull << (v & 63);
-            *nleft -= (unsigned)(prim->w[v >> 6] >> (v & 63) & 1);
+            --*nleft;
         }
     }
 }
@@ -266,7 +265,7 @@ __attribute__((target("avx2"), always_inline)) static inline void F(filter_take)
 __attribute__((target("avx2"), always_inline)) static inline void filter_take_lo(const VT *g, const VT *high,
                                                                                uint64_t a, __m256i hit,
                                                                                vset *left, unsigned *nleft,
-                                                                               vset *found, const vset *prim)
+                                                                               vset *found)
 {
     uint32_t lanes = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, _mm256_setzero_si256()));
     for (; lanes; lanes &= lanes - 1) {
@@ -275,7 +274,7 @@ __attribute__((target("avx2"), always_inline)) static inline void filter_take_lo
         if (v < LOW_VALUES && (left->w[v >> 6] >> (v & 63) & 1)) {
             left->w[v >> 6] &= ~(1ull << (v & 63));
             found->w[v >> 6] |= 1ull << (v & 63);
-            *nleft -= (unsigned)(prim->w[v >> 6] >> (v & 63) & 1);
+            --*nleft;
         }
     }
 }
@@ -286,7 +285,7 @@ __attribute__((target("avx2"), always_inline)) static inline void filter_take_lo
  * one test for two loads saves some. */
 __attribute__((target("avx2,popcnt"))) static uint64_t F(filter_span)(const VT *g, const VT *high, uint64_t a0,
                                                                       uint64_t a1, vset *left, unsigned *nleft,
-                                                                      vset *found, const vset *prim)
+                                                                      vset *found)
 {
     __m256i set = _mm256_loadu_si256((const __m256i *)(const void *)left->w);
     __m256i tlo = _mm256_permute4x64_epi64(set, 0x44), thi = _mm256_permute4x64_epi64(set, 0xee);
@@ -295,8 +294,8 @@ __attribute__((target("avx2,popcnt"))) static uint64_t F(filter_span)(const VT *
         __m256i h0 = F(filter_hits)(g, high, a, tlo, thi), h1 = F(filter_hits)(g, high, a + 32, tlo, thi);
         __m256i h = _mm256_or_si256(h0, h1);
         if (__builtin_expect(_mm256_testz_si256(h, h), 1)) continue;
-        F(filter_take)(g, high, a, h0, left, nleft, found, prim);
-        F(filter_take)(g, high, a + 32, h1, left, nleft, found, prim);
+        F(filter_take)(g, high, a, h0, left, nleft, found);
+        F(filter_take)(g, high, a + 32, h1, left, nleft, found);
         if (!*nleft) return a + 64 - a0;
         set = _mm256_loadu_si256((const __m256i *)(const void *)left->w);
         tlo = _mm256_permute4x64_epi64(set, 0x44), thi = _mm256_permute4x64_epi64(set, 0xee);
@@ -304,7 +303,7 @@ __attribute__((target("avx2,popcnt"))) static uint64_t F(filter_span)(const VT *
     if (a + 32 <= a1) {
         __m256i h = F(filter_hits)(g, high, a, tlo, thi);
         if (!_mm256_testz_si256(h, h)) {
-            F(filter_take)(g, high, a, h, left, nleft, found, prim);
+            F(filter_take)(g, high, a, h, left, nleft, found);
             if (!*nleft) return a + 32 - a0;
         }
         a += 32;
@@ -314,9 +313,7 @@ __attribute__((target("avx2,popcnt"))) static uint64_t F(filter_span)(const VT *
         if (v < LOW_VALUES && (left->w[v >> 6] >> (v & 63) & 1)) {
             left->w[v >> 6] &= ~(1ull << (v & 63));
             found->w[v >> 6] |= 1ull << (v & 63);
-            unsigned p = (unsigned)(prim->w[v >> 6] >> (v & 63) & 1);
-            *nleft -= p;
-            if (p && !*nleft) return a + 1 - a0;
+            if (!--*nleft) return a + 1 - a0;
         }
     }
     return a1 - a0;
@@ -331,7 +328,7 @@ __attribute__((target("avx2,popcnt"))) static uint64_t F(filter_span)(const VT *
 __attribute__((target("avx2,popcnt"))) static uint64_t filter_span_lo(const uint8_t *lo, const uint8_t *lohigh,
                                                                      const VT *g, const VT *high, uint64_t a0,
                                                                      uint64_t a1, vset *left, unsigned *nleft,
-                                                                     vset *found, const vset *prim)
+                                                                     vset *found)
 {
     __m256i set = _mm256_loadu_si256((const __m256i *)(const void *)left->w);
     __m256i tlo = _mm256_permute4x64_epi64(set, 0x44), thi = _mm256_permute4x64_epi64(set, 0xee);
@@ -340,8 +337,8 @@ __attribute__((target("avx2,popcnt"))) static uint64_t filter_span_lo(const uint
         __m256i h0 = filter_hits_1(lo, lohigh, a, tlo, thi), h1 = filter_hits_1(lo, lohigh, a + 32, tlo, thi);
         __m256i h = _mm256_or_si256(h0, h1);
         if (__builtin_expect(_mm256_testz_si256(h, h), 1)) continue;
-        filter_take_lo(g, high, a, h0, left, nleft, found, prim);
-        filter_take_lo(g, high, a + 32, h1, left, nleft, found, prim);
+        filter_take_lo(g, high, a, h0, left, nleft, found);
+        filter_take_lo(g, high, a + 32, h1, left, nleft, found);
         if (!*nleft) return a + 64 - a0;
         set = _mm256_loadu_si256((const __m256i *)(const void *)left->w);
         tlo = _mm256_permute4x64_epi64(set, 0x44), thi = _mm256_permute4x64_epi64(set, 0xee);
@@ -349,7 +346,7 @@ __attribute__((target("avx2,popcnt"))) static uint64_t filter_span_lo(const uint
     if (a + 32 <= a1) {
         __m256i h = filter_hits_1(lo, lohigh, a, tlo, thi);
         if (!_mm256_testz_si256(h, h)) {
-            filter_take_lo(g, high, a, h, left, nleft, found, prim);
+            filter_take_lo(g, high, a, h, left, nleft, found);
             if (!*nleft) return a + 32 - a0;
         }
         a += 32;
@@ -359,9 +356,7 @@ __attribute__((target("avx2,popcnt"))) static uint64_t filter_span_lo(const uint
         if (v < LOW_VALUES && (left->w[v >> 6] >> (v & 63) & 1)) {
             left->w[v >> 6] &= ~(1ull << (v & 63));
             found->w[v >> 6] |= 1ull << (v & 63);
-            unsigned p = (unsigned)(prim->w[v >> 6] >> (v & 63) & 1);
-            *nleft -= p;
-            if (p && !*nleft) return a + 1 - a0;
+            if (!--*nleft) return a + 1 - a0;
         }
     }
     return a1 - a0;
@@ -410,14 +405,13 @@ __attribute__((target("avx2"))) static void F(span_marks)(const VT *g, const VT 
  * (every split digit's splits in a block before the next block, so the
  * small parts, where the values come soonest, go first). */
 __attribute__((target("avx2,popcnt"))) static void F(scan_filter)(gr_sparse *s, uint64_t x, uint64_t a0, uint64_t a1,
-                                                                  const vset *want, const vset *also, vset *found,
-                                                                  scratch *t)
+                                                                  const vset *want, vset *found, scratch *t)
 {
     vset left;
-    unsigned nleft = 0;   /* values of `want` left: the scan stops at 0 (those of `also` do not hold it) */
+    unsigned nleft = 0;
     for (int w = 0; w < LOW_WORDS; w++) {
-        left.w[w] = (want->w[w] | (also ? also->w[w] : 0)) & ~found->w[w];
-        nleft += (unsigned)__builtin_popcountll(left.w[w] & want->w[w]);
+        left.w[w] = want->w[w] & ~found->w[w];
+        nleft += (unsigned)__builtin_popcountll(left.w[w]);
     }
     const VT *g = s->g;
     uint64_t examined = 0;
@@ -459,7 +453,7 @@ __attribute__((target("avx2,popcnt"))) static void F(scan_filter)(gr_sparse *s, 
             for (int w = 0; w < LOW_WORDS; w++) {
                 found->w[w] |= left.w[w] & seen.w[w];
                 left.w[w] &= ~seen.w[w];
-                nleft += (unsigned)__builtin_popcountll(left.w[w] & want->w[w]);
+                nleft += (unsigned)__builtin_popcountll(left.w[w]);
             }
             a = stop;
             continue;
@@ -472,11 +466,11 @@ __attribute__((target("avx2,popcnt"))) static void F(scan_filter)(gr_sparse *s, 
 #if W == 2
             if (lo) {
                 uint64_t xi = x - s->split_i[j];
-                examined += filter_span_lo(lo, lo + xi, g, g + xi, a, end, &left, &nleft, found, want);
+                examined += filter_span_lo(lo, lo + xi, g, g + xi, a, end, &left, &nleft, found);
                 continue;
             }
 #endif
-            examined += F(filter_span)(g, g + (x - s->split_i[j]), a, end, &left, &nleft, found, want);
+            examined += F(filter_span)(g, g + (x - s->split_i[j]), a, end, &left, &nleft, found);
         }
         a = stop;
     }
@@ -499,19 +493,16 @@ static void F(span_values)(const gr_sparse *s, const VT *high, uint64_t a0, uint
 /* Low mode scan: adds to *found the values below LOW_VALUES of the splits
  * whose smaller part is in [a0, a1), a block at a time, until `want` is
  * covered: with AVX2 by the filter kernel, else by sets of the words from
- * the lowest to the highest still wanted. The values of `also` (or NULL)
- * are added to *found too where the scan meets them before it stops (the
- * filter kernel only): they do not make it go on. */
-static void F(scan_low)(gr_sparse *s, uint64_t x, uint64_t a0, uint64_t a1, const vset *want, const vset *also,
-                        vset *found, scratch *t)
+ * the lowest to the highest still wanted. */
+static void F(scan_low)(gr_sparse *s, uint64_t x, uint64_t a0, uint64_t a1, const vset *want, vset *found,
+                        scratch *t)
 {
 #ifdef GR_SPARSE_SIMD
     if (s->simd) {
-        F(scan_filter)(s, x, a0, a1, want, also, found, t);
+        F(scan_filter)(s, x, a0, a1, want, found, t);
         return;
     }
 #endif
-    (void)also;   /* looked for only by the filter kernel */
     const VT *g = s->g;
     uint64_t examined = 0;
     for (uint64_t a = a0; a < a1;) {
@@ -549,7 +540,7 @@ static uint32_t F(scan_bytes)(gr_sparse *s, uint64_t x, scratch *t, uint32_t nta
          * from 256 up all reached): the low mode's scan. */
         vset want = {{0}}, found = {{0}};
         for (uint32_t q = 0; q < ntarget; q++) want.w[t->target[q] >> 6] |= 1ull << (t->target[q] & 63);
-        F(scan_low)(s, x, 1, a1, &want, NULL, &found, t);
+        F(scan_low)(s, x, 1, a1, &want, &found, t);
         uint32_t kept = 0;
         for (uint32_t q = 0; q < ntarget; q++)
             if (!(found.w[t->target[q] >> 6] >> (t->target[q] & 63) & 1)) t->target[kept++] = t->target[q];
@@ -682,40 +673,10 @@ static void F(heap_a_scan)(gr_sparse *s, uint64_t x, const vset *seen, uint64_t 
         if (lo > a_old) a_old = lo;
     }
     uint64_t top = x > s->split_min ? (x - s->split_min) / 2 + 1 : 0;   /* parts a < top */
-    vset want = {{0}}, all = *seen;
-    /* At the front (snap == x: every heap below x published, as for the
-     * first heap of a batch claimed there, one batch in 16 on one thread)
-     * phase A scans every split, in parallel, with the takes, which phase B
-     * adds otherwise (their heaps are published): left to phase B, that
-     * scan ran in order for 6-7 % of the heaps, nearly all of phase B's
-     * scanning. The class sets of a repeating code are phase B's to write,
-     * so such a code leaves that heap to phase B. */
-    if (s->nsplit && (snap < x || !s->period)) {
-        if (snap >= x) F(takes)(s, x, &all, NULL);
-        seen = &all;
-        uint32_t c = low_candidate(seen, &s->rare_low);
-        want = wanted(&s->rare_low, seen, c);
-        if (vs_open(&want, &found)) {
-            /* Phase B, in order, finds the splits whose large part was
-             * published after snap; when one of them reaches c, its
-             * candidate rises to the next common value not reached (c2),
-             * and the rare values between c and c2 must be looked for
-             * over every old split, in order. So they are looked for here
-             * too, in the same pass (below 256, where the kernel looks),
-             * without keeping it going: those found need no scan in phase
-             * B, and when the pass goes to the end (some value of `want`
-             * is no option) they were looked for everywhere. */
-            vset also = {{0}};
-            if (s->simd && c < LOW_VALUES) {
-                vset more = *seen;
-                vs_add(&more, c);
-                also = wanted(&s->rare_low, seen, low_candidate(&more, &s->rare_low));
-                for (int w = 0; w < LOW_WORDS; w++) also.w[w] &= w < 4 ? ~want.w[w] : 0;
-            }
-            F(scan_low)(s, x, a_old, top, &want, &also, &found, t);
-            if (vs_open(&want, &found))
-                for (int w = 0; w < LOW_WORDS; w++) want.w[w] |= also.w[w];
-        }
+    vset want = {{0}};
+    if (snap < x && s->nsplit) {
+        want = wanted(&s->rare_low, seen, low_candidate(seen, &s->rare_low));
+        if (vs_open(&want, &found)) F(scan_low)(s, x, a_old, top, &want, &found, t);
     }
     st->seen = *seen;
     st->found = found;
@@ -891,8 +852,7 @@ static uint32_t F(heap_b)(gr_sparse *s, uint64_t x, const stage *st, scratch *t)
     if (c >= LOW_VALUES) return t->bytes++, F(heap_bytes)(s, x, t);
     uint64_t top = x > s->split_min ? (x - s->split_min) / 2 + 1 : 0;
     vset want = wanted(rare, &seen, c);
-    if (vs_open(&want, &found) && s->nsplit && snap < x)
-        F(scan_low)(s, x, 1, a_old < top ? a_old : top, &want, NULL, &found, t);
+    if (vs_open(&want, &found) && s->nsplit && snap < x) F(scan_low)(s, x, 1, a_old < top ? a_old : top, &want, &found, t);
     /* A wanted value phase A looked for and neither scan found is no
      * option at all (both scans run to the end unless all is found): the
      * value is G(x) unless a smaller one phase A did not look for (a new
@@ -913,7 +873,7 @@ static uint32_t F(heap_b)(gr_sparse *s, uint64_t x, const stage *st, scratch *t)
     vset rest = wanted(&want, &st->looked, known);   /* wanted below `known`, not looked for by phase A */
     if (vs_open(&rest, &found) && s->nsplit) {
         uint64_t before = t->scanned;
-        F(scan_low)(s, x, snap < x ? a_old : 1, top, &rest, NULL, &found, t);
+        F(scan_low)(s, x, snap < x ? a_old : 1, top, &rest, &found, t);
         t->rescans++, t->rescanned += t->scanned - before;
     }
     for (int w = 0; w < LOW_WORDS; w++) {
@@ -949,7 +909,7 @@ static void F(heap_refresh)(gr_sparse *s, uint64_t y, stage *st, scratch *t)
     uint64_t top = y > s->split_min ? (y - s->split_min) / 2 + 1 : 0;
     if (a1 > top) a1 = top;
     if (s->nsplit && snap < y && a2 < a1 && vs_open(&st->looked, &found))
-        F(scan_low)(s, y, a2, a1, &st->looked, NULL, &found, t);
+        F(scan_low)(s, y, a2, a1, &st->looked, &found, t);
     st->found = found;
     __atomic_store_n(&st->snap, snap, __ATOMIC_RELAXED);
     st->k0 = k1;
