@@ -13,6 +13,7 @@
 #include "grundy/sharing3.h"
 #include "grundy/sharing3_fast.h"
 #include "grundy/sharing3_slice.h"
+#include "test_scale.h"
 
 static gr_s3table simple_to(uint32_t n)
 {
@@ -341,10 +342,12 @@ static gr_s3table strips_on(uint32_t n, int p)
 
 /* Strips on 3 to 16 threads (oversubscribed on a small machine: every
  * strip waits on the one before it) give the one-thread table; N = 3000
- * has bands of up to 7 strips, so up to 7 threads run at once. */
+ * has bands of up to 7 strips, so up to 7 threads run at once (N = 1600
+ * under the sanitizers: 4 strips, where 16 threads waiting on each other
+ * took minutes). */
 Test(sharing3_fast, any_thread_count_agrees, .timeout = 60)
 {
-    uint32_t n = 3000;
+    uint32_t n = GR_TEST_SIZE(3000, 1600);
     gr_s3table one = strips_on(n, 1);
     int ps[] = {3, 4, 5, 8, 16};
     for (size_t i = 0; i < sizeof ps / sizeof *ps; i++) {
@@ -442,7 +445,7 @@ static char *stats_json(const gr_s3stats *s)
  * written behind the computing equal those of one row at a time. */
 Test(sharing3_fast, bands_on_threads_agree)
 {
-    const uint32_t n = 4500;
+    const uint32_t n = GR_TEST_SIZE(4500, 2400);
     gr_error err;
     gr_error_clear(&err);
     uint32_t gs[] = {2, 3};
@@ -532,7 +535,7 @@ static int pipe_end(void *ctx)
  * band's end, thread numbers below the count given to begin. */
 Test(sharing3_fast, pipelined_hand_over_agrees, .timeout = 60)
 {
-    const uint32_t n = 4500;
+    const uint32_t n = GR_TEST_SIZE(4500, 2400);
     gr_s3table one = strips_on(n, 1);
     int ps[] = {1, 2, 3, 8, 16};
     for (size_t i = 0; i < sizeof ps / sizeof *ps; i++) {
