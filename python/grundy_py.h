@@ -4,7 +4,8 @@
  * the Game type; errors.c the exceptions; convert.c positions and ints in
  * and out; value.c value() and moves(); moves.c the Moves list type
  * moves() returns; values.c the Values buffer type; seq.c seq(), period()
- * and table(); claims.c check(); counts.c count().
+ * and table(); claims.c check(); counts.c count(); census.c census();
+ * misere.c misere().
  * This header holds what they share: argument conversion and the rules for
  * running long computations without the GIL. */
 #ifndef GRUNDY_PY_H
@@ -107,6 +108,8 @@ PyObject *pg_period(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *pg_table(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *pg_check(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *pg_count(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *pg_census(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *pg_misere(PyObject *self, PyObject *args, PyObject *kw);
 int pg_value_types_init(PyObject *module);
 /* value()'s and moves()'s answers as Python objects (value.c). */
 PyObject *pg_answer_object(const gr_answer *a);

@@ -605,6 +605,32 @@ static PyMethodDef methods[] = {
      "n <= N beside floor(n/3) (seed 000), 'rows' of (n, P(n), P(n) with piles > 0,\n"
      "floor(n/3)); count('sharing-f', to=N): 'f' with f(n) = [G(0,0,n) > 0] and\n"
      "'columns' per n mod 32. The GIL is released while the table runs."},
+    {"misere", (PyCFunction)(void (*)(void))pg_misere, METH_VARARGS | METH_KEYWORDS,
+     "misere(game, to, *, genus=False, terms=None, verify=None, out=None, resume=None, max_memory=None, max_seconds=None)\n"
+     "--\n\n"
+     "Returns a dict. "
+     "A heap game's misere play, as `grundy misere --format json` gives it:\n"
+     "the misere quotient of the heaps 0..to ('order' |Q|, 'p_count' |P|,\n"
+     "'generators', 'relations', 'elements', 'p_portion', 'p', 'phi', 'changes',\n"
+     "'mul', 'period', 'preperiod', 'heaps', 'game', 'seconds'); verify=b also\n"
+     "checks it against misere search on sums of up to 3 heaps each at most b\n"
+     "('verified', 'checked'); out= saves it, resume= carries on from a saved\n"
+     "one. genus=True gives the genus of each heap 0..to instead ('heaps': a\n"
+     "list of dicts with 'genus', 'g', 'lambda', 'settled', 'tame';\n"
+     "'first_not_tame'), terms= superscript terms (default 6)."},
+    {"census", (PyCFunction)(void (*)(void))pg_census, METH_VARARGS | METH_KEYWORDS,
+     "census(codes, to, dir, *, unsolved=False, digits=None, threads=None, report=False, max_memory=None, max_seconds=None)\n"
+     "--\n\n"
+     "Returns a dict. "
+     "Octal codes by the sparse-space engine to G(0..to), each into its sequence\n"
+     "file in the folder dir, as `grundy census --format json` gives it: 'to',\n"
+     "'dir', 'codes' (per code 'code', 'rules', 'status', 'n', 'largest',\n"
+     "'largest_at', 'mask', 'rare', 'last_rare', and 'period', 'preperiod' when\n"
+     "certified, 'same_as' for equal sequences) and 'claims' (the tables' games\n"
+     "listed as one, checked). codes: a str or a list of str (None: the folder's\n"
+     "own); unsolved=True and digits=k add the tables' codes. The same call\n"
+     "resumes a stopped census; report=True reads the folder, computing nothing.\n"
+     "Without max_seconds a census runs as long as it takes."},
     {NULL, NULL, 0, NULL},
 };
 

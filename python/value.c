@@ -3,6 +3,7 @@
 #include "grundy_py.h"
 #include "grundy/api.h"
 #include <string.h>
+#include <time.h>
 
 PyTypeObject *pg_value_type, *pg_move_type;
 
@@ -201,15 +202,43 @@ typedef struct found {
     mpz_t value;
 } found;
 
+/* The list is held whole, then made into Python objects: the call's memory
+ * and time limits bound it as they bound a search (a heap of 411 in
+ * tb:0.72u3 has 489,401 moves: 340 MB). */
 typedef struct collect {
     bool only_winning;
     found *found;
     size_t n, cap;
+    const gr_limits *lim;
+    gr_error *err;
+    double bytes;      /* the list's memory so far, its Move objects too (estimate) */
+    double deadline;   /* monotonic seconds; checked every CHECK_EVERY moves */
+    size_t seen;       /* moves the engine handed over, kept or not */
 } collect;
+
+#define CHECK_EVERY 256
+
+static double mono(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* A kept move's memory: its entry (twice: the array grows by doubling), each
+ * heap of its result (an mpz, its limbs, the allocator's overhead), and its
+ * Move (a struct sequence of eight items, the result a tuple of ints). */
+static double found_bytes(const found *f)
+{
+    return 2.0 * sizeof *f + 48.0 * f->result.n + 400 + 40.0 * f->result.n;
+}
 
 static int keep_move(void *ctx, const gr_bigmove *mv, const gr_answer *res, bool winning)
 {
     collect *c = ctx;
+    if (++c->seen % CHECK_EVERY == 0 && mono() > c->deadline)
+        return gr_fail_limit(c->err, GR_KNOB_SECONDS, "listing the moves: stopped after %zu moves at the time limit of %.3g s",
+                             c->seen, c->lim->max_seconds);
     if (c->only_winning && !winning) return 0;
     if (c->n == c->cap) { /* not GR_GROW: the module sees only the public grundy.h */
         size_t cap = c->cap ? 2 * c->cap : 16;
@@ -230,6 +259,10 @@ static int keep_move(void *ctx, const gr_bigmove *mv, const gr_answer *res, bool
     f->has_value = res->has_value;
     if (res->has_value) mpz_set(f->value, res->value);
     f->winning = winning;
+    c->bytes += found_bytes(f);
+    if (c->bytes > c->lim->max_bytes)
+        return gr_fail_limit(c->err, GR_KNOB_MEMORY, "listing the moves: %zu moves take about %.0f bytes, over the memory limit",
+                             c->n, c->bytes);
     return pg_should_stop() ? GR_EINTR : 0;
 }
 
@@ -297,6 +330,8 @@ static int find_moves(gr_engine *e, const gr_bigpos *pos, collect *c, gr_moves_s
 {
     gr_answer here;
     gr_answer_init(&here);
+    c->deadline = mono() + c->lim->max_seconds;
+    c->err = err;
     int rc = gr_engine_value(e, pos, &here, err);
     gr_answer_clear(&here);
     *has_quot = !rc && gr_engine_quotient_element(e, pos, el); /* misere heap sums only */
@@ -330,7 +365,7 @@ PyObject *pg_moves(PyObject *self, PyObject *args, PyObject *kw)
     }
     gr_engine *e = request_engine(&q, game, position, outcome, players, block, block_position, max_memory, max_seconds);
     if (!e) return NULL;
-    collect c = {winning != 0, NULL, 0, 0};
+    collect c = {.only_winning = winning != 0, .lim = &q.limits};
     gr_moves_summary sum;
     gr_moves_summary_init(&sum);
     gr_block_strategy strategy, *s = NULL;

@@ -143,7 +143,7 @@ static int parse_split(const gr_play *pl, const token *tok, int n, int mark, gr_
             return gr_fail(err, GR_EINPUT, "'%.*s' is not a heap size", tok[i].len > 40 ? 40 : (int)tok[i].len,
                            tok[i].s);
     }
-    int heap;
+    int heap = 0; /* pile_number sets it on success; gcc -O3 cannot see that through gr_fail */
     int rc = pile_number(pl, num[nn - 1], &heap, err);
     if (rc) return rc;
     return heap_becomes(pl, heap, parts, np, take ? num[0] : NULL, mv, err);

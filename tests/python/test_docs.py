@@ -12,8 +12,8 @@ import pytest
 import grundy
 from conftest import CLI, ROOT
 
-PUBLIC = ["games", "value", "moves", "seq", "period", "table", "check", "count", "Game", "Value", "Move", "Moves",
-          "Values", "LimitError"]
+PUBLIC = ["games", "value", "moves", "seq", "period", "table", "check", "count", "misere", "census", "Game", "Value",
+          "Move", "Moves", "Values", "LimitError"]
 
 
 def test_docstrings():

@@ -33,7 +33,9 @@ def interrupt_after(delay, sent):
     lambda: grundy.value("kim:reading=R3", [40, 50, 60], max_seconds=600, max_memory="8G"),
     lambda: grundy.table("sharing", 20000),
     lambda: grundy.count("sharing-p", to=20000),
-], ids=["seq-sparse", "seq-fast", "seq-simple", "search", "retrograde", "table", "count"])
+    # Dawson's Kayles' quotient to heap 33: about 60 s
+    lambda: grundy.misere("tb:0.07", 33, max_seconds=600),
+], ids=["seq-sparse", "seq-fast", "seq-simple", "search", "retrograde", "table", "count", "misere"])
 def test_ctrl_c(call):
     sent = []
     t = interrupt_after(0.4, sent)

@@ -66,3 +66,22 @@ def test_refused_sparse_run_falls_back_to_a_certified_period():
     with pytest.raises(grundy.LimitError) as e:
         grundy.seq("tb:0.77", 30000000, max_seconds=1, method="sparse")
     assert measured(str(e.value)) == measured(python_words(cli_message(err)))
+
+
+# tb:0.72u3 splits a heap into up to four: heap 411 has 489,401 moves (340 MB
+# as Move objects, 1.5 s); heap 40 has 533
+SPLIT4 = "tb:0.72u3"
+
+
+@pytest.mark.parametrize("heap_keys", [{}, {"method": "auto"}], ids=["module", "layer"])
+def test_move_list_held_to_the_limits(heap_keys):
+    start = time.process_time()
+    with pytest.raises(grundy.LimitError, match=r"^listing the moves: [0-9]+ moves take about [0-9]+ bytes, over the "
+                                                r"memory limit; raise with max_memory=$"):
+        grundy.moves(SPLIT4, 411, max_memory="32M", **heap_keys)
+    assert time.process_time() - start < 1.0
+    with pytest.raises(grundy.LimitError, match=r"^listing the moves: stopped after [0-9]+ moves at the time limit "
+                                                r"of 1 s; raise with max_seconds=$"):
+        grundy.moves(SPLIT4, 411, max_seconds=1, **heap_keys)
+    m = grundy.moves(SPLIT4, 40, max_memory="32M", max_seconds=1, **heap_keys)
+    assert len(m) == m.total_moves == 533 and m.listed == "all"
