@@ -25,7 +25,7 @@ bash scripts/setup-browser.sh
 node tests/browser/e2e.mjs build/grundy build/browser
 
 echo "== ($(date -u +%T)) fuzzing the parsers (${GR_FUZZ_SECONDS:-25} s each: positions and rules, play's moves and records, sequence files, the answer layer's queries)"
-bash scripts/setup.sh build-fuzz -DGR_FUZZ=ON -DGR_TESTS=OFF -DGR_BENCH=OFF -DCMAKE_C_COMPILER=clang
+GR_TARGETS="fuzz_parse fuzz_play fuzz_seqfile fuzz_api" bash scripts/setup.sh build-fuzz -DGR_FUZZ=ON -DGR_TESTS=OFF -DGR_BENCH=OFF -DCMAKE_C_COMPILER=clang
 for target in parse play seqfile api; do
   corpus=build-fuzz/corpus_$target
   mkdir -p "$corpus"

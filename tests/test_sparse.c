@@ -95,7 +95,7 @@ Test(sparse, every_three_digit_code_to_3000, .timeout = 600)
 
 Test(sparse, grundy_game_to_65536)
 {
-    same("4!.", 65536, 0, 2);
+    same("4!.", GR_TEST_SIZE(65536, 20000), 0, 2);
 }
 
 /* A mask under which every value below 2^15 is rare: every heap is rare and
@@ -148,8 +148,8 @@ Test(sparse, threads_give_identical_values)
  * widened run equals the O(N^2) method on any thread count. */
 Test(sparse, values_past_255_widen_exactly, .timeout = 300)
 {
-    same("0.6", 30000, 0, 1);
-    same("0.6", 30000, 0, 4);
+    same("0.6", GR_TEST_SIZE(30000, 12000), 0, 1);
+    same("0.6", GR_TEST_SIZE(30000, 12000), 0, 4);
     same("0.66", 12000, 0, 2);
     same("0.66", 5000, 0x8000, 3);
     gr_tb_code c = code("0.6");
@@ -201,11 +201,12 @@ static void stretched(const char *text, uint64_t n, uint32_t mask, uint64_t step
 
 Test(sparse, stretches_on_any_thread_count_equal_one_thread, .timeout = 600)
 {
-    stretched("0.6", 40000, 0, 6007);
-    stretched("0.66", 60000, 0, 4999);   /* 0.66 and 0.04 also bring phase A's stages up to date on 16 threads */
-    stretched("0.04", 30000, 0, 5003);
-    stretched("4!.", 70000, 0, 9001);   /* Grundy's game */
-    stretched("0.6", 30000, 0x1ee, 7001);
+    /* under the sanitizers about a third of each size: still past the widening */
+    stretched("0.6", GR_TEST_SIZE(40000, 16000), 0, 6007);
+    stretched("0.66", GR_TEST_SIZE(60000, 20000), 0, 4999);   /* 0.66 and 0.04 also bring phase A's stages up to date on 16 threads */
+    stretched("0.04", GR_TEST_SIZE(30000, 15000), 0, 5003);
+    stretched("4!.", GR_TEST_SIZE(70000, 25000), 0, 9001);   /* Grundy's game */
+    stretched("0.6", GR_TEST_SIZE(30000, 15000), 0x1ee, 7001);
 }
 
 /* The publisher shows its count to the other threads every few heaps
@@ -216,7 +217,7 @@ Test(sparse, stretches_on_any_thread_count_equal_one_thread, .timeout = 600)
 Test(sparse, any_show_interval_gives_the_values_of_one_thread, .timeout = 600)
 {
     static const char *const codes[] = {"0.6", "0.04", "4!."};
-    static const uint64_t sizes[] = {30000, 20000, 40000};
+    static const uint64_t sizes[] = {GR_TEST_SIZE(30000, 12000), GR_TEST_SIZE(20000, 10000), GR_TEST_SIZE(40000, 15000)};
     static const char *const every[] = {"1", "7", "64", "1000"};
     static const int threads[] = {3, 8};
     for (size_t k = 0; k < 3; k++) {
