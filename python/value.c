@@ -218,13 +218,6 @@ typedef struct collect {
 
 #define CHECK_EVERY 256
 
-static double mono(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* A kept move's memory: its entry (twice: the array grows by doubling), each
  * heap of its result (an mpz, its limbs, the allocator's overhead), and its
  * Move (a struct sequence of eight items, the result a tuple of ints). */
@@ -236,7 +229,7 @@ static double found_bytes(const found *f)
 static int keep_move(void *ctx, const gr_bigmove *mv, const gr_answer *res, bool winning)
 {
     collect *c = ctx;
-    if (++c->seen % CHECK_EVERY == 0 && mono() > c->deadline)
+    if (++c->seen % CHECK_EVERY == 0 && gr_monotonic_seconds() > c->deadline)
         return gr_fail_limit(c->err, GR_KNOB_SECONDS, "listing the moves: stopped after %zu moves at the time limit of %.3g s",
                              c->seen, c->lim->max_seconds);
     if (c->only_winning && !winning) return 0;
@@ -330,7 +323,7 @@ static int find_moves(gr_engine *e, const gr_bigpos *pos, collect *c, gr_moves_s
 {
     gr_answer here;
     gr_answer_init(&here);
-    c->deadline = mono() + c->lim->max_seconds;
+    c->deadline = gr_monotonic_seconds() + c->lim->max_seconds;
     c->err = err;
     int rc = gr_engine_value(e, pos, &here, err);
     gr_answer_clear(&here);

@@ -30,6 +30,8 @@ typedef struct gr_limits {
 void gr_limits_default(gr_limits *lim);
 /* True when lim's stop hook asks the computation to stop now. */
 bool gr_limits_stopped(const gr_limits *lim);
+/* Seconds on the monotonic clock: deadlines for max_seconds, met by wall time. */
+double gr_monotonic_seconds(void);
 /* A memory size as every front end writes it: "4G", "512M", "64k", "100000"
  * (bytes). False, *bytes untouched, for anything else (empty, a sign, junk
  * after the unit, zero, past 32 characters). */

@@ -24,13 +24,6 @@ typedef struct collector {
 
 #define CHECK_EVERY 256
 
-static double mono(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* One listed move's memory: its entry (twice: the array grows by doubling),
  * each heap of its result and parts (an mpz, its limbs, the allocator's
  * overhead), its words, and its share of the JSON or text rendering. With
@@ -55,7 +48,7 @@ static int over_memory(collector *c, const gr_api_move *m)
 /* GR_ELIMIT once the call passes the time limit (checked every CHECK_EVERY moves). */
 static int over_time(collector *c)
 {
-    if (++c->seen % CHECK_EVERY == 0 && mono() > c->deadline)
+    if (++c->seen % CHECK_EVERY == 0 && gr_monotonic_seconds() > c->deadline)
         return gr_fail_limit(c->err, GR_KNOB_SECONDS, "listing the moves: stopped after %zu moves at the time limit of %.3g s",
                              c->seen, c->lim->max_seconds);
     return 0;
@@ -127,7 +120,7 @@ int gr_api_moves(gr_engine *e, const gr_api_request *req, gr_api_reply *rep, gr_
 
 static int moves_of(gr_engine *e, const gr_api_request *req, gr_api_reply *rep, gr_error *err)
 {
-    double start = mono();
+    double start = gr_monotonic_seconds();
     int rc = gr_engine_value(e, &rep->pos, &rep->here, err);
     if (rc) return rc;
     gr_api_quotient_fill(e, rep);

@@ -104,13 +104,6 @@ typedef struct pick {
     long at;           /* the last row handed over */
 } pick;
 
-static double mono(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* The fast table fills (top+1)^2/4 cells up to row top. Measured here
  * (bench: seq sharing --row 1 --to 40000, release): 2.7e-8 s of CPU a cell;
  * the refusal uses 1e-8 on every core so that it never refuses what would
@@ -135,7 +128,7 @@ static int take(void *ctx, uint32_t b, const uint32_t *half)
         p->out[n - p->first] = half[lo];
     }
     p->at = (long)b;
-    if ((b & 63) == 0 && mono() > p->deadline) return p->late = true;
+    if ((b & 63) == 0 && gr_monotonic_seconds() > p->deadline) return p->late = true;
     return stopped(p->c);
 }
 
@@ -180,7 +173,7 @@ static int seq_sharing(seqcall *c)
     gr_s3fast *st;
     int rc = gr_s3fast_new(&st, (uint32_t)top, c->err);
     if (rc) return rc;
-    pick p = {c, r->diagonal, r->ad, first, o->to, malloc(cnt * sizeof(uint32_t)), mono() + most, false, -1};
+    pick p = {c, r->diagonal, r->ad, first, o->to, malloc(cnt * sizeof(uint32_t)), gr_monotonic_seconds() + most, false, -1};
     if (!p.out) {
         gr_s3fast_free(st);
         return gr_fail_nomem(c->err);

@@ -40,7 +40,7 @@ static gr_pos heap(uint64_t x)
  * same shape with modulus m = 2^n (8 and 4): x+1 on m-1, x-1 on 0 (x >= m). */
 static int check_shape(const char *spec, uint64_t m, uint64_t to, gr_claim_result *r, gr_error *err)
 {
-    uint32_t *v;
+    uint32_t *v = NULL;   /* set by values() when it succeeds */
     int rc = values(spec, to, r, &v, err);
     if (rc) return rc;
     gr_claim_holds(r, "every heap x <= %llu, x = 0, 1, 2, ... in increasing order", (unsigned long long)to);
@@ -153,7 +153,7 @@ static int check_table_rows(int row, uint64_t to, gr_claim_result *r, gr_error *
 {
     if (to > TABLE_MAX) to = TABLE_MAX;
     r->detail[0] = '\0';
-    uint32_t *v;
+    uint32_t *v = NULL;   /* set by values() when it succeeds */
     int rc = values("split:parts=4", to, r, &v, err);
     if (rc) return rc;
     int listed[TABLE_MAX + 1];
@@ -200,7 +200,7 @@ static int check_table_row(const gr_claim *c, uint64_t to, gr_claim_result *r, g
 static int check_chaotic(const gr_claim *c, uint64_t to, gr_claim_result *r, gr_error *err)
 {
     (void)c;
-    uint32_t *v;
+    uint32_t *v = NULL;   /* set by values() when it succeeds */
     int rc = values("split:parts=4", to, r, &v, err);
     if (rc) return rc;
     gr_period p;

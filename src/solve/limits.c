@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Measured on the 2-core reference machine (bench/bench_estimates.c, while
@@ -23,6 +24,13 @@ void gr_limits_default(gr_limits *lim)
     lim->max_seconds = 60;
     lim->stop = NULL;
     lim->stop_ctx = NULL;
+}
+
+double gr_monotonic_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 bool gr_limits_stopped(const gr_limits *lim)
