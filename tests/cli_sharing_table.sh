@@ -57,6 +57,9 @@ check "row 3 json" "$("$G" seq sharing --row 3 --to 6 --format json)" \
 # row to 9,254 that ran minutes under a 0.2 s limit)
 msg=$("$G" seq sharing --row 1 --to 200000 --max-seconds 1 2>&1); rc=$?
 check "row refused by estimate" "$rc $(echo "$msg" | grep -c 'over the limit of 1 s')" "3 1"
+# the estimate counts the threads OpenMP will give the table, not the cores
+msg=$(OMP_NUM_THREADS=1 "$G" seq sharing --row 1 --to 30000 --max-seconds 1 2>&1); rc=$?
+check "estimate on OMP_NUM_THREADS=1" "$rc $(echo "$msg" | grep -c 'on 1 thread, over the limit of 1 s')" "3 1"
 row=$("$G" seq sharing --row 2 --to 300 | tr ' ' '\n' | awk 'NR>1' | grep -c .)
 check "row 2 length" "$row" "298"
 

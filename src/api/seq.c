@@ -21,6 +21,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 void gr_api_seq_reply_init(gr_api_seq_reply *s)
 {
@@ -110,10 +113,18 @@ typedef struct pick {
  * finish, and the deadline in take() stops what the estimate let through. */
 #define S3_SECONDS_PER_CELL 1.0e-8
 
+/* The threads the fast table will use: OpenMP's count (OMP_NUM_THREADS
+ * caps it), never more than the cores online, since more threads than
+ * cores add no speed the estimate may count on. */
 static int cores_here(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n > 0 ? (int)n : 1;
+    int cores = n > 0 ? (int)n : 1;
+#ifdef _OPENMP
+    int omp = omp_get_max_threads();
+    if (omp >= 1 && omp < cores) cores = omp;
+#endif
+    return cores;
 }
 
 /* Row b holds G(0,x,b) = half[min(x, b-x)]. For a row A, b = n gives
