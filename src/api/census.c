@@ -9,8 +9,10 @@
  * codes with equal sequences and the tables' claims of equal games. */
 #include "api_internal.h"
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 void gr_api_census_reply_clear(gr_api_census_reply *c)
@@ -74,11 +76,18 @@ static int gather_codes(const gr_api_census_opts *o, gr_api_census_reply *c, gr_
 
 /* ------------------------------------------------------------ running */
 
+/* The codes run on threads of the pool's own, but a front end's stop hook
+ * may answer only on the thread that called (Python looks at its signals
+ * there, holding the interpreter): so the calling thread polls the hook
+ * while it waits, and the workers' runs read the flag it sets. */
 typedef struct pool {
     gr_api_census_reply *c;
     const gr_api_census_opts *o;
-    const gr_limits *lim;
+    const gr_limits *lim;        /* the workers' limits: their hook reads `stop` */
+    atomic_bool stop;
     pthread_mutex_t lock;
+    pthread_cond_t exited_cv;
+    int exited;                  /* workers that have returned */
     size_t next, finished;
     int per;                     /* threads a code */
     int rc;                      /* the first failure's status */
@@ -114,14 +123,48 @@ static void *worker(void *arg)
         note_done(p, i, rc, &e);
         pthread_mutex_unlock(&p->lock);
     }
+    pthread_mutex_lock(&p->lock);
+    p->exited++;
+    pthread_cond_signal(&p->exited_cv);
+    pthread_mutex_unlock(&p->lock);
     return NULL;
+}
+
+static int pool_stopped(void *ctx)
+{
+    pool *p = ctx;
+    return atomic_load_explicit(&p->stop, memory_order_relaxed);
+}
+
+/* Waits for `started` workers, polling the caller's hook every 50 ms. */
+static void wait_workers(pool *p, int started, const gr_limits *caller)
+{
+    pthread_mutex_lock(&p->lock);
+    while (p->exited < started) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 50 * 1000000L;
+        if (until.tv_nsec >= 1000000000L) until.tv_sec++, until.tv_nsec -= 1000000000L;
+        pthread_cond_timedwait(&p->exited_cv, &p->lock, &until);
+        if (p->exited < started && !atomic_load(&p->stop) && caller->stop) {
+            pthread_mutex_unlock(&p->lock);
+            if (stopped_by_hook(caller)) atomic_store(&p->stop, true);
+            pthread_mutex_lock(&p->lock);
+        }
+    }
+    pthread_mutex_unlock(&p->lock);
 }
 
 static int run_local(gr_api_census_reply *c, const gr_api_census_opts *o, int threads, const gr_limits *lim,
                      gr_error *err)
 {
-    pool p = {.c = c, .o = o, .lim = lim, .next = 0};
+    gr_limits wlim = *lim;
+    if (lim->stop) wlim.stop = pool_stopped;
+    pool p = {.c = c, .o = o, .lim = &wlim, .next = 0};
+    wlim.stop_ctx = &p;
+    atomic_init(&p.stop, false);
     pthread_mutex_init(&p.lock, NULL);
+    pthread_cond_init(&p.exited_cv, NULL);
     int workers = threads < (int)c->n ? threads : (int)c->n;
     p.per = c->n >= (size_t)threads ? 1 : threads / (int)c->n;
     pthread_t *t = calloc((size_t)(workers > 0 ? workers : 1), sizeof *t);
@@ -129,9 +172,14 @@ static int run_local(gr_api_census_reply *c, const gr_api_census_opts *o, int th
     int started = 0;
     for (; started < workers; started++)
         if (pthread_create(&t[started], NULL, worker, &p) != 0) break;
-    if (!started) worker(&p);
+    if (!started) {
+        wlim = *lim;             /* on the calling thread: its own hook */
+        worker(&p);
+    }
+    wait_workers(&p, started, lim);
     for (int k = 0; k < started; k++) pthread_join(t[k], NULL);
     free(t);
+    pthread_cond_destroy(&p.exited_cv);
     pthread_mutex_destroy(&p.lock);
     if (p.rc) *err = p.err;
     return p.rc;

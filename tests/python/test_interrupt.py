@@ -51,6 +51,24 @@ def test_ctrl_c(call):
     assert grundy.value("sharing", [3, 5, 9]).value == 2
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_ctrl_c_census(tmp_path, threads):
+    """A census runs its codes on threads of its own, where Python's signals
+    cannot be looked at: the calling thread looks for them while it waits."""
+    sent = []
+    t = interrupt_after(0.4, sent)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            grundy.census([".6", ".04"], 10**7, str(tmp_path / "c"), threads=threads)
+        caught = time.monotonic()
+    finally:
+        t.cancel()
+        t.join()
+    assert sent, "the census finished before the signal"
+    assert caught - sent[0] < LIMIT
+    assert grundy.value("sharing", [3, 5, 9]).value == 2
+
+
 def test_interrupt_main():
     """_thread.interrupt_main() (no real signal) is honoured too."""
     import _thread
