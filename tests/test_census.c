@@ -89,7 +89,7 @@ Test(census, run_group_difference)
     size_t n = 4;
     gr_census_rec *recs = r;
     gr_error err = {0};
-    cr_assert_eq(gr_census_open(dir, &recs, &n, &err), GR_OK, "%s", err.msg);
+    cr_assert_eq(gr_census_open(dir, NULL, &recs, &n, &err), GR_OK, "%s", err.msg);
     for (size_t i = 0; i < n; i++) cr_assert_eq(gr_census_run(&r[i], dir, 5000, 1, &lim, &err), GR_OK, "%s", err.msg);
 
     gr_tb_code c;
@@ -129,7 +129,7 @@ Test(census, run_group_difference)
     cr_assert_eq(gr_census_save(dir, r, n, 5000, &err), GR_OK);
     gr_census_rec *back = NULL;
     size_t nback = 0;
-    cr_assert_eq(gr_census_open(dir, &back, &nback, &err), GR_OK, "%s", err.msg);
+    cr_assert_eq(gr_census_open(dir, NULL, &back, &nback, &err), GR_OK, "%s", err.msg);
     cr_assert_eq(nback, 4);
     cr_assert_str_eq(back[2].rules, "tb:0.3");
     cr_assert(back[2].cert.certified);
@@ -139,7 +139,7 @@ Test(census, run_group_difference)
     gr_census_rec *po = &other;
     size_t one = 1;
     gr_error err3 = {0};
-    cr_assert_eq(gr_census_open(dir, &po, &one, &err3), GR_EINPUT);
+    cr_assert_eq(gr_census_open(dir, NULL, &po, &one, &err3), GR_EINPUT);
     cr_assert(strstr(err3.msg, "holds another census"), "%s", err3.msg);
     int fd, fd2;
     cr_assert_eq(gr_census_lock(dir, &fd, &err), GR_OK);

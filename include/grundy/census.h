@@ -84,8 +84,9 @@ int gr_census_read(gr_census_rec *r, const char *dir, uint64_t to, const gr_limi
 /* The manifest (dir/MANIFEST): the codes of the census and each one's
  * state. open creates it, or checks that dir holds this census (the same
  * codes; GR_EINPUT otherwise); with n == 0 it reads the codes into *recs
- * (malloc'd) instead. save rewrites it (atomically). */
-int gr_census_open(const char *dir, gr_census_rec **recs, size_t *n, gr_error *err);
+ * (malloc'd) instead. save rewrites it (atomically). key names the folder
+ * in messages as the front end spells it and its separator (NULL: "--dir "). */
+int gr_census_open(const char *dir, const char *key, gr_census_rec **recs, size_t *n, gr_error *err);
 int gr_census_save(const char *dir, const gr_census_rec *recs, size_t n, uint64_t to, gr_error *err);
 
 /* One run at a time in a folder: an exclusive lock on dir/LOCK (GR_EINPUT

@@ -251,7 +251,7 @@ static int setup(const gr_api_request *req, gr_api_census_reply *c, int rank, in
     c->to = o->to;
     if (!rc) rc = gather_codes(o, c, err);
     /* rank 0 alone keeps the folder; the ranks get the records from it */
-    if (!rc && rank == 0) rc = gr_census_open(c->dir, &c->recs, &c->n, err);
+    if (!rc && rank == 0) rc = gr_census_open(c->dir, gr_api_key_lead(req->front, "dir", a, sizeof a), &c->recs, &c->n, err);
     if (!rc && rank == 0 && !o->report) rc = gr_census_lock(c->dir, lock, err);
     if (!rc && rank == 0 && !o->report) rc = gr_census_save(c->dir, c->recs, c->n, c->to, err);
     return rc;

@@ -95,16 +95,17 @@ static const gr_census_rec *find(const gr_census_rec *recs, size_t n, const char
     return NULL;
 }
 
-int gr_census_open(const char *dir, gr_census_rec **recs, size_t *n, gr_error *err)
+int gr_census_open(const char *dir, const char *key, gr_census_rec **recs, size_t *n, gr_error *err)
 {
+    if (!key) key = "--dir ";
     gr_census_rec *old;
     size_t nold;
     struct stat st;
     if (stat(dir, &st) != 0) {
-        if (*n == 0) return gr_fail(err, GR_EINPUT, "census: --dir %s does not exist; give the codes to start one", dir);
-        if (make_dirs(dir) != 0) return gr_fail(err, GR_EINPUT, "census: cannot make --dir %s: %s", dir, strerror(errno));
+        if (*n == 0) return gr_fail(err, GR_EINPUT, "census: %s%s does not exist; give the codes to start one", key, dir);
+        if (make_dirs(dir) != 0) return gr_fail(err, GR_EINPUT, "census: cannot make %s%s: %s", key, dir, strerror(errno));
     } else if (!S_ISDIR(st.st_mode)) {
-        return gr_fail(err, GR_EINPUT, "census: --dir %s is not a folder", dir);
+        return gr_fail(err, GR_EINPUT, "census: %s%s is not a folder", key, dir);
     }
     int rc = read_manifest(dir, &old, &nold, err);
     if (rc) return rc;
@@ -116,14 +117,14 @@ int gr_census_open(const char *dir, gr_census_rec **recs, size_t *n, gr_error *e
     if (!nold) {
         free(old);
         if (!dir_empty(dir))
-            return gr_fail(err, GR_EINPUT, "census: --dir %s holds other files and no census manifest", dir);
+            return gr_fail(err, GR_EINPUT, "census: %s%s holds other files and no census manifest", key, dir);
         return gr_census_save(dir, *recs, *n, 0, err);
     }
     bool same = nold == *n;
     for (size_t i = 0; same && i < *n; i++) same = find(old, nold, (*recs)[i].rules) != NULL;
     if (!same) {
-        rc = gr_fail(err, GR_EINPUT, "census: --dir %s holds another census (%zu codes, the first %s); give its codes "
-                     "or another folder", dir, nold, old[0].name);
+        rc = gr_fail(err, GR_EINPUT, "census: %s%s holds another census (%zu codes, the first %s); give its codes "
+                     "or another folder", key, dir, nold, old[0].name);
         free(old);
         return rc;
     }

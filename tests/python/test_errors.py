@@ -93,3 +93,13 @@ def test_usable_after_errors():
             grundy.value("nim", "1 q")
     assert grundy.value("sharing", [3, 5, 9]).value == 2
     assert list(grundy.seq("nim", 4)) == [0, 1, 2, 3, 4]
+
+
+def test_census_folder_named_as_python_spells_it(tmp_path):
+    """A census folder that is not a census's is named dir=, as Python's
+    keyword, where the command line says --dir."""
+    (tmp_path / "junk").write_text("x")
+    assert "--dir " + str(tmp_path) + " holds other files" in cli_says("census", ".6", "--to", "100",
+                                                                         "--dir", str(tmp_path))
+    with pytest.raises(ValueError, match="census: dir=" + str(tmp_path) + " holds other files"):
+        grundy.census([".6"], 100, str(tmp_path))
