@@ -3,6 +3,7 @@
  * around long computations with KeyboardInterrupt still honoured. */
 #include "grundy_py.h"
 #include "grundy/api.h"
+#include "grundy/solve.h"
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
@@ -12,13 +13,6 @@
 
 static _Thread_local pg_call *current_call;
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 /* Signals are looked at every CHECK_SECONDS: often enough that Ctrl-C stops
  * a run within a second, rarely enough that taking the GIL costs nothing. */
 #define CHECK_SECONDS 0.05
@@ -26,7 +20,7 @@ static double now(void)
 void pg_begin(pg_call *c)
 {
     c->stopped = false;
-    c->next_check = now() + CHECK_SECONDS;
+    c->next_check = gr_monotonic_seconds() + CHECK_SECONDS;
     c->outer = current_call;
     current_call = c;
     c->ts = PyEval_SaveThread();
@@ -53,7 +47,7 @@ bool pg_should_stop(void)
     pg_call *c = current_call;
     if (!c) return false;
     if (c->stopped) return true;
-    double t = now();
+    double t = gr_monotonic_seconds();
     if (t < c->next_check) return false;
     c->next_check = t + CHECK_SECONDS;
     PyEval_RestoreThread(c->ts);

@@ -6,6 +6,7 @@
  * computes from the rules; nothing published is assumed. */
 #include "grundy/claims.h"
 #include "grundy/sparse.h"
+#include "grundy/solve.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,13 +14,6 @@
 
 /* Claims are checked with a generous time limit: --to is the user's say. */
 #define CHECK_SECONDS 7200.0
-
-static double wall(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 static gr_pos heap(uint64_t x)
 {
@@ -38,9 +32,9 @@ static int run(const char *rules, uint64_t to, bool until, const gr_claim_result
     gr_limits_default(&j.lim);
     j.lim.max_seconds = CHECK_SECONDS;
     if (cr->limits) j.lim.stop = cr->limits->stop, j.lim.stop_ctx = cr->limits->stop_ctx;
-    double t0 = wall();
+    double t0 = gr_monotonic_seconds();
     rc = gr_sparse_job_run(&j, r, err);
-    *secs = wall() - t0;
+    *secs = gr_monotonic_seconds() - t0;
     if (rc) {
         gr_sparse_free(r->s);
         r->s = NULL;

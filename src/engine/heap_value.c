@@ -11,6 +11,7 @@
 #include "grundy/period.h"
 #include "grundy/seqfile.h"
 #include "grundy/sparse.h"
+#include "grundy/solve.h"
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -130,17 +131,10 @@ typedef struct relay {
     double deadline;
 } relay;
 
-static double wall(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 static int past_deadline(void *ctx)
 {
     relay *r = ctx;
-    return wall() > r->deadline || gr_limits_stopped(r->lim);
+    return gr_monotonic_seconds() > r->deadline || gr_limits_stopped(r->lim);
 }
 
 static void relay_progress(void *ctx, const gr_sparse_progress *p)
@@ -245,7 +239,7 @@ int gr_engine_heap_sparse_period(gr_engine *e, uint64_t want, const gr_limits *l
     if (!want) {
         /* the period alone is looked for until the time limit, not refused
          * by an estimate of the run to `to`: a deadline as the stop hook */
-        r.deadline = wall() + lim->max_seconds;
+        r.deadline = gr_monotonic_seconds() + lim->max_seconds;
         j.lim.max_seconds = 1e18;
         j.lim.stop = past_deadline;
         j.lim.stop_ctx = &r;

@@ -5,6 +5,7 @@
  * `grundy losing` prints what this enumerates. */
 #include "grundy/engine.h"
 #include "grundy/block.h"
+#include "grundy/solve.h"
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -19,18 +20,11 @@ struct gr_losing {
     unsigned long asked;
 };
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 int gr_losing_is_p(gr_losing *l, const uint32_t *x, bool *p, gr_error *err)
 {
     if (!l->s) return *p = gr_nbtable_is_p(&l->t, x), GR_OK;
     *p = false;
-    if ((++l->asked & 0x3ff) == 0 && now() - l->started > l->max_seconds)
+    if ((++l->asked & 0x3ff) == 0 && gr_monotonic_seconds() - l->started > l->max_seconds)
         return gr_fail_limit(err, GR_KNOB_SECONDS, "losing: stopped after %.0f s (the time limit) at %lu positions",
                        l->max_seconds, l->asked);
     gr_pos pos = {.n = l->d};
@@ -69,7 +63,7 @@ static int open_search(gr_losing *l, const char *rules, const gr_outcome *rule, 
     gr_pos top = {.n = l->d};
     for (int i = 0; i < l->d; i++) top.p[i] = l->n;
     if ((rc = gr_solver_admit(&l->g, rule, &top, lim, err))) return rc;
-    l->started = now();
+    l->started = gr_monotonic_seconds();
     l->max_seconds = lim->max_seconds;
     l->s = gr_solver_new(&l->g, rule, lim);
     return l->s ? GR_OK : gr_fail_nomem(err);

@@ -5,6 +5,7 @@
  * connection and clean it up itself; an entry leaves the table before its
  * descriptor is closed, so the janitor never touches a reused one. */
 #include "serve_conns.h"
+#include "grundy/solve.h"
 #include <netinet/in.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -30,19 +31,12 @@ struct serve_conns {
     serve_conn c[];
 };
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static void *janitor(void *arg)
 {
     serve_conns *cs = arg;
     pthread_mutex_lock(&cs->mu);
     while (!cs->stopping) {
-        double t = now();
+        double t = gr_monotonic_seconds();
         /* near the bound, an idle connection yields its place quickly */
         double allowed = cs->open * 4 > cs->capacity * 3 && cs->timeout > 1 ? 1 : cs->timeout;
         for (int i = 0; i < cs->capacity; i++) {
@@ -126,7 +120,7 @@ serve_conn *serve_conns_open(serve_conns *cs, const struct sockaddr *addr, int f
         found->fd = fd;
         found->family = family;
         memcpy(found->addr, a, 16);
-        found->since = now();
+        found->since = gr_monotonic_seconds();
         cs->open++;
     }
     pthread_mutex_unlock(&cs->mu);
@@ -155,7 +149,7 @@ void serve_conns_end(serve_conns *cs, serve_conn *c)
     if (!c) return;
     pthread_mutex_lock(&cs->mu);
     c->busy = false;
-    c->since = now();
+    c->since = gr_monotonic_seconds();
     pthread_mutex_unlock(&cs->mu);
 }
 

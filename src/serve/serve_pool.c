@@ -15,6 +15,7 @@
 #include "serve.h"
 #include "grundy/api.h"
 #include "grundy/grow.h"
+#include "grundy/solve.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -93,17 +94,10 @@ struct serve_pool {
     worker w[];
 };
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /* Waits on cond until the monotonic deadline: false once past it. */
 static bool wait_until(pthread_cond_t *cond, pthread_mutex_t *mu, double deadline)
 {
-    double t = deadline - now();
+    double t = deadline - gr_monotonic_seconds();
     if (t <= 0) return false;
     struct timespec until;
     clock_gettime(CLOCK_MONOTONIC, &until);
@@ -233,9 +227,9 @@ static void run_fresh(const serve_pool *p, char **argv, const char *input, doubl
     size_t osize = 0, esize = 0, elen = 0;
     struct pollfd fds[2] = {{out[0], POLLIN, 0}, {err[0], POLLIN, 0}};
     int open_fds = 2;
-    double deadline = now() + seconds;
+    double deadline = gr_monotonic_seconds() + seconds;
     while (open_fds > 0 && !r->too_big) {
-        int wait_ms = (int)((deadline - now()) * 1000);
+        int wait_ms = (int)((deadline - gr_monotonic_seconds()) * 1000);
         if (wait_ms <= 0) {
             r->timed_out = true;
             break;
@@ -349,7 +343,7 @@ static bool write_all(int fd, const void *buf, size_t n)
 static ssize_t read_some(int fd, char *buf, size_t room, double deadline)
 {
     for (;;) {
-        int wait_ms = (int)((deadline - now()) * 1000);
+        int wait_ms = (int)((deadline - gr_monotonic_seconds()) * 1000);
         if (wait_ms <= 0) return -1;
         struct pollfd pfd = {fd, POLLIN, 0};
         if (poll(&pfd, 1, wait_ms) <= 0) continue;
@@ -492,7 +486,7 @@ static void run_pooled(serve_pool *p, char **argv, const char *input, double dea
             break;
         }
     worker *w = acquire(p, rules, deadline, r);
-    if (w && now() >= deadline) { /* came free too late: the worker need not die for it */
+    if (w && gr_monotonic_seconds() >= deadline) { /* came free too late: the worker need not die for it */
         release(p, w);
         r->timed_out = true;
         w = NULL;
@@ -515,11 +509,11 @@ void serve_pool_run(serve_pool *p, char **argv, const char *input, double second
                     serve_run *r)
 {
     memset(r, 0, sizeof *r);
-    double deadline = now() + seconds;
+    double deadline = gr_monotonic_seconds() + seconds;
     if (!serve_pool_fresh(p, fresh)) {
         run_pooled(p, argv, input, deadline, max_output, r);
     } else if (fresh_enter(p, deadline, r)) {
-        double left = deadline - now();
+        double left = deadline - gr_monotonic_seconds();
         if (left > 0) run_fresh(p, argv, input, left, max_output, r);
         else r->timed_out = true;
         fresh_leave(p);
@@ -709,7 +703,7 @@ int serve_worker_main(void)
     for (long calls = 1;; calls++) {
         request_head h;
         if (!read_request(WORKER_FD, &req, &req_cap, &h)) break;
-        double began = now();
+        double began = gr_monotonic_seconds();
         char *out = NULL, *err = NULL;
         size_t out_len = 0, err_len = 0;
         /* the answer layer's call by its verb's name ("@value"): no
@@ -724,7 +718,7 @@ int serve_worker_main(void)
          * than a small answer; and after a slow call, which may have left a
          * large table among the kept engines */
         struct rusage ru = {.ru_maxrss = 0};
-        if (calls % 8 == 0 || now() - began > SLOW_CALL_MS / 1e3) getrusage(RUSAGE_SELF, &ru);
+        if (calls % 8 == 0 || gr_monotonic_seconds() - began > SLOW_CALL_MS / 1e3) getrusage(RUSAGE_SELF, &ru);
         reply_head rh = {status, 0, out_len, (uint32_t)(err_len < ERR_CAP ? err_len : ERR_CAP), 0};
         if (out_len > h.max_output) rh.flags |= REPLY_TOO_BIG, rh.out_len = 0;
         if (calls >= RETIRE_CALLS || ru.ru_maxrss > RETIRE_KB) rh.flags |= REPLY_RETIRING;
