@@ -108,6 +108,13 @@ typedef struct gr_mquot {
 typedef void (*gr_mquot_progress)(void *ctx, int heap, uint32_t order, bool changed);
 int gr_mquot_build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, uint32_t max_elems,
                    const gr_limits *lim, gr_mquot_progress progress, void *ctx, gr_error *err);
+/* The same, and where the build stops early (GR_ELIMIT: the time limit,
+ * an estimate, the pairs' limit; GR_EINTR: the stop hook) after finishing
+ * heap 1 or more, *kept gets the quotient of the heaps 0..k it finished,
+ * as a build to k gives it (saved, the same bytes); else kept->order is 0.
+ * kept is the caller's to free either way. */
+int gr_mquot_build_keep(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, uint32_t max_elems,
+                        const gr_limits *lim, gr_mquot_progress progress, void *ctx, gr_mquot *kept, gr_error *err);
 void gr_mquot_free(gr_mquot *q);
 /* Sets q->period and q->preperiod where the periodicity test proves that
  * the quotient is the quotient of all heaps (octal games; period.c says

@@ -65,6 +65,39 @@ static int genus(const gr_api_request *req, const gr_game *g, gr_api_misere_repl
                           &req->limits, err);
 }
 
+/* A build stopped (time limit, estimate, interrupt) after some heaps: with
+ * an output file those heaps are saved there, the file a build to that
+ * heap writes, and the message says so and how to carry on; without one,
+ * how to keep them. Still the stop's status (3 or 130). */
+static int keep_stopped(const gr_api_request *req, const gr_mquot *kept, int rc, gr_error *err)
+{
+    const gr_api_misere_opts *o = &req->misere;
+    char why[sizeof err->msg], resume[80], to[80], out[80], secs[80], then[sizeof err->msg];
+    snprintf(why, sizeof why, "%s", err->msg);
+    gr_api_key_lead(req->front, "resume", resume, sizeof resume);
+    gr_api_key_lead(req->front, "to", to, sizeof to);
+    gr_api_key_lead(req->front, "out", out, sizeof out);
+    gr_api_key_name(req->front, "max-seconds", secs, sizeof secs);
+    gr_error serr;
+    gr_error_clear(&serr);
+    if (!o->out)
+        snprintf(then, sizeof then, "heaps 0..%d were done (|Q| = %u): with %sFILE a stopped build saves them, to carry "
+                 "on with %sFILE %s%ld", kept->heaps, kept->order, out, resume, to, o->to);
+    else if (gr_mquot_save(kept, o->out, &serr) != GR_OK)
+        snprintf(then, sizeof then, "heaps 0..%d were done (|Q| = %u) but not saved: %.200s", kept->heaps, kept->order,
+                 serr.msg);
+    else
+        snprintf(then, sizeof then, "heaps 0..%d (|Q| = %u) saved to %s: carry on with %s%s %s%ld%s%s", kept->heaps,
+                 kept->order, o->out, resume, o->out, to, o->to, rc == GR_ELIMIT ? " and a larger " : "",
+                 rc == GR_ELIMIT ? secs : "");
+    /* the stop's message is rewritten (the first failure would stand), its knobs kept */
+    unsigned knobs = err->knobs;
+    gr_error_clear(err);
+    gr_fail(err, rc, "%s; %s", why, then);
+    err->knobs = knobs;
+    return rc;
+}
+
 static int quotient(const gr_api_request *req, const gr_game *g, gr_mquot *q, gr_error *err)
 {
     const gr_api_misere_opts *o = &req->misere;
@@ -75,11 +108,14 @@ static int quotient(const gr_api_request *req, const gr_game *g, gr_mquot *q, gr
     /* the proofs' pairs are bounded by the memory limit (about 64 bytes each) */
     double cap = req->limits.max_bytes / 64;
     uint32_t max = cap > 4e9 ? 4000000000u : (uint32_t)cap;
+    gr_mquot kept = {0};
     if (!rc)
-        rc = gr_mquot_build(q, g, (int)o->to, o->resume ? &r : NULL, max, &req->limits, o->progress, o->progress_ctx,
-                            err);
+        rc = gr_mquot_build_keep(q, g, (int)o->to, o->resume ? &r : NULL, max, &req->limits, o->progress,
+                                 o->progress_ctx, &kept, err);
     gr_mquot_free(&r);
     if (!rc && o->out) rc = gr_mquot_save(q, o->out, err);
+    if (rc && kept.order) rc = keep_stopped(req, &kept, rc, err);
+    gr_mquot_free(&kept);
     return rc;
 }
 
