@@ -24,19 +24,29 @@ static int check(const gr_api_request *req, gr_error *err)
 {
     const gr_api_misere_opts *o = &req->misere;
     char a[80], b[80], c[80], d[80];
-    if (o->in) return GR_OK;
+    if (o->in && (o->out || o->resume))
+        return gr_fail(err, GR_EINPUT, "%s and %s go with a build, not a saved quotient read back",
+                       gr_api_key_name(req->front, "out", a, sizeof a), gr_api_key_name(req->front, "resume", b, sizeof b));
+    if (o->in && !o->genus) return GR_OK;
     if (!o->have_to) return gr_fail(err, GR_EINPUT, "misere needs %sN", gr_api_key_lead(req->front, "to", a, sizeof a));
+    if (o->in) return o->to > GR_MIS_MAX_HEAP ? gr_fail(err, GR_EINPUT, "%s%ld is past %d, the largest heap the misere "
+                                                        "tools take", gr_api_key_lead(req->front, "to", a, sizeof a),
+                                                        o->to, GR_MIS_MAX_HEAP)
+                                              : GR_OK;
     if (o->genus == o->quotient)
         return gr_fail(err, GR_EINPUT, "misere needs one of %s and %s", gr_api_key_name(req->front, "genus", a, sizeof a),
                        gr_api_key_name(req->front, "quotient", b, sizeof b));
     if (o->to > GR_MIS_MAX_HEAP)
         return gr_fail(err, GR_EINPUT, "%s%ld is past %d, the largest heap the misere tools take",
                        gr_api_key_lead(req->front, "to", a, sizeof a), o->to, GR_MIS_MAX_HEAP);
+    /* Python's quotient= names a saved file: there a quotient is what
+     * misere() builds unless genus=True */
     if (o->genus && (o->out || o->resume || o->verify))
         return gr_fail(err, GR_EINPUT, "%s, %s and %s go with %s", gr_api_key_name(req->front, "out", a, sizeof a),
                        gr_api_key_name(req->front, "resume", b, sizeof b),
                        gr_api_key_name(req->front, "verify", c, sizeof c),
-                       gr_api_key_name(req->front, "quotient", d, sizeof d));
+                       req->front == GR_FRONT_PYTHON ? "a quotient, not genus=True"
+                                                     : gr_api_key_name(req->front, "quotient", d, sizeof d));
     return GR_OK;
 }
 
@@ -145,9 +155,15 @@ int gr_api_misere(const gr_api_request *req, gr_api_reply *rep, gr_error *err)
     if (!(m->quot = calloc(1, sizeof *m->quot))) return gr_fail_nomem(err);
     gr_game g = {0};
     if (o->in) {
-        /* the file names the game */
+        /* the file names the game; a game given too (Python's) must be it, in any spelling */
         rc = gr_mquot_load(m->quot, o->in, err);
-        if (!rc) rc = gr_game_parse(&g, m->quot->game, err);
+        if (!rc && req->rules) {
+            rc = gr_game_parse(&g, req->rules, err);
+            if (!rc && !gr_mquot_same_game(&g, m->quot->game))
+                rc = gr_fail(err, GR_EINPUT, "%s holds the quotient of %s, not %s", o->in, m->quot->game, g.spec);
+        } else if (!rc) {
+            rc = gr_game_parse(&g, m->quot->game, err);
+        }
         if (!rc) gr_mquot_periodicity(m->quot, &g);
     } else {
         rc = gr_game_parse(&g, req->rules, err);
