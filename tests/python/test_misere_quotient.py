@@ -1,6 +1,11 @@
 """The misere quotient element on value() and moves(): the same dict as the
 command line's (and the API's) "quotient" member, for the module's own
-engines and for a saved quotient (quotient=)."""
+engines and for a saved quotient (quotient=); misere(game, quotient=FILE)
+reading a saved quotient back; and a build stopped by max_seconds= or
+Ctrl-C saving the heaps it finished to out=."""
+import signal
+import threading
+
 import pytest
 
 import grundy
@@ -97,19 +102,48 @@ def test_misere_quotient_refusals(tmp_path):
         grundy.misere(DAWSON, quotient=tmp_path / "none.q")
 
 
-def test_stopped_build_saves_its_heaps(tmp_path):
-    # a build stopped by max_seconds= saves the heaps it finished to out=
-    # (the file a build to that heap writes); resume= carries on to the
-    # uninterrupted file. Where it stops does not matter, only that it did.
-    n = 30
-    part, full = tmp_path / "part.q", tmp_path / "full.q"
-    with pytest.raises(grundy.LimitError, match=r"saved to .*part.q: carry on with resume=.*part.q to=30 and a "
-                                                r"larger max_seconds=$"):
-        grundy.misere(DAWSON, n, max_seconds=1, out=part)
+# Dawson's Kayles to heap 30: heaps 0..26 in a tenth of a second, the rest
+# about 2.5 s (CPU)
+STOP_N = 30
+
+
+@pytest.fixture(scope="module")
+def dawson_full(tmp_path_factory):
+    full = tmp_path_factory.mktemp("full") / "full.q"
+    grundy.misere(DAWSON, STOP_N, out=full)
+    return full.read_bytes()
+
+
+def saved_then_resumed(tmp_path, part, full):
+    """part holds heaps 0..k for some 1 <= k < STOP_N, the bytes a build to k
+    writes, and resume= carries it on to the uninterrupted file. Where the
+    build stopped does not matter, only that it stopped before the end."""
     k = grundy.misere(DAWSON, quotient=part)["heaps"]
-    assert 1 <= k < n
+    assert 1 <= k < STOP_N
     grundy.misere(DAWSON, k, out=tmp_path / "k.q")
     assert part.read_bytes() == (tmp_path / "k.q").read_bytes()
-    grundy.misere(DAWSON, n, resume=part, out=tmp_path / "resumed.q")
-    grundy.misere(DAWSON, n, out=full)
-    assert (tmp_path / "resumed.q").read_bytes() == full.read_bytes()
+    grundy.misere(DAWSON, STOP_N, resume=part, out=tmp_path / "resumed.q")
+    assert (tmp_path / "resumed.q").read_bytes() == full
+
+
+def test_stopped_build_saves_its_heaps(tmp_path, dawson_full):
+    # a build stopped by max_seconds= saves the heaps it finished to out=
+    part = tmp_path / "part.q"
+    with pytest.raises(grundy.LimitError, match=r"saved to .*part.q: carry on with resume=.*part.q to=30 and a "
+                                                r"larger max_seconds=$"):
+        grundy.misere(DAWSON, STOP_N, max_seconds=1, out=part)
+    saved_then_resumed(tmp_path, part, dawson_full)
+
+
+def test_interrupted_build_saves_its_heaps(tmp_path, dawson_full):
+    # Ctrl-C: KeyboardInterrupt, and the heaps finished are in out= all the same
+    part = tmp_path / "part.q"
+    t = threading.Timer(1.0, lambda: signal.pthread_kill(threading.main_thread().ident, signal.SIGINT))
+    t.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            grundy.misere(DAWSON, STOP_N, out=part, max_seconds=600)
+    finally:
+        t.cancel()
+        t.join()
+    saved_then_resumed(tmp_path, part, dawson_full)
