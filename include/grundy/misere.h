@@ -102,8 +102,9 @@ typedef struct gr_mquot {
  * (docs/misere.md). resume (may be NULL): a quotient of the same game to
  * a smaller heap, carried on from (the result is the one a fresh run
  * gives). GR_ELIMIT when a proof would pass max_elems pairs or the limits
- * (the time limit counts the whole build), GR_EINPUT saying "stopped" when
- * the limits' stop hook fires (as every solver, grundy/solve.h). progress (may be NULL) is called after each
+ * (the time limit counts the whole build) or an estimate refuses the heaps
+ * left, GR_EINTR when the limits' stop hook fires (checked between heaps
+ * and within each proof). progress (may be NULL) is called after each
  * heap. */
 typedef void (*gr_mquot_progress)(void *ctx, int heap, uint32_t order, bool changed);
 int gr_mquot_build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, uint32_t max_elems,
