@@ -161,8 +161,9 @@ def count(what: Literal["pairs", "zero-nim", "no-carry"], *, sum: int | None = N
 def count(what: Literal["zero-graph"], *, sum: int, list: bool = False) -> dict[str, Any]: ...
 @overload
 def count(what: Literal["sharing-p", "sharing-f"], *, to: int) -> dict[str, Any]: ...
-def misere(game: Game | str, to: int, *, genus: bool = False, terms: int | None = None, verify: int | None = None,
-           out: str | os.PathLike[str] | None = None, resume: str | os.PathLike[str] | None = None,
+def misere(game: Game | str, to: int | None = None, *, genus: bool = False, terms: int | None = None,
+           verify: int | None = None, out: str | os.PathLike[str] | None = None,
+           resume: str | os.PathLike[str] | None = None, quotient: str | os.PathLike[str] | None = None,
            max_memory: int | str | None = None, max_seconds: float | None = None) -> dict[str, Any]: ...
 def census(codes: str | Sequence[str] | None, to: int, dir: str | os.PathLike[str], *, unsolved: bool = False,
            digits: int | None = None, threads: int | None = None, report: bool = False,

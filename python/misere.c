@@ -2,8 +2,10 @@
  * the heaps 0..to, as `grundy misere --genus|--quotient` gives them. The
  * answer layer's misere verb answers (src/api/misere.c): the keywords go to
  * its validator as text, so ranges and refusals are checked, and worded,
- * as for the command line (to=, terms=, verify=, out=, resume=). The reply
- * becomes a dict with the members of `grundy misere --format json`. */
+ * as for the command line (to=, terms=, verify=, out=, resume=); quotient=
+ * reads a saved quotient, as `grundy misere --in FILE` does, for the game
+ * given (any spelling of it). The reply becomes a dict with the members of
+ * `grundy misere --format json`. */
 #include "grundy_py.h"
 #include "grundy/api.h"
 #include "grundy/misere.h"
@@ -169,14 +171,27 @@ static PyObject *quotient_dict(const gr_api_misere_reply *m)
 PyObject *pg_misere(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
-    static char *kwlist[] = {"game", "to", "genus", "terms", "verify", "out", "resume", "max_memory", "max_seconds",
-                             NULL};
-    PyObject *game, *to, *terms = Py_None, *verify = Py_None, *out = Py_None, *resume = Py_None, *max_memory = NULL,
-                         *max_seconds = NULL, *out_b = NULL, *resume_b = NULL;
+    static char *kwlist[] = {"game",   "to",       "genus",      "terms",       "verify", "out",
+                             "resume", "quotient", "max_memory", "max_seconds", NULL};
+    PyObject *game, *to = Py_None, *terms = Py_None, *verify = Py_None, *out = Py_None, *resume = Py_None,
+                    *quot = Py_None, *max_memory = NULL, *max_seconds = NULL, *out_b = NULL, *resume_b = NULL,
+                    *quot_b = NULL;
     int genus = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|$pOOOOOO:misere", kwlist, &game, &to, &genus, &terms, &verify,
-                                     &out, &resume, &max_memory, &max_seconds))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|O$pOOOOOOO:misere", kwlist, &game, &to, &genus, &terms, &verify,
+                                     &out, &resume, &quot, &max_memory, &max_seconds))
         return NULL;
+    /* quotient=FILE reads a saved quotient (the command line's --in FILE,
+     * and the game checked against the file's, any spelling); without it
+     * a quotient is built, to heap `to` */
+    if (quot == Py_None && to == Py_None) {
+        PyErr_SetString(PyExc_TypeError, "misere() needs to= (or quotient=FILE, a saved quotient)");
+        return NULL;
+    }
+    if (quot != Py_None && !genus && to != Py_None) {
+        PyErr_SetString(PyExc_ValueError, "to= goes with a build; quotient=FILE reads the saved quotient as it is "
+                                          "(resume=FILE, to= carries it on)");
+        return NULL;
+    }
     gr_api_request req;
     gr_api_request_init(&req, GR_API_MISERE, GR_FRONT_PYTHON);
     if (pg_limits(max_memory, max_seconds, &req.limits)) return NULL;
@@ -186,9 +201,10 @@ PyObject *pg_misere(PyObject *self, PyObject *args, PyObject *kw)
     add_text(&ps, "rules", g->g.spec);
     add_text(&ps, genus ? "genus" : "quotient", "1");
     PyObject *r = NULL;
+    pairs qp = {.n = 0}; /* the file's name, set below (the layer's key is "in", a keyword here) */
     if (add_int(&ps, "to", "to", to) || add_int(&ps, "terms", "terms", terms) ||
         add_int(&ps, "verify", "verify", verify) || add_path(&ps, "out", out, &out_b) ||
-        add_path(&ps, "resume", resume, &resume_b))
+        add_path(&ps, "resume", resume, &resume_b) || add_path(&qp, "quotient", quot, &quot_b))
         goto done;
     gr_api_reply rep;
     gr_api_reply_init(&rep);
@@ -196,6 +212,7 @@ PyObject *pg_misere(PyObject *self, PyObject *args, PyObject *kw)
     gr_error_clear(&err);
     bool stopped = false;
     int rc = gr_api_request_fill(&req, ps.p, ps.n, &err);
+    if (!rc && quot_b && !(req.misere.in = strdup(PyBytes_AS_STRING(quot_b)))) rc = gr_fail_nomem(&err);
     if (!rc) rc = pg_api_call(&req, &rep, &err, &stopped);
     r = rc || stopped ? pg_failed(rc, stopped, &err) : rep.misere.genus ? genus_dict(&rep.misere)
                                                                         : quotient_dict(&rep.misere);
@@ -204,6 +221,7 @@ done:
     gr_api_request_clear(&req);
     Py_XDECREF(out_b);
     Py_XDECREF(resume_b);
+    Py_XDECREF(quot_b);
     Py_DECREF(g);
     return r;
 }

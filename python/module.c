@@ -600,7 +600,7 @@ static PyMethodDef methods[] = {
      "floor(n/3)); count('sharing-f', to=N): 'f' with f(n) = [G(0,0,n) > 0] and\n"
      "'columns' per n mod 32. The GIL is released while the table runs."},
     {"misere", (PyCFunction)(void (*)(void))pg_misere, METH_VARARGS | METH_KEYWORDS,
-     "misere(game, to, *, genus=False, terms=None, verify=None, out=None, resume=None, max_memory=None, max_seconds=None)\n"
+     "misere(game, to=None, *, genus=False, terms=None, verify=None, out=None, resume=None, quotient=None, max_memory=None, max_seconds=None)\n"
      "--\n\n"
      "Returns a dict. "
      "A heap game's misere play, as `grundy misere --format json` gives it:\n"
@@ -609,7 +609,9 @@ static PyMethodDef methods[] = {
      "'mul', 'period', 'preperiod', 'heaps', 'game', 'seconds'); verify=b also\n"
      "checks it against misere search on sums of up to 3 heaps each at most b\n"
      "('verified', 'checked'); out= saves it, resume= carries on from a saved\n"
-     "one. genus=True gives the genus of each heap 0..to instead ('heaps': a\n"
+     "one (a build stopped by max_seconds= or Ctrl-C saves the heaps it\n"
+     "finished to out=); quotient=FILE reads a saved quotient of the game\n"
+     "instead of building one (no to=). genus=True gives the genus of each heap 0..to instead ('heaps': a\n"
      "list of dicts with 'genus', 'g', 'lambda', 'settled', 'tame';\n"
      "'first_not_tame'), terms= superscript terms (default 6)."},
     {"census", (PyCFunction)(void (*)(void))pg_census, METH_VARARGS | METH_KEYWORDS,

@@ -29,6 +29,10 @@ expect_exit 2 '--to 5000 is past 4096' "$G" misere tb:0.07 --to 5000 --quotient
 expect_exit 2 'misere needs --to N' "$G" misere tb:0.07 --quotient
 expect_exit 2 'one of --genus and --quotient' "$G" misere tb:0.07 --to 5
 expect_exit 2 'cannot read' "$G" misere --in "$tmp/none"
+expect_exit 2 '^grundy: --out and --resume go with a build, not a saved quotient read back$' \
+  "$G" misere --in "$tmp/full" --out "$tmp/again"
+expect_exit 2 '^grundy: misere needs --to N$' "$G" misere --in "$tmp/full" --genus
+expect_out '^     5  0\^120 *$' "$G" misere --in "$tmp/full" --genus --to 5
 # the engine: a sum search finds costly, answered by the quotient
 expect_out '^N  \(misere quotient\)$' "$G" value tb:0.07 14 17 20 9 --misere
 expect_out '^\* take 2 from heap 2 and split the rest into 9 9 +->  14 17 9 9 9  P' "$G" moves tb:0.07 14 17 20 9 --misere

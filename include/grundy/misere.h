@@ -102,12 +102,20 @@ typedef struct gr_mquot {
  * (docs/misere.md). resume (may be NULL): a quotient of the same game to
  * a smaller heap, carried on from (the result is the one a fresh run
  * gives). GR_ELIMIT when a proof would pass max_elems pairs or the limits
- * (the time limit counts the whole build), GR_EINPUT saying "stopped" when
- * the limits' stop hook fires (as every solver, grundy/solve.h). progress (may be NULL) is called after each
+ * (the time limit counts the whole build) or an estimate refuses the heaps
+ * left, GR_EINTR when the limits' stop hook fires (checked between heaps
+ * and within each proof). progress (may be NULL) is called after each
  * heap. */
 typedef void (*gr_mquot_progress)(void *ctx, int heap, uint32_t order, bool changed);
 int gr_mquot_build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, uint32_t max_elems,
                    const gr_limits *lim, gr_mquot_progress progress, void *ctx, gr_error *err);
+/* The same, and where the build stops early (GR_ELIMIT: the time limit,
+ * an estimate, the pairs' limit; GR_EINTR: the stop hook) after finishing
+ * heap 1 or more, *kept gets the quotient of the heaps 0..k it finished,
+ * as a build to k gives it (saved, the same bytes); else kept->order is 0.
+ * kept is the caller's to free either way. */
+int gr_mquot_build_keep(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, uint32_t max_elems,
+                        const gr_limits *lim, gr_mquot_progress progress, void *ctx, gr_mquot *kept, gr_error *err);
 void gr_mquot_free(gr_mquot *q);
 /* Sets q->period and q->preperiod where the periodicity test proves that
  * the quotient is the quotient of all heaps (octal games; period.c says

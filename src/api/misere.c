@@ -24,19 +24,29 @@ static int check(const gr_api_request *req, gr_error *err)
 {
     const gr_api_misere_opts *o = &req->misere;
     char a[80], b[80], c[80], d[80];
-    if (o->in) return GR_OK;
+    if (o->in && (o->out || o->resume))
+        return gr_fail(err, GR_EINPUT, "%s and %s go with a build, not a saved quotient read back",
+                       gr_api_key_name(req->front, "out", a, sizeof a), gr_api_key_name(req->front, "resume", b, sizeof b));
+    if (o->in && !o->genus) return GR_OK;
     if (!o->have_to) return gr_fail(err, GR_EINPUT, "misere needs %sN", gr_api_key_lead(req->front, "to", a, sizeof a));
+    if (o->in) return o->to > GR_MIS_MAX_HEAP ? gr_fail(err, GR_EINPUT, "%s%ld is past %d, the largest heap the misere "
+                                                        "tools take", gr_api_key_lead(req->front, "to", a, sizeof a),
+                                                        o->to, GR_MIS_MAX_HEAP)
+                                              : GR_OK;
     if (o->genus == o->quotient)
         return gr_fail(err, GR_EINPUT, "misere needs one of %s and %s", gr_api_key_name(req->front, "genus", a, sizeof a),
                        gr_api_key_name(req->front, "quotient", b, sizeof b));
     if (o->to > GR_MIS_MAX_HEAP)
         return gr_fail(err, GR_EINPUT, "%s%ld is past %d, the largest heap the misere tools take",
                        gr_api_key_lead(req->front, "to", a, sizeof a), o->to, GR_MIS_MAX_HEAP);
+    /* Python's quotient= names a saved file: there a quotient is what
+     * misere() builds unless genus=True */
     if (o->genus && (o->out || o->resume || o->verify))
         return gr_fail(err, GR_EINPUT, "%s, %s and %s go with %s", gr_api_key_name(req->front, "out", a, sizeof a),
                        gr_api_key_name(req->front, "resume", b, sizeof b),
                        gr_api_key_name(req->front, "verify", c, sizeof c),
-                       gr_api_key_name(req->front, "quotient", d, sizeof d));
+                       req->front == GR_FRONT_PYTHON ? "a quotient, not genus=True"
+                                                     : gr_api_key_name(req->front, "quotient", d, sizeof d));
     return GR_OK;
 }
 
@@ -65,6 +75,39 @@ static int genus(const gr_api_request *req, const gr_game *g, gr_api_misere_repl
                           &req->limits, err);
 }
 
+/* A build stopped (time limit, estimate, interrupt) after some heaps: with
+ * an output file those heaps are saved there, the file a build to that
+ * heap writes, and the message says so and how to carry on; without one,
+ * how to keep them. Still the stop's status (3 or 130). */
+static int keep_stopped(const gr_api_request *req, const gr_mquot *kept, int rc, gr_error *err)
+{
+    const gr_api_misere_opts *o = &req->misere;
+    char why[sizeof err->msg], resume[80], to[80], out[80], secs[80], then[sizeof err->msg];
+    snprintf(why, sizeof why, "%s", err->msg);
+    gr_api_key_lead(req->front, "resume", resume, sizeof resume);
+    gr_api_key_lead(req->front, "to", to, sizeof to);
+    gr_api_key_lead(req->front, "out", out, sizeof out);
+    gr_api_key_name(req->front, "max-seconds", secs, sizeof secs);
+    gr_error serr;
+    gr_error_clear(&serr);
+    if (!o->out)
+        snprintf(then, sizeof then, "heaps 0..%d were done (|Q| = %u): with %sFILE a stopped build saves them, to carry "
+                 "on with %sFILE %s%ld", kept->heaps, kept->order, out, resume, to, o->to);
+    else if (gr_mquot_save(kept, o->out, &serr) != GR_OK)
+        snprintf(then, sizeof then, "heaps 0..%d were done (|Q| = %u) but not saved: %.200s", kept->heaps, kept->order,
+                 serr.msg);
+    else
+        snprintf(then, sizeof then, "heaps 0..%d (|Q| = %u) saved to %s: carry on with %s%s %s%ld%s%s", kept->heaps,
+                 kept->order, o->out, resume, o->out, to, o->to, rc == GR_ELIMIT ? " and a larger " : "",
+                 rc == GR_ELIMIT ? secs : "");
+    /* the stop's message is rewritten (the first failure would stand), its knobs kept */
+    unsigned knobs = err->knobs;
+    gr_error_clear(err);
+    gr_fail(err, rc, "%s; %s", why, then);
+    err->knobs = knobs;
+    return rc;
+}
+
 static int quotient(const gr_api_request *req, const gr_game *g, gr_mquot *q, gr_error *err)
 {
     const gr_api_misere_opts *o = &req->misere;
@@ -75,11 +118,14 @@ static int quotient(const gr_api_request *req, const gr_game *g, gr_mquot *q, gr
     /* the proofs' pairs are bounded by the memory limit (about 64 bytes each) */
     double cap = req->limits.max_bytes / 64;
     uint32_t max = cap > 4e9 ? 4000000000u : (uint32_t)cap;
+    gr_mquot kept = {0};
     if (!rc)
-        rc = gr_mquot_build(q, g, (int)o->to, o->resume ? &r : NULL, max, &req->limits, o->progress, o->progress_ctx,
-                            err);
+        rc = gr_mquot_build_keep(q, g, (int)o->to, o->resume ? &r : NULL, max, &req->limits, o->progress,
+                                 o->progress_ctx, &kept, err);
     gr_mquot_free(&r);
     if (!rc && o->out) rc = gr_mquot_save(q, o->out, err);
+    if (rc && kept.order) rc = keep_stopped(req, &kept, rc, err);
+    gr_mquot_free(&kept);
     return rc;
 }
 
@@ -109,9 +155,15 @@ int gr_api_misere(const gr_api_request *req, gr_api_reply *rep, gr_error *err)
     if (!(m->quot = calloc(1, sizeof *m->quot))) return gr_fail_nomem(err);
     gr_game g = {0};
     if (o->in) {
-        /* the file names the game */
+        /* the file names the game; a game given too (Python's) must be it, in any spelling */
         rc = gr_mquot_load(m->quot, o->in, err);
-        if (!rc) rc = gr_game_parse(&g, m->quot->game, err);
+        if (!rc && req->rules) {
+            rc = gr_game_parse(&g, req->rules, err);
+            if (!rc && !gr_mquot_same_game(&g, m->quot->game))
+                rc = gr_fail(err, GR_EINPUT, "%s holds the quotient of %s, not %s", o->in, m->quot->game, g.spec);
+        } else if (!rc) {
+            rc = gr_game_parse(&g, m->quot->game, err);
+        }
         if (!rc) gr_mquot_periodicity(m->quot, &g);
     } else {
         rc = gr_game_parse(&g, req->rules, err);

@@ -427,27 +427,56 @@ typedef struct built {
     uint32_t order;
 } built;
 
+/* A build stopped (a limit, an estimate, the stop hook) after heaps
+ * 0..done->heap: cur is still the quotient there (a step replaces it only
+ * once proved), so *kept gets the quotient a build to that heap gives, the
+ * same bytes in a file. Anything else (bad input, memory) keeps nothing. */
+static void keep_done(gr_mquot *q, const gr_game *g, const qdfa *cur, const uint8_t *curp, const qletters *L, int rc,
+                      const built *done, gr_mquot *kept)
+{
+    if (!kept || (rc != GR_ELIMIT && rc != GR_EINTR) || done->heap < 1 || !q->change || cur->size != done->order)
+        return;
+    gr_error quiet;
+    gr_error_clear(&quiet);
+    free(q->phi);
+    q->phi = NULL;
+    q->heaps = done->heap;
+    if (finish(q, cur, curp, L, &quiet) != GR_OK) return;
+    gr_mquot_periodicity(q, g);
+    *kept = *q;
+    memset(q, 0, sizeof *q);
+}
+
 static int build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, uint32_t max_elems,
                  const gr_limits *lim, double limit_s, gr_mquot_progress progress, void *ctx, bool full_marking,
-                 built *done, gr_error *err);
+                 built *done, gr_mquot *kept, gr_error *err);
 
 static int build_timed(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, uint32_t max_elems,
-                       const gr_limits *lim, gr_mquot_progress progress, void *ctx, bool full_marking, gr_error *err);
+                       const gr_limits *lim, gr_mquot_progress progress, void *ctx, bool full_marking,
+                       gr_mquot *kept, gr_error *err);
 
 int gr_mquot_build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, uint32_t max_elems,
                    const gr_limits *lim, gr_mquot_progress progress, void *ctx, gr_error *err)
 {
-    return build_timed(q, g, n, resume, max_elems, lim, progress, ctx, false, err);
+    return build_timed(q, g, n, resume, max_elems, lim, progress, ctx, false, NULL, err);
+}
+
+int gr_mquot_build_keep(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, uint32_t max_elems,
+                        const gr_limits *lim, gr_mquot_progress progress, void *ctx, gr_mquot *kept, gr_error *err)
+{
+    memset(kept, 0, sizeof *kept);
+    return build_timed(q, g, n, resume, max_elems, lim, progress, ctx, false, kept, err);
 }
 
 int gr_mquot_build_marking(gr_mquot *q, const gr_game *g, int n, uint32_t max_elems, const gr_limits *lim,
                            bool full_marking, gr_error *err)
 {
-    return build_timed(q, g, n, NULL, max_elems, lim, NULL, NULL, full_marking, err);
+    return build_timed(q, g, n, NULL, max_elems, lim, NULL, NULL, full_marking, NULL, err);
 }
 
 static int build_timed(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, uint32_t max_elems,
-                       const gr_limits *lim, gr_mquot_progress progress, void *ctx, bool full_marking, gr_error *err)
+                       const gr_limits *lim, gr_mquot_progress progress, void *ctx, bool full_marking,
+                       gr_mquot *kept, gr_error *err)
 {
     gr_limits own;
     if (lim) own = *lim;
@@ -459,7 +488,14 @@ static int build_timed(gr_mquot *q, const gr_game *g, int n, const gr_mquot *res
     gr_error inner;
     gr_error_clear(&inner);
     built done = {-1, 0};
-    int rc = build(q, g, n, resume, max_elems, &own, d.seconds, progress, ctx, full_marking, &done, &inner);
+    int rc = build(q, g, n, resume, max_elems, &own, d.seconds, progress, ctx, full_marking, &done, kept, &inner);
+    /* the heaps done are kept: the caller says where they went and how to
+     * carry on (its own words for the flags) */
+    if (rc == GR_EINTR && d.passed && kept && kept->order)
+        return gr_fail(err, GR_ELIMIT, "the quotient of %s stopped at the time limit (%.0f s) in heap %d of %d",
+                       g->spec, d.seconds, done.heap + 1, n);
+    if (rc == GR_EINTR && kept && kept->order)
+        return gr_fail(err, GR_EINTR, "the quotient of %s was interrupted in heap %d of %d", g->spec, done.heap + 1, n);
     /* how far it got, and how to carry on: in steps, each within the limit */
     if (rc == GR_EINTR && d.passed && done.heap > 0)
         return gr_fail(err, GR_ELIMIT,
@@ -556,7 +592,7 @@ static int estimate_upfront(const qletters *L, const gr_game *g, int from, int n
 
 static int build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, uint32_t max_elems,
                  const gr_limits *lim, double limit_s, gr_mquot_progress progress, void *ctx, bool full_marking,
-                 built *done, gr_error *err)
+                 built *done, gr_mquot *kept, gr_error *err)
 {
     memset(q, 0, sizeof *q);
     if (resume && !gr_mquot_same_game(g, resume->game))
@@ -583,6 +619,12 @@ static int build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, u
     estimate es = {.start = clock()};
     es.at = es.start;
     for (int x = resume ? resume->heaps + 1 : 1; !rc && x <= n; x++) {
+        /* a stop asked between heaps ends the build there (a proof polls
+         * only every so many pairs) */
+        if (gr_limits_stopped(lim)) {
+            rc = gr_fail(err, GR_EINTR, "the quotient was stopped (interrupted)");
+            break;
+        }
         int a = L.letter[x];
         bool changed = false;
         if (a >= 0) {
@@ -612,11 +654,13 @@ static int build(gr_mquot *q, const gr_game *g, int n, const gr_mquot *resume, u
     }
     if (!rc) rc = finish(q, &cur, curp, &L, err);
     if (!rc) gr_mquot_periodicity(q, g);
+    if (rc) keep_done(q, g, &cur, curp, &L, rc, done, kept);
     qdfa_free(&cur);
     free(curp);
     qletters_free(&L);
     gr_mis_heaps_free(&h);
     q->seconds = (double)(clock() - start) / CLOCKS_PER_SEC;
+    if (kept && kept->order) kept->seconds = q->seconds;
     if (rc) gr_mquot_free(q);
     return rc;
 }

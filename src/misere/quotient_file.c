@@ -247,7 +247,23 @@ int gr_mquot_load_head(gr_mquot *q, const char *path, gr_error *err)
     return load(q, path, true, err);
 }
 
+/* A quotient is a function of the heap moves alone: rules that list the
+ * same moves of every heap are one game to it, though they are not one
+ * ruleset (subtraction:3,2,1, subtraction:1,2,3 and tb:0.333; their codes
+ * of heap moves format alike). */
 bool gr_mquot_same_game(const gr_game *g, const char *rules)
 {
-    return gr_game_same_rules(g, rules);
+    if (gr_game_same_rules(g, rules)) return true;
+    gr_game other = {0};
+    gr_error quiet;
+    gr_error_clear(&quiet);
+    if (gr_game_parse(&other, rules, &quiet) != GR_OK) return false;
+    gr_tb_code a, b;
+    char fa[256], fb[256];
+    memset(&a, 0, sizeof a);
+    memset(&b, 0, sizeof b);
+    bool same = gr_tb_code_of_heaps(g, &a) && gr_tb_code_of_heaps(&other, &b) && gr_tb_format(&a, fa, sizeof fa) > 0 &&
+                gr_tb_format(&b, fb, sizeof fb) > 0 && strcmp(fa, fb) == 0;
+    gr_game_release(&other);
+    return same;
 }

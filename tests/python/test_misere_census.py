@@ -62,7 +62,7 @@ def test_verify_save_and_resume(tmp_path):
 @pytest.mark.parametrize("kw,message", [
     (dict(to=5000), "to=5000 is past 4096, the largest heap the misere tools take"),
     (dict(to=-1), "to=-1: expected an integer from 0 to 1000000000"),
-    (dict(to=5, genus=True, verify=3), "out=, resume= and verify= go with quotient="),
+    (dict(to=5, genus=True, verify=3), "out=, resume= and verify= go with a quotient, not genus=True"),
     (dict(to=5, terms=9), "terms=9: expected an integer from 4 to 8"),
     (dict(to=5, out="/nonexistent-dir/x.q"), "out=/nonexistent-dir/x.q: cannot write there"),
 ])
