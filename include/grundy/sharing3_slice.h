@@ -27,6 +27,11 @@ void gr_s3slice_free(gr_s3slice *sl);
 /* part[a] for a = 0..b/2: the smallest value of this slice missing from the
  * three sets of (0,a,b), or UINT32_MAX; on up to `threads` threads. */
 void gr_s3slice_partial(const gr_s3slice *sl, uint32_t b, uint32_t *part, int threads);
+/* For each a = 0..b/2 with row[a] == UINT32_MAX (no slice of a lower range
+ * has a value missing there), row[a] becomes this slice's partial mex (still
+ * UINT32_MAX when its range is full too); other positions are kept. With
+ * the slices' ranges ascending, the slices applied in turn give the row. */
+void gr_s3slice_resolve(const gr_s3slice *sl, uint32_t b, uint32_t *row, int threads);
 /* Adds the values of row b (row[a] = G(0,a,b)) that fall in this slice. */
 void gr_s3slice_add(gr_s3slice *sl, uint32_t b, const uint32_t *row);
 /* The same on up to `threads` threads (positions of one row share no slot). */

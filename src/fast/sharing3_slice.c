@@ -138,6 +138,16 @@ void gr_s3slice_partial(const gr_s3slice *sl, uint32_t b, uint32_t *part, int th
         part[a] = partial_mex(sl, (size_t)(2 * bb - a), (size_t)(a + bb), (size_t)(bb - 2 * a));
 }
 
+void gr_s3slice_resolve(const gr_s3slice *sl, uint32_t b, uint32_t *row, int threads)
+{
+    long len = (long)b / 2 + 1, bb = (long)b;
+    (void)threads;
+    /* a position a lower slice resolved has its value below this range: skipped */
+#pragma omp parallel for schedule(static) num_threads(threads > 1 ? threads : 1) if (threads > 1 && len >= 4096)
+    for (long a = 0; a < len; a++)
+        if (row[a] == UINT32_MAX) row[a] = partial_mex(sl, (size_t)(2 * bb - a), (size_t)(a + bb), (size_t)(bb - 2 * a));
+}
+
 void gr_s3slice_add_on(gr_s3slice *sl, uint32_t b, const uint32_t *row, int threads)
 {
     long len = (long)b / 2 + 1, bb = (long)b;
@@ -149,6 +159,7 @@ void gr_s3slice_add_on(gr_s3slice *sl, uint32_t b, const uint32_t *row, int thre
 #pragma omp parallel for schedule(static) num_threads(threads > 1 ? threads : 1) if (threads > 1 && len >= 4096) \
     reduction(max : top)
     for (long a = 0; a < len; a++) {
+        if (row[a] == UINT32_MAX) continue;   /* resolved by a later slice: above this range */
         slot_add(sl, (size_t)(2 * bb - a), row[a], &top);
         slot_add(sl, (size_t)(a + bb), row[a], &top);
         slot_add(sl, (size_t)(bb - 2 * a), row[a], &top);
