@@ -32,6 +32,10 @@ void gr_s3slice_partial(const gr_s3slice *sl, uint32_t b, uint32_t *part, int th
  * UINT32_MAX when its range is full too); other positions are kept. With
  * the slices' ranges ascending, the slices applied in turn give the row. */
 void gr_s3slice_resolve(const gr_s3slice *sl, uint32_t b, uint32_t *row, int threads);
+/* Rows b0..b0+count-1 packed (row b: b/2 + 1 values, the next row after
+ * it), as resolve then add_on do one row after the other, on up to
+ * `threads` threads (one parallel region for the band). */
+void gr_s3slice_band(gr_s3slice *sl, uint32_t b0, uint32_t count, uint32_t *rows, int threads);
 /* Adds the values of row b (row[a] = G(0,a,b)) that fall in this slice. */
 void gr_s3slice_add(gr_s3slice *sl, uint32_t b, const uint32_t *row);
 /* The same on up to `threads` threads (positions of one row share no slot). */

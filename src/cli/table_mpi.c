@@ -181,12 +181,7 @@ static size_t packed_words(uint32_t b0, uint32_t count)
 static void resolve_band(table_mpi *m, uint32_t *msg)
 {
     double t = now_s();
-    uint32_t *row = msg + HEAD;
-    for (uint32_t b = msg[0]; b < msg[0] + msg[1]; b++) {
-        gr_s3slice_resolve(m->slice, b, row, m->threads);
-        gr_s3slice_add_on(m->slice, b, row, m->threads);
-        row += (size_t)b / 2 + 1;
-    }
+    gr_s3slice_band(m->slice, msg[0], msg[1], msg + HEAD, m->threads);
     m->compute_s += now_s() - t;
 }
 
@@ -208,6 +203,24 @@ static void take_back(chain *c)
 }
 
 #ifdef GR_HAVE_MPI
+/* Waits for one of r[0..n-1] (MPI_REQUEST_NULL ones ignored); its index,
+ * or MPI_UNDEFINED when none is active. Polls, then sleeps between polls:
+ * Open MPI's own waits spin, and a spinning rank takes the core from the
+ * rank it waits for wherever ranks outnumber cores (a band is milliseconds
+ * of work, so 50 us of sleep is no delay). */
+static int wait_any(table_mpi *m, int n, MPI_Request *r)
+{
+    double t = now_s();
+    int which = MPI_UNDEFINED, done = 0;
+    for (unsigned polls = 0;; polls++) {
+        MPI_Testany(n, r, &which, &done, MPI_STATUS_IGNORE);
+        if (done) break;
+        if (polls >= 100) nanosleep(&(struct timespec){0, 50000}, NULL);
+    }
+    m->wait_s += now_s() - t;
+    return which;
+}
+
 static void post_back(chain *c)
 {
     if (c->freq == MPI_REQUEST_NULL && c->back < c->sent)
@@ -225,10 +238,7 @@ static void rank0_wait(chain *c, int i, bool all)
         bool send_open = i >= 0 && c->sreq[i] != MPI_REQUEST_NULL;
         if (!send_open && (!all || c->back == c->sent)) return;
         MPI_Request r[2] = {i >= 0 ? c->sreq[i] : MPI_REQUEST_NULL, c->freq};
-        int which;
-        double t = now_s();
-        MPI_Waitany(2, r, &which, MPI_STATUS_IGNORE);
-        c->m->wait_s += now_s() - t;
+        int which = wait_any(c->m, 2, r);
         if (i >= 0) c->sreq[i] = r[0];
         c->freq = r[1];
         if (which == 1) take_back(c);
@@ -275,18 +285,17 @@ static void chain_rank(chain *c, uint32_t start)
     int to = m->rank + 1 < m->ranks ? m->rank + 1 : 0;
     for (int j = 0;; j ^= 1) {
         uint32_t *msg = c->wb[j];
-        double t = now_s();
-        MPI_Wait(&c->sreq[j], MPI_STATUS_IGNORE);
-        MPI_Recv(msg, (int)c->words, MPI_UINT32_T, m->rank - 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        m->wait_s += now_s() - t;
+        MPI_Request recv;
+        wait_any(m, 1, &c->sreq[j]);
+        MPI_Irecv(msg, (int)c->words, MPI_UINT32_T, m->rank - 1, 0, MPI_COMM_WORLD, &recv);
+        wait_any(m, 1, &recv);
         if (msg[2]) resolve_band(m, msg);
         size_t len = msg[2] ? packed_words(msg[0], msg[1]) : 0;
         MPI_Isend(msg, (int)(HEAD + len), MPI_UINT32_T, to, 0, MPI_COMM_WORLD, &c->sreq[j]);
         if (!msg[2] || msg[0] + msg[1] > m->n) break;
     }
-    double t = now_s();
-    MPI_Waitall(2, c->sreq, MPI_STATUSES_IGNORE);
-    m->wait_s += now_s() - t;
+    while (wait_any(m, 2, c->sreq) != MPI_UNDEFINED) {
+    }
 }
 #else
 static void chain_rank0(chain *c, uint32_t start) { (void)start, c->rc = GR_EINTERNAL; }

@@ -167,6 +167,43 @@ void gr_s3slice_add_on(gr_s3slice *sl, uint32_t b, const uint32_t *row, int thre
     sl->top = top;
 }
 
+/* Rows from which a band goes on several threads: below, a row is a few
+ * microseconds of work, about what two barriers cost. */
+#define BAND_PAR_LEN 1024
+
+void gr_s3slice_band(gr_s3slice *sl, uint32_t b0, uint32_t count, uint32_t *rows, int threads)
+{
+    long len0 = (long)b0 / 2 + 1;
+    int nt = threads > 1 && len0 >= BAND_PAR_LEN ? threads : 1;
+    uint64_t top = sl->top;
+    (void)nt;
+    /* one parallel region a band, two barriers a row: row b's positions
+     * share no slot, so they resolve in any order; its additions follow
+     * them, and row b+1 reads what they added */
+#pragma omp parallel num_threads(nt) if (nt > 1)
+    {
+        uint64_t mytop = top;
+        uint32_t *row = rows;
+        for (long b = b0; b < (long)b0 + count; b++) {
+            long len = b / 2 + 1;
+#pragma omp for schedule(static)
+            for (long a = 0; a < len; a++)
+                if (row[a] == UINT32_MAX) row[a] = partial_mex(sl, (size_t)(2 * b - a), (size_t)(a + b), (size_t)(b - 2 * a));
+#pragma omp for schedule(static)
+            for (long a = 0; a < len; a++) {
+                if (row[a] == UINT32_MAX) continue;
+                slot_add(sl, (size_t)(2 * b - a), row[a], &mytop);
+                slot_add(sl, (size_t)(a + b), row[a], &mytop);
+                slot_add(sl, (size_t)(b - 2 * a), row[a], &mytop);
+            }
+            row += len;
+        }
+#pragma omp critical
+        if (mytop > top) top = mytop;
+    }
+    sl->top = top;
+}
+
 void gr_s3slice_add(gr_s3slice *sl, uint32_t b, const uint32_t *row)
 {
     gr_s3slice_add_on(sl, b, row, 1);
