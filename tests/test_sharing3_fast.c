@@ -405,9 +405,9 @@ static void table_by_slices(uint32_t n, int P, const gr_s3table *want)
 
 /* The table as --mpi's chain of ranks computes it: bands of `rows` rows
  * packed, each slice in rank order resolving the positions still open and
- * adding what it resolved, on `threads` threads (rows from 1024 positions on
- * run on them); every position resolved by exactly the last slice at the
- * latest. */
+ * adding what it resolved; every position resolved by the last slice at the
+ * latest. (A band goes on threads from rows of 4096 positions on, past this
+ * size: tests/cli_table_mpi.sh covers that at N = 8200.) */
 static void table_by_chain(uint32_t n, int P, uint32_t rows, int threads, const gr_s3table *want)
 {
     gr_error err;

@@ -32,15 +32,19 @@ static inline uint64_t valid_bits(uint64_t count, uint64_t i)
     return left >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << left) - 1;
 }
 
+/* Where slice r's words start: rank 0 takes half a share of the busy range,
+ * every other rank a whole one. */
+static uint64_t split_at(uint64_t busy, int r, int P)
+{
+    return r == 0 ? 0 : busy * (uint64_t)(2 * r - 1) / (uint64_t)(2 * P - 1);
+}
+
 void gr_s3slice_split(uint32_t n, int r, int P, uint64_t *w_lo, uint64_t *words)
 {
     uint64_t all = gr_s3slice_words(n), busy = (uint64_t)(0.7 * n) / 64 + 1;
     if (busy > all) busy = all;
-    uint64_t each = (busy + (uint64_t)P - 1) / (uint64_t)P;
-    uint64_t lo = each * (uint64_t)r;
-    if (lo > all) lo = all;
-    uint64_t hi = r == P - 1 ? all : lo + each;
-    if (hi > all) hi = all;
+    uint64_t lo = split_at(busy, r, P);
+    uint64_t hi = r == P - 1 ? all : split_at(busy, r + 1, P);
     *w_lo = lo;
     *words = hi - lo;
 }
@@ -167,9 +171,12 @@ void gr_s3slice_add_on(gr_s3slice *sl, uint32_t b, const uint32_t *row, int thre
     sl->top = top;
 }
 
-/* Rows from which a band goes on several threads: below, a row is a few
- * microseconds of work, about what two barriers cost. */
-#define BAND_PAR_LEN 1024
+/* Rows from which a band goes on several threads: below, a row's work is
+ * too little beside two barriers, and where threads outnumber cores (ranks
+ * of several threads on a small machine) a spinning barrier a row costs far
+ * more (from 1024 positions on, 3 ranks x 2 threads on 2 cores took 128 s
+ * to N = 9000 instead of a few). */
+#define BAND_PAR_LEN 4096
 
 void gr_s3slice_band(gr_s3slice *sl, uint32_t b0, uint32_t count, uint32_t *rows, int threads)
 {
