@@ -49,6 +49,22 @@ if cmp -s "$tmp/big2.grs" "$tmp/big1.grs"; then pass=$((pass + 1)); else fail=$(
 same_text "csv on 3 ranks" "$("${mpi[@]}" -np 3 "$G" table sharing --max 300 --mpi --format csv 2>/dev/null | md5sum)" \
   "$("$G" table sharing --max 300 --format csv | md5sum)"
 
+# rank 0 cannot write its file (a file-size limit on rank 0 alone): the
+# stop goes round the chain of ranks, every rank ends, exit 2 with the
+# reason, no hang (tcp between the ranks: the limit would also stop the
+# shared-memory transport's backing file)
+"${mpi[@]}" --mca btl self,tcp -np 3 bash -c 'trap "" XFSZ; [ "$OMPI_COMM_WORLD_RANK" = 0 ] && ulimit -f 300; exec "$0" "$@"' \
+  "$G" table sharing --max 4000 --mpi --out "$tmp/full.grs" >"$tmp/full.out" 2>&1 &
+full=$!
+for _ in $(seq 1 1200); do kill -0 $full 2>/dev/null || break; sleep 0.1; done
+if kill -0 $full 2>/dev/null; then
+  kill $full; fail=$((fail + 1)); echo "FAIL: rank 0 unable to write: the ranks did not end within 120 s"
+else
+  wait $full; rc=$?
+  [ $rc -eq 2 ] && grep -q "^grundy: cannot write '.*full.grs.part': File too large" "$tmp/full.out" && pass=$((pass + 1)) ||
+    { fail=$((fail + 1)); echo "FAIL: rank 0 unable to write: exit $rc, $(grep -m1 grundy "$tmp/full.out")"; }
+fi
+
 # rank 2 killed early on (mpirun then ends the others), the same command
 # resumes; a larger table, since the ranks' chain takes the one to N a
 # fraction of a second, too short to kill it midway from here
