@@ -8,8 +8,11 @@
  * whole state, each about 1/P of it. A row goes in two steps: every slice
  * gives, for each position, the smallest value of its range missing from
  * the union of the position's three sets (UINT32_MAX when none is); the
- * minimum over the slices is G (a reduction across processes); then every
- * slice adds the row's values that fall in its range. */
+ * minimum over the slices is G; then every slice adds the row's values that
+ * fall in its range. Since the ranges ascend, the minimum is also the
+ * first slice's, in range order, that is not UINT32_MAX: grundy's --mpi
+ * passes bands of rows along the slices in that order (gr_s3slice_band),
+ * each resolving what the ones before left open, instead of a reduction. */
 #ifndef GRUNDY_SHARING3_SLICE_H
 #define GRUNDY_SHARING3_SLICE_H
 #include <stddef.h>
