@@ -403,6 +403,52 @@ static void table_by_slices(uint32_t n, int P, const gr_s3table *want)
     free(part);
 }
 
+/* The table as --mpi's chain of ranks computes it: bands of `rows` rows
+ * packed, each slice in rank order resolving the positions still open and
+ * adding what it resolved; every position resolved by the last slice at the
+ * latest. (A band goes on threads from rows of 4096 positions on, past this
+ * size: tests/cli_table_mpi.sh covers that at N = 8200.) */
+static void table_by_chain(uint32_t n, int P, uint32_t rows, int threads, const gr_s3table *want)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    gr_s3slice *sl[8];
+    for (int r = 0; r < P; r++) {
+        uint64_t lo, words;
+        gr_s3slice_split(n, r, P, &lo, &words);
+        cr_assert_eq(gr_s3slice_new(&sl[r], n, lo, words, &err), 0, "%s", err.msg);
+    }
+    uint32_t *band = malloc((size_t)rows * (n / 2 + 1) * sizeof *band);
+    for (uint32_t b0 = 0; b0 <= n; b0 += rows) {
+        uint32_t count = n + 1 - b0 < rows ? n + 1 - b0 : rows;
+        size_t len = 0;
+        for (uint32_t b = b0; b < b0 + count; b++) len += b / 2 + 1;
+        for (size_t i = 0; i < len; i++) band[i] = UINT32_MAX;
+        for (int r = 0; r < P; r++) gr_s3slice_band(sl[r], b0, count, band, threads);
+        const uint32_t *row = band;
+        for (uint32_t b = b0; b < b0 + count; b++) {
+            for (uint32_t a = 0; a <= b / 2; a++)
+                cr_assert_eq(row[a], gr_s3table_get(want, a, b), "P=%d, %d threads: G(0,%u,%u)", P, threads, a, b);
+            row += b / 2 + 1;
+        }
+    }
+    for (int r = 0; r < P; r++) gr_s3slice_free(sl[r]);
+    free(band);
+}
+
+Test(sharing3_fast, a_chain_of_slices_gives_the_table)
+{
+    /* the fast method on one thread (itself checked against the simple one above) */
+    gr_s3table s;
+    gr_error err;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_s3table_fast(&s, 2200, &err), 0);
+    table_by_chain(2200, 2, 64, 3, &s);
+    table_by_chain(2200, 3, 7, 2, &s);
+    table_by_chain(2200, 5, 100, 1, &s);
+    gr_s3table_free(&s);
+}
+
 Test(sharing3_fast, slices_give_the_table)
 {
     gr_s3table s = simple_to(700);

@@ -1,11 +1,11 @@
 /* grundy table sharing --mpi: the fast method with its line sets split over
  * the ranks (include/grundy/sharing3_slice.h; docs/sharing-table.md, "Past
  * one machine"). Each rank holds one slice of every line's bitset, about
- * 1/P of the state. Per row: every rank finds its partial mex of each
- * position, one MPI_Allreduce (MIN) gives the row on every rank, every rank
- * adds the row's values to its slice, and rank 0 alone writes the file and
- * feeds --stats, --png and the printed formats, so the output is that of
- * one process. Resume: rank 0 reads FILE.part and broadcasts each kept row
+ * 1/P of the state, the slices' value ranges ascending with the rank. A
+ * band of rows goes down the chain of ranks (below, "The chain of ranks"),
+ * each rank resolving the positions whose value lies in its range, and back
+ * to rank 0, which alone writes the file and feeds --stats, --png and the
+ * printed formats, so the output is that of one process. Resume: rank 0 reads FILE.part and broadcasts each kept row
  * to every slice. */
 #include "cli.h"
 #include "grundy/sharing3_fast.h"
@@ -13,6 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef GR_HAVE_MPI
+#include <mpi.h>
+#endif
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -22,12 +25,19 @@ struct table_mpi {
     uint32_t n;
     gr_s3slice *slice;
     uint32_t *buf;            /* a row and one more word: the go-on flag */
-    double compute_s, reduce_s, t0;
+    double compute_s, wait_s, t0, cpu0;   /* wait_s: for the rank before, and sending */
     double deliver_s;         /* rank 0: handing bands of rows over */
     bool synced;              /* rank 0 has told the others how recovery went */
 };
 
 enum { MSG_ROW = 1, MSG_END = 0, MSG_FAIL = 2 };
+
+static double cpu_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
 
 static double now_s(void)
 {
@@ -52,6 +62,7 @@ int table_mpi_begin(table_mpi **out, uint32_t n, int threads, gr_error *err)
     m->n = n;
     m->threads = threads > 0 ? threads : 1;
     m->t0 = now_s();
+    m->cpu0 = cpu_s();
     uint64_t lo, words;
     gr_s3slice_split(n, m->rank, m->ranks, &lo, &words);
     rc = gr_s3slice_new(&m->slice, n, lo, words, err);
@@ -68,9 +79,9 @@ int table_mpi_rank(const table_mpi *m) { return m->rank; }
 
 void table_mpi_progress(const table_mpi *m, char *buf, size_t size)
 {
-    double busy = m->compute_s + m->reduce_s;
-    snprintf(buf, size, ", %d rank%s, %.0f%% in reductions", m->ranks, m->ranks == 1 ? "" : "s",
-             busy > 0 ? 100 * m->reduce_s / busy : 0);
+    double busy = m->compute_s + m->wait_s;
+    snprintf(buf, size, ", %d rank%s, %.0f%% waiting on the chain", m->ranks, m->ranks == 1 ? "" : "s",
+             busy > 0 ? 100 * m->wait_s / busy : 0);
 }
 
 void table_mpi_feed(table_mpi *m, uint32_t b, const uint32_t *row)
@@ -103,12 +114,7 @@ int table_mpi_recovered(table_mpi *m, int rc, uint32_t *start)
     }
 }
 
-/* Rank 0's rows gathered into a band before they are handed over, so the
- * hand-over's items (the file's records, the statistics' and the picture's
- * columns) run on the rank's threads; at most about 64 MiB of rows. */
-#define BAND_ROWS 256
-#define BAND_WORDS (16u << 20)
-
+/* Rank 0's band for the sink: row b at (b - b0) times the stride. */
 typedef struct band_buf {
     uint32_t *rows;
     size_t stride;
@@ -138,54 +144,237 @@ static int hand_band(table_mpi *m, band_buf *bb, const gr_s3fast_sink *k)
     return rc;
 }
 
-int table_mpi_rows(table_mpi *m, uint32_t start, const gr_s3fast_sink *k)
+/* The chain of ranks (docs/sharing-table.md, "Past one machine"). Slice r
+ * owns a range of values above slice r-1's, so the mex of a position is the
+ * partial mex of the first slice, in rank order, whose range has a value
+ * missing from the position's three sets; and a slice's sets hold only the
+ * values of its own range, which only it can find. So rank 0 needs nothing
+ * from the others: it computes its partial mex of every position, and rank
+ * r > 0 needs from rank r-1 only which positions are still open (UINT32_MAX)
+ * to resolve them, and adds only what it resolved. A band of rows therefore
+ * goes down the chain as one message, rank 0 -> 1 -> ... -> P-1 -> 0, each
+ * rank a band or two behind the one before; rank 0 gets the finished band
+ * back and hands it over. No reduction, no step in lock: a rank waits only
+ * when the one before has not finished the band it needs yet.
+ *
+ * A message: HEAD words (first row, rows, go on) then the rows packed, row b
+ * with b/2 + 1 values. A message with go-on 0 (rank 0's sink failed) goes
+ * round the chain too, each rank stopping after passing it on. */
+enum { HEAD = 3, CHAIN_ROWS = 64, CHAIN_WORDS = 4u << 20 };
+
+typedef struct chain {
+    table_mpi *m;
+    const gr_s3fast_sink *k;
+    band_buf bb;            /* rank 0: the band handed over */
+    uint32_t cap;           /* rows a message */
+    size_t words;           /* a message's buffer */
+    uint32_t *wb[2];        /* the bands being resolved and sent, taking turns */
+    uint32_t *fin;          /* rank 0: a finished band back from rank P-1 */
+    long sent, back;        /* rank 0: messages sent round, and back */
+    int rc;
+#ifdef GR_HAVE_MPI
+    MPI_Request sreq[2], freq;
+#endif
+} chain;
+
+static size_t packed_words(uint32_t b0, uint32_t count)
 {
-    int rc = GR_OK;
-    band_buf bb = {NULL, (size_t)m->n / 2 + 1, 1, start, 0};
-    if (m->rank == 0 && k) {
-        size_t cap = BAND_WORDS / bb.stride;
-        bb.cap = cap < 1 ? 1 : cap > BAND_ROWS ? BAND_ROWS : (uint32_t)cap;
-        bb.rows = malloc((size_t)bb.cap * bb.stride * sizeof *bb.rows);
-        if (!bb.rows) bb.cap = 1, bb.rows = malloc(bb.stride * sizeof *bb.rows);
-        if (!bb.rows) rc = GR_ENOMEM;   /* told to every rank with the first row */
+    size_t w = 0;
+    for (uint32_t b = b0; b < b0 + count; b++) w += (size_t)b / 2 + 1;
+    return w;
+}
+
+/* This rank's slice applied to a band: each row's open positions resolved
+ * where the slice can, then the slice's new values added to its sets. */
+static void resolve_band(table_mpi *m, uint32_t *msg)
+{
+    double t = now_s();
+    gr_s3slice_band(m->slice, msg[0], msg[1], msg + HEAD, m->threads);
+    m->compute_s += now_s() - t;
+}
+
+/* Rank 0: a finished message back, handed over unless stopping. */
+static void take_back(chain *c)
+{
+    const uint32_t *msg = c->fin;
+    c->back++;
+    if (!msg[2] || c->rc || !c->k) return;
+    const uint32_t *row = msg + HEAD;
+    c->bb.b0 = msg[0];
+    for (uint32_t i = 0; i < msg[1]; i++) {
+        size_t len = (size_t)(msg[0] + i) / 2 + 1;
+        memcpy(c->bb.rows + (size_t)i * c->bb.stride, row, len * sizeof *row);
+        row += len;
     }
-    for (uint32_t b = start; b <= m->n; b++) {
-        size_t len = (size_t)b / 2 + 1;
-        double t = now_s();
-        gr_s3slice_partial(m->slice, b, m->buf, m->threads);
-        m->buf[len] = rc ? 0 : 1;   /* rank 0: did the rows so far reach their sinks? */
-        double t1 = now_s();
-        cli_mpi_min_u32(m->buf, len + 1);
-        double t2 = now_s();
-        if (!m->buf[len]) break;
-        gr_s3slice_add_on(m->slice, b, m->buf, m->threads);
-        m->compute_s += (t1 - t) + (now_s() - t2);
-        m->reduce_s += t2 - t1;
-        if (m->rank == 0 && k) {
-            if (!bb.count) bb.b0 = b;
-            memcpy(bb.rows + (size_t)bb.count * bb.stride, m->buf, len * sizeof *m->buf);
-            if (++bb.count == bb.cap || b == m->n) rc = hand_band(m, &bb, k);
+    c->bb.count = msg[1];
+    c->rc = hand_band(c->m, &c->bb, c->k);
+}
+
+#ifdef GR_HAVE_MPI
+/* Waits for one of r[0..n-1] (MPI_REQUEST_NULL ones ignored); its index,
+ * or MPI_UNDEFINED when none is active. Polls, then sleeps between polls:
+ * Open MPI's own waits spin, and a spinning rank takes the core from the
+ * rank it waits for wherever ranks outnumber cores (a band is milliseconds
+ * of work, so 50 us of sleep is no delay). */
+static int wait_any(table_mpi *m, int n, MPI_Request *r)
+{
+    double t = now_s();
+    int which = MPI_UNDEFINED, done = 0;
+    for (unsigned polls = 0;; polls++) {
+        MPI_Testany(n, r, &which, &done, MPI_STATUS_IGNORE);
+        if (done) break;
+        if (polls >= 100) nanosleep(&(struct timespec){0, 50000}, NULL);
+    }
+    m->wait_s += now_s() - t;
+    return which;
+}
+
+static void post_back(chain *c)
+{
+    if (c->freq == MPI_REQUEST_NULL && c->back < c->sent)
+        MPI_Irecv(c->fin, (int)c->words, MPI_UINT32_T, c->m->ranks - 1, 0, MPI_COMM_WORLD, &c->freq);
+}
+
+/* Rank 0: buffer i free again (its send done), bands coming back handed
+ * over meanwhile; `all`: also until every message sent is back. Rank 0
+ * always has a receive posted while a message is out, so the last rank's
+ * send never waits on rank 0 waiting on its own send. */
+static void rank0_wait(chain *c, int i, bool all)
+{
+    for (;;) {
+        post_back(c);
+        bool send_open = i >= 0 && c->sreq[i] != MPI_REQUEST_NULL;
+        if (!send_open && (!all || c->back == c->sent)) return;
+        MPI_Request r[2] = {i >= 0 ? c->sreq[i] : MPI_REQUEST_NULL, c->freq};
+        int which = wait_any(c->m, 2, r);
+        if (i >= 0) c->sreq[i] = r[0];
+        c->freq = r[1];
+        if (which == 1) take_back(c);
+        if (which == MPI_UNDEFINED) return;
+    }
+}
+
+/* Rank 0 with others: computes its slice's part of each band and sends it
+ * down the chain, handing over the bands that come back finished. */
+static void chain_rank0(chain *c, uint32_t start)
+{
+    table_mpi *m = c->m;
+    uint32_t b = start;
+    for (int j = 0; b <= m->n; j ^= 1) {
+        rank0_wait(c, j, false);
+        uint32_t *msg = c->wb[j];
+        uint32_t count = m->n + 1 - b < c->cap ? m->n + 1 - b : c->cap;
+        msg[0] = b, msg[1] = c->rc ? 0 : count, msg[2] = c->rc ? 0 : 1;
+        size_t len = c->rc ? 0 : packed_words(b, count);
+        for (size_t i = 0; i < len; i++) msg[HEAD + i] = UINT32_MAX;
+        if (!c->rc) resolve_band(m, msg);
+        MPI_Isend(msg, (int)(HEAD + len), MPI_UINT32_T, 1, 0, MPI_COMM_WORLD, &c->sreq[j]);
+        c->sent++;
+        if (c->rc) break;   /* the stop goes round; what comes back is dropped */
+        b += count;
+        /* bands already back are handed over now, not after the last */
+        for (int done = 1; done;) {
+            post_back(c);
+            if (c->freq == MPI_REQUEST_NULL) break;
+            MPI_Test(&c->freq, &done, MPI_STATUS_IGNORE);
+            if (done) take_back(c);
         }
     }
-    free(bb.rows);
-    /* the last band's delivery too */
+    rank0_wait(c, 0, true);
+    rank0_wait(c, 1, true);
+}
+
+/* Rank r > 0: each band from rank r-1 resolved on this slice and passed on
+ * (the last rank passes it back to rank 0). */
+static void chain_rank(chain *c, uint32_t start)
+{
+    table_mpi *m = c->m;
+    if (start > m->n) return;
+    int to = m->rank + 1 < m->ranks ? m->rank + 1 : 0;
+    for (int j = 0;; j ^= 1) {
+        uint32_t *msg = c->wb[j];
+        MPI_Request recv;
+        wait_any(m, 1, &c->sreq[j]);
+        MPI_Irecv(msg, (int)c->words, MPI_UINT32_T, m->rank - 1, 0, MPI_COMM_WORLD, &recv);
+        wait_any(m, 1, &recv);
+        if (msg[2]) resolve_band(m, msg);
+        size_t len = msg[2] ? packed_words(msg[0], msg[1]) : 0;
+        MPI_Isend(msg, (int)(HEAD + len), MPI_UINT32_T, to, 0, MPI_COMM_WORLD, &c->sreq[j]);
+        if (!msg[2] || msg[0] + msg[1] > m->n) break;
+    }
+    while (wait_any(m, 2, c->sreq) != MPI_UNDEFINED) {
+    }
+}
+#else
+static void chain_rank0(chain *c, uint32_t start) { (void)start, c->rc = GR_EINTERNAL; }
+static void chain_rank(chain *c, uint32_t start) { (void)start, c->rc = GR_EINTERNAL; }
+#endif
+
+/* One rank: its slice is the whole state, each band straight to the sink. */
+static void chain_alone(chain *c, uint32_t start)
+{
+    table_mpi *m = c->m;
+    for (uint32_t b = start; b <= m->n && !c->rc;) {
+        uint32_t count = m->n + 1 - b < c->cap ? m->n + 1 - b : c->cap;
+        uint32_t *msg = c->fin;
+        msg[0] = b, msg[1] = count, msg[2] = 1;
+        size_t len = packed_words(b, count);
+        for (size_t i = 0; i < len; i++) msg[HEAD + i] = UINT32_MAX;
+        resolve_band(m, msg);
+        c->sent++;
+        take_back(c);
+        b += count;
+    }
+}
+
+int table_mpi_rows(table_mpi *m, uint32_t start, const gr_s3fast_sink *k)
+{
+    chain c = {.m = m, .k = m->rank == 0 ? k : NULL};
+    c.bb.stride = (size_t)m->n / 2 + 1;
+    size_t per = CHAIN_WORDS / c.bb.stride;
+    c.cap = per < 1 ? 1 : per > CHAIN_ROWS ? CHAIN_ROWS : (uint32_t)per;
+    c.words = HEAD + (size_t)c.cap * c.bb.stride;
+    bool first = m->rank == 0, alone = m->ranks == 1;
+    int rc = GR_OK;
+    if (!alone) c.wb[0] = malloc(c.words * sizeof(uint32_t)), c.wb[1] = malloc(c.words * sizeof(uint32_t));
+    if (first) c.fin = malloc(c.words * sizeof(uint32_t));
+    if (first && c.k) c.bb.rows = malloc((size_t)c.cap * c.bb.stride * sizeof(uint32_t));
+    if ((!alone && (!c.wb[0] || !c.wb[1])) || (first && !c.fin) || (c.k && !c.bb.rows)) rc = GR_ENOMEM;
+    /* every rank starts, or none */
     int worst = cli_mpi_status(rc);
+    if (!worst) {
+#ifdef GR_HAVE_MPI
+        c.sreq[0] = c.sreq[1] = c.freq = MPI_REQUEST_NULL;
+#endif
+        if (alone) chain_alone(&c, start);
+        else if (first) chain_rank0(&c, start);
+        else chain_rank(&c, start);
+        rc = c.rc;
+    }
+    free(c.wb[0]), free(c.wb[1]), free(c.fin), free(c.bb.rows);
+    /* the last band's delivery too */
+    worst = cli_mpi_status(rc);
     return rc ? rc : worst ? GR_EINPUT : GR_OK;
 }
 
 void table_mpi_usage(table_mpi *m, char *buf, size_t size)
 {
     double wall = now_s() - m->t0, rsum, rmax, csum, cmax;
-    cli_mpi_sum_max(m->reduce_s, &rsum, &rmax);
+    cli_mpi_sum_max(m->wait_s, &rsum, &rmax);
     cli_mpi_sum_max(m->compute_s, &csum, &cmax);
     double mib = gr_s3slice_touched_bytes(m->slice) / 1048576.0, msum, mmax;
     cli_mpi_sum_max(mib, &msum, &mmax);
-    snprintf(buf, size,
-             "grundy: %d thread%s, %d rank%s; %.2f s, per rank %.2f s computing (at most %.2f), %.2f s in the row "
-             "reductions, waiting and communicating (%.0f%%), line sets %.1f MiB (at most %.1f); rank 0 %.2f s "
+    double cpu = cpu_s() - m->cpu0, usum, umax;
+    cli_mpi_sum_max(cpu, &usum, &umax);
+    int len = snprintf(buf, size,
+             "grundy: %d thread%s, %d rank%s; %.2f s, per rank %.2f s computing (at most %.2f), %.2f s waiting on "
+             "the chain of ranks and sending (%.0f%%), line sets %.1f MiB (at most %.1f); rank 0 %.2f s "
              "handing rows over",
              m->threads, m->threads == 1 ? "" : "s", m->ranks, m->ranks == 1 ? "" : "s", wall, csum / m->ranks, cmax,
              rsum / m->ranks, wall > 0 ? 100 * rsum / m->ranks / wall : 0, msum / m->ranks, mmax, m->deliver_s);
+    /* CPU seconds, which a busy machine does not inflate as it does the wall time of each part */
+    if (len >= 0 && (size_t)len < size)
+        snprintf(buf + len, size - (size_t)len, "; CPU %.2f s in all, rank 0 %.2f, at most %.2f", usum, cpu, umax);
 }
 
 void table_mpi_end(table_mpi *m)

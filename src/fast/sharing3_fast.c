@@ -463,15 +463,26 @@ static void handover_job(band *bd, int t)
     }
 }
 
-/* Waits until strip i-1 has finished rows 0..r-1 of the band. */
+/* A strip computes each row's last HEAD positions first and says so before
+ * it computes the rest: the strip after it needs no more of that row (its
+ * options one row up lie at most 2 positions left of its first position,
+ * which is one past this strip's last; docs/sharing-table.md, "Any number
+ * of threads"), so it may go on a row while this one finishes, instead of
+ * in lock step. At least 3; a prefetching batch. */
+#define HEAD BATCH
+
+/* Waits until strip i-1 has finished rows 0..r-2 of the band and the head
+ * of row r-1 (its progress counts half rows: 2r+1 once row r's head is
+ * done, 2r+2 once the row is). */
 static void wait_strip(band *bd, long i, long r, int t)
 {
     _Atomic long *pr = &bd->prog[i - 1].v;
-    if (atomic_load_explicit(pr, memory_order_acquire) >= r) return;
+    long need = 2 * r - 1;
+    if (atomic_load_explicit(pr, memory_order_acquire) >= need) return;
     thread_word *w = &bd->tw[t];
     uint64_t t0 = now_ns(), handed0 = w->handed_ns;
     unsigned spins = 0;
-    while (atomic_load_explicit(pr, memory_order_acquire) < r) {
+    while (atomic_load_explicit(pr, memory_order_acquire) < need) {
         if (++spins < SPINS) continue;
         if (!take_item(bd, t)) sched_yield();
     }
@@ -490,14 +501,15 @@ static void run_strip(band *bd, long i, int t)
         long lo = base - r, hi = lo + bd->width, len = b / 2 + 1;
         if (lo < 0) lo = 0;
         if (hi > len) hi = len;
-        if (lo < hi) {
-            uint32_t *row = bd->rows + (size_t)r * bd->stride;
-            batched_range(st, b, lo, hi, row);
-            /* the values are in cache now: the largest costs little here, not serially later */
-            for (long a = lo; a < hi; a++)
-                if (row[a] > vmax) vmax = row[a];
-        }
-        atomic_store_explicit(&bd->prog[i].v, r + 1, memory_order_release);
+        uint32_t *row = bd->rows + (size_t)r * bd->stride;
+        long mid = hi - HEAD > lo ? hi - HEAD : lo;
+        if (mid < hi) batched_range(st, b, mid, hi, row);
+        atomic_store_explicit(&bd->prog[i].v, 2 * r + 1, memory_order_release);
+        if (lo < mid) batched_range(st, b, lo, mid, row);
+        /* the values are in cache now: the largest costs little here, not serially later */
+        for (long a = lo; a < hi; a++)
+            if (row[a] > vmax) vmax = row[a];
+        atomic_store_explicit(&bd->prog[i].v, 2 * r + 2, memory_order_release);
     }
     bd->tw[t].vmax = vmax;
 }

@@ -32,15 +32,19 @@ static inline uint64_t valid_bits(uint64_t count, uint64_t i)
     return left >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << left) - 1;
 }
 
+/* Where slice r's words start: rank 0 takes half a share of the busy range,
+ * every other rank a whole one. */
+static uint64_t split_at(uint64_t busy, int r, int P)
+{
+    return r == 0 ? 0 : busy * (uint64_t)(2 * r - 1) / (uint64_t)(2 * P - 1);
+}
+
 void gr_s3slice_split(uint32_t n, int r, int P, uint64_t *w_lo, uint64_t *words)
 {
     uint64_t all = gr_s3slice_words(n), busy = (uint64_t)(0.7 * n) / 64 + 1;
     if (busy > all) busy = all;
-    uint64_t each = (busy + (uint64_t)P - 1) / (uint64_t)P;
-    uint64_t lo = each * (uint64_t)r;
-    if (lo > all) lo = all;
-    uint64_t hi = r == P - 1 ? all : lo + each;
-    if (hi > all) hi = all;
+    uint64_t lo = split_at(busy, r, P);
+    uint64_t hi = r == P - 1 ? all : split_at(busy, r + 1, P);
     *w_lo = lo;
     *words = hi - lo;
 }
@@ -138,6 +142,16 @@ void gr_s3slice_partial(const gr_s3slice *sl, uint32_t b, uint32_t *part, int th
         part[a] = partial_mex(sl, (size_t)(2 * bb - a), (size_t)(a + bb), (size_t)(bb - 2 * a));
 }
 
+void gr_s3slice_resolve(const gr_s3slice *sl, uint32_t b, uint32_t *row, int threads)
+{
+    long len = (long)b / 2 + 1, bb = (long)b;
+    (void)threads;
+    /* a position a lower slice resolved has its value below this range: skipped */
+#pragma omp parallel for schedule(static) num_threads(threads > 1 ? threads : 1) if (threads > 1 && len >= 4096)
+    for (long a = 0; a < len; a++)
+        if (row[a] == UINT32_MAX) row[a] = partial_mex(sl, (size_t)(2 * bb - a), (size_t)(a + bb), (size_t)(bb - 2 * a));
+}
+
 void gr_s3slice_add_on(gr_s3slice *sl, uint32_t b, const uint32_t *row, int threads)
 {
     long len = (long)b / 2 + 1, bb = (long)b;
@@ -149,9 +163,50 @@ void gr_s3slice_add_on(gr_s3slice *sl, uint32_t b, const uint32_t *row, int thre
 #pragma omp parallel for schedule(static) num_threads(threads > 1 ? threads : 1) if (threads > 1 && len >= 4096) \
     reduction(max : top)
     for (long a = 0; a < len; a++) {
+        if (row[a] == UINT32_MAX) continue;   /* resolved by a later slice: above this range */
         slot_add(sl, (size_t)(2 * bb - a), row[a], &top);
         slot_add(sl, (size_t)(a + bb), row[a], &top);
         slot_add(sl, (size_t)(bb - 2 * a), row[a], &top);
+    }
+    sl->top = top;
+}
+
+/* Rows from which a band goes on several threads: below, a row's work is
+ * too little beside two barriers, and where threads outnumber cores (ranks
+ * of several threads on a small machine) a spinning barrier a row costs far
+ * more (from 1024 positions on, 3 ranks x 2 threads on 2 cores took 128 s
+ * to N = 9000 instead of a few). */
+#define BAND_PAR_LEN 4096
+
+void gr_s3slice_band(gr_s3slice *sl, uint32_t b0, uint32_t count, uint32_t *rows, int threads)
+{
+    long len0 = (long)b0 / 2 + 1;
+    int nt = threads > 1 && len0 >= BAND_PAR_LEN ? threads : 1;
+    uint64_t top = sl->top;
+    (void)nt;
+    /* one parallel region a band, two barriers a row: row b's positions
+     * share no slot, so they resolve in any order; its additions follow
+     * them, and row b+1 reads what they added */
+#pragma omp parallel num_threads(nt) if (nt > 1)
+    {
+        uint64_t mytop = top;
+        uint32_t *row = rows;
+        for (long b = b0; b < (long)b0 + count; b++) {
+            long len = b / 2 + 1;
+#pragma omp for schedule(static)
+            for (long a = 0; a < len; a++)
+                if (row[a] == UINT32_MAX) row[a] = partial_mex(sl, (size_t)(2 * b - a), (size_t)(a + b), (size_t)(b - 2 * a));
+#pragma omp for schedule(static)
+            for (long a = 0; a < len; a++) {
+                if (row[a] == UINT32_MAX) continue;
+                slot_add(sl, (size_t)(2 * b - a), row[a], &mytop);
+                slot_add(sl, (size_t)(a + b), row[a], &mytop);
+                slot_add(sl, (size_t)(b - 2 * a), row[a], &mytop);
+            }
+            row += len;
+        }
+#pragma omp critical
+        if (mytop > top) top = mytop;
     }
     sl->top = top;
 }

@@ -391,10 +391,12 @@ static void pack_record(const uint32_t crc[8][256], uint32_t b, unsigned w, cons
     uint64_t bits = 0;
     unsigned have = 0;
     for (uint32_t a = 0; a < len && w; a++) {
-        bits |= (uint64_t)row[a] << have;
+        bits |= (uint64_t)row[a] << have;   /* have < 32 and w <= 32: fits */
         have += w;
-        for (; have >= 8; have -= 8, bits >>= 8) *q++ = (unsigned char)bits;
+        /* four bytes at a time (one store), not a byte per step */
+        if (have >= 32) put32(q, (uint32_t)bits), q += 4, bits >>= 32, have -= 32;
     }
+    for (; have >= 8; have -= 8, bits >>= 8) *q++ = (unsigned char)bits;
     if (have) *q++ = (unsigned char)bits;
     put32(dst + bytes - 4, crc32_of(crc, dst, bytes - 4));
 }
