@@ -275,18 +275,20 @@ Test(tier, steps_keep_every_value, .timeout = 60)
 }
 
 /* Every chain's steps on one pool of threads (more threads than chains):
- * each thread takes blocks of every chain, so the values must be one
- * thread's whatever the pool's size, a multiple of the chains or not, and
- * each tier's checksum (folded block by block on the pool's threads) its
- * values'. 3 piles to 400 widen the bitsets inside the pool. */
-static gr_tiers kept_on(gr_game *g, const char *spec, int n, uint64_t total, int threads)
+ * shared, each thread takes blocks of every chain; in teams, of one chain.
+ * Either way the values must be one thread's whatever the pool's size, a
+ * multiple of the chains or not, and each tier's checksum (folded block by
+ * block on the pool's threads) its values'. 3 piles to 400 widen the
+ * bitsets inside the pool. (On this machine the command's own choice,
+ * auto, is teams past 2 threads: the threads outnumber the cores.) */
+static gr_tiers kept_on(gr_game *g, const char *spec, int n, uint64_t total, int threads, int pool)
 {
     gr_tiers s;
     gr_error err;
     gr_error_clear(&err);
     cr_assert_eq(gr_game_parse(g, spec, &err), 0, "%s", err.msg);
     cr_assert_eq(gr_tiers_init(&s, g, n, total, &err), 0, "%s", err.msg);
-    gr_tier_opts o = {.method = GR_TIER_FAST, .threads = threads, .keep = true};
+    gr_tier_opts o = {.method = GR_TIER_FAST, .threads = threads, .keep = true, .pool = pool};
     cr_assert_eq(gr_tiers_solve(&s, &o, &err), 0, "%s", err.msg);
     cr_assert_eq(s.used_threads, threads, "%s on %d threads", spec, threads);
     return s;
@@ -296,13 +298,15 @@ Test(tier, one_pool_keeps_every_value, .timeout = 120)
 {
     struct { const char *spec; int n; uint64_t total; } cases[] = {
         {"sharing:piles=3", 3, 400}, {"sharing:piles=4", 4, 200}, {"sharing:piles=5", 5, 80}};
-    int ps[] = {6, 7, 8, 16};
+    int ps[] = {6, 7, 8, 16, -6, -7, -16};   /* negative: the same number in teams */
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
         gr_game g1;
-        gr_tiers one = kept_on(&g1, cases[c].spec, cases[c].n, cases[c].total, 1);
+        gr_tiers one = kept_on(&g1, cases[c].spec, cases[c].n, cases[c].total, 1, GR_TIER_POOL_AUTO);
         for (size_t i = 0; i < sizeof ps / sizeof *ps; i++) {
             gr_game g;
-            gr_tiers many = kept_on(&g, cases[c].spec, cases[c].n, cases[c].total, ps[i]);
+            int p = abs(ps[i]);
+            gr_tiers many = kept_on(&g, cases[c].spec, cases[c].n, cases[c].total, p,
+                                    ps[i] > 0 ? GR_TIER_POOL_SHARED : GR_TIER_POOL_TEAMS);
             uint64_t differ = UINT64_MAX, wrong = UINT64_MAX;
             for (uint64_t t = 0; t <= cases[c].total; t++) {
                 cr_assert(many.v[t], "%s tier %llu kept", cases[c].spec, (unsigned long long)t);
@@ -311,7 +315,7 @@ Test(tier, one_pool_keeps_every_value, .timeout = 120)
                 if (wrong == UINT64_MAX && many.sum[t] != gr_tier_fnv(many.v[t], many.size[t])) wrong = t;
             }
             cr_assert_eq(differ, UINT64_MAX, "%s on %d threads: tier %llu differs from one thread's", cases[c].spec,
-                         ps[i], (unsigned long long)differ);
+                         ps[i], (unsigned long long)differ);   /* ps[i] < 0: in teams */
             cr_assert_eq(wrong, UINT64_MAX, "%s on %d threads: tier %llu's checksum is not its values'",
                          cases[c].spec, ps[i], (unsigned long long)wrong);
             cr_assert_eq(gr_tiers_checksum(&many), gr_tiers_checksum(&one));
@@ -348,7 +352,7 @@ Test(tier, a_failed_chain_stops_alone_in_the_pool, .timeout = 60)
     cr_assert_eq(gr_game_parse(&g, "sharing:piles=4", &err), 0, "%s", err.msg);
     cr_assert_eq(gr_tiers_init(&s, &g, 4, 200, &err), 0, "%s", err.msg);
     fail_at f = {.tier = 50};
-    gr_tier_opts o = {.method = GR_TIER_FAST, .threads = 8, .done = fail_done, .ctx = &f};
+    gr_tier_opts o = {.method = GR_TIER_FAST, .threads = 8, .done = fail_done, .ctx = &f, .pool = GR_TIER_POOL_SHARED};
     cr_assert_eq(gr_tiers_solve(&s, &o, &err), GR_ELIMIT);
     cr_assert(strstr(err.msg, "refused tier 50"), "%s", err.msg);
     for (int r = 0; r < 4; r++)

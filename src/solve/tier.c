@@ -438,7 +438,7 @@ int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err)
     int team = 1;
     if (pooled) {
         int prc[GR_MAX_PILES];
-        gr_tier_run_pool(pool, npool, nt, prc, &idle, &team);
+        gr_tier_run_pool(pool, npool, nt, o->pool, prc, &idle, &team);
         for (int c = 0; c < npool; c++) rcs[pool[c]->r] = prc[c];
     } else {
         /* Chains share nothing but read-only tables; each writes its own tiers. */

@@ -323,7 +323,7 @@ typedef struct chain_run {
     uint64_t nt;            /* the chain's tiers */
     uint64_t steps;         /* steps d = 0 .. steps - 1 (the stored tiers above are not replayed) */
     int rc;
-    int rot;                /* in the pool: tier index i is thread (i + rot) mod P's */
+    int rot, w;             /* in the pool: tier index i is thread (rot + i mod w) mod P's */
     flow_mark *mark;        /* one a pool thread */
     uint64_t *seen;         /* per pool thread (a row of SEEN_AT words): the marks it last read */
     _Atomic int dead;       /* failed: no thread takes its blocks any more */
@@ -415,7 +415,9 @@ static int steps_close(chain_run *cr, int rc)
  *
  * Each thread keeps, in every chain, the tiers of index i = me - rot mod P
  * (the lines its blocks wrote one step are in its cache the next), and
- * works them step after step, lower tiers first; its mark in the chain
+ * works them step after step, lower tiers first (GR_TIER_POOL_TEAMS: the
+ * tiers of chain c go round a team of its own, w = P / chains threads from
+ * rot on, the longest chains taking the threads left over); its mark in the chain
  * says how far: every one of its blocks of the steps before at / nt, and
  * of step at / nt below tier index at % nt, is done (released after the
  * block's lines are written). A thread whose next block in one chain must
@@ -447,9 +449,11 @@ static bool flow_has(const stepper *sp, uint64_t i, uint64_t d)
     return gr_tier_cum(s->tab, k - 1, t, d) < gr_tier_cum(s->tab, k - 1, t, d + 1) || sp->from[i] != UINT64_MAX;
 }
 
+/* The thread's first tier index in the chain (none: nt, at once through). */
 static uint64_t pool_first(const pool *pl, const chain_run *cr, int me)
 {
-    return (uint64_t)((me + pl->p - cr->rot % pl->p) % pl->p);
+    int j = (me + pl->p - cr->rot % pl->p) % pl->p;
+    return j < cr->w ? (uint64_t)j : cr->nt;
 }
 
 static void pool_tell(chain_run *cr, cursor *cu, int me, uint64_t at)
@@ -506,7 +510,7 @@ static void pool_hand(chain_run *cr, uint64_t i)
 static int pool_turn(pool *pl, chain_run *cr, int me, cursor *cu)
 {
     stepper *sp = &cr->sp;
-    uint64_t n = (uint64_t)sp->ch->s->n, r = sp->ch->r, P = (uint64_t)pl->p;
+    uint64_t n = (uint64_t)sp->ch->s->n, r = sp->ch->r, P = (uint64_t)cr->w;
     int ran = 0;
     while (cu->d < cr->steps) {
         if (cu->x >= cr->nt) {   /* its blocks of step d done */
@@ -582,7 +586,27 @@ static void pool_work(pool *pl, int me, cursor *cu, double *idle, bool *through)
     if (w0 != 0) *idle += gr_tier_now() - w0;
 }
 
-static void pool_run(pool *pl, int threads, double *idle_out)
+/* Each chain's threads: all of them, or a team of its own. */
+static void pool_layout(pool *pl, int layout)
+{
+    int P = pl->p, nc = pl->nc, at = 0;
+#ifdef _OPENMP
+    if (layout == GR_TIER_POOL_AUTO) layout = P > omp_get_num_procs() ? GR_TIER_POOL_TEAMS : GR_TIER_POOL_SHARED;
+#endif
+    for (int c = 0; c < nc; c++) {
+        chain_run *cr = pl->c[c];
+        if (layout == GR_TIER_POOL_TEAMS && P >= nc) {
+            cr->w = P / nc + (c < P % nc);   /* the longest chains first */
+            cr->rot = at;
+            at += cr->w;
+        } else {
+            cr->w = P;
+            cr->rot = (int)((long)c * P / nc);
+        }
+    }
+}
+
+static void pool_run(pool *pl, int threads, int layout, double *idle_out)
 {
     double idle = 0;
     bool over = false;
@@ -597,7 +621,7 @@ static void pool_run(pool *pl, int threads, double *idle_out)
 #ifdef _OPENMP
             pl->p = omp_get_num_threads();   /* maybe fewer than asked */
 #endif
-            for (int c = 0; c < pl->nc; c++) pl->c[c]->rot = (int)((long)c * pl->p / pl->nc);
+            pool_layout(pl, layout);
         }
         cursor cu[GR_MAX_PILES];
         for (int c = 0; c < pl->nc; c++)
@@ -649,7 +673,8 @@ static void pool_run(pool *pl, int threads, double *idle_out)
     *idle_out += idle;
 }
 
-int gr_tier_run_pool(gr_tier_chain *const *chs, int count, int threads, int *rcs, double *idle, int *team)
+int gr_tier_run_pool(gr_tier_chain *const *chs, int count, int threads, int layout, int *rcs, double *idle,
+                     int *team)
 {
     int P = threads > 0 ? threads : 1;
     chain_run *cr = calloc((size_t)count, sizeof *cr);
@@ -677,7 +702,7 @@ int gr_tier_run_pool(gr_tier_chain *const *chs, int count, int threads, int *rcs
     pool pl = {.c = list, .nc = count, .p = 1};
     atomic_init(&pl.halt, 0);
     double t0 = gr_tier_now();
-    pool_run(&pl, P, idle);
+    pool_run(&pl, P, layout, idle);
     double wall = gr_tier_now() - t0;
     *team = pl.p;
     int rc = GR_OK;
@@ -702,7 +727,7 @@ int gr_tier_run_steps(gr_tier_chain *ch)
     if (!group && !ch->o->step_barrier) {
         int prc = GR_OK, team;
         double idle = 0;
-        gr_tier_run_pool(&ch, 1, ch->inner, &prc, &idle, &team);
+        gr_tier_run_pool(&ch, 1, ch->inner, GR_TIER_POOL_SHARED, &prc, &idle, &team);
         ch->waited += idle;
         return prc;
     }
