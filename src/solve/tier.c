@@ -421,10 +421,11 @@ int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err)
         }
     }
     /* Threads beyond the chains work inside them by steps (fast method),
-     * all of them in every chain: one pool, so that a thread whose chain
-     * must wait, or is done, takes blocks of another (a group's ranks meet
-     * at every step instead, and step_barrier asks the steps as they ran
-     * before, a team of threads a chain). */
+     * on one pool: shared, every thread has blocks in every chain, so that
+     * a thread whose next block must wait, or whose chain is done, takes
+     * another chain's (o->pool: or a team a chain, docs/tiers.md). A
+     * group's ranks meet at every step instead, and step_barrier asks the
+     * steps as they ran before. */
     gr_tier_chain *pool[GR_MAX_PILES];
     int npool = 0;
     bool pooled = fast && used > outer && !o->step_barrier;
@@ -434,6 +435,7 @@ int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err)
         if (ch[r].gq > 1) pooled = false;
         pool[npool++] = &ch[r];
     }
+    if (npool == 0) pooled = false;
     double t0 = gr_tier_now(), idle = 0;
     int team = 1;
     if (pooled) {
