@@ -10,8 +10,14 @@
  * 1 / (s + (1 - s) / P) for the most threads and for 16: a projection from
  * one thread, not a measurement.
  *
- * usage: bench_threads [--max-threads P] [table:N | tier:n:T | chain:n:T | chain-barrier:n:T]...
- * default: table:32768 tier:4:1200. chain:n:T solves the longest chain of
+ * usage: bench_threads [--max-threads P] [table:N | tier:n:T | tier-teams:n:T | tier-shared:n:T | chain:n:T |
+ *                       chain-barrier:n:T]...
+ * default: table:32768 tier:4:1200. tier-teams:n:T is tier:n:T with each
+ * chain's steps on a team of its own threads (threads / chains), as before
+ * the chains shared one pool (GR_TIER_POOL_TEAMS), tier-shared:n:T with
+ * every thread in every chain (GR_TIER_POOL_SHARED); tier:n:T takes what
+ * the command takes: shared, unless the threads outnumber the cores.
+ * chain:n:T solves the longest chain of
  * tier:n:T alone (as one of n ranks would), so that its threads work
  * inside it on a machine with fewer cores than chains; chain-barrier:n:T
  * the same with a barrier after every step and the checksums on the
@@ -92,7 +98,7 @@ static double cpu_now(void)
 }
 
 /* The serial part of the tier solver in CPU seconds, scaled to wall time. */
-static int tier_on(int n, uint64_t T, int p, bool one_chain, bool barrier, double *secs, uint64_t *sum,
+static int tier_on(int n, uint64_t T, int p, bool one_chain, bool barrier, int pool, double *secs, uint64_t *sum,
                    double *waiting, double *serial)
 {
     char spec[64];
@@ -106,7 +112,7 @@ static int tier_on(int n, uint64_t T, int p, bool one_chain, bool barrier, doubl
         return 1;
     }
     uint64_t chains = T + 1 < (uint64_t)n ? T + 1 : (uint64_t)n;
-    gr_tier_opts o = {.method = GR_TIER_FAST, .threads = p, .step_barrier = barrier};
+    gr_tier_opts o = {.method = GR_TIER_FAST, .threads = p, .step_barrier = barrier, .pool = pool};
     if (one_chain) o.rank = (int)(T % (uint64_t)n), o.ranks = (int)chains;   /* as one of `chains` ranks */
     double t0 = now(), c0 = cpu_now();
     int rc = gr_tiers_solve(&s, &o, &err);
@@ -142,8 +148,11 @@ int main(int argc, char **argv)
         bool table = sscanf(cases[i], "table:%llu", &x) == 1;
         bool barrier = !table && sscanf(cases[i], "chain-barrier:%llu:%llu", &x, &y) == 2;
         bool chain = barrier || (!table && sscanf(cases[i], "chain:%llu:%llu", &x, &y) == 2);
-        if (!table && !chain && sscanf(cases[i], "tier:%llu:%llu", &x, &y) != 2) {
-            fprintf(stderr, "bench: bad case %s (table:N, tier:n:T, chain:n:T or chain-barrier:n:T)\n", cases[i]);
+        bool teams = !table && !chain && sscanf(cases[i], "tier-teams:%llu:%llu", &x, &y) == 2;
+        bool shared = !table && !chain && !teams && sscanf(cases[i], "tier-shared:%llu:%llu", &x, &y) == 2;
+        if (!table && !chain && !teams && !shared && sscanf(cases[i], "tier:%llu:%llu", &x, &y) != 2) {
+            fprintf(stderr, "bench: bad case %s (table:N, tier:n:T, tier-teams:n:T, tier-shared:n:T, chain:n:T or "
+                    "chain-barrier:n:T)\n", cases[i]);
             return 2;
         }
         double one = 0, s1 = 0;
@@ -152,7 +161,9 @@ int main(int argc, char **argv)
             double secs, waiting, serial;
             uint64_t sum;
             int rc = table ? table_on((uint32_t)x, p, &secs, &sum, &waiting, &serial)
-                           : tier_on((int)x, y, p, chain, barrier, &secs, &sum, &waiting, &serial);
+                           : tier_on((int)x, y, p, chain, barrier,
+                                     teams ? GR_TIER_POOL_TEAMS : shared ? GR_TIER_POOL_SHARED : GR_TIER_POOL_AUTO,
+                                     &secs, &sum, &waiting, &serial);
             if (rc) return 1;
             if (p == 1) one = secs, first = sum, s1 = secs > 0 ? serial / secs : 0;
             char w[16] = "-";

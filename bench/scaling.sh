@@ -30,7 +30,10 @@
 #   (P the most threads; mpirun --bind-to none) and on one process of P,
 #   in the P column, both by the solve's own seconds (no process start).
 #   --ab: the chain also as its steps ran before they flowed (a barrier
-#   after each, checksums on the finisher: bench_threads chain-barrier:n:T).
+#   after each, checksums on the finisher: bench_threads chain-barrier:n:T),
+#   and the 4-pile solve with its chains' steps on one shared pool of
+#   threads and on a team a chain, as before the pool (bench_threads
+#   tier-shared:4:T and tier-teams:4:T, the same binary and values).
 #   --dir: where the table's files go (default a fresh directory in $TMPDIR;
 #   --table 32768 writes two files of about 0.5 GB at once).
 # Binaries: ${GRUNDY:-build/grundy}, ${BENCH_THREADS:-build/bench/bench_threads}.
@@ -52,7 +55,7 @@ while [ $# -gt 0 ]; do
     --dir) dir=$2; shift ;;
     --mpi) mpi_ranks=$2; shift ;;
     --ab) ab=1 ;;
-    -h|--help) sed -n '2,36p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,39p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "scaling.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -191,10 +194,12 @@ print("%s:%s:%s" % (r["checksum"], r["positions"], r["max_value"]), w, "%.3f" % 
 fi
 
 # one chain alone (as one of n ranks), its threads working inside it
-# (--ab: also as the steps ran before they flowed, a barrier after each)
+# (--ab: also as the steps ran before they flowed, a barrier after each,
+# and the 4-pile solve's two layouts of its threads)
 cases=
 [ "$chain" != 0 ] && cases="chain:$chain"
 [ "$chain" != 0 ] && [ -n "$ab" ] && cases+=" chain-barrier:$chain"
+[ "$piles4" != 0 ] && [ -n "$ab" ] && [ -x "$BT" ] && cases+=" tier-shared:4:$piles4 tier-teams:4:$piles4"
 for case in $cases; do
   name="bench_threads $case"
   # bench_threads runs 1, 2, 4, ... up to --max-threads in one process and stops if a checksum differs

@@ -15,6 +15,14 @@ one=$("$G" solve sharing:piles=5 --total 100 --threads 1 | grep checksum)
 for p in 3 8; do
   expect_out "^$one\$" "$G" solve sharing:piles=5 --total 100 --threads $p
 done
+# every chain's steps on one pool of threads (more threads than chains): the
+# files of 1, 2, 3 (a chain a thread), 6, 8 and 16 threads are identical
+"$G" solve sharing:piles=4 --total 160 --out "$tmp/p1" --threads 1 >/dev/null
+for p in 2 3 6 8 16; do
+  "$G" solve sharing:piles=4 --total 160 --out "$tmp/p$p" --threads $p >/dev/null
+  if diff -r "$tmp/p1" "$tmp/p$p" >/dev/null; then pass=$((pass + 1)); else
+    fail=$((fail + 1)); echo "FAIL: the files of 4 piles to 160 on $p threads differ from one thread's"; fi
+done
 expect_out '^threads 8$' env OMP_NUM_THREADS=8 "$G" solve sharing:piles=4 --total 30 --stats
 expect_out '^waiting_seconds [0-9.]+ \([0-9]+%\)$' "$G" solve sharing:piles=5 --total 60 --threads 7 --stats
 a1=$("$G" solve 'sharing:piles=3,graph=0>1/1>2/2>0' --total 30 | grep checksum)

@@ -274,6 +274,95 @@ Test(tier, steps_keep_every_value, .timeout = 60)
     gr_game_release(&g);
 }
 
+/* Every chain's steps on one pool of threads (more threads than chains):
+ * shared, each thread takes blocks of every chain; in teams, of one chain.
+ * Either way the values must be one thread's whatever the pool's size, a
+ * multiple of the chains or not, and each tier's checksum (folded block by
+ * block on the pool's threads) its values'. 3 piles to 400 widen the
+ * bitsets inside the pool. (On this machine the command's own choice,
+ * auto, is teams past 2 threads: the threads outnumber the cores.) */
+static gr_tiers kept_on(gr_game *g, const char *spec, int n, uint64_t total, int threads, int pool)
+{
+    gr_tiers s;
+    gr_error err;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_game_parse(g, spec, &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_tiers_init(&s, g, n, total, &err), 0, "%s", err.msg);
+    gr_tier_opts o = {.method = GR_TIER_FAST, .threads = threads, .keep = true, .pool = pool};
+    cr_assert_eq(gr_tiers_solve(&s, &o, &err), 0, "%s", err.msg);
+    cr_assert_eq(s.used_threads, threads, "%s on %d threads", spec, threads);
+    return s;
+}
+
+Test(tier, one_pool_keeps_every_value, .timeout = 120)
+{
+    struct { const char *spec; int n; uint64_t total; } cases[] = {
+        {"sharing:piles=3", 3, 400}, {"sharing:piles=4", 4, 200}, {"sharing:piles=5", 5, 80}};
+    int ps[] = {6, 7, 8, 16, -6, -7, -16};   /* negative: the same number in teams */
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        gr_game g1;
+        gr_tiers one = kept_on(&g1, cases[c].spec, cases[c].n, cases[c].total, 1, GR_TIER_POOL_AUTO);
+        for (size_t i = 0; i < sizeof ps / sizeof *ps; i++) {
+            gr_game g;
+            int p = abs(ps[i]);
+            gr_tiers many = kept_on(&g, cases[c].spec, cases[c].n, cases[c].total, p,
+                                    ps[i] > 0 ? GR_TIER_POOL_SHARED : GR_TIER_POOL_TEAMS);
+            uint64_t differ = UINT64_MAX, wrong = UINT64_MAX;
+            for (uint64_t t = 0; t <= cases[c].total; t++) {
+                cr_assert(many.v[t], "%s tier %llu kept", cases[c].spec, (unsigned long long)t);
+                if (differ == UINT64_MAX && memcmp(one.v[t], many.v[t], one.size[t] * sizeof *one.v[t]))
+                    differ = t;
+                if (wrong == UINT64_MAX && many.sum[t] != gr_tier_fnv(many.v[t], many.size[t])) wrong = t;
+            }
+            cr_assert_eq(differ, UINT64_MAX, "%s on %d threads: tier %llu differs from one thread's", cases[c].spec,
+                         ps[i], (unsigned long long)differ);   /* ps[i] < 0: in teams */
+            cr_assert_eq(wrong, UINT64_MAX, "%s on %d threads: tier %llu's checksum is not its values'",
+                         cases[c].spec, ps[i], (unsigned long long)wrong);
+            cr_assert_eq(gr_tiers_checksum(&many), gr_tiers_checksum(&one));
+            gr_tiers_free(&many);
+            gr_game_release(&g);
+        }
+        gr_tiers_free(&one);
+        gr_game_release(&g1);
+    }
+}
+
+/* A chain of the pool that fails (its done() refuses tier 50) stops alone:
+ * the pool neither hangs nor stops the other chains, which finish every
+ * tier, and the solve reports the failure. */
+typedef struct fail_at {
+    uint64_t tier;
+    long other[4];   /* done() calls by chain */
+} fail_at;
+
+static int fail_done(void *ctx, const gr_tiers *s, uint64_t t, gr_error *err)
+{
+    fail_at *f = ctx;
+    if (t == f->tier) return gr_fail(err, GR_ELIMIT, "refused tier %llu", (unsigned long long)t);
+    __atomic_add_fetch(&f->other[t % (uint64_t)s->n], 1, __ATOMIC_SEQ_CST);
+    return GR_OK;
+}
+
+Test(tier, a_failed_chain_stops_alone_in_the_pool, .timeout = 60)
+{
+    gr_game g;
+    gr_tiers s;
+    gr_error err;
+    gr_error_clear(&err);
+    cr_assert_eq(gr_game_parse(&g, "sharing:piles=4", &err), 0, "%s", err.msg);
+    cr_assert_eq(gr_tiers_init(&s, &g, 4, 200, &err), 0, "%s", err.msg);
+    fail_at f = {.tier = 50};
+    gr_tier_opts o = {.method = GR_TIER_FAST, .threads = 8, .done = fail_done, .ctx = &f, .pool = GR_TIER_POOL_SHARED};
+    cr_assert_eq(gr_tiers_solve(&s, &o, &err), GR_ELIMIT);
+    cr_assert(strstr(err.msg, "refused tier 50"), "%s", err.msg);
+    for (int r = 0; r < 4; r++)
+        if (r != 50 % 4) cr_assert_eq(f.other[r], 50 + (r <= 200 % 4), "chain %d: %ld tiers done", r, f.other[r]);
+    /* tier 50's chain: its 12 tiers below 50 (the next is handed on only after 50's end is joined) */
+    cr_assert_eq(f.other[50 % 4], 12, "chain 2: %ld tiers done", f.other[50 % 4]);
+    gr_tiers_free(&s);
+    gr_game_release(&g);
+}
+
 /* Ranks beyond the chains, without MPI: P "ranks" are threads of this
  * process, each with its own solver; the ranks of a chain's group exchange
  * through a thread_group. */

@@ -71,7 +71,16 @@ typedef struct gr_tier_opts {
     bool step_barrier;            /* benchmarks: a chain's threads meet after every
                                    * step and its finisher takes the checksums, as
                                    * before the steps flowed (the same values) */
+    int pool;                     /* enum gr_tier_pool: how threads beyond the chains
+                                   * share them (the same values every way) */
 } gr_tier_opts;
+
+/* Threads beyond the chains: every chain's steps on one pool of threads,
+ * each thread with blocks in every chain (shared), or each chain on a team
+ * of its own, threads / chains (teams: as before the pool). Auto: shared,
+ * unless the threads outnumber the cores (there the scheduler already gives
+ * a waiting thread's core to another chain's). */
+enum gr_tier_pool { GR_TIER_POOL_AUTO = 0, GR_TIER_POOL_SHARED, GR_TIER_POOL_TEAMS };
 
 int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err);
 

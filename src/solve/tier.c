@@ -420,40 +420,64 @@ int gr_tiers_solve(gr_tiers *s, const gr_tier_opts *o, gr_error *err)
             used += ch[r].inner;
         }
     }
-    /* Chains share nothing but read-only tables; each writes its own tiers.
-     * Threads beyond the chains work inside them by steps (fast method). */
+    /* Threads beyond the chains work inside them by steps (fast method),
+     * on one pool: shared, every thread has blocks in every chain, so that
+     * a thread whose next block must wait, or whose chain is done, takes
+     * another chain's (o->pool: or a team a chain, docs/tiers.md). A
+     * group's ranks meet at every step instead, and step_barrier asks the
+     * steps as they ran before. */
+    gr_tier_chain *pool[GR_MAX_PILES];
+    int npool = 0;
+    bool pooled = fast && used > outer && !o->step_barrier;
+    for (uint64_t j = 0; j < nch; j++) {   /* the longest chains first */
+        uint64_t r = (s->total - j) % (uint64_t)n;
+        if (!chain_here(s, o, r)) continue;
+        if (ch[r].gq > 1) pooled = false;
+        pool[npool++] = &ch[r];
+    }
+    if (npool == 0) pooled = false;
+    double t0 = gr_tier_now(), idle = 0;
+    int team = 1;
+    if (pooled) {
+        int prc[GR_MAX_PILES];
+        gr_tier_run_pool(pool, npool, nt, o->pool, prc, &idle, &team);
+        for (int c = 0; c < npool; c++) rcs[pool[c]->r] = prc[c];
+    } else {
+        /* Chains share nothing but read-only tables; each writes its own tiers. */
 #ifdef _OPENMP
-    int levels = omp_get_max_active_levels();
-    if (used > outer && levels < 2) omp_set_max_active_levels(2);
+        int levels = omp_get_max_active_levels();
+        if (used > outer && levels < 2) omp_set_max_active_levels(2);
 #endif
-    if (outer > nt) outer = nt;
-    double t0 = gr_tier_now();
+        if (outer > nt) outer = nt;
 #ifdef _OPENMP
 #pragma omp parallel for schedule(dynamic, 1) num_threads(outer)
 #endif
-    for (long j = 0; j < (long)nch; j++) {   /* the longest chains first */
-        long r = (long)((s->total - (uint64_t)j) % (uint64_t)n);
-        if (chain_here(s, o, (uint64_t)r) && (ch[r].gi == 0 || (fast && n >= 3))) {
-            /* a group splits the chain by steps (3 piles and more; else, and
-             * with the per-option method, its first rank works alone) */
-            bool steps = fast && (ch[r].inner > 1 || (ch[r].gq > 1 && n >= 3));
-            double c0 = gr_tier_now();
-            rcs[r] = !fast ? run_chain_options(&ch[r]) : steps ? gr_tier_run_steps(&ch[r]) : run_chain_fast(&ch[r]);
-            ch[r].seconds = gr_tier_now() - c0;
+        for (long j = 0; j < (long)nch; j++) {   /* the longest chains first */
+            long r = (long)((s->total - (uint64_t)j) % (uint64_t)n);
+            if (chain_here(s, o, (uint64_t)r) && (ch[r].gi == 0 || (fast && n >= 3))) {
+                /* a group splits the chain by steps (3 piles and more; else, and
+                 * with the per-option method, its first rank works alone) */
+                bool steps = fast && (ch[r].inner > 1 || (ch[r].gq > 1 && n >= 3));
+                double c0 = gr_tier_now();
+                rcs[r] = !fast ? run_chain_options(&ch[r]) : steps ? gr_tier_run_steps(&ch[r]) : run_chain_fast(&ch[r]);
+                ch[r].seconds = gr_tier_now() - c0;
+            }
         }
+#ifdef _OPENMP
+        if (used > outer && levels < 2) omp_set_max_active_levels(levels);
+#endif
     }
     double wall = gr_tier_now() - t0;
-#ifdef _OPENMP
-    if (used > outer && levels < 2) omp_set_max_active_levels(levels);
-#endif
-    /* threads not in a chain wait for the longest; inside, at steps' ends */
-    if (used > nt || outer >= nt) used = outer < nt ? outer : nt;
+    /* threads not in a chain wait for the longest; inside, at steps' ends;
+     * a pool's threads, when no chain has a block for them */
+    if (pooled) used = team;
+    else if (used > nt || outer >= nt) used = outer < nt ? outer : nt;
     s->used_threads = used;
     s->thread_s = used * wall;
-    s->waited_s = s->thread_s;
+    s->waited_s = pooled ? idle : s->thread_s;
     s->alone_s = s->behind_s = 0;
     for (uint64_t r = 0; r < nch; r++) {
-        s->waited_s -= ch[r].seconds * ch[r].inner - ch[r].waited;
+        if (!pooled) s->waited_s -= ch[r].seconds * ch[r].inner - ch[r].waited;
         s->alone_s += ch[r].alone;
         s->behind_s += ch[r].behind;
     }

@@ -113,4 +113,10 @@ int gr_tier_finisher_join(gr_tier_finisher *f);
 /* The chain by steps of the largest pile, on its threads, or its share of
  * it on a rank of its group (tier_steps.c). */
 int gr_tier_run_steps(gr_tier_chain *ch);
+/* The steps of `count` chains (none in a group, the longest first) on one
+ * pool of `threads` threads, laid out as `layout` (enum gr_tier_pool):
+ * rcs[c] is chain c's status, *idle the thread-seconds the pool's threads
+ * waited, *team the threads it had; each chain's seconds are the pool's. */
+int gr_tier_run_pool(gr_tier_chain *const *chs, int count, int threads, int layout, int *rcs, double *idle,
+                     int *team);
 #endif

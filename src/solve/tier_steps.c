@@ -309,76 +309,134 @@ static int steps_load(stepper *sp, uint64_t nt)
     return rc;
 }
 
-/* One chain alone on its threads (no group): the steps without a barrier.
- * Block (t, d) reads the lines of the blocks (t', d') with t' < t, d' < d
- * (its options in lower tiers, Claim 3) and writes lines that only those
- * and the later blocks of higher tiers read; with any other block of
- * another tier it shares no line (docs/tiers.md, "Steps without a
- * barrier"). So a block may start as soon as every lower tier is through
- * step d - 1: a thread goes on to its next step while others finish the
- * higher tiers of this one, and a late block holds back only those above
- * it, not every thread at a barrier.
- *
- * Each thread keeps the tiers of index i = me mod P (the lines its blocks
- * wrote one step are in its cache the next) and works them step after
- * step, lower tiers first; its mark says how far: every one of its blocks
- * of the steps before at / nt, and of step at / nt below tier index
- * at % nt, is done (released after the block's lines are written). */
+/* One chain's steps from their start to their end: what they hold, and
+ * their place in the pool (below). */
 typedef struct flow_mark {
     _Atomic uint64_t at;
     char pad[128 - sizeof(uint64_t)];   /* one mark a cache line pair: no false sharing */
 } flow_mark;
 
-typedef struct flow {
-    stepper *sp;
-    gr_tier_finisher *fin;
-    uint64_t nt, steps;
-    int p;                  /* the team's threads */
-    flow_mark *mark;
-    uint64_t *seen;         /* per thread (a row of SEEN_AT words): the marks it last read */
-    _Atomic int halt;       /* an error, or a block stopped for wider bitsets: every thread out */
-    int finished;           /* threads through every step (under the team's barrier) */
+typedef struct chain_run {
+    stepper sp;
+    gr_tier_lines L;
+    gr_tier_finisher fin;
+    uint64_t nt;            /* the chain's tiers */
+    uint64_t steps;         /* steps d = 0 .. steps - 1 (the stored tiers above are not replayed) */
     int rc;
-} flow;
+    int rot, w;             /* in the pool: tier index i is thread (rot + i mod w) mod P's */
+    flow_mark *mark;        /* one a pool thread */
+    uint64_t *seen;         /* per pool thread (a row of SEEN_AT words): the marks it last read */
+    _Atomic int dead;       /* failed: no thread takes its blocks any more */
+    bool widen;             /* its bitsets being widened into `wider` */
+    gr_tier_lines wider;
+} chain_run;
 
 #define SEEN_AT(p) ((size_t)(p) + 16)
 
-static void flow_stop(flow *f, int rc)
+/* The chain's steps set up: its stepper, its lines (empty), its stored
+ * tiers read, those above the last missing one finished at once. */
+static int steps_open(chain_run *cr, gr_tier_chain *ch)
 {
-    if (rc) {
-#pragma omp critical(gr_tier_err)
-        if (!f->rc) f->rc = rc;
+    gr_tiers *s = ch->s;
+    int n = s->n, rc = GR_OK;
+    bool group = ch->gq > 1;
+    uint64_t nt = (ch->top - ch->r) / (uint64_t)n + 1;
+    *cr = (chain_run){.nt = nt, .fin = {.pending = false}};
+    atomic_init(&cr->dead, 0);
+    stepper *sp = &cr->sp;
+    /* o->step_barrier: a chain alone meets at every step's end too, its
+     * checksums on the finisher (what was measured before, for benchmarks) */
+    *sp = (stepper){.ch = ch, .L = &cr->L, .replay_to = 0, .fold = group || !ch->o->step_barrier};
+    /* a rank of a group that stops here would leave the others waiting:
+     * it is asked at every tier's end, where the group learns of it */
+    if (!group && gr_tier_stop_asked(ch, ch->r, &ch->err)) return GR_EINPUT;
+    sp->known = calloc(nt, sizeof *sp->known);
+    sp->handed = calloc(nt, sizeof *sp->handed);
+    sp->from = malloc(nt * sizeof *sp->from);
+    sp->sum = malloc(nt * SUM_AT * sizeof *sp->sum);
+    sp->asks = calloc(nt, sizeof *sp->asks);
+    sp->counts = calloc((size_t)ch->gq, sizeof *sp->counts);
+    sp->got = calloc((size_t)ch->gq, sizeof *sp->got);
+    sp->words = calloc((size_t)ch->gq, sizeof *sp->words);
+    sp->small = calloc(3 * (size_t)ch->gq, sizeof *sp->small);
+    if (!sp->known || !sp->handed || !sp->from || !sp->sum || !sp->asks || !sp->counts || !sp->got || !sp->words ||
+        !sp->small)
+        rc = gr_fail_nomem(&ch->err);
+    /* one word a bitset at first, as on one thread: starting at the width
+     * the run reaches spared a group's ranks their widening (each widens the
+     * whole array) but cost more, measured, in the early steps' cache
+     * misses and answers (5 piles to 320, groups of 2: 0.75 s a rank
+     * against 0.48) */
+    if (!rc) rc = gr_tier_lines_init(ch, &cr->L, 1);
+    /* every tier's values are held until it is whole: read the stored ones */
+    /* a group's ranks agree on what they read, a failure here included
+     * (without the agreement's own buffers a rank cannot take part) */
+    if ((group && sp->counts && sp->got && sp->words && sp->small) || !rc) rc = steps_load(sp, nt);
+    /* stored tiers above the last missing one: nothing computed reads them */
+    for (uint64_t i = 0; i < nt && !rc; i++) {
+        uint64_t t = ch->r + i * (uint64_t)n;
+        if (t < sp->replay_to || !owns(ch, i)) continue;
+        if (!(rc = gr_tier_finisher_join(&cr->fin))) gr_tier_finisher_start(&cr->fin, ch, t, false, false);
+        sp->handed[i] = !rc;
     }
-    atomic_store_explicit(&f->halt, 1, memory_order_relaxed);
+    cr->steps = sp->replay_to;
+    return rc;
 }
 
-/* Waits until every other thread has done its blocks of step d - 1 below
- * tier index i; false when told to halt meanwhile. */
-static bool flow_wait(flow *f, int me, uint64_t i, uint64_t d, double *idle)
+/* The chain's last tier's end joined, the tiers not finished (after a
+ * failure: not the caller's) freed, the rest let go. */
+static int steps_close(chain_run *cr, int rc)
 {
-    if (d == 0) return true;
-    uint64_t want = (d - 1) * f->nt + i, *seen = f->seen + SEEN_AT(f->p) * (size_t)me;
-    double w0 = 0;
-    for (int b = 0; b < f->p; b++) {
-        if (b == me || seen[b] >= want) continue;   /* marks only grow: a value seen stays true */
-        unsigned spins = 0;
-        while ((seen[b] = atomic_load_explicit(&f->mark[b].at, memory_order_acquire)) < want) {
-            if (w0 == 0) w0 = gr_tier_now();
-            if (atomic_load_explicit(&f->halt, memory_order_relaxed)) {
-                *idle += gr_tier_now() - w0;
-                return false;
-            }
-            /* a block is tens of microseconds: spin a little, then give the
-             * core away (oversubscribed, the thread waited for may need it) */
-            if (++spins > 64) sched_yield();
-#if defined(__x86_64__) || defined(__i386__)
-            else __builtin_ia32_pause();
-#endif
+    gr_tier_chain *ch = cr->sp.ch;
+    gr_tiers *s = ch->s;
+    int frc = gr_tier_finisher_join(&cr->fin);
+    if (!rc) rc = frc;
+    for (uint64_t i = 0; i < cr->nt && cr->sp.handed && !ch->o->keep; i++)
+        if (!cr->sp.handed[i]) {
+            free(s->v[ch->r + i * (uint64_t)s->n]);
+            s->v[ch->r + i * (uint64_t)s->n] = NULL;
         }
-    }
-    if (w0 != 0) *idle += gr_tier_now() - w0;
-    return true;
+    gr_tier_lines_free(&cr->L);
+    steps_free(&cr->sp, cr->nt);
+    free(cr->mark), free(cr->seen);
+    return rc;
 }
+
+/* The steps without a barrier, every chain of this process on one pool of
+ * threads (docs/tiers.md, "Steps without a barrier" and "One pool for
+ * every chain"). Block (t, d) reads the lines of the blocks (t', d') with
+ * t' < t, d' < d (its options in lower tiers, Claim 3) and writes lines
+ * that only those and the later blocks of higher tiers read; with any
+ * other block of another tier it shares no line, and chains share none.
+ * So a block may start as soon as every lower tier of its chain is
+ * through step d - 1: a thread goes on to its next step while others
+ * finish the higher tiers of this one, and a late block holds back only
+ * those above it, not every thread at a barrier.
+ *
+ * Each thread keeps, in every chain, the tiers of index i = me - rot mod P
+ * (the lines its blocks wrote one step are in its cache the next), and
+ * works them step after step, lower tiers first (GR_TIER_POOL_TEAMS: the
+ * tiers of chain c go round a team of its own, w = P / chains threads from
+ * rot on, the longest chains taking the threads left over); its mark in the chain
+ * says how far: every one of its blocks of the steps before at / nt, and
+ * of step at / nt below tier index at % nt, is done (released after the
+ * block's lines are written). A thread whose next block in one chain must
+ * wait takes its blocks of another chain meanwhile, and one through its
+ * share of a chain (or of a chain that is over) works on the others: the
+ * threads are not tied to chains, and every chain has all of them. With
+ * one chain this is the chain alone on its threads. */
+typedef struct pool {
+    chain_run **c;
+    int nc, p;
+    _Atomic int halt;       /* a block stopped for wider bitsets: every thread out */
+    int finished;           /* threads through every chain (under the team's barrier) */
+} pool;
+
+typedef struct cursor {
+    uint64_t d, x;          /* this thread's next block of the chain: step d, tier index x */
+    uint64_t told;          /* the mark last published */
+    bool through;
+} cursor;
 
 /* Tier index i with work in step d? */
 static bool flow_has(const stepper *sp, uint64_t i, uint64_t d)
@@ -391,190 +449,313 @@ static bool flow_has(const stepper *sp, uint64_t i, uint64_t d)
     return gr_tier_cum(s->tab, k - 1, t, d) < gr_tier_cum(s->tab, k - 1, t, d + 1) || sp->from[i] != UINT64_MAX;
 }
 
-/* Tier index i is whole (step t done): its end handed to the finisher,
- * after the previous tier's (which a lower tier's mark guarantees done
- * first: its last block precedes this one's). */
-static void flow_hand(flow *f, uint64_t i)
+/* The thread's first tier index in the chain (none: nt, at once through). */
+static uint64_t pool_first(const pool *pl, const chain_run *cr, int me)
 {
-    stepper *sp = f->sp;
-    gr_tier_chain *ch = sp->ch;
-    gr_tiers *s = ch->s;
-    uint64_t t = ch->r + i * (uint64_t)s->n;
-    int lrc = GR_OK;
-#pragma omp critical(gr_tier_err)
-    {
-        double a0 = gr_tier_cpu();
-        if (!f->rc) {
-            if (!(lrc = gr_tier_finisher_join(f->fin))) {
-                s->sum[t] = sp->sum[SUM_AT * i];
-                gr_tier_finisher_start(f->fin, ch, t, !sp->known[i], s->n > 1);
-            }
-            sp->handed[i] = !lrc;
-            if (lrc) f->rc = lrc;
-        }
-        ch->alone += gr_tier_cpu() - a0;
-    }
-    if (lrc) flow_stop(f, lrc);
+    int j = (me + pl->p - cr->rot % pl->p) % pl->p;
+    return j < cr->w ? (uint64_t)j : cr->nt;
 }
 
-/* This thread's blocks from step *d, tier index *x on: true when through
- * every step, false when halted (where it stopped kept in *d, *x). */
-static bool flow_run(flow *f, int me, uint64_t *d, uint64_t *x, double *idle)
+static void pool_tell(chain_run *cr, cursor *cu, int me, uint64_t at)
 {
-    stepper *sp = f->sp;
-    uint64_t n = (uint64_t)sp->ch->s->n, r = sp->ch->r;
-    for (; *d < f->steps; ++*d, *x = (uint64_t)me) {
-        for (; *x < f->nt; *x += (uint64_t)f->p) {
-            uint64_t i = *x;
-            if (atomic_load_explicit(&f->halt, memory_order_relaxed)) return false;
-            if (!flow_has(sp, i, *d)) continue;
-            /* its blocks below this one are done (those skipped included):
-             * said before waiting, so that no one waits on it for them */
-            atomic_store_explicit(&f->mark[me].at, *d * f->nt + i, memory_order_release);
-            if (!flow_wait(f, me, i, *d, idle)) return false;
-            int brc = step_block(sp, i, *d);
-            if (brc || sp->from[i] != UINT64_MAX) {   /* failed, or stopped for wider bitsets */
-                flow_stop(f, brc);
-                return false;
-            }
-            if (r + i * n == *d) flow_hand(f, i);
-            atomic_store_explicit(&f->mark[me].at, *d * f->nt + i + 1, memory_order_release);
-        }
-        atomic_store_explicit(&f->mark[me].at, (*d + 1) * f->nt, memory_order_release);
+    if (at == cu->told) return;
+    cu->told = at;
+    atomic_store_explicit(&cr->mark[me].at, at, memory_order_release);
+}
+
+/* Has every other thread done its blocks of the chain's step d - 1 below
+ * tier index i? (Not waiting: the caller has other chains.) */
+static bool pool_ready(const pool *pl, chain_run *cr, int me, uint64_t i, uint64_t d)
+{
+    if (d == 0) return true;
+    uint64_t want = (d - 1) * cr->nt + i, *seen = cr->seen + SEEN_AT(pl->p) * (size_t)me;
+    for (int b = 0; b < pl->p; b++) {
+        if (b == me || seen[b] >= want) continue;   /* marks only grow: a value seen stays true */
+        if ((seen[b] = atomic_load_explicit(&cr->mark[b].at, memory_order_acquire)) < want) return false;
     }
     return true;
 }
 
-static int steps_flow(stepper *sp, gr_tier_finisher *fin, uint64_t nt, double *idle_out)
+/* The chain failed: the first error is its, no block of it runs again. */
+static void pool_fail(chain_run *cr, int rc)
 {
+#pragma omp critical(gr_tier_err)
+    if (!cr->rc) cr->rc = rc;
+    atomic_store_explicit(&cr->dead, 1, memory_order_relaxed);
+}
+
+/* Tier index i is whole (step t done): its end handed to the finisher,
+ * after the previous tier's. One thread at a time: the tier below's last
+ * block (which handed it) came before this tier's last block began. */
+static void pool_hand(chain_run *cr, uint64_t i)
+{
+    stepper *sp = &cr->sp;
     gr_tier_chain *ch = sp->ch;
-    int P = ch->inner > 0 ? ch->inner : 1;
-    flow f = {.sp = sp, .fin = fin, .nt = nt, .steps = sp->replay_to, .p = 1};
-    f.mark = aligned_alloc(128, (size_t)P * sizeof *f.mark);
-    f.seen = calloc(SEEN_AT(P) * (size_t)P, sizeof *f.seen);
-    if (!f.mark || !f.seen) {
-        free(f.mark), free(f.seen);
-        return gr_fail_nomem(&ch->err);
+    gr_tiers *s = ch->s;
+    uint64_t t = ch->r + i * (uint64_t)s->n;
+    double a0 = gr_tier_cpu();
+    int lrc = gr_tier_finisher_join(&cr->fin);
+    if (!lrc) {
+        s->sum[t] = sp->sum[SUM_AT * i];
+        gr_tier_finisher_start(&cr->fin, ch, t, !sp->known[i], s->n > 1);
     }
-    for (int b = 0; b < P; b++) atomic_init(&f.mark[b].at, 0);
-    atomic_init(&f.halt, 0);
-    gr_tier_lines wider;
-    bool widen = false, over = false;
+    sp->handed[i] = !lrc;
+    ch->alone += gr_tier_cpu() - a0;
+    if (lrc) pool_fail(cr, lrc);
+}
+
+/* This thread's blocks of one chain from its cursor on, in order, until
+ * one must wait, or this thread's part of a step is done and another chain
+ * has its turn; the blocks run. */
+static int pool_turn(pool *pl, chain_run *cr, int me, cursor *cu)
+{
+    stepper *sp = &cr->sp;
+    uint64_t n = (uint64_t)sp->ch->s->n, r = sp->ch->r, P = (uint64_t)cr->w;
+    int ran = 0;
+    while (cu->d < cr->steps) {
+        if (cu->x >= cr->nt) {   /* its blocks of step d done */
+            pool_tell(cr, cu, me, (cu->d + 1) * cr->nt);
+            cu->d++, cu->x = pool_first(pl, cr, me);
+            if (ran) return ran;
+            continue;
+        }
+        uint64_t i = cu->x, d = cu->d;
+        if (!flow_has(sp, i, d)) {
+            cu->x += P;
+            continue;
+        }
+        if (atomic_load_explicit(&pl->halt, memory_order_relaxed) ||
+            atomic_load_explicit(&cr->dead, memory_order_relaxed))
+            return ran;
+        /* its blocks below this one are done (those skipped included):
+         * told before waiting, so that no one waits on it for them */
+        pool_tell(cr, cu, me, d * cr->nt + i);
+        if (!pool_ready(pl, cr, me, i, d)) return ran;
+        int brc = step_block(sp, i, d);
+        if (brc) {
+            pool_fail(cr, brc);
+            return ran;
+        }
+        if (sp->from[i] != UINT64_MAX) {   /* stopped for wider bitsets: every thread out */
+            atomic_store_explicit(&pl->halt, 1, memory_order_relaxed);
+            return ran;
+        }
+        if (r + i * n == d) pool_hand(cr, i);
+        pool_tell(cr, cu, me, d * cr->nt + i + 1);
+        cu->x += P;
+        ran++;
+    }
+    cu->through = true;
+    return ran;
+}
+
+/* The thread's blocks of every chain, a turn each, until it is through
+ * them all (*through) or told to halt. */
+static void pool_work(pool *pl, int me, cursor *cu, double *idle, bool *through)
+{
+    int at = me % pl->nc;
+    unsigned spins = 0;
+    double w0 = 0;
+    while (!atomic_load_explicit(&pl->halt, memory_order_relaxed)) {
+        int ran = 0, open = 0;
+        for (int k = 0; k < pl->nc; k++) {
+            int c = (at + k) % pl->nc;
+            if (cu[c].through || atomic_load_explicit(&pl->c[c]->dead, memory_order_relaxed)) continue;
+            open++;
+            ran += pool_turn(pl, pl->c[c], me, &cu[c]);
+        }
+        at = (at + 1) % pl->nc;
+        if (!open) {
+            *through = true;
+            break;
+        }
+        if (ran) {
+            if (w0 != 0) *idle += gr_tier_now() - w0;
+            w0 = 0, spins = 0;
+            continue;
+        }
+        /* nothing ready in any chain: a block is tens of microseconds, so
+         * spin a little, then give the core away (oversubscribed, the
+         * thread waited for may need it) */
+        if (w0 == 0) w0 = gr_tier_now();
+        if (++spins > 64) sched_yield();
+#if defined(__x86_64__) || defined(__i386__)
+        else __builtin_ia32_pause();
+#endif
+    }
+    if (w0 != 0) *idle += gr_tier_now() - w0;
+}
+
+/* Each chain's threads: all of them, or a team of its own. */
+static void pool_layout(pool *pl, int layout)
+{
+    int P = pl->p, nc = pl->nc, at = 0;
+#ifdef _OPENMP
+    if (layout == GR_TIER_POOL_AUTO) layout = P > omp_get_num_procs() ? GR_TIER_POOL_TEAMS : GR_TIER_POOL_SHARED;
+#endif
+    for (int c = 0; c < nc; c++) {
+        chain_run *cr = pl->c[c];
+        if (layout == GR_TIER_POOL_TEAMS && P >= nc) {
+            cr->w = P / nc + (c < P % nc);   /* the longest chains first */
+            cr->rot = at;
+            at += cr->w;
+        } else {
+            cr->w = P;
+            cr->rot = (int)((long)c * P / nc);
+        }
+    }
+}
+
+static void pool_run(pool *pl, int threads, int layout, double *idle_out)
+{
     double idle = 0;
-#pragma omp parallel num_threads(P) reduction(+ : idle)
+    bool over = false;
+#pragma omp parallel num_threads(threads) reduction(+ : idle)
     {
         int me = 0;
 #ifdef _OPENMP
         me = omp_get_thread_num();
-#pragma omp single
-        f.p = omp_get_num_threads();   /* maybe fewer than asked */
 #endif
-        uint64_t d = 0, x = (uint64_t)me;
+#pragma omp single
+        {
+#ifdef _OPENMP
+            pl->p = omp_get_num_threads();   /* maybe fewer than asked */
+#endif
+            pool_layout(pl, layout);
+        }
+        cursor cu[GR_MAX_PILES];
+        for (int c = 0; c < pl->nc; c++)
+            cu[c] = (cursor){.d = 0, .x = pool_first(pl, pl->c[c], me), .told = 0, .through = pl->c[c]->rc != 0};
         bool through = false;
         for (;;) {
-            if (!through && (through = flow_run(&f, me, &d, &x, &idle))) {
+            if (!through) {
+                pool_work(pl, me, cu, &idle, &through);
+                if (through) {
 #pragma omp atomic
-                f.finished++;
+                    pl->finished++;
+                }
             }
             double w0 = gr_tier_now();
 #pragma omp barrier
             idle += gr_tier_now() - w0;
 #pragma omp single
             {   /* every thread out: widen, then go on where each stopped */
-                double a0 = gr_tier_cpu();
-                if (!f.rc && sp->need) {
-                    f.rc = gr_tier_lines_widen_begin(sp->L, sp->need, &wider, &ch->err);
-                    widen = !f.rc;
+                for (int c = 0; c < pl->nc; c++) {
+                    chain_run *cr = pl->c[c];
+                    double a0 = gr_tier_cpu();
+                    if (!cr->rc && cr->sp.need) {
+                        int wrc = gr_tier_lines_widen_begin(&cr->L, cr->sp.need, &cr->wider, &cr->sp.ch->err);
+                        if (wrc) pool_fail(cr, wrc);
+                        cr->widen = !wrc;
+                    }
+                    cr->sp.need = 0;
+                    cr->sp.ch->alone += gr_tier_cpu() - a0;
                 }
-                sp->need = 0;
-                over = f.rc || f.finished == f.p;
-                atomic_store_explicit(&f.halt, 0, memory_order_relaxed);
-                ch->alone += gr_tier_cpu() - a0;
+                over = pl->finished == pl->p;
+                atomic_store_explicit(&pl->halt, 0, memory_order_relaxed);
             }
             if (over) break;   /* read between two barriers: the same on every thread */
-            if (widen) {
+            for (int c = 0; c < pl->nc; c++) {
+                chain_run *cr = pl->c[c];
+                if (!cr->widen) continue;   /* set in the single above: the same on every thread */
 #pragma omp for schedule(static)
-                for (uint64_t c = 0; c < sp->L->count; c += 4096)
-                    gr_tier_lines_widen_copy(sp->L, &wider, c, c + 4096 < sp->L->count ? c + 4096 : sp->L->count);
-#pragma omp single
-                {
-                    gr_tier_lines_widen_end(sp->L, &wider);
-                    widen = false;
-                }
+                for (uint64_t x = 0; x < cr->L.count; x += 4096)
+                    gr_tier_lines_widen_copy(&cr->L, &cr->wider, x, x + 4096 < cr->L.count ? x + 4096 : cr->L.count);
             }
+#pragma omp single
+            for (int c = 0; c < pl->nc; c++)
+                if (pl->c[c]->widen) {
+                    gr_tier_lines_widen_end(&pl->c[c]->L, &pl->c[c]->wider);
+                    pl->c[c]->widen = false;
+                }
         }
     }
     *idle_out += idle;
-    free(f.mark), free(f.seen);
-    return f.rc;
 }
 
+int gr_tier_run_pool(gr_tier_chain *const *chs, int count, int threads, int layout, int *rcs, double *idle,
+                     int *team)
+{
+    int P = threads > 0 ? threads : 1;
+    chain_run *cr = calloc((size_t)count, sizeof *cr);
+    chain_run **list = calloc((size_t)count, sizeof *list);
+    *team = 1;
+    if (!cr || !list) {
+        free(cr), free(list);
+        for (int c = 0; c < count; c++) rcs[c] = gr_fail_nomem(&chs[c]->err);
+        return GR_ENOMEM;
+    }
+    /* the chains' lines set up and their stored tiers read side by side */
+#pragma omp parallel for schedule(dynamic, 1) num_threads(count < P ? count : P) if (count > 1)
+    for (int c = 0; c < count; c++) {
+        gr_tier_chain *ch = chs[c];
+        cr[c].rc = steps_open(&cr[c], ch);
+        if (!cr[c].rc) {
+            cr[c].mark = aligned_alloc(128, (size_t)P * sizeof *cr[c].mark);
+            cr[c].seen = calloc(SEEN_AT(P) * (size_t)P, sizeof *cr[c].seen);
+            if (!cr[c].mark || !cr[c].seen) cr[c].rc = gr_fail_nomem(&ch->err);
+            else
+                for (int b = 0; b < P; b++) atomic_init(&cr[c].mark[b].at, 0);
+        }
+        list[c] = &cr[c];
+    }
+    pool pl = {.c = list, .nc = count, .p = 1};
+    atomic_init(&pl.halt, 0);
+    double t0 = gr_tier_now();
+    pool_run(&pl, P, layout, idle);
+    double wall = gr_tier_now() - t0;
+    *team = pl.p;
+    int rc = GR_OK;
+    for (int c = 0; c < count; c++) {
+        chs[c]->seconds = wall;
+        rcs[c] = steps_close(&cr[c], cr[c].rc);
+        if (!rc) rc = rcs[c];
+    }
+    free(cr), free(list);
+    return rc;
+}
+
+/* A chain by steps with a barrier after each: a group's ranks meet there
+ * to exchange lines, and o->step_barrier asks it of a chain alone (as the
+ * steps ran before they flowed, for benchmarks). Without either, the
+ * chain flows on a pool of its own. */
 int gr_tier_run_steps(gr_tier_chain *ch)
 {
     gr_tiers *s = ch->s;
     int n = s->n, rc = GR_OK;
     bool group = ch->gq > 1;
-    uint64_t nt = (ch->top - ch->r) / (uint64_t)n + 1;
-    gr_tier_lines L = {.bits = NULL};
-    /* o->step_barrier: a chain alone meets at every step's end too, its
-     * checksums on the finisher (what was measured before, for benchmarks) */
-    bool barrier = group || ch->o->step_barrier;
-    stepper sp = {.ch = ch, .L = &L, .replay_to = 0, .fold = group || !ch->o->step_barrier};
-    gr_tier_finisher fin = {.pending = false};
-    /* a rank of a group that stops here would leave the others waiting:
-     * it is asked at every tier's end, where the group learns of it */
-    if (!group && gr_tier_stop_asked(ch, ch->r, &ch->err)) return GR_EINPUT;
-    sp.known = calloc(nt, sizeof *sp.known);
-    sp.handed = calloc(nt, sizeof *sp.handed);
-    sp.from = malloc(nt * sizeof *sp.from);
-    sp.sum = malloc(nt * SUM_AT * sizeof *sp.sum);
-    sp.asks = calloc(nt, sizeof *sp.asks);
-    sp.counts = calloc((size_t)ch->gq, sizeof *sp.counts);
-    sp.got = calloc((size_t)ch->gq, sizeof *sp.got);
-    sp.words = calloc((size_t)ch->gq, sizeof *sp.words);
-    sp.small = calloc(3 * (size_t)ch->gq, sizeof *sp.small);
-    if (!sp.known || !sp.handed || !sp.from || !sp.sum || !sp.asks || !sp.counts || !sp.got || !sp.words || !sp.small)
-        rc = gr_fail_nomem(&ch->err);
-    /* one word a bitset at first, as on one thread: starting at the width
-     * the run reaches spared a group's ranks their widening (each widens the
-     * whole array) but cost more, measured, in the early steps' cache
-     * misses and answers (5 piles to 320, groups of 2: 0.75 s a rank
-     * against 0.48) */
-    if (!rc) rc = gr_tier_lines_init(ch, &L, 1);
-    /* every tier's values are held until it is whole: read the stored ones */
-    /* a group's ranks agree on what they read, a failure here included
-     * (without the agreement's own buffers a rank cannot take part) */
-    if ((group && sp.counts && sp.got && sp.words && sp.small) || !rc) rc = steps_load(&sp, nt);
-    /* stored tiers above the last missing one: nothing computed reads them */
-    for (uint64_t i = 0; i < nt && !rc; i++) {
-        uint64_t t = ch->r + i * (uint64_t)n;
-        if (t < sp.replay_to || !owns(ch, i)) continue;
-        if (!(rc = gr_tier_finisher_join(&fin))) gr_tier_finisher_start(&fin, ch, t, false, false);
-        sp.handed[i] = !rc;
+    if (!group && !ch->o->step_barrier) {
+        int prc = GR_OK, team;
+        double idle = 0;
+        gr_tier_run_pool(&ch, 1, ch->inner, GR_TIER_POOL_SHARED, &prc, &idle, &team);
+        ch->waited += idle;
+        return prc;
     }
+    chain_run cr;
+    rc = steps_open(&cr, ch);
+    stepper *sp = &cr.sp;
+    gr_tier_lines *L = &cr.L;
+    gr_tier_finisher *fin = &cr.fin;
+    uint64_t nt = cr.nt, d = 0;
     double idle = 0;
-    /* one chain alone flows from step to step; a group's ranks meet at
-     * every step's end to exchange lines (below) */
-    if (!barrier && !rc) rc = steps_flow(&sp, &fin, nt, &idle);
-    uint64_t d = barrier ? 0 : sp.replay_to;
     gr_tier_lines wider;   /* the bitsets being widened */
     bool widen = false;
-#pragma omp parallel num_threads(ch->inner) if (!rc && barrier) reduction(+ : idle)
+#pragma omp parallel num_threads(ch->inner) if (!rc) reduction(+ : idle)
     for (;;) {
-        if (rc || d >= sp.replay_to) break;   /* the same for every thread: set only between barriers */
+        if (rc || d >= sp->replay_to) break;   /* the same for every thread: set only between barriers */
         uint64_t step = d;
-        if (group && !sp.again) {
+        if (group && !sp->again) {
 #pragma omp for schedule(static, 1)
             for (uint64_t j = 0; j < nt; j++)
-                if (block_asks(&sp, nt - 1 - j, step)) {
+                if (block_asks(sp, nt - 1 - j, step)) {
 #pragma omp critical(gr_tier_err)
                     rc = gr_fail_nomem(&ch->err);
                 }
 #pragma omp single
             {
                 double w0 = gr_tier_now();
-                if (!rc && asks_gather(&sp, nt)) rc = gr_fail_nomem(&ch->err);
-                rc = asks_fetch(&sp, rc);
+                if (!rc && asks_gather(sp, nt)) rc = gr_fail_nomem(&ch->err);
+                rc = asks_fetch(sp, rc);
                 idle += gr_tier_now() - w0;
             }
         }
@@ -582,7 +763,7 @@ int gr_tier_run_steps(gr_tier_chain *ch)
          * its blocks wrote one step are in its cache the next */
 #pragma omp for schedule(static, 1) nowait
         for (uint64_t j = 0; j < nt; j++) {
-            int brc = rc ? GR_OK : step_block(&sp, nt - 1 - j, step);
+            int brc = rc ? GR_OK : step_block(sp, nt - 1 - j, step);
             if (brc) {
 #pragma omp critical(gr_tier_err)
                 rc = brc;
@@ -594,30 +775,30 @@ int gr_tier_run_steps(gr_tier_chain *ch)
 #pragma omp single
         {
             double a0 = gr_tier_cpu();
-            if (group) rc = group_agree(&sp, rc);   /* every rank widens, or stops, with the others */
-            if (sp.need) {   /* widen (below), then go on with the stopped blocks: the same step again */
-                int wrc = rc ? GR_OK : gr_tier_lines_widen_begin(&L, sp.need, &wider, &ch->err);
-                if (group) sp.late = wrc;   /* still stopped: the next agreement stops every rank */
+            if (group) rc = group_agree(sp, rc);   /* every rank widens, or stops, with the others */
+            if (sp->need) {   /* widen (below), then go on with the stopped blocks: the same step again */
+                int wrc = rc ? GR_OK : gr_tier_lines_widen_begin(L, sp->need, &wider, &ch->err);
+                if (group) sp->late = wrc;   /* still stopped: the next agreement stops every rank */
                 else rc = wrc;
                 widen = !rc && !wrc;
-                sp.need = 0;
-                sp.again = true;
+                sp->need = 0;
+                sp->again = true;
             } else {
-                sp.again = false;
-                int lrc = group && !rc ? asks_return(&sp, rc) : GR_OK;
+                sp->again = false;
+                int lrc = group && !rc ? asks_return(sp, rc) : GR_OK;
                 /* tier d is whole: finished beside the next steps, which never read it */
                 if (!rc && !lrc && d >= ch->r && (d - ch->r) % (uint64_t)n == 0 &&
                     owns(ch, (d - ch->r) / (uint64_t)n)) {
                     uint64_t i = (d - ch->r) / (uint64_t)n;
-                    if (!(lrc = gr_tier_finisher_join(&fin))) {
-                        s->sum[d] = sp.sum[SUM_AT * i];
-                        gr_tier_finisher_start(&fin, ch, d, !sp.known[i], sp.fold && n > 1);
+                    if (!(lrc = gr_tier_finisher_join(fin))) {
+                        s->sum[d] = sp->sum[SUM_AT * i];
+                        gr_tier_finisher_start(fin, ch, d, !sp->known[i], sp->fold && n > 1);
                     }
-                    sp.handed[i] = !lrc;
+                    sp->handed[i] = !lrc;
                 }
                 /* in a group a failure of this rank alone waits for the next
                  * agreement, so that the others stop at the same step */
-                if (group && lrc && d + 1 < sp.replay_to) sp.late = lrc;
+                if (group && lrc && d + 1 < sp->replay_to) sp->late = lrc;
                 else if (!rc) rc = lrc;
                 d++;
             }
@@ -625,26 +806,16 @@ int gr_tier_run_steps(gr_tier_chain *ch)
         }
         if (widen) {   /* the copy into the wider bitsets, on every thread */
 #pragma omp for schedule(static)
-            for (uint64_t c = 0; c < L.count; c += 4096)
-                gr_tier_lines_widen_copy(&L, &wider, c, c + 4096 < L.count ? c + 4096 : L.count);
+            for (uint64_t c = 0; c < L->count; c += 4096)
+                gr_tier_lines_widen_copy(L, &wider, c, c + 4096 < L->count ? c + 4096 : L->count);
 #pragma omp single
             {
-                gr_tier_lines_widen_end(&L, &wider);
+                gr_tier_lines_widen_end(L, &wider);
                 widen = false;
             }
         }
     }
     ch->waited += idle;
-    if (!rc) rc = sp.late;
-    int frc = gr_tier_finisher_join(&fin);
-    if (!rc) rc = frc;
-    /* tiers not finished (after a failure) are not the caller's */
-    for (uint64_t i = 0; i < nt && sp.handed && !ch->o->keep; i++)
-        if (!sp.handed[i]) {
-            free(s->v[ch->r + i * (uint64_t)n]);
-            s->v[ch->r + i * (uint64_t)n] = NULL;
-        }
-    gr_tier_lines_free(&L);
-    steps_free(&sp, nt);
-    return rc;
+    if (!rc) rc = sp->late;
+    return steps_close(&cr, rc);
 }
