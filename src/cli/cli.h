@@ -101,10 +101,9 @@ void cli_mpi_gather(struct gr_tiers *s, uint32_t *max, uint64_t *zeros, uint64_t
 int cli_mpi_share(struct gr_tier_opts *o, const struct gr_tiers *s, gr_error *err);
 void cli_mpi_unshare(struct gr_tier_opts *o);
 void cli_mpi_end(void);
-/* table --mpi: started by mpirun; the minimum over ranks, in place on every
- * rank; rank 0's values to every rank; x summed and maxed onto rank 0. */
+/* table --mpi: started by mpirun; rank 0's values to every rank; x summed
+ * and maxed onto rank 0. */
 bool cli_mpi_launched(void);
-void cli_mpi_min_u32(uint32_t *v, size_t count);
 void cli_mpi_bcast_u32(uint32_t *v, size_t count);
 void cli_mpi_sum_max(double x, double *sum, double *max);
 /* table --mpi (table_mpi.c): the three-pile table with its state split

@@ -29,11 +29,6 @@ bool cli_mpi_launched(void)
 #ifdef GR_HAVE_MPI
 #include <mpi.h>
 
-void cli_mpi_min_u32(uint32_t *v, size_t count)
-{
-    MPI_Allreduce(MPI_IN_PLACE, v, (int)count, MPI_UINT32_T, MPI_MIN, MPI_COMM_WORLD);
-}
-
 void cli_mpi_bcast_u32(uint32_t *v, size_t count)
 {
     MPI_Bcast(v, (int)count, MPI_UINT32_T, 0, MPI_COMM_WORLD);
@@ -164,10 +159,6 @@ void cli_mpi_end(void)
     MPI_Finalize();
 }
 #else
-void cli_mpi_min_u32(uint32_t *v, size_t count)
-{
-    (void)v, (void)count;
-}
 void cli_mpi_bcast_u32(uint32_t *v, size_t count)
 {
     (void)v, (void)count;
