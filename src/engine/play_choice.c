@@ -130,7 +130,11 @@ int gr_play_best(gr_play *pl, gr_play_choice *c, gr_error *err)
             gr_error_clear(&why);
             c->prescribed = -1;
             c->how = here.method;
-            rc = gr_engine_one_winning_move(pl->engine, &pl->pos, choose_listed, &ch, &why);
+            /* misere heap sums: one move of each class by the quotient of all heaps */
+            bool quot = here.how == GR_METHOD_QUOTIENT;
+            rc = quot ? gr_engine_quotient_winners(pl->engine, &pl->pos, choose_listed, &ch, &why)
+                      : gr_engine_one_winning_move(pl->engine, &pl->pos, choose_listed, &ch, &why);
+            if (quot) c->prescribed = -1;
         } else if (rc) {
             /* score 0, the lost class under every outcome rule: a lost
              * position needs no list, the first move will do */
