@@ -6,6 +6,7 @@
 # it naming value and play. The class walk against the full listing at small
 # sizes is tests/test_misere_classes.c.
 source "$(dirname "$0")/lib_cli.sh"
+trap 'stop_server; rm -rf "$tmp"' EXIT
 
 e12=1000000000000
 e30=1000000000000000000000000000000
@@ -38,6 +39,18 @@ expect_out '"hint":\{"move":\{"kind":"(take|split)".*"winning":true.*misere quot
 expect_out '^P  \(misere quotient\)$' "$G" value tb:0.75 999999999999 5 --misere
 printf 'quit\n' | "$G" play tb:0.75 999999999999 5 --misere --first computer --script >"$tmp/lost"
 expect_out '"by":"computer"' cat "$tmp/lost"
+
+# the server's play: the computer's first move and the hint, by the same walk
+start_server api
+get api_c "${base}api/play?rules=tb:0.73&pos=$e30,6,3&misere=1&first=computer"
+get api_h "${base}api/play?rules=tb:0.71&pos=$e12,5&misere=1&first=me&input=hint"
+stop_server
+check "api play: the computer moves from 10^30: $(head -c 300 "$tmp/api_c.body")" \
+  "[ \"\$(cat $tmp/api_c.code)\" = 200 ] && grep -q '\"by\":\"computer\"' $tmp/api_c.body"
+after=$(grep -oE '"position":\[[0-9,"]*\]' "$tmp/api_c.body" | tail -1 | grep -oE '\[.*\]' | tr -d '[]"' | tr ',' ' ')
+[ -n "$after" ] && expect_out '^P  \(misere quotient\)$' "$G" value tb:0.73 $after --misere || { fail=$((fail + 1)); echo "FAIL: api play: no position"; }
+check "api play: the hint is a winning move by the quotient: $(head -c 300 "$tmp/api_h.body")" \
+  "grep -q '\"winning\":true.*misere quotient Q' $tmp/api_h.body"
 
 # moves: within the walk of normal play, the winning ones past 10^6 moves
 expect_out 'only the winning ones are listed.*By misere quotient' "$G" moves tb:0.75 2000000 5 --misere
