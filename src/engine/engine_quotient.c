@@ -298,9 +298,9 @@ static double heap_move_count(const gr_game *g, mpz_srcptr h)
     if (gr_tb_code_of_heaps(g, &c) && gr_tb_is_octal(&c, NULL)) {
         for (int i = 0; i < c.len && mpz_cmp_ui(h, (unsigned long)i) >= 0; i++) {
             unsigned m = c.d[i].mask;
-            int rem = mpz_cmp_ui(h, (unsigned long)i);
-            n += ((m & 1) && rem == 0) + ((m & 2) && i && rem > 0);
-            if (m & 4) n += floor((mpz_get_d(h) - i) / 2);
+            int left = mpz_cmp_ui(h, (unsigned long)i); /* the sign of the tokens left */
+            n += ((m & 1) && left == 0) + ((m & 2) && i && left > 0);
+            if (m & 4) n += mpz_fits_ulong_p(h) ? floor((mpz_get_d(h) - i) / 2) : HUGE_VAL;
         }
         return n;
     }
