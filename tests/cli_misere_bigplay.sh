@@ -59,6 +59,9 @@ expect_out '^P  \(misere quotient\)$' "$G" value tb:0.75 1999999 5 --misere
 # past it: refused as normal play refuses, naming value and play (exit 3, a limit)
 expect_exit 3 "^grundy: heap 0 has about 1e\+12 moves, more than the 100000000 walked for the winning ones; 'grundy value' gives the value and 'grundy play' a winning move$" "$G" moves tb:0.75 $e12 5 --misere
 expect_exit 3 "heap 0 \(31 digits\) has too many moves to list; 'grundy value' gives the value and 'grundy play' a winning move" "$G" moves tb:0.75 $e30 5 --misere
+e400=1$(printf '0%.0s' $(seq 400))
+expect_exit 3 "heap 0 \(401 digits\) has too many moves to list" "$G" moves tb:0.75 $e400 5 --misere
+expect_out '^\* take 1 from heap 1 +->  1'"$(printf '0%.0s' $(seq 400))"' 6  P$' "$G" moves tb:0.31 $e400 7 --misere
 expect_exit 2 'moves' "$G" moves tb:0.77 $e12 5
 # value keeps answering at any size
 expect_out '^N  \(misere quotient\)$' "$G" value tb:0.75 $e12 5 --misere
