@@ -83,5 +83,9 @@ bool gr_engine_quotient_value(gr_engine *e, const gr_bigpos *pos, gr_answer *ans
 int gr_engine_quotient_moves(gr_engine *e, const gr_bigpos *pos, const gr_answer *parent, gr_engine_move_fn fn,
                              void *ctx, gr_moves_summary *sum, double max_moves, gr_error *err);
 void gr_engine_quotient_free(gr_engine *e);
+/* A winning move of each class (the pair of elements it leaves) of a misere
+ * octal heap sum through a quotient of all heaps: heaps of any size. */
+int gr_engine_quotient_winners(gr_engine *e, const gr_bigpos *pos, gr_engine_move_fn fn, void *ctx,
+                               gr_error *err);
 
 #endif

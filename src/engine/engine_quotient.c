@@ -7,6 +7,8 @@
  * search would find costly, within a few seconds of the limits. */
 #include "engine_internal.h"
 #include "grundy/misere.h"
+#include "grundy/takebreak.h"
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,8 +18,9 @@
 /* An element asked for its own sake (an answer's detail, a hint) builds
  * for at most this long, so that a wild game costs an answer little. */
 #define ELEMENT_SECONDS 0.5
-/* Moves are listed one by one: heaps past this have too many. */
-#define LIST_MAX_HEAP 1000000u
+/* The most moves walked to list a position's (winning) moves, as under
+ * normal play (heap_moves.c): about a second. */
+#define MAX_SCANNED 1e8
 
 int gr_engine_use_quotient(gr_engine *e, const char *path, gr_error *err)
 {
@@ -78,22 +81,23 @@ static bool heaps_of(const gr_bigpos *pos, uint32_t *x, uint32_t max)
     return true;
 }
 
-/* Through a quotient of all heaps (phi periodic): each heap, of any size,
- * as the heap within the bound that acts as it. */
+/* Through a quotient of all heaps (phi periodic): the heap within the
+ * bound that acts as heap h of any size (r: scratch). */
+static uint32_t heap_reduced(const gr_mquot *q, mpz_srcptr h, mpz_t r)
+{
+    if (mpz_cmp_ui(h, (unsigned long)q->heaps) <= 0) return (uint32_t)mpz_get_ui(h);
+    /* heaps - period < x <= heaps, congruent to the heap mod period */
+    mpz_sub_ui(r, h, (unsigned long)q->heaps + 1);
+    unsigned long m = mpz_fdiv_ui(r, (unsigned long)q->period);
+    return (uint32_t)(q->heaps + 1 - q->period) + (uint32_t)m;
+}
+
+/* Each heap of pos, of any size, as the heap within the bound that acts as it. */
 static void heaps_reduced(const gr_mquot *q, const gr_bigpos *pos, uint32_t *x)
 {
     mpz_t r;
     mpz_init(r);
-    for (int i = 0; i < pos->n; i++) {
-        if (mpz_cmp_ui(pos->p[i], (unsigned long)q->heaps) <= 0) {
-            x[i] = (uint32_t)mpz_get_ui(pos->p[i]);
-            continue;
-        }
-        /* heaps - period < x <= heaps, congruent to the heap mod period */
-        mpz_sub_ui(r, pos->p[i], (unsigned long)q->heaps + 1);
-        unsigned long m = mpz_fdiv_ui(r, (unsigned long)q->period);
-        x[i] = (uint32_t)(q->heaps + 1 - q->period) + (uint32_t)m;
-    }
+    for (int i = 0; i < pos->n; i++) x[i] = heap_reduced(q, pos->p[i], r);
     mpz_clear(r);
 }
 
@@ -245,6 +249,7 @@ typedef struct qwalk {
     int src;
     uint32_t others;           /* the product of the other heaps' elements */
     bool parent_p;
+    bool winners_only;         /* past max moves: the winning ones alone are listed */
     gr_engine_move_fn fn;
     void *ctx;
     gr_bigpos child;
@@ -258,26 +263,120 @@ static int quotient_move(void *ctx, const gr_move *mv, const gr_pos *r)
     qwalk *w = ctx;
     const gr_mquot *q = w->q;
     uint32_t x = w->others;
+    for (int j = 0; j < r->n; j++) x = q->mul[(size_t)x * q->order + q->phi[gr_mquot_heap(q, r->p[j])]];
+    bool p = q->p[x] != 0;
+    if (w->winners_only && (w->parent_p || !p)) return 0;
     gr_bigpos *c = &w->child;
     if (gr_bigpos_copy(c, w->pos)) return gr_fail_nomem(w->err);
     mpz_set_ui(c->p[w->src], r->n ? r->p[0] : 0);
-    for (int j = 0; j < r->n; j++) {
+    for (int j = 1; j < r->n; j++) {
         mpz_set_ui(w->part, r->p[j]);
-        if (j && gr_bigpos_push(c, w->part)) return gr_fail_nomem(w->err);
-        x = q->mul[(size_t)x * q->order + q->phi[gr_mquot_heap(q, r->p[j])]];
+        if (gr_bigpos_push(c, w->part)) return gr_fail_nomem(w->err);
     }
-    bool p = q->p[x] != 0;
     gr_answer_set(&w->ans, GR_METHOD_QUOTIENT, NULL, p ? "P" : "N", p ? 0 : 1, NULL);
     mpz_set_ui(w->amount, mv->amount);
     gr_bigmove bm = {mv->kind, w->src, -1, w->amount, c};
     return w->fn(w->ctx, &bm, &w->ans, !w->parent_p && p);
 }
 
+/* Returned to stop a count that passed the bound. */
+#define TOO_MANY 0x7ffe
+
 static int count_move(void *ctx, const gr_move *mv, const gr_pos *r)
 {
     (void)mv, (void)r;
-    *(double *)ctx += 1;
-    return 0;
+    return ++*(double *)ctx > MAX_SCANNED ? TOO_MANY : 0;
+}
+
+/* The moves of one heap of h tokens: counted from an octal code (a take
+ * leaving 0 or 1 heap is one move, a split of r tokens r/2), or walked,
+ * stopping past MAX_SCANNED; HUGE_VAL past 64 bits but for an octal code. */
+static double heap_move_count(const gr_game *g, mpz_srcptr h)
+{
+    gr_tb_code c;
+    double n = 0;
+    if (gr_tb_code_of_heaps(g, &c) && gr_tb_is_octal(&c, NULL)) {
+        for (int i = 0; i < c.len && mpz_cmp_ui(h, (unsigned long)i) >= 0; i++) {
+            unsigned m = c.d[i].mask;
+            int left = mpz_cmp_ui(h, (unsigned long)i); /* the sign of the tokens left */
+            n += ((m & 1) && left == 0) + ((m & 2) && i && left > 0);
+            if (m & 4) n += mpz_fits_ulong_p(h) ? floor((mpz_get_d(h) - i) / 2) : HUGE_VAL;
+        }
+        return n;
+    }
+    if (!mpz_fits_ulong_p(h)) return HUGE_VAL;
+    gr_pos one = {.n = 1, .p = {mpz_get_ui(h)}};
+    gr_game_moves(g, &one, count_move, &n);
+    return n;
+}
+
+/* ---- winning moves by classes ---- */
+
+/* Winning moves of heaps of any size, without walking every move: through
+ * a quotient of all heaps (an octal game, phi(y + p) = phi(y) for y >=
+ * pre), a move's result is decided by the elements of the parts it leaves,
+ * and a split of r tokens into a + b with a <= b and a >= B = pre + p has
+ * the same pair of elements as the split into a - tp and b + tp, with a -
+ * tp in [pre, B): the splits with a < B meet every class. So one move of
+ * each class is listed: per heap and digit at most B + 1 moves, each priced
+ * at a few limbs of arithmetic. See docs/misere.md. */
+typedef struct cwalk {
+    const gr_mquot *q;
+    const gr_bigpos *pos;
+    int src;
+    uint32_t others;           /* the product of the other heaps' elements */
+    bool parent_p;
+    bool winners_only;         /* the winning moves alone are given to fn */
+    gr_engine_move_fn fn;
+    void *ctx;
+    gr_bigpos child;
+    gr_answer ans;
+    mpz_t amount, rest, last, r;
+    gr_error *err;
+} cwalk;
+
+/* The move of `taken` tokens leaving k heaps (k = 2: a and rest - a). */
+static int class_move(cwalk *w, int kind, uint64_t taken, int k, uint64_t a)
+{
+    const gr_mquot *q = w->q;
+    uint32_t x = w->others;
+    if (k == 1) x = q->mul[(size_t)x * q->order + q->phi[heap_reduced(q, w->rest, w->r)]];
+    if (k == 2) {
+        mpz_sub_ui(w->last, w->rest, (unsigned long)a);
+        x = q->mul[(size_t)x * q->order + q->phi[gr_mquot_heap(q, a)]];
+        x = q->mul[(size_t)x * q->order + q->phi[heap_reduced(q, w->last, w->r)]];
+    }
+    bool p = q->p[x] != 0;
+    if (w->winners_only && (w->parent_p || !p)) return 0;
+    gr_bigpos *c = &w->child;
+    if (gr_bigpos_copy(c, w->pos)) return gr_fail_nomem(w->err);
+    if (k == 0) mpz_set_ui(c->p[w->src], 0);
+    if (k == 1) mpz_set(c->p[w->src], w->rest);
+    if (k == 2) {
+        mpz_set_ui(c->p[w->src], (unsigned long)a);
+        if (gr_bigpos_push(c, w->last)) return gr_fail_nomem(w->err);
+    }
+    gr_answer_set(&w->ans, GR_METHOD_QUOTIENT, NULL, p ? "P" : "N", p ? 0 : 1, NULL);
+    mpz_set_ui(w->amount, (unsigned long)taken);
+    gr_bigmove bm = {kind, w->src, -1, w->amount, c};
+    return w->fn(w->ctx, &bm, &w->ans, !w->parent_p && p);
+}
+
+/* The moves of heap src in the order gr_tb_moves walks them, splits into
+ * a + b only for a below bound (UINT64_MAX: every move). */
+static int class_heap(cwalk *w, const gr_tb_code *code, uint64_t bound)
+{
+    mpz_srcptr h = w->pos->p[w->src];
+    int rc = 0;
+    for (int i = 0; i < code->len && !rc && mpz_cmp_ui(h, (unsigned long)i) >= 0; i++) {
+        unsigned m = code->d[i].mask;
+        mpz_sub_ui(w->rest, h, (unsigned long)i);
+        if ((m & 1) && mpz_sgn(w->rest) == 0) rc = class_move(w, GR_MOVE_TAKE, (uint64_t)i, 0, 0);
+        if (!rc && (m & 2) && i && mpz_sgn(w->rest) > 0) rc = class_move(w, GR_MOVE_TAKE, (uint64_t)i, 1, 0);
+        for (uint64_t a = 1; !rc && (m & 4) && a < bound && mpz_cmp_ui(w->rest, (unsigned long)(2 * a)) >= 0; a++)
+            rc = class_move(w, GR_MOVE_SPLIT, (uint64_t)i, 2, a);
+    }
+    return rc;
 }
 
 int gr_engine_quotient_moves(gr_engine *e, const gr_bigpos *pos, const gr_answer *parent, gr_engine_move_fn fn,
@@ -289,36 +388,61 @@ int gr_engine_quotient_moves(gr_engine *e, const gr_bigpos *pos, const gr_answer
     uint32_t *suf = malloc((n + 1) * sizeof *suf);
     uint64_t *real = malloc((n ? n : 1) * sizeof *real);
     int rc = !x || !pre || !suf || !real ? gr_fail_nomem(err) : GR_OK;
+    if (!rc && !q) rc = gr_fail(err, GR_EINTERNAL, "no misere quotient covers this position");
     /* heaps are listed at their real sizes (a quotient of all heaps takes
-     * any that fits 64 bits; the count of moves bounds the listing) */
-    if (!rc && (!q || !heaps_of(pos, x, q->period ? LIST_MAX_HEAP : (uint32_t)q->heaps)))
-        rc = q && q->period ? gr_fail(err, GR_ELIMIT, "moves are listed for heaps up to %u", LIST_MAX_HEAP)
-                            : gr_fail(err, GR_EINTERNAL, "no misere quotient covers this position");
-    for (size_t s = 0; !rc && s < n; s++) real[s] = x[s], x[s] = gr_mquot_heap(q, x[s]);
+     * any; the count of moves bounds the listing, as under normal play) */
+    for (size_t s = 0; !rc && s < n; s++) {
+        if (!q->period && mpz_cmp_ui(pos->p[s], (unsigned long)q->heaps) > 0)
+            rc = gr_fail(err, GR_EINTERNAL, "no misere quotient covers this position");
+        real[s] = mpz_fits_ulong_p(pos->p[s]) ? mpz_get_ui(pos->p[s]) : UINT64_MAX;
+    }
+    if (!rc) heaps_reduced(q, pos, x);
     double count = 0;
     for (size_t s = 0; !rc && s < n; s++) {
-        gr_pos one = {.n = 1, .p = {real[s]}};
-        gr_game_moves(e->game, &one, count_move, &count);
+        double each = heap_move_count(e->game, pos->p[s]);
+        if (each > MAX_SCANNED && !mpz_fits_ulong_p(pos->p[s]))
+            rc = gr_fail(err, GR_ELIMIT, "%s %zu (%zu digits) has too many moves to list; 'grundy value' gives the "
+                         "value and 'grundy play' a winning move", gr_game_unit(e->game), s, gr_mpz_digits(pos->p[s]));
+        else if (each > MAX_SCANNED)
+            rc = gr_fail(err, GR_ELIMIT, "%s %zu has about %.3g moves, more than the %.0f walked for the winning "
+                         "ones; 'grundy value' gives the value and 'grundy play' a winning move",
+                         gr_game_unit(e->game), s, each, MAX_SCANNED);
+        count += each;
     }
-    if (!rc && count > max_moves) rc = gr_fail(err, GR_ELIMIT, "more than %.0f moves to list", max_moves);
+    if (!rc && count > MAX_SCANNED)
+        rc = gr_fail(err, GR_ELIMIT, "more than %.0f moves to walk for the winning ones; 'grundy value' gives the "
+                     "value and 'grundy play' a winning move", MAX_SCANNED);
     if (!rc) {
         /* the products of the heaps before and after each one */
         pre[0] = suf[n] = 0;
         for (size_t i = 0; i < n; i++) pre[i + 1] = q->mul[(size_t)pre[i] * q->order + q->phi[x[i]]];
         for (size_t i = n; i-- > 0;) suf[i] = q->mul[(size_t)suf[i + 1] * q->order + q->phi[x[i]]];
         mpz_set_d(sum->total, count);
-        sum->all_listed = true;
+        qwalk w = {.q = q, .pos = pos, .parent_p = q->p[pre[n]] != 0, .winners_only = count > max_moves, .fn = fn,
+                   .ctx = ctx, .err = err};
+        sum->all_listed = !w.winners_only;
         sum->method = parent->method;
-        qwalk w = {.q = q, .pos = pos, .parent_p = q->p[pre[n]] != 0, .fn = fn, .ctx = ctx, .err = err};
         gr_bigpos_init(&w.child);
         gr_answer_init(&w.ans);
         mpz_inits(w.amount, w.part, NULL);
+        /* past 64 bits (an octal code's takes, few): the class walk, every move */
+        cwalk big = {.q = q, .pos = pos, .parent_p = w.parent_p, .winners_only = w.winners_only, .fn = fn,
+                     .ctx = ctx, .err = err};
+        gr_tb_code code;
+        bool octal = gr_tb_code_of_heaps(e->game, &code) && gr_tb_is_octal(&code, NULL);
+        gr_bigpos_init(&big.child);
+        gr_answer_init(&big.ans);
+        mpz_inits(big.amount, big.rest, big.last, big.r, NULL);
         for (size_t s = 0; s < n && !rc; s++) {
-            w.src = (int)s;
-            w.others = q->mul[(size_t)pre[s] * q->order + suf[s + 1]];
+            w.src = big.src = (int)s;
+            w.others = big.others = q->mul[(size_t)pre[s] * q->order + suf[s + 1]];
             gr_pos one = {.n = 1, .p = {real[s]}};
-            rc = gr_game_moves(e->game, &one, quotient_move, &w);
+            if (mpz_fits_ulong_p(pos->p[s])) rc = gr_game_moves(e->game, &one, quotient_move, &w);
+            else rc = octal ? class_heap(&big, &code, UINT64_MAX) : gr_fail(err, GR_EINTERNAL, "no octal code");
         }
+        mpz_clears(big.amount, big.rest, big.last, big.r, NULL);
+        gr_answer_clear(&big.ans);
+        gr_bigpos_clear(&big.child);
         mpz_clears(w.amount, w.part, NULL);
         gr_answer_clear(&w.ans);
         gr_bigpos_clear(&w.child);
@@ -327,5 +451,49 @@ int gr_engine_quotient_moves(gr_engine *e, const gr_bigpos *pos, const gr_answer
     free(pre);
     free(suf);
     free(real);
+    return rc;
+}
+
+int gr_engine_quotient_winners(gr_engine *e, const gr_bigpos *pos, gr_engine_move_fn fn, void *ctx,
+                               gr_error *err)
+{
+    gr_answer parent;
+    gr_answer_init(&parent);
+    int rc = gr_engine_value(e, pos, &parent, err);
+    const gr_mquot *q = e->cache ? e->cache->quot : NULL;
+    gr_tb_code code;
+    if (!rc && (parent.how != GR_METHOD_QUOTIENT || !q || !q->period || !gr_tb_code_of_heaps(e->game, &code) ||
+                !gr_tb_is_octal(&code, NULL)))
+        rc = gr_fail(err, GR_EINPUT, "no misere quotient of all heaps answers this position");
+    size_t n = (size_t)pos->n;
+    uint32_t *pre = malloc((n + 1) * sizeof *pre), *suf = malloc((n + 1) * sizeof *suf);
+    uint32_t *x = malloc((n ? n : 1) * sizeof *x);
+    if (!rc && (!pre || !suf || !x)) rc = gr_fail_nomem(err);
+    if (!rc) {
+        heaps_reduced(q, pos, x);
+        pre[0] = suf[n] = 0;
+        for (size_t i = 0; i < n; i++) pre[i + 1] = q->mul[(size_t)pre[i] * q->order + q->phi[x[i]]];
+        for (size_t i = n; i-- > 0;) suf[i] = q->mul[(size_t)suf[i + 1] * q->order + q->phi[x[i]]];
+    }
+    /* a P-position has no winning move */
+    if (!rc && !q->p[pre[n]]) {
+        cwalk w = {.q = q, .pos = pos, .winners_only = true, .fn = fn, .ctx = ctx, .err = err};
+        gr_bigpos_init(&w.child);
+        gr_answer_init(&w.ans);
+        mpz_inits(w.amount, w.rest, w.last, w.r, NULL);
+        uint64_t bound = (uint64_t)q->preperiod + (uint64_t)q->period;
+        for (size_t s = 0; s < n && !rc; s++) {
+            w.src = (int)s;
+            w.others = q->mul[(size_t)pre[s] * q->order + suf[s + 1]];
+            rc = class_heap(&w, &code, bound);
+        }
+        mpz_clears(w.amount, w.rest, w.last, w.r, NULL);
+        gr_answer_clear(&w.ans);
+        gr_bigpos_clear(&w.child);
+    }
+    free(pre);
+    free(suf);
+    free(x);
+    gr_answer_clear(&parent);
     return rc;
 }

@@ -52,6 +52,14 @@ static int choose_listed(void *ctx, const gr_bigmove *mv, const gr_answer *res, 
     return 0;
 }
 
+/* A heap of more than 10^6 tokens: more moves than a listing shows. */
+static bool big_heap(const gr_bigpos *pos)
+{
+    for (int i = 0; i < pos->n; i++)
+        if (mpz_cmp_ui(pos->p[i], 1000000) > 0) return true;
+    return false;
+}
+
 int gr_play_best(gr_play *pl, gr_play_choice *c, gr_error *err)
 {
     c->found = false;
@@ -116,6 +124,20 @@ int gr_play_best(gr_play *pl, gr_play_choice *c, gr_error *err)
         }
         c->prescribed = 0;
     }
+    /* misere sums with a heap past a listing's 10^6 moves, by a quotient of
+     * all heaps: one move of each class, without walking every move */
+    if (!rc && here.how == GR_METHOD_QUOTIENT && here.score != 0 && big_heap(&pl->pos)) {
+        gr_error why;
+        gr_error_clear(&why);
+        if (gr_engine_quotient_winners(pl->engine, &pl->pos, choose_listed, &ch, &why) == GR_OK && c->winning) {
+            c->prescribed = -1;
+            c->how = here.method;
+            c->found = true;
+            goto out;
+        }
+        c->winning = false;
+        c->prescribed = 0;
+    }
     if (!rc) {
         gr_moves_summary sum;
         gr_moves_summary_init(&sum);
@@ -130,7 +152,11 @@ int gr_play_best(gr_play *pl, gr_play_choice *c, gr_error *err)
             gr_error_clear(&why);
             c->prescribed = -1;
             c->how = here.method;
-            rc = gr_engine_one_winning_move(pl->engine, &pl->pos, choose_listed, &ch, &why);
+            /* misere heap sums: one move of each class by the quotient of all heaps */
+            bool quot = here.how == GR_METHOD_QUOTIENT;
+            rc = quot ? gr_engine_quotient_winners(pl->engine, &pl->pos, choose_listed, &ch, &why)
+                      : gr_engine_one_winning_move(pl->engine, &pl->pos, choose_listed, &ch, &why);
+            if (quot) c->prescribed = -1;
         } else if (rc) {
             /* score 0, the lost class under every outcome rule: a lost
              * position needs no list, the first move will do */
