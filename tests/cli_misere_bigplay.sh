@@ -62,7 +62,8 @@ expect_exit 3 "heap 0 \(31 digits\) has too many moves to list; 'grundy value' g
 e400=1$(printf '0%.0s' $(seq 400))
 expect_exit 3 "heap 0 \(401 digits\) has too many moves to list" "$G" moves tb:0.75 $e400 5 --misere
 expect_out '^\* take 1 from heap 1 +->  1'"$(printf '0%.0s' $(seq 400))"' 6  P$' "$G" moves tb:0.31 $e400 7 --misere
-expect_exit 2 'moves' "$G" moves tb:0.77 $e12 5
+# normal play refuses the same way (exit 3, a limit)
+expect_exit 3 'walked for the winning ones' "$G" moves tb:0.77 $e12 5
 # value keeps answering at any size
 expect_out '^N  \(misere quotient\)$' "$G" value tb:0.75 $e12 5 --misere
 expect_out '^P  \(misere quotient\)$' "$G" value tb:0.71 4 5 999999999999999999999999999995 --misere

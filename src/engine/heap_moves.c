@@ -78,7 +78,7 @@ int gr_engine_heap_moves(gr_engine *e, const gr_bigpos *pos, const gr_answer *pa
 {
     for (int i = 0; i < pos->n; i++)
         if (!mpz_fits_ulong_p(pos->p[i]))
-            return gr_fail(err, GR_EINPUT,
+            return gr_fail(err, GR_ELIMIT,
                            "%s %d (%zu digits) has too many moves to list; 'grundy value' gives the value and "
                            "'grundy play' a winning move", gr_game_unit(e->game), i, gr_mpz_digits(pos->p[i]));
     heap_walk w = {.e = e, .pos = pos, .parent = parent->score, .max = MAX_SCANNED, .err = err};
@@ -89,7 +89,7 @@ int gr_engine_heap_moves(gr_engine *e, const gr_bigpos *pos, const gr_answer *pa
     for (int s = 0; s < pos->n && !rc; s++) {
         double guess = moves_estimate(e, mpz_get_ui(pos->p[s]));
         if (guess > MAX_SCANNED)
-            rc = gr_fail(err, GR_EINPUT, "%s %d has about %.3g moves, more than the %.0f walked for the winning ones; "
+            rc = gr_fail(err, GR_ELIMIT, "%s %d has about %.3g moves, more than the %.0f walked for the winning ones; "
                          "'grundy value' gives the value and 'grundy play' a winning move", gr_game_unit(e->game), s,
                          guess, MAX_SCANNED);
     }
@@ -97,7 +97,7 @@ int gr_engine_heap_moves(gr_engine *e, const gr_bigpos *pos, const gr_answer *pa
     for (int s = 0; s < pos->n && !rc; s++) {
         gr_pos one = {.n = 1, .p = {mpz_get_ui(pos->p[s])}};
         if (gr_game_moves(e->game, &one, heap_move, &w) == TOO_MANY)
-            rc = gr_fail(err, GR_EINPUT, "more than %.0f moves to walk for the winning ones; 'grundy value' "
+            rc = gr_fail(err, GR_ELIMIT, "more than %.0f moves to walk for the winning ones; 'grundy value' "
                          "gives the value", MAX_SCANNED);
     }
     if (!rc) {
