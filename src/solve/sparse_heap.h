@@ -874,7 +874,7 @@ static uint32_t F(heap_b)(gr_sparse *s, uint64_t x, const stage *st, scratch *t)
     if (vs_open(&rest, &found) && s->nsplit) {
         uint64_t before = t->scanned;
         F(scan_low)(s, x, snap < x ? a_old : 1, top, &rest, &found, t);
-        t->rescans++, t->rescanned += t->scanned - before;
+        t->rescans++, t->rescanned += t->scanned - before, t->fronts += snap >= x;
     }
     for (int w = 0; w < LOW_WORDS; w++) {
         uint64_t left = rest.w[w] & ~found.w[w];
@@ -959,27 +959,46 @@ static void F(pipeline)(gr_sparse *s, uint64_t to, uint64_t ahead, bool shared, 
             __atomic_compare_exchange_n(token, &free_token, 1, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
             double t0 = ts ? clock_now() : 0;
             uint64_t x = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE), x0 = x, scanned = t->scanned;
-            for (; x < to; x++) {
-                stage *st = &ring[x % RING];
-                /* the next stage's lines, written on another core, on their
-                 * way while this heap is done */
-                const stage *nx = &ring[(x + 1) % RING];
-                __builtin_prefetch(&nx->seen), __builtin_prefetch(&nx->found), __builtin_prefetch(&nx->looked);
-                __builtin_prefetch(&nx->snap, 1);
-                /* ready 1: phase A done; 2: a refresh under way (taken as 3
-                 * here, so that none starts while phase B reads it) */
+            for (bool go = true; go && x < to;) {
+                /* A group of up to BATCH consecutive stages whose phase A is
+                 * done, taken at once: their ready lines (written on other
+                 * cores) fetched together, then taken (ready 1 -> 3, so that
+                 * no refresh starts while phase B reads them; 2 is a refresh
+                 * under way) before any heap of the group is done, so that
+                 * the heaps are done and published with no locked
+                 * instruction between them (each waited for the stores of
+                 * the heap before: its value's line, shared with the
+                 * threads that read it, and the stage's). */
+                uint64_t n = 0, most = to - x < BATCH ? to - x : BATCH;
                 if (shared) {
-                    int one = 1;
-                    if (!__atomic_compare_exchange_n(&st->ready, &one, 3, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
-                        break;
-                } else if (!__atomic_load_n(&st->ready, __ATOMIC_ACQUIRE)) {
-                    break;
+                    for (uint64_t l = 0; l < most; l++) __builtin_prefetch(&ring[(x + l) % RING].snap, 1);
+                    for (int one = 1; n < most; n++, one = 1)
+                        if (!__atomic_compare_exchange_n(&ring[(x + n) % RING].ready, &one, 3, false, __ATOMIC_ACQUIRE,
+                                                         __ATOMIC_RELAXED))
+                            break;
+                } else {
+                    while (n < most && __atomic_load_n(&ring[(x + n) % RING].ready, __ATOMIC_ACQUIRE)) n++;
                 }
-                if (ts) ts->depth += x - st->snap;
-                uint32_t v = F(heap_b)(s, x, st, t);
-                __atomic_store_n(&st->ready, 0, __ATOMIC_RELAXED);
-                worked = true;
-                if (!publish(s, x, v)) break;   /* a value past a byte: the run stops to widen */
+                if (!n) break;
+                uint64_t end = x + n;
+                for (; x < end; x++) {
+                    stage *st = &ring[x % RING];
+                    /* the next stage's lines on their way while this heap is done */
+                    const stage *nx = &ring[(x + 1) % RING];
+                    __builtin_prefetch(&nx->seen), __builtin_prefetch(&nx->found), __builtin_prefetch(&nx->looked);
+                    if (ts) ts->depth += x - st->snap;
+                    uint32_t v = F(heap_b)(s, x, st, t);
+                    __atomic_store_n(&st->ready, 0, __ATOMIC_RELAXED);
+                    worked = true;
+                    if (!publish(s, x, v)) {
+                        /* a value past a byte: the run stops to widen; the
+                         * group's other stages are given back as they were */
+                        go = false;
+                        for (uint64_t y = x + 1; shared && y < end; y++)
+                            __atomic_store_n(&ring[y % RING].ready, 1, __ATOMIC_RELEASE);
+                        break;
+                    }
+                }
             }
             /* what was published, shown before the token goes back */
             __atomic_store_n(&s->shown, __atomic_load_n(&s->count, __ATOMIC_RELAXED), __ATOMIC_RELEASE);
@@ -988,8 +1007,9 @@ static void F(pipeline)(gr_sparse *s, uint64_t to, uint64_t ahead, bool shared, 
                 ts->b += clock_now() - t0, ts->holds++;
                 ts->b_heaps += x - x0, ts->b_scanned += t->scanned - scanned;
                 ts->bytes += t->bytes, ts->rescans += t->rescans, ts->rescanned += t->rescanned;
+                ts->fronts += t->fronts;
             }
-            t->bytes = t->rescans = t->rescanned = 0;
+            t->bytes = t->rescans = t->rescanned = t->fronts = 0;
         }
         /* Phase A for a batch of heaps: one claim per BATCH heaps keeps the
          * threads off each other's cache lines. */
@@ -999,6 +1019,7 @@ static void F(pipeline)(gr_sparse *s, uint64_t to, uint64_t ahead, bool shared, 
         if (end > room) end = room;
         if (x < end && __atomic_compare_exchange_n(next_a, &x, end, false, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
             double t0 = ts ? clock_now() : 0;
+            uint64_t a_sc = t->scanned;
             if (ts) ts->a_heaps += end - x;
 #ifdef GR_SPARSE_SIMD
             if (end - x == BATCH && s->simd && s->nsplit) F(heap_a16)(s, x, ring, t), x = end;
@@ -1009,7 +1030,7 @@ static void F(pipeline)(gr_sparse *s, uint64_t to, uint64_t ahead, bool shared, 
                 __atomic_store_n(&st->ready, 1, __ATOMIC_RELEASE);
             }
             worked = true;
-            if (ts) ts->a += clock_now() - t0;
+            if (ts) ts->a += clock_now() - t0, ts->a_scanned += t->scanned - a_sc;
             /* Then a few stale stages near the front brought up to date:
              * their rare splits and scans move from phase B, in order on
              * one thread, to this one, and phase B's depth stays near
