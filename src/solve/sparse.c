@@ -622,6 +622,12 @@ typedef struct stage {
     int ready;                       /* 1: phase A is done; 2: being refreshed; 3: taken by phase B (atomic) */
 } stage;
 
+/* Phase B's rare parts done for a whole group of heaps, per split digit
+ * (sparse_heap.h, group_rare). */
+typedef struct group_cut {
+    uint64_t from, to;               /* rare parts in [from, to) done for the group (from = to: none) */
+} group_cut;
+
 static inline double clock_now(void)
 {
     struct timespec t;

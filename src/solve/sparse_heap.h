@@ -746,7 +746,10 @@ static void rare_block_lo(const gr_sparse *s, uint64_t x0i, int j, uint64_t kl, 
 
 /* Returns whether it marked values past 255 (else the rows' first 256 bytes
  * hold every mark). */
-static bool F(rare_block)(const gr_sparse *s, uint64_t x0i, int j, uint64_t kl, uint64_t kh, uint8_t (*marks)[MARK_ROW])
+/* Inlined into both callers (phase A's batch and phase B's group): a call of its
+ * own cost phase A 0.3% more instructions. */
+__attribute__((always_inline)) static inline bool F(rare_block)(const gr_sparse *s, uint64_t x0i, int j, uint64_t kl,
+                                                               uint64_t kh, uint8_t (*marks)[MARK_ROW])
 {
 #if W == 2
     uint32_t nb = __atomic_load_n(&s->nbig, __ATOMIC_ACQUIRE);
@@ -833,17 +836,65 @@ static void F(heap_a16)(gr_sparse *s, uint64_t x0, stage *ring, scratch *t)
 }
 #endif
 
-/* Phase B: every heap below x is published; returns G(x). */
-static uint32_t F(heap_b)(gr_sparse *s, uint64_t x, const stage *st, scratch *t)
+#ifdef GR_SPARSE_SIMD
+/* Phase B's rare splits of a group of n heaps x0..x0+n-1 (up to BATCH; the
+ * kernel does 16 lanes, so from GROUP_HEAPS on), every heap below x0
+ * published: for split digit j, the small rare parts r that
+ * pair with a heap published after a stage's phase A (r below
+ * part_old(x, j, snap), up to about the look-ahead depth) are the same few
+ * rare heaps for every heap of the group. Those from BATCH up pair with a
+ * heap below x0 in every lane, so one pass of the batch kernel (a load and
+ * an XOR for the 16 heaps) does them for the group, up to the bound of the
+ * group's deepest heap (a heap may get splits its own stage already had:
+ * sets, so the same values). pre[l] gets heap x0 + l's values and cut[j]
+ * the range done (each heap does the rare parts below it alone); false when no digit has enough rare heaps there to gain. */
+#define GROUP_RARE_MIN 8u
+#define GROUP_HEAPS 6u
+static bool F(group_rare)(gr_sparse *s, uint64_t x0, uint64_t n, const stage *ring, scratch *t, vset pre[BATCH],
+                          group_cut *cut)
+{
+    uint64_t k1 = __atomic_load_n(&s->nrare, __ATOMIC_ACQUIRE);
+    bool any = false, wide = false;
+    for (int j = 0; j < s->nsplit; j++) {
+        /* the bound of the group's first and last heaps (the deepest,
+         * mostly); a heap whose own bound is past it does all its rare
+         * parts alone */
+        uint64_t i = s->split_i[j], hi = part_old(s, x0 + n - 1, j, ring[(x0 + n - 1) % RING].snap);
+        uint64_t first = part_old(s, x0, j, ring[x0 % RING].snap);
+        if (first > hi) hi = first;
+        cut[j].from = cut[j].to = 0;
+        /* from BATCH, and below x0 - i so that every lane's other part is a heap */
+        if (hi <= BATCH || x0 <= i || hi > x0 - i) continue;
+        uint64_t kl = rare_lower_bound(s, k1, BATCH), kh = rare_lower_bound(s, k1, hi);
+        if (kh < kl + GROUP_RARE_MIN) continue;
+        wide |= F(rare_block)(s, x0 - i, j, kl, kh, t->marks);
+        cut[j].from = BATCH, cut[j].to = hi, any = true;
+    }
+    if (!any) return false;
+    memset(pre, 0, BATCH * sizeof *pre);
+    marks_take(t->marks, pre, wide ? MARK_CHUNKS : 256u / 32);
+    return true;
+}
+#endif
+
+/* Phase B: every heap below x is published; returns G(x). With pre (a
+ * group's rare splits, group_rare), the rare parts in [cut[j].from,
+ * cut[j].to) are in *pre: a heap whose bound lies in that range does only
+ * those below cut[j].from itself. */
+static uint32_t F(heap_b)(gr_sparse *s, uint64_t x, const stage *st, scratch *t, const vset *pre,
+                          const group_cut *cut)
 {
     const vset *rare = &s->rare_low;
     vset seen = st->seen, found = st->found;
     uint64_t snap = st->snap, a_old = 1;
     uint64_t k1 = __atomic_load_n(&s->nrare, __ATOMIC_ACQUIRE);
+    if (pre)
+        for (int w = 0; w < LOW_WORDS; w++) seen.w[w] |= pre->w[w];
     for (int j = 0; j < s->nsplit; j++) {
         uint64_t lo = part_old(s, x, j, snap);
         if (lo > a_old) a_old = lo;
-        F(rare_splits)(s, x, j, 0, st->k0, 1, lo, &seen, NULL);
+        uint64_t own = pre && cut[j].from < lo && lo <= cut[j].to ? cut[j].from : lo;
+        F(rare_splits)(s, x, j, 0, st->k0, 1, own, &seen, NULL);
         F(rare_splits)(s, x, j, st->k0, k1, 1, UINT64_MAX, &seen, NULL);
     }
     F(class_add)(s, x);
@@ -981,13 +1032,19 @@ static void F(pipeline)(gr_sparse *s, uint64_t to, uint64_t ahead, bool shared, 
                 }
                 if (!n) break;
                 uint64_t end = x + n;
+                const vset *pre = NULL;
+                vset group[BATCH];
+                group_cut cut[GR_TB_MAX_DIGITS];
+#ifdef GR_SPARSE_SIMD
+                if (n >= GROUP_HEAPS && s->simd && s->nsplit && F(group_rare)(s, x, n, ring, t, group, cut)) pre = group;
+#endif
                 for (; x < end; x++) {
                     stage *st = &ring[x % RING];
                     /* the next stage's lines on their way while this heap is done */
                     const stage *nx = &ring[(x + 1) % RING];
                     __builtin_prefetch(&nx->seen), __builtin_prefetch(&nx->found), __builtin_prefetch(&nx->looked);
                     if (ts) ts->depth += x - st->snap;
-                    uint32_t v = F(heap_b)(s, x, st, t);
+                    uint32_t v = F(heap_b)(s, x, st, t, pre ? pre + (x - (end - n)) : NULL, cut);
                     __atomic_store_n(&st->ready, 0, __ATOMIC_RELAXED);
                     worked = true;
                     if (!publish(s, x, v)) {
