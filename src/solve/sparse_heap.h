@@ -877,6 +877,30 @@ static bool F(group_rare)(gr_sparse *s, uint64_t x0, uint64_t n, const stage *ri
 }
 #endif
 
+/* rare_splits over the rare parts a in [1, ahi) among the first k0 rare
+ * heaps, ahi <= SMALL once the table of those is filled: they are the first
+ * of the list (in its first chunk) and the table gives where they end, so a
+ * plain loop does them (phase B's small rare parts, every heap in order:
+ * the general form's searches and calls cost more than the few rare heaps
+ * there). */
+static inline void F(rare_small)(const gr_sparse *s, uint64_t x, int j, uint64_t k0, uint64_t ahi, vset *bits)
+{
+    uint64_t i = s->split_i[j];
+    if (x <= i + 1) return;
+    if (ahi > x - i) ahi = x - i;              /* the other part is not empty */
+    uint64_t kh = s->below[ahi];
+    if (kh > k0) kh = k0;
+    if (!kh) return;
+    const rare_chunk *c = s->rare[0];
+    const VT *high = (const VT *)s->g + (x - i);
+    /* unequal parts: not a = b (no rare heap is 0) */
+    uint64_t same = s->split_uneq[j] && (x - i) % 2 == 0 ? (x - i) / 2 : 0;
+    for (uint64_t k = 0; k < kh; k++) {
+        uint64_t a = c->heap[k];
+        if (a != same) vs_add(bits, (uint32_t)c->value[k] ^ high[-(int64_t)a]);
+    }
+}
+
 /* Phase B: every heap below x is published; returns G(x). With pre (a
  * group's rare splits, group_rare), the rare parts in [cut[j].from,
  * cut[j].to) are in *pre: a heap whose bound lies in that range does only
@@ -894,7 +918,8 @@ static uint32_t F(heap_b)(gr_sparse *s, uint64_t x, const stage *st, scratch *t,
         uint64_t lo = part_old(s, x, j, snap);
         if (lo > a_old) a_old = lo;
         uint64_t own = pre && cut[j].from < lo && lo <= cut[j].to ? cut[j].from : lo;
-        F(rare_splits)(s, x, j, 0, st->k0, 1, own, &seen, NULL);
+        if (own <= SMALL && s->small_ready) F(rare_small)(s, x, j, st->k0, own, &seen);
+        else F(rare_splits)(s, x, j, 0, st->k0, 1, own, &seen, NULL);
         F(rare_splits)(s, x, j, st->k0, k1, 1, UINT64_MAX, &seen, NULL);
     }
     F(class_add)(s, x);
