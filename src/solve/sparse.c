@@ -93,6 +93,7 @@ typedef struct tstat {
     uint64_t rescans, rescanned;     /* phase B: scans of the old splits for values phase A did not look for, splits */
     uint64_t fronts;                 /* of those rescans, heaps whose phase A ran at the front (no scan of its own) */
     uint64_t a_scanned;              /* phase A: splits its scans examined */
+    uint64_t groups, group_passes;   /* phase B: groups of stages taken, of them done with a rare pass for the group */
 } tstat;
 #define STAT_THREADS 256             /* threads with a row of their own; more share the last */
 
@@ -964,17 +965,19 @@ void gr_sparse_stats_print(const gr_sparse *s, FILE *f)
         all.a_heaps += t->a_heaps, all.b_heaps += t->b_heaps, all.holds += t->holds, all.refreshes += t->refreshes;
         all.depth += t->depth, all.bytes += t->bytes, all.b_scanned += t->b_scanned;
         all.rescans += t->rescans, all.rescanned += t->rescanned, all.fronts += t->fronts;
-        all.a_scanned += t->a_scanned;
+        all.a_scanned += t->a_scanned, all.groups += t->groups, all.group_passes += t->group_passes;
     }
     double nb = all.b_heaps ? (double)all.b_heaps : 1;
     fprintf(f, "  phase B (in order): %llu heaps, %.3f s on the token = %.1f%% of the regions' wall time, %.3f us a "
             "heap; %llu holds (%.1f heaps a hold); mean depth %.1f heaps (heap - its stage's snap); %llu heaps in "
             "the byte mode; %.1f splits scanned a heap, of which %.1f by %llu scans of old splits for values phase A "
-            "did not look for (%llu of them at heaps whose phase A ran at the front)\n",
+            "did not look for (%llu of them at heaps whose phase A ran at the front); %llu groups of stages (%.1f heaps a "
+            "group), %llu with a rare pass for the group\n",
             (unsigned long long)all.b_heaps, all.b, rs->region > 0 ? 100 * all.b / rs->region : 0, all.b / nb * 1e6,
             (unsigned long long)all.holds, all.holds ? nb / (double)all.holds : 0, (double)all.depth / nb,
             (unsigned long long)all.bytes, (double)all.b_scanned / nb, (double)all.rescanned / nb,
-            (unsigned long long)all.rescans, (unsigned long long)all.fronts);
+            (unsigned long long)all.rescans, (unsigned long long)all.fronts, (unsigned long long)all.groups,
+            all.groups ? nb / (double)all.groups : 0, (unsigned long long)all.group_passes);
     fprintf(f, "  phase A: %llu heaps, %.3f s (%.3f us a heap), %.1f splits scanned a heap; refreshes: %llu, %.3f s\n",
             (unsigned long long)all.a_heaps, all.a, all.a_heaps ? all.a / (double)all.a_heaps * 1e6 : 0,
             all.a_heaps ? (double)all.a_scanned / (double)all.a_heaps : 0,

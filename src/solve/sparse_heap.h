@@ -848,7 +848,7 @@ static void F(heap_a16)(gr_sparse *s, uint64_t x0, stage *ring, scratch *t)
  * group's deepest heap (a heap may get splits its own stage already had:
  * sets, so the same values). pre[l] gets heap x0 + l's values and cut[j]
  * the range done (each heap does the rare parts below it alone); false when no digit has enough rare heaps there to gain. */
-#define GROUP_RARE_MIN 8u
+#define GROUP_RARE_GAIN 800u
 #define GROUP_HEAPS 6u
 static bool F(group_rare)(gr_sparse *s, uint64_t x0, uint64_t n, const stage *ring, scratch *t, vset pre[BATCH],
                           group_cut *cut)
@@ -866,7 +866,9 @@ static bool F(group_rare)(gr_sparse *s, uint64_t x0, uint64_t n, const stage *ri
         /* from BATCH, and below x0 - i so that every lane's other part is a heap */
         if (hi <= BATCH || x0 <= i || hi > x0 - i) continue;
         uint64_t kl = rare_lower_bound(s, k1, BATCH), kh = rare_lower_bound(s, k1, hi);
-        if (kh < kl + GROUP_RARE_MIN) continue;
+        /* a rare heap costs a heap about 5 instructions alone and the pass
+         * about 25 for all lanes; turning the marks into sets about 800 */
+        if ((kh - kl) * (5 * n - 25) < GROUP_RARE_GAIN) continue;
         wide |= F(rare_block)(s, x0 - i, j, kl, kh, t->marks);
         cut[j].from = BATCH, cut[j].to = hi, any = true;
     }
@@ -1058,11 +1060,12 @@ static void F(pipeline)(gr_sparse *s, uint64_t to, uint64_t ahead, bool shared, 
                 if (!n) break;
                 uint64_t end = x + n;
                 const vset *pre = NULL;
-                vset group[BATCH];
                 group_cut cut[GR_TB_MAX_DIGITS];
 #ifdef GR_SPARSE_SIMD
+                vset group[BATCH];
                 if (n >= GROUP_HEAPS && s->simd && s->nsplit && F(group_rare)(s, x, n, ring, t, group, cut)) pre = group;
 #endif
+                if (ts) ts->groups++, ts->group_passes += pre != NULL;
                 for (; x < end; x++) {
                     stage *st = &ring[x % RING];
                     /* the next stage's lines on their way while this heap is done */
