@@ -922,9 +922,7 @@ static uint32_t F(heap_b)(gr_sparse *s, uint64_t x, const stage *st, scratch *t,
         uint64_t own = pre && cut[j].from < lo && lo <= cut[j].to ? cut[j].from : lo;
         if (own <= SMALL && s->small_ready) F(rare_small)(s, x, j, st->k0, own, &seen);
         else F(rare_splits)(s, x, j, 0, st->k0, 1, own, &seen, NULL);
-        /* the rare heaps published since phase A (few, all below x): each
-         * looked at, with no search for where those below x - i end */
-        if (st->k0 < k1) F(rare_window)(s, x, j, st->k0, k1, 1, UINT64_MAX, &seen);
+        F(rare_splits)(s, x, j, st->k0, k1, 1, UINT64_MAX, &seen, NULL);
     }
     F(class_add)(s, x);
     F(takes)(s, x, &seen, NULL);
