@@ -8,6 +8,10 @@
 #
 #   bench/sparse_threads.sh [GRUNDY] [N] [STATS_DIR]
 #
+# With BASE=/path/to/other/grundy in the environment, that binary (the one
+# before a change) runs both games on 1 and 16 threads too, on the same
+# machine in the same call, and its files are compared with this one's.
+#
 # Defaults: build-rel/grundy (a Release build), 2^24, $OUT/sparse-threads
 # (else /tmp/sparse-threads). The sequence files go to a scratch folder and
 # are removed; the stats files stay in STATS_DIR.
@@ -41,4 +45,17 @@ for code in grundy-game tb:0.6; do
 done
 one grundy-game 16 grundy-game.t16.show1 GR_SPARSE_SHOW=1
 one grundy-game 16 grundy-game.t16.refresh0 GR_SPARSE_REFRESH=0
+if [ -n "${BASE:-}" ]; then
+    mine=$bin
+    bin=$BASE
+    for code in grundy-game tb:0.6; do
+        c=${code#tb:}
+        for t in 1 16; do
+            one "$code" "$t" "$c.base.t$t"
+            if cmp -s "$seqs/$c.t1.seq" "$seqs/$c.base.t$t.seq"; then echo "$c: base on $t threads identical"
+            else echo "$c: base on $t threads DIFFERS"; fi
+        done
+    done
+    bin=$mine
+fi
 rm -rf "$seqs"

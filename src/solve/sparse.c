@@ -91,6 +91,9 @@ typedef struct tstat {
     uint64_t bytes;                  /* phase B: heaps done in the byte mode */
     uint64_t b_scanned;              /* phase B: splits its scans examined */
     uint64_t rescans, rescanned;     /* phase B: scans of the old splits for values phase A did not look for, splits */
+    uint64_t fronts;                 /* of those rescans, heaps whose phase A ran at the front (no scan of its own) */
+    uint64_t a_scanned;              /* phase A: splits its scans examined */
+    uint64_t groups, group_passes;   /* phase B: groups of stages taken, of them done with a rare pass for the group */
 } tstat;
 #define STAT_THREADS 256             /* threads with a row of their own; more share the last */
 
@@ -149,6 +152,7 @@ struct gr_sparse {
      * takes the token next: a line of its own, which the other threads do
      * not read during a run. */
     _Alignas(64) uint64_t count;     /* heaps 0..count-1 are published (atomic) */
+    uint64_t show_next;              /* the publisher's next heap count to show: a multiple of show_every */
     /* The count as the other threads see it (phase A's snap, the room ahead,
      * the end of a run): at most count, brought up to it every show_every
      * heaps, when the token is given back and when the run ends. A line
@@ -455,7 +459,8 @@ static bool publish(gr_sparse *s, uint64_t x, uint32_t v)
     if (x >= 1 && gr_sparse_is_rare(s->mask, v) && !append_rare(s, x, v) && !s->failed) s->failed = 2, s->failed_at = x;
     if (v > s->gmax) __atomic_store_n(&s->gmax, v, __ATOMIC_RELAXED);
     __atomic_store_n(&s->count, x + 1, __ATOMIC_RELEASE);
-    if ((x + 1) % s->show_every == 0) __atomic_store_n(&s->shown, x + 1, __ATOMIC_RELEASE);
+    /* a count kept rather than a division a heap, on the in-order path */
+    if (x + 1 == s->show_next) __atomic_store_n(&s->shown, x + 1, __ATOMIC_RELEASE), s->show_next += s->show_every;
     return true;
 }
 
@@ -484,6 +489,7 @@ typedef struct scratch {
     tstat *st;                       /* with GR_SPARSE_STATS: this thread's row (else NULL) */
     uint64_t bytes;                  /* heaps phase B did in the byte mode, since the last hold's end */
     uint64_t rescans, rescanned;     /* phase B's scans of old splits (tstat), since the last hold's end */
+    uint64_t fronts;                 /* of those, at heaps whose phase A ran at the front */
     uint8_t seen[65536];             /* byte mode: values of the rare splits and the takes */
     uint8_t want[65536];             /* byte mode: 1 for a target not reached yet */
     uint32_t target[65536];
@@ -616,6 +622,12 @@ typedef struct stage {
     uint64_t x;                      /* the heap (atomic: a refresh checks it after taking the stage) */
     int ready;                       /* 1: phase A is done; 2: being refreshed; 3: taken by phase B (atomic) */
 } stage;
+
+/* Phase B's rare parts done for a whole group of heaps, per split digit
+ * (sparse_heap.h, group_rare). */
+typedef struct group_cut {
+    uint64_t from, to;               /* rare parts in [from, to) done for the group (from = to: none) */
+} group_cut;
 
 static inline double clock_now(void)
 {
@@ -821,6 +833,7 @@ static int run(gr_sparse *s, uint64_t from, uint64_t to, int threads)
     fill_below(s);
     s->shown = s->count;
     s->show_every = threads > 1 && to - from > 4096 ? (s->show_asked ? s->show_asked : SHOW_EVERY) : 1;
+    s->show_next = (s->count / s->show_every + 1) * s->show_every;
 #ifdef _OPENMP
     if (threads > 1 && to - from > 4096) {
         uint64_t scanned = 0;
@@ -951,19 +964,23 @@ void gr_sparse_stats_print(const gr_sparse *s, FILE *f)
         all.a += t->a, all.b += t->b, all.refresh += t->refresh, all.total += t->total;
         all.a_heaps += t->a_heaps, all.b_heaps += t->b_heaps, all.holds += t->holds, all.refreshes += t->refreshes;
         all.depth += t->depth, all.bytes += t->bytes, all.b_scanned += t->b_scanned;
-        all.rescans += t->rescans, all.rescanned += t->rescanned;
+        all.rescans += t->rescans, all.rescanned += t->rescanned, all.fronts += t->fronts;
+        all.a_scanned += t->a_scanned, all.groups += t->groups, all.group_passes += t->group_passes;
     }
     double nb = all.b_heaps ? (double)all.b_heaps : 1;
     fprintf(f, "  phase B (in order): %llu heaps, %.3f s on the token = %.1f%% of the regions' wall time, %.3f us a "
             "heap; %llu holds (%.1f heaps a hold); mean depth %.1f heaps (heap - its stage's snap); %llu heaps in "
             "the byte mode; %.1f splits scanned a heap, of which %.1f by %llu scans of old splits for values phase A "
-            "did not look for\n",
+            "did not look for (%llu of them at heaps whose phase A ran at the front); %llu groups of stages (%.1f heaps a "
+            "group), %llu with a rare pass for the group\n",
             (unsigned long long)all.b_heaps, all.b, rs->region > 0 ? 100 * all.b / rs->region : 0, all.b / nb * 1e6,
             (unsigned long long)all.holds, all.holds ? nb / (double)all.holds : 0, (double)all.depth / nb,
             (unsigned long long)all.bytes, (double)all.b_scanned / nb, (double)all.rescanned / nb,
-            (unsigned long long)all.rescans);
-    fprintf(f, "  phase A: %llu heaps, %.3f s (%.3f us a heap); refreshes: %llu, %.3f s\n",
+            (unsigned long long)all.rescans, (unsigned long long)all.fronts, (unsigned long long)all.groups,
+            all.groups ? nb / (double)all.groups : 0, (unsigned long long)all.group_passes);
+    fprintf(f, "  phase A: %llu heaps, %.3f s (%.3f us a heap), %.1f splits scanned a heap; refreshes: %llu, %.3f s\n",
             (unsigned long long)all.a_heaps, all.a, all.a_heaps ? all.a / (double)all.a_heaps * 1e6 : 0,
+            all.a_heaps ? (double)all.a_scanned / (double)all.a_heaps : 0,
             (unsigned long long)all.refreshes, all.refresh);
     fprintf(f, "  thread  in pipeline s   A %%    B %%  refresh %%  idle %%\n");
     for (int k = 0; k <= rs->most; k++) {

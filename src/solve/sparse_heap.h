@@ -746,7 +746,10 @@ static void rare_block_lo(const gr_sparse *s, uint64_t x0i, int j, uint64_t kl, 
 
 /* Returns whether it marked values past 255 (else the rows' first 256 bytes
  * hold every mark). */
-static bool F(rare_block)(const gr_sparse *s, uint64_t x0i, int j, uint64_t kl, uint64_t kh, uint8_t (*marks)[MARK_ROW])
+/* Inlined into both callers (phase A's batch and phase B's group): a call of its
+ * own cost phase A 0.3% more instructions. */
+__attribute__((always_inline)) static inline bool F(rare_block)(const gr_sparse *s, uint64_t x0i, int j, uint64_t kl,
+                                                               uint64_t kh, uint8_t (*marks)[MARK_ROW])
 {
 #if W == 2
     uint32_t nb = __atomic_load_n(&s->nbig, __ATOMIC_ACQUIRE);
@@ -833,17 +836,92 @@ static void F(heap_a16)(gr_sparse *s, uint64_t x0, stage *ring, scratch *t)
 }
 #endif
 
-/* Phase B: every heap below x is published; returns G(x). */
-static uint32_t F(heap_b)(gr_sparse *s, uint64_t x, const stage *st, scratch *t)
+#ifdef GR_SPARSE_SIMD
+/* Phase B's rare splits of a group of n heaps x0..x0+n-1 (up to BATCH; the
+ * kernel does 16 lanes, so from GROUP_HEAPS on), every heap below x0
+ * published: for split digit j, the small rare parts r that
+ * pair with a heap published after a stage's phase A (r below
+ * part_old(x, j, snap), up to about the look-ahead depth) are the same few
+ * rare heaps for every heap of the group. Those from BATCH up pair with a
+ * heap below x0 in every lane, so one pass of the batch kernel (a load and
+ * an XOR for the 16 heaps) does them for the group, up to the bound of the
+ * group's deepest heap (a heap may get splits its own stage already had:
+ * sets, so the same values). pre[l] gets heap x0 + l's values and cut[j]
+ * the range done (each heap does the rare parts below it alone); false when no digit has enough rare heaps there to gain. */
+#define GROUP_RARE_GAIN 800u
+#define GROUP_HEAPS 6u
+static bool F(group_rare)(gr_sparse *s, uint64_t x0, uint64_t n, const stage *ring, scratch *t, vset pre[BATCH],
+                          group_cut *cut)
+{
+    uint64_t k1 = __atomic_load_n(&s->nrare, __ATOMIC_ACQUIRE);
+    bool any = false, wide = false;
+    for (int j = 0; j < s->nsplit; j++) {
+        /* the bound of the group's first and last heaps (the deepest,
+         * mostly); a heap whose own bound is past it does all its rare
+         * parts alone */
+        uint64_t i = s->split_i[j], hi = part_old(s, x0 + n - 1, j, ring[(x0 + n - 1) % RING].snap);
+        uint64_t first = part_old(s, x0, j, ring[x0 % RING].snap);
+        if (first > hi) hi = first;
+        cut[j].from = cut[j].to = 0;
+        /* from BATCH, and below x0 - i so that every lane's other part is a heap */
+        if (hi <= BATCH || x0 <= i || hi > x0 - i) continue;
+        uint64_t kl = rare_lower_bound(s, k1, BATCH), kh = rare_lower_bound(s, k1, hi);
+        /* a rare heap costs a heap about 5 instructions alone and the pass
+         * about 25 for all lanes; turning the marks into sets about 800 */
+        if ((kh - kl) * (5 * n - 25) < GROUP_RARE_GAIN) continue;
+        wide |= F(rare_block)(s, x0 - i, j, kl, kh, t->marks);
+        cut[j].from = BATCH, cut[j].to = hi, any = true;
+    }
+    if (!any) return false;
+    memset(pre, 0, BATCH * sizeof *pre);
+    marks_take(t->marks, pre, wide ? MARK_CHUNKS : 256u / 32);
+    return true;
+}
+#endif
+
+/* rare_splits over the rare parts a in [1, ahi) among the first k0 rare
+ * heaps, ahi <= SMALL once the table of those is filled: they are the first
+ * of the list (in its first chunk) and the table gives where they end, so a
+ * plain loop does them (phase B's small rare parts, every heap in order:
+ * the general form's searches and calls cost more than the few rare heaps
+ * there). */
+static inline void F(rare_small)(const gr_sparse *s, uint64_t x, int j, uint64_t k0, uint64_t ahi, vset *bits)
+{
+    uint64_t i = s->split_i[j];
+    if (x <= i + 1) return;
+    if (ahi > x - i) ahi = x - i;              /* the other part is not empty */
+    uint64_t kh = s->below[ahi];
+    if (kh > k0) kh = k0;
+    if (!kh) return;
+    const rare_chunk *c = s->rare[0];
+    const VT *high = (const VT *)s->g + (x - i);
+    /* unequal parts: not a = b (no rare heap is 0) */
+    uint64_t same = s->split_uneq[j] && (x - i) % 2 == 0 ? (x - i) / 2 : 0;
+    for (uint64_t k = 0; k < kh; k++) {
+        uint64_t a = c->heap[k];
+        if (a != same) vs_add(bits, (uint32_t)c->value[k] ^ high[-(int64_t)a]);
+    }
+}
+
+/* Phase B: every heap below x is published; returns G(x). With pre (a
+ * group's rare splits, group_rare), the rare parts in [cut[j].from,
+ * cut[j].to) are in *pre: a heap whose bound lies in that range does only
+ * those below cut[j].from itself. */
+static uint32_t F(heap_b)(gr_sparse *s, uint64_t x, const stage *st, scratch *t, const vset *pre,
+                          const group_cut *cut)
 {
     const vset *rare = &s->rare_low;
     vset seen = st->seen, found = st->found;
     uint64_t snap = st->snap, a_old = 1;
     uint64_t k1 = __atomic_load_n(&s->nrare, __ATOMIC_ACQUIRE);
+    if (pre)
+        for (int w = 0; w < LOW_WORDS; w++) seen.w[w] |= pre->w[w];
     for (int j = 0; j < s->nsplit; j++) {
         uint64_t lo = part_old(s, x, j, snap);
         if (lo > a_old) a_old = lo;
-        F(rare_splits)(s, x, j, 0, st->k0, 1, lo, &seen, NULL);
+        uint64_t own = pre && cut[j].from < lo && lo <= cut[j].to ? cut[j].from : lo;
+        if (own <= SMALL && s->small_ready) F(rare_small)(s, x, j, st->k0, own, &seen);
+        else F(rare_splits)(s, x, j, 0, st->k0, 1, own, &seen, NULL);
         F(rare_splits)(s, x, j, st->k0, k1, 1, UINT64_MAX, &seen, NULL);
     }
     F(class_add)(s, x);
@@ -874,7 +952,7 @@ static uint32_t F(heap_b)(gr_sparse *s, uint64_t x, const stage *st, scratch *t)
     if (vs_open(&rest, &found) && s->nsplit) {
         uint64_t before = t->scanned;
         F(scan_low)(s, x, snap < x ? a_old : 1, top, &rest, &found, t);
-        t->rescans++, t->rescanned += t->scanned - before;
+        t->rescans++, t->rescanned += t->scanned - before, t->fronts += snap >= x;
     }
     for (int w = 0; w < LOW_WORDS; w++) {
         uint64_t left = rest.w[w] & ~found.w[w];
@@ -959,27 +1037,53 @@ static void F(pipeline)(gr_sparse *s, uint64_t to, uint64_t ahead, bool shared, 
             __atomic_compare_exchange_n(token, &free_token, 1, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
             double t0 = ts ? clock_now() : 0;
             uint64_t x = __atomic_load_n(&s->count, __ATOMIC_ACQUIRE), x0 = x, scanned = t->scanned;
-            for (; x < to; x++) {
-                stage *st = &ring[x % RING];
-                /* the next stage's lines, written on another core, on their
-                 * way while this heap is done */
-                const stage *nx = &ring[(x + 1) % RING];
-                __builtin_prefetch(&nx->seen), __builtin_prefetch(&nx->found), __builtin_prefetch(&nx->looked);
-                __builtin_prefetch(&nx->snap, 1);
-                /* ready 1: phase A done; 2: a refresh under way (taken as 3
-                 * here, so that none starts while phase B reads it) */
+            for (bool go = true; go && x < to;) {
+                /* A group of up to BATCH consecutive stages whose phase A is
+                 * done, taken at once: their ready lines (written on other
+                 * cores) fetched together, then taken (ready 1 -> 3, so that
+                 * no refresh starts while phase B reads them; 2 is a refresh
+                 * under way) before any heap of the group is done, so that
+                 * the heaps are done and published with no locked
+                 * instruction between them (each waited for the stores of
+                 * the heap before: its value's line, shared with the
+                 * threads that read it, and the stage's). */
+                uint64_t n = 0, most = to - x < BATCH ? to - x : BATCH;
                 if (shared) {
-                    int one = 1;
-                    if (!__atomic_compare_exchange_n(&st->ready, &one, 3, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
-                        break;
-                } else if (!__atomic_load_n(&st->ready, __ATOMIC_ACQUIRE)) {
-                    break;
+                    for (uint64_t l = 0; l < most; l++) __builtin_prefetch(&ring[(x + l) % RING].snap, 1);
+                    for (int one = 1; n < most; n++, one = 1)
+                        if (!__atomic_compare_exchange_n(&ring[(x + n) % RING].ready, &one, 3, false, __ATOMIC_ACQUIRE,
+                                                         __ATOMIC_RELAXED))
+                            break;
+                } else {
+                    while (n < most && __atomic_load_n(&ring[(x + n) % RING].ready, __ATOMIC_ACQUIRE)) n++;
                 }
-                if (ts) ts->depth += x - st->snap;
-                uint32_t v = F(heap_b)(s, x, st, t);
-                __atomic_store_n(&st->ready, 0, __ATOMIC_RELAXED);
-                worked = true;
-                if (!publish(s, x, v)) break;   /* a value past a byte: the run stops to widen */
+                if (!n) break;
+                uint64_t end = x + n;
+                const vset *pre = NULL;
+                group_cut cut[GR_TB_MAX_DIGITS];
+#ifdef GR_SPARSE_SIMD
+                vset group[BATCH];
+                if (n >= GROUP_HEAPS && s->simd && s->nsplit && F(group_rare)(s, x, n, ring, t, group, cut)) pre = group;
+#endif
+                if (ts) ts->groups++, ts->group_passes += pre != NULL;
+                for (; x < end; x++) {
+                    stage *st = &ring[x % RING];
+                    /* the next stage's lines on their way while this heap is done */
+                    const stage *nx = &ring[(x + 1) % RING];
+                    __builtin_prefetch(&nx->seen), __builtin_prefetch(&nx->found), __builtin_prefetch(&nx->looked);
+                    if (ts) ts->depth += x - st->snap;
+                    uint32_t v = F(heap_b)(s, x, st, t, pre ? pre + (x - (end - n)) : NULL, cut);
+                    __atomic_store_n(&st->ready, 0, __ATOMIC_RELAXED);
+                    worked = true;
+                    if (!publish(s, x, v)) {
+                        /* a value past a byte: the run stops to widen; the
+                         * group's other stages are given back as they were */
+                        go = false;
+                        for (uint64_t y = x + 1; shared && y < end; y++)
+                            __atomic_store_n(&ring[y % RING].ready, 1, __ATOMIC_RELEASE);
+                        break;
+                    }
+                }
             }
             /* what was published, shown before the token goes back */
             __atomic_store_n(&s->shown, __atomic_load_n(&s->count, __ATOMIC_RELAXED), __ATOMIC_RELEASE);
@@ -988,8 +1092,9 @@ static void F(pipeline)(gr_sparse *s, uint64_t to, uint64_t ahead, bool shared, 
                 ts->b += clock_now() - t0, ts->holds++;
                 ts->b_heaps += x - x0, ts->b_scanned += t->scanned - scanned;
                 ts->bytes += t->bytes, ts->rescans += t->rescans, ts->rescanned += t->rescanned;
+                ts->fronts += t->fronts;
             }
-            t->bytes = t->rescans = t->rescanned = 0;
+            t->bytes = t->rescans = t->rescanned = t->fronts = 0;
         }
         /* Phase A for a batch of heaps: one claim per BATCH heaps keeps the
          * threads off each other's cache lines. */
@@ -999,6 +1104,7 @@ static void F(pipeline)(gr_sparse *s, uint64_t to, uint64_t ahead, bool shared, 
         if (end > room) end = room;
         if (x < end && __atomic_compare_exchange_n(next_a, &x, end, false, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
             double t0 = ts ? clock_now() : 0;
+            uint64_t a_sc = t->scanned;
             if (ts) ts->a_heaps += end - x;
 #ifdef GR_SPARSE_SIMD
             if (end - x == BATCH && s->simd && s->nsplit) F(heap_a16)(s, x, ring, t), x = end;
@@ -1009,7 +1115,7 @@ static void F(pipeline)(gr_sparse *s, uint64_t to, uint64_t ahead, bool shared, 
                 __atomic_store_n(&st->ready, 1, __ATOMIC_RELEASE);
             }
             worked = true;
-            if (ts) ts->a += clock_now() - t0;
+            if (ts) ts->a += clock_now() - t0, ts->a_scanned += t->scanned - a_sc;
             /* Then a few stale stages near the front brought up to date:
              * their rare splits and scans move from phase B, in order on
              * one thread, to this one, and phase B's depth stays near
