@@ -143,16 +143,17 @@ static bool earlier(uint32_t b, uint32_t a, uint32_t b2, uint32_t a2)
     return b < b2 || (b == b2 && a < a2);
 }
 
-/* Column x's maximum against v from row b. Branch-free, so that the loops
- * below vectorize: whether a column's maximum grows is a coin toss. The
- * values are at most n + 1, far below 2^31, so a signed compare is exact
- * (plain SSE2 has no unsigned one). */
+/* Column x's maximum against v from row b. Branch-free, with a mask (a
+ * conditional store would stop the compiler), so that the loops below
+ * vectorize: whether a column's maximum grows is a coin toss. The values
+ * are at most n + 1, far below 2^31, so a signed compare is exact (plain
+ * SSE2 has no unsigned one). */
 #define MAX_STEP(x, v)                                                  \
     do {                                                                \
-        uint32_t v_ = (v), m_ = mx[x];                                  \
-        bool up_ = (int32_t)v_ > (int32_t)m_;                           \
-        mx[x] = up_ ? v_ : m_;                                          \
-        fi[x] = up_ ? b : fi[x];                                        \
+        uint32_t v_ = (v), m_ = mx[x], f_ = fi[x];                      \
+        uint32_t up_ = -(uint32_t)((int32_t)v_ > (int32_t)m_);          \
+        mx[x] = m_ ^ ((m_ ^ v_) & up_);                                 \
+        fi[x] = f_ ^ ((f_ ^ b) & up_);                                  \
     } while (0)
 
 /* Row b's maxima over the columns x in [x0, x1) of the whole row (x = 0..b):
@@ -164,8 +165,9 @@ static void row_maxima(gr_s3stats *s, uint32_t b, const uint32_t *half, uint32_t
     if (x1 > b + 1) x1 = b + 1;
     uint32_t *restrict mx = s->row_max, *restrict fi = s->row_first;
     uint32_t h = b / 2 + 1, mid = x1 < h ? x1 : h;
-    for (uint32_t x = x0; x < mid; x++) MAX_STEP(x, half[x]);
-    for (uint32_t x = x0 > h ? x0 : h; x < x1; x++) MAX_STEP(x, half[b - x]);
+    for (size_t x = x0; x < mid; x++) MAX_STEP(x, half[x]);
+    /* size_t indices: b - x cannot wrap, which lets the loop vectorize */
+    for (size_t x = x0 > h ? x0 : h; x < x1; x++) MAX_STEP(x, half[(size_t)b - x]);
     if (x0 <= b && x1 == b + 1) mx[b] = half[0], fi[b] = b;
 }
 
