@@ -220,6 +220,9 @@ static void row_values(gr_s3stats *s, acc *c, uint32_t b, const uint32_t *half, 
     vstat *restrict vals = c->vals;
     for (uint32_t lo = a0; lo < a1; lo += BLOCK) {
         uint32_t hi = a1 - lo > BLOCK ? lo + BLOCK : a1;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 4
+#endif
         for (uint32_t a = lo; a < hi; a++) {
             vstat *e = &vals[half[a]];
             e->count++;
@@ -228,12 +231,12 @@ static void row_values(gr_s3stats *s, acc *c, uint32_t b, const uint32_t *half, 
         /* values <= n + 1, so for n < 2^29 signed compares (which
          * vectorize) are exact and 2g does not overflow */
         int32_t top = c->any ? (int32_t)c->vmax : 0;
-        int rare = lo == 0 || lo < s->list_rows || s->n >= (1u << 29);
+        int plain = 1;   /* every position: ROWSETS <= g < top and a < 2g */
         for (uint32_t a = lo; a < hi; a++) {
             int32_t g = (int32_t)half[a];
-            rare |= (g < ROWSETS) | (g >= top) | (2 * g <= (int32_t)a);
+            plain &= (g >= ROWSETS) & (g < top) & (2 * g > (int32_t)a);
         }
-        if (rare) rare_values(s, c, b, half, lo, hi);
+        if (!plain || lo == 0 || lo < s->list_rows || s->n >= (1u << 29)) rare_values(s, c, b, half, lo, hi);
     }
 }
 
