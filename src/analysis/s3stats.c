@@ -16,11 +16,6 @@ typedef struct ulist {
     size_t n, cap;
 } ulist;
 
-/* What a stream of positions gives that is not kept per column: the whole
- * run's totals (gr_s3stats.acc), or one thread's share of a band, merged
- * into the totals after the band by rules that do not depend on how the
- * positions were shared out (sums, largest a then smallest b, first in
- * stream order (b, a)). */
 /* Value g's figures side by side: the counting pass touches one entry a
  * position, not three arrays. */
 typedef struct vstat {
@@ -29,6 +24,11 @@ typedef struct vstat {
     uint32_t at;                     /* the b of that (the first such b) */
 } vstat;
 
+/* What a stream of positions gives that is not kept per column: the whole
+ * run's totals (gr_s3stats.acc), or one thread's share of a band, merged
+ * into the totals after the band by rules that do not depend on how the
+ * positions were shared out (sums, largest a then smallest b, first in
+ * stream order (b, a)). */
 typedef struct acc {
     vstat *vals;                     /* per g */
     bool any;                        /* a position seen (vmax is set) */
@@ -145,9 +145,9 @@ static bool earlier(uint32_t b, uint32_t a, uint32_t b2, uint32_t a2)
 
 /* Column x's maximum against v from row b. Branch-free, with a mask (a
  * conditional store would stop the compiler), so that the loops below
- * vectorize: whether a column's maximum grows is a coin toss. The values
- * are at most n + 1, far below 2^31, so a signed compare is exact (plain
- * SSE2 has no unsigned one). */
+ * vectorize: whether a column's maximum grows is a coin toss. Values are
+ * at most n + 1, so for n < 2^30 a signed compare is exact, and cheaper
+ * (plain SSE2 has no unsigned one). */
 #define MAX_STEP(x, v)                                                  \
     do {                                                                \
         uint32_t v_ = (v), m_ = mx[x], f_ = fi[x];                      \
@@ -163,6 +163,13 @@ static bool earlier(uint32_t b, uint32_t a, uint32_t b2, uint32_t a2)
 static void row_maxima(gr_s3stats *s, uint32_t b, const uint32_t *half, uint32_t x0, uint32_t x1)
 {
     if (x1 > b + 1) x1 = b + 1;
+    if (s->n >= (1u << 30)) {   /* past the signed compares: one column at a time */
+        for (uint32_t x = x0; x < x1; x++) {
+            uint32_t v = half[x <= b - x ? x : b - x];
+            if (b == x || v > s->row_max[x]) s->row_max[x] = v, s->row_first[x] = b;
+        }
+        return;
+    }
     uint32_t *restrict mx = s->row_max, *restrict fi = s->row_first;
     uint32_t h = b / 2 + 1, mid = x1 < h ? x1 : h;
     for (size_t x = x0; x < mid; x++) MAX_STEP(x, half[x]);
