@@ -57,6 +57,38 @@ same_file "resumed on 3 threads" "$tmp/r.grs"
 same_text "a last band of one row" "$("$G" table sharing --max 4352 --in "$tmp/t.grs" --stats | md5sum)" \
   "$("$G" table sharing --max 4352 --threads 1 --stats 2>/dev/null | md5sum)"
 
+# --stats against counts made here from other commands' values (seq reads
+# the table another way), on 1 and 3 threads, at an N whose bands are
+# shared into items and whose last band is short: row a's maximum and its
+# first b, the rows' lists of G = 2 and 3 (their lengths), and the
+# P-positions (Theorem P holds to here, so they are its b = 0 or 4^k(2l+1))
+M=2049
+"$G" table sharing --max $M --threads 1 --stats --format json >"$tmp/s1.json" 2>/dev/null
+for p in 2 3 8; do
+  "$G" table sharing --max $M --threads $p --stats --format json >"$tmp/s$p.json" 2>/dev/null
+  if cmp -s "$tmp/s$p.json" "$tmp/s1.json"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: --stats json N=$M on $p threads differs"; fi
+done
+pcount=1
+for ((b = 1; b <= M; b++)); do
+  x=$b z=0
+  while [ $((x % 2)) -eq 0 ]; do x=$((x / 2)) z=$((z + 1)); done
+  [ $((z % 2)) -eq 0 ] && pcount=$((pcount + 1))
+done
+for p in 1 3; do
+  text=$("$G" table sharing --max $M --threads $p --stats 2>/dev/null)
+  expect_out "^P-positions \(0,a,b\), 2a <= b: $pcount; Theorem P .*agrees on every position" echo "$text"
+  for a in 0 1 7 40; do
+    want=$("$G" seq sharing --row $a --to $M --bfile | awk 'NR == 1 || $2 > m { m = $2; f = $1 } END { printf "%8d %8d %8d", '$a', m, f }')
+    expect_out "^$want\$" echo "$text"
+  done
+  for a in 0 1 2 3; do
+    for g in 2 3; do
+      k=$("$G" seq sharing --row $a --to $M --bfile | awk -v a=$a -v g=$g '$1 >= 2 * a && $2 == g' | wc -l)
+      expect_out "^G\(0,$a,b\) = $g for b in \[$((2 * a)),$M\] \($k\): " echo "$text"
+    done
+  done
+done
+
 # a .part of another N is refused and kept, not thrown away
 "$G" table sharing --max 100 --out "$tmp/o.grs" >/dev/null && mv "$tmp/o.grs" "$tmp/o.grs.part"
 size=$(stat -c %s "$tmp/o.grs.part")

@@ -16,15 +16,21 @@ typedef struct ulist {
     size_t n, cap;
 } ulist;
 
+/* Value g's figures side by side: the counting pass touches one entry a
+ * position, not three arrays. */
+typedef struct vstat {
+    uint64_t count;                  /* positions with 2a <= b */
+    uint32_t row1;                   /* 1 + the largest a <= b/2 with value g, 0 none */
+    uint32_t at;                     /* the b of that (the first such b) */
+} vstat;
+
 /* What a stream of positions gives that is not kept per column: the whole
  * run's totals (gr_s3stats.acc), or one thread's share of a band, merged
  * into the totals after the band by rules that do not depend on how the
  * positions were shared out (sums, largest a then smallest b, first in
  * stream order (b, a)). */
 typedef struct acc {
-    uint64_t *val_count;             /* per g: positions with 2a <= b */
-    long *val_row;                   /* per g: largest a <= b/2 with value g, -1 none */
-    uint32_t *val_at;                /* the b of that (the first such b) */
+    vstat *vals;                     /* per g */
     bool any;                        /* a position seen (vmax is set) */
     uint32_t vmax, vmax_a, vmax_b;
     bool claim_fail;                 /* a <= 2g-1 for g >= 2 */
@@ -73,19 +79,13 @@ static void push(bool *oom, ulist *l, uint32_t v)
 static bool acc_init(acc *c, size_t m)
 {
     memset(c, 0, sizeof *c);
-    c->val_count = calloc(m, sizeof *c->val_count);
-    c->val_row = malloc(m * sizeof *c->val_row);
-    c->val_at = calloc(m, sizeof *c->val_at);
-    if (!c->val_count || !c->val_row || !c->val_at) return false;
-    for (size_t g = 0; g < m; g++) c->val_row[g] = -1;
-    return true;
+    c->vals = calloc(m, sizeof *c->vals);
+    return c->vals != NULL;
 }
 
 static void acc_free(acc *c)
 {
-    free(c->val_count);
-    free(c->val_row);
-    free(c->val_at);
+    free(c->vals);
     free(c->ones_first.v);
 }
 
@@ -143,30 +143,50 @@ static bool earlier(uint32_t b, uint32_t a, uint32_t b2, uint32_t a2)
     return b < b2 || (b == b2 && a < a2);
 }
 
+/* Column x's maximum against v from row b. Branch-free, with a mask (a
+ * conditional store would stop the compiler), so that the loops below
+ * vectorize: whether a column's maximum grows is a coin toss. Values are
+ * at most n + 1, so for n < 2^30 a signed compare is exact, and cheaper
+ * (plain SSE2 has no unsigned one). */
+#define MAX_STEP(x, v)                                                  \
+    do {                                                                \
+        uint32_t v_ = (v), m_ = mx[x], f_ = fi[x];                      \
+        uint32_t up_ = -(uint32_t)((int32_t)v_ > (int32_t)m_);          \
+        mx[x] = m_ ^ ((m_ ^ v_) & up_);                                 \
+        fi[x] = f_ ^ ((f_ ^ b) & up_);                                  \
+    } while (0)
+
 /* Row b's maxima over the columns x in [x0, x1) of the whole row (x = 0..b):
- * each column is its own, so threads with disjoint columns share nothing. */
+ * each column is its own, so threads with disjoint columns share nothing.
+ * Column x reads half[x] for x <= b/2 and half[b - x] past it; column b
+ * starts here (its first row), whatever it held. */
 static void row_maxima(gr_s3stats *s, uint32_t b, const uint32_t *half, uint32_t x0, uint32_t x1)
 {
     if (x1 > b + 1) x1 = b + 1;
-    for (uint32_t x = x0; x < x1; x++) {
-        uint32_t v = half[x <= b - x ? x : b - x];
-        if (b == x || v > s->row_max[x]) s->row_max[x] = v, s->row_first[x] = b;
+    if (s->n >= (1u << 30)) {   /* past the signed compares: one column at a time */
+        for (uint32_t x = x0; x < x1; x++) {
+            uint32_t v = half[x <= b - x ? x : b - x];
+            if (b == x || v > s->row_max[x]) s->row_max[x] = v, s->row_first[x] = b;
+        }
+        return;
     }
+    uint32_t *restrict mx = s->row_max, *restrict fi = s->row_first;
+    uint32_t h = b / 2 + 1, mid = x1 < h ? x1 : h;
+    for (size_t x = x0; x < mid; x++) MAX_STEP(x, half[x]);
+    /* size_t indices: b - x cannot wrap, which lets the loop vectorize */
+    for (size_t x = x0 > h ? x0 : h; x < x1; x++) MAX_STEP(x, half[(size_t)b - x]);
+    if (x0 <= b && x1 == b + 1) mx[b] = half[0], fi[b] = b;
 }
 
-/* Row b's positions a in [a0, a1) (a <= b/2) into c and the per-column
- * arrays; a0 and a1 multiples of 64 (or the row's end), so that threads
- * with disjoint ranges write disjoint words of rows_of. A thread's ranges
- * come in any order, so "first" is decided by the stream order (b, a),
- * not by what this thread saw first; within one column rows come in order. */
-static void row_values(gr_s3stats *s, acc *c, uint32_t b, const uint32_t *half, uint32_t a0, uint32_t a1)
+/* Everything of row_values but the counts, for positions a in [a0, a1):
+ * each figure here is rare in the table (values below ROWSETS, 0 and 1,
+ * a new largest value, a failed claim, the listed rows), so row_values
+ * sends only the blocks that may hold one. */
+static void rare_values(gr_s3stats *s, acc *c, uint32_t b, const uint32_t *half, uint32_t a0, uint32_t a1)
 {
-    if (a1 > b / 2 + 1) a1 = b / 2 + 1;
     for (uint32_t a = a0; a < a1; a++) {
         uint32_t g = half[a];
-        c->val_count[g]++;
         if (g < ROWSETS) s->rows_of[g * s->rows_words + a / 64] |= (uint64_t)1 << (a % 64);
-        if ((long)a > c->val_row[g]) c->val_row[g] = a, c->val_at[g] = b;
         if (!c->any || g > c->vmax || (g == c->vmax && earlier(b, a, c->vmax_b, c->vmax_a)))
             c->any = true, c->vmax = g, c->vmax_a = a, c->vmax_b = b;
         if (g >= 2 && a > 2 * g - 1 && (!c->claim_fail || earlier(b, a, c->claim_b, c->claim_a)))
@@ -182,6 +202,48 @@ static void row_values(gr_s3stats *s, acc *c, uint32_t b, const uint32_t *half, 
         if (a < s->list_rows)
             for (int k = 0; k < s->ngs; k++)
                 if (g == s->gs[k]) push(&c->oom, &s->lists[(size_t)k * s->list_rows + a], b);
+    }
+}
+
+/* Positions a row_values takes at a time: one test decides whether a
+ * block holds a rare figure; a block that does is read again by
+ * rare_values. Short, because the block at a = 0 always does. */
+#define BLOCK 32
+
+/* Row b's positions a in [a0, a1) (a <= b/2) into c and the per-column
+ * arrays; a0 and a1 multiples of 64 (or the row's end), so that threads
+ * with disjoint ranges write disjoint words of rows_of. A thread's ranges
+ * come in any order, so "first" is decided by the stream order (b, a),
+ * not by what this thread saw first; within one column rows come in order.
+ * Every position is counted; a block goes to rare_values when some value
+ * in it is below ROWSETS (0, 1, the row sets), at least the largest value
+ * yet (vmax, ties included), or fails the claim (2g <= a); or when it
+ * holds a = 0 (Theorem P's row) or a listed row. Theorem P holds no
+ * position with a > 0, so there a disagreement is a 0, which is below
+ * ROWSETS: no block that can change a figure is skipped. */
+static void row_values(gr_s3stats *s, acc *c, uint32_t b, const uint32_t *half, uint32_t a0, uint32_t a1)
+{
+    if (a1 > b / 2 + 1) a1 = b / 2 + 1;
+    vstat *restrict vals = c->vals;
+    for (uint32_t lo = a0; lo < a1; lo += BLOCK) {
+        uint32_t hi = a1 - lo > BLOCK ? lo + BLOCK : a1;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 4
+#endif
+        for (uint32_t a = lo; a < hi; a++) {
+            vstat *e = &vals[half[a]];
+            e->count++;
+            if (a >= e->row1) e->row1 = a + 1, e->at = b;   /* a grows along the row: the first b stays */
+        }
+        /* values <= n + 1, so for n < 2^29 signed compares (which
+         * vectorize) are exact and 2g does not overflow */
+        int32_t top = c->any ? (int32_t)c->vmax : 0;
+        int plain = 1;   /* every position: ROWSETS <= g < top and a < 2g */
+        for (uint32_t a = lo; a < hi; a++) {
+            int32_t g = (int32_t)half[a];
+            plain &= (g >= ROWSETS) & (g < top) & (2 * g > (int32_t)a);
+        }
+        if (!plain || lo == 0 || lo < s->list_rows || s->n >= (1u << 29)) rare_values(s, c, b, half, lo, hi);
     }
 }
 
@@ -202,21 +264,20 @@ static int cmp_pair(const void *x, const void *y)
  * positions: the count, and the largest a with, for it, the first b. */
 static uint64_t count_of(const gr_s3stats *s, uint32_t g)
 {
-    uint64_t c = s->acc.val_count[g];
-    for (int t = 0; t < s->nparts; t++) c += s->parts[t].val_count[g];
+    uint64_t c = s->acc.vals[g].count;
+    for (int t = 0; t < s->nparts; t++) c += s->parts[t].vals[g].count;
     return c;
 }
 
 static long row_of(const gr_s3stats *s, uint32_t g, uint32_t *at)
 {
-    long a = s->acc.val_row[g];
-    uint32_t b = s->acc.val_at[g];
+    uint32_t r1 = s->acc.vals[g].row1, b = s->acc.vals[g].at;
     for (int t = 0; t < s->nparts; t++) {
-        const acc *c = &s->parts[t];
-        if (c->val_row[g] > a || (c->val_row[g] == a && a >= 0 && c->val_at[g] < b)) a = c->val_row[g], b = c->val_at[g];
+        const vstat *v = &s->parts[t].vals[g];
+        if (v->row1 > r1 || (v->row1 == r1 && r1 > 0 && v->at < b)) r1 = v->row1, b = v->at;
     }
     if (at) *at = b;
-    return a;
+    return (long)r1 - 1;
 }
 
 /* A part's single figures into the totals, the part reset (its arrays kept). */
