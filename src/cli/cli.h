@@ -2,6 +2,7 @@
  * hold no game logic: they parse, call the engine, and print. */
 #ifndef GRUNDY_CLI_H
 #define GRUNDY_CLI_H
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include "grundy/api.h"
@@ -125,5 +126,13 @@ int table_mpi_rows(table_mpi *m, uint32_t start, const struct gr_s3fast_sink *k)
 /* rank 0: the line for --stats and progress (every rank must call it) */
 void table_mpi_usage(table_mpi *m, char *buf, size_t size);
 void table_mpi_end(table_mpi *m);
+
+/* stop.c: SIGINT/SIGTERM ask a long run to stop (lim->stop) between
+ * begin and end; with second_kills a second signal kills at once. */
+typedef struct cli_stop {
+    struct sigaction old_int, old_term;
+} cli_stop;
+void cli_stop_begin(cli_stop *s, gr_limits *lim, bool second_kills);
+void cli_stop_end(cli_stop *s);
 
 #endif

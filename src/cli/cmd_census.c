@@ -4,8 +4,6 @@
  * this executable's MPI (census_mpi.c). This file parses, calls and prints
  * (the table, then the picture). */
 #include "census.h"
-#include <signal.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,21 +73,6 @@ static bool takes_value(const char *f)
     for (size_t k = 0; k < sizeof with / sizeof *with; k++)
         if (strcmp(f, with[k]) == 0) return true;
     return false;
-}
-
-/* set by SIGINT/SIGTERM, read through the stop hook (a lock-free atomic is safe in a handler) */
-static atomic_int interrupted;
-
-static void on_signal(int sig)
-{
-    (void)sig;
-    atomic_store(&interrupted, 1);
-}
-
-static int stop_hook(void *ctx)
-{
-    (void)ctx;
-    return atomic_load(&interrupted);
 }
 
 /* Each finished code, on a terminal. */
@@ -167,15 +150,10 @@ int cmd_census(int argc, char **argv)
     } else if (!rc) {
         o.format = a.format;
         req.limits = a.limits;
-        req.limits.stop = stop_hook;
-        struct sigaction sa, old_int, old_term;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on_signal;
-        sigaction(SIGINT, &sa, &old_int);
-        sigaction(SIGTERM, &sa, &old_term);
+        cli_stop stop;
+        cli_stop_begin(&stop, &req.limits, false);
         rc = gr_api_call(NULL, &req, &rep, &err);
-        sigaction(SIGINT, &old_int, NULL);
-        sigaction(SIGTERM, &old_term, NULL);
+        cli_stop_end(&stop);
         if (rep.census.table && rep.census.rank == 0) rc = show(&o, &rep, rc, &err);
     }
     int rank = rep.census.rank;

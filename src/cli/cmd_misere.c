@@ -4,8 +4,6 @@
  * reply, whole, once it is complete. */
 #include "cli.h"
 #include "grundy/misere.h"
-#include <signal.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,23 +45,6 @@ static int extra(void *ctx, int argc, char **argv, int *i, gr_error *err)
     return cli_layer_flag(&m->req, own_keys, sizeof own_keys / sizeof *own_keys, argc, argv, i, err);
 }
 
-/* Set by SIGINT/SIGTERM, read through the stop hook (a lock-free atomic is
- * safe in a handler): a quotient build stops at its next poll and saves
- * the heaps it finished to --out. */
-static atomic_int interrupted;
-
-static void on_signal(int sig)
-{
-    (void)sig;
-    atomic_store(&interrupted, 1);
-}
-
-static int stop_hook(void *ctx)
-{
-    (void)ctx;
-    return atomic_load(&interrupted);
-}
-
 /* --progress: one line a heap on standard error */
 static void progress(void *ctx, int heap, uint32_t order, bool changed)
 {
@@ -97,17 +78,12 @@ int cmd_misere(int argc, char **argv)
             rc = gr_fail_nomem(&err);
         m.req.limits = m.common.limits;
         if (m.req.misere.progress_ctx) m.req.misere.progress = progress;
-        m.req.limits.stop = stop_hook;
-        /* the first signal asks the build to stop; a second one kills (SA_RESETHAND) */
-        struct sigaction sa, old_int, old_term;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on_signal;
-        sa.sa_flags = SA_RESETHAND;
-        sigaction(SIGINT, &sa, &old_int);
-        sigaction(SIGTERM, &sa, &old_term);
+        /* the first signal asks the build to stop and save the heaps it
+         * finished to --out; a second one kills */
+        cli_stop stop;
+        cli_stop_begin(&stop, &m.req.limits, true);
         if (!rc) rc = gr_api_call(NULL, &m.req, &rep, &err);
-        sigaction(SIGINT, &old_int, NULL);
-        sigaction(SIGTERM, &old_term, NULL);
+        cli_stop_end(&stop);
         /* the whole answer at once: a build may fail half-way */
         if (!rc) gr_api_render(&out, m.common.format == FMT_JSON ? GR_API_JSON : GR_API_TEXT, &rep);
         if (!rc && !gr_buf_ok(&out)) rc = gr_fail_nomem(&err);
