@@ -243,20 +243,61 @@ bool gr_engine_quotient_element(gr_engine *e, const gr_bigpos *pos, gr_quotient_
 
 /* ---- moves ---- */
 
+/* A walk over the moves of one heap (src) of a position, each priced by
+ * the product of its parts' elements with the other heaps' (others). The
+ * listing walks a heap's moves as the ruleset gives them (quotient_move);
+ * the class walk builds them itself, heaps past 64 bits included
+ * (class_move). */
 typedef struct qwalk {
     const gr_mquot *q;
     const gr_bigpos *pos;
     int src;
     uint32_t others;           /* the product of the other heaps' elements */
     bool parent_p;
-    bool winners_only;         /* past max moves: the winning ones alone are listed */
+    bool winners_only;         /* the winning moves alone are given to fn */
     gr_engine_move_fn fn;
     void *ctx;
     gr_bigpos child;
     gr_answer ans;
-    mpz_t amount, part;
+    mpz_t amount, rest, last, r;
     gr_error *err;
 } qwalk;
+
+static void walk_init(qwalk *w, const gr_mquot *q, const gr_bigpos *pos, bool parent_p, bool winners_only,
+                      gr_engine_move_fn fn, void *ctx, gr_error *err)
+{
+    *w = (qwalk){.q = q, .pos = pos, .parent_p = parent_p, .winners_only = winners_only, .fn = fn, .ctx = ctx,
+                 .err = err};
+    gr_bigpos_init(&w->child);
+    gr_answer_init(&w->ans);
+    mpz_inits(w->amount, w->rest, w->last, w->r, NULL);
+}
+
+static void walk_clear(qwalk *w)
+{
+    mpz_clears(w->amount, w->rest, w->last, w->r, NULL);
+    gr_answer_clear(&w->ans);
+    gr_bigpos_clear(&w->child);
+}
+
+/* The products of the elements of the heaps before and after each heap:
+ * heap s's others are pre[s] * suf[s + 1], the whole position's pre[n]. */
+static void products(const gr_mquot *q, const uint32_t *x, size_t n, uint32_t *pre, uint32_t *suf)
+{
+    pre[0] = suf[n] = 0;
+    for (size_t i = 0; i < n; i++) pre[i + 1] = q->mul[(size_t)pre[i] * q->order + q->phi[x[i]]];
+    for (size_t i = n; i-- > 0;) suf[i] = q->mul[(size_t)suf[i + 1] * q->order + q->phi[x[i]]];
+}
+
+/* Gives the move in w->child (its result of element product x) to fn. */
+static int emit(qwalk *w, int kind, uint64_t taken, uint32_t x)
+{
+    bool p = w->q->p[x] != 0;
+    gr_answer_set(&w->ans, GR_METHOD_QUOTIENT, NULL, p ? "P" : "N", p ? 0 : 1, NULL);
+    mpz_set_ui(w->amount, (unsigned long)taken);
+    gr_bigmove bm = {kind, w->src, -1, w->amount, &w->child};
+    return w->fn(w->ctx, &bm, &w->ans, !w->parent_p && p);
+}
 
 static int quotient_move(void *ctx, const gr_move *mv, const gr_pos *r)
 {
@@ -264,19 +305,15 @@ static int quotient_move(void *ctx, const gr_move *mv, const gr_pos *r)
     const gr_mquot *q = w->q;
     uint32_t x = w->others;
     for (int j = 0; j < r->n; j++) x = q->mul[(size_t)x * q->order + q->phi[gr_mquot_heap(q, r->p[j])]];
-    bool p = q->p[x] != 0;
-    if (w->winners_only && (w->parent_p || !p)) return 0;
+    if (w->winners_only && (w->parent_p || !q->p[x])) return 0;
     gr_bigpos *c = &w->child;
     if (gr_bigpos_copy(c, w->pos)) return gr_fail_nomem(w->err);
     mpz_set_ui(c->p[w->src], r->n ? r->p[0] : 0);
     for (int j = 1; j < r->n; j++) {
-        mpz_set_ui(w->part, r->p[j]);
-        if (gr_bigpos_push(c, w->part)) return gr_fail_nomem(w->err);
+        mpz_set_ui(w->last, r->p[j]);
+        if (gr_bigpos_push(c, w->last)) return gr_fail_nomem(w->err);
     }
-    gr_answer_set(&w->ans, GR_METHOD_QUOTIENT, NULL, p ? "P" : "N", p ? 0 : 1, NULL);
-    mpz_set_ui(w->amount, mv->amount);
-    gr_bigmove bm = {mv->kind, w->src, -1, w->amount, c};
-    return w->fn(w->ctx, &bm, &w->ans, !w->parent_p && p);
+    return emit(w, mv->kind, mv->amount, x);
 }
 
 /* Returned to stop a count that passed the bound. */
@@ -320,23 +357,9 @@ static double heap_move_count(const gr_game *g, mpz_srcptr h)
  * tp in [pre, B): the splits with a < B meet every class. So one move of
  * each class is listed: per heap and digit at most B + 1 moves, each priced
  * at a few limbs of arithmetic. See docs/misere.md. */
-typedef struct cwalk {
-    const gr_mquot *q;
-    const gr_bigpos *pos;
-    int src;
-    uint32_t others;           /* the product of the other heaps' elements */
-    bool parent_p;
-    bool winners_only;         /* the winning moves alone are given to fn */
-    gr_engine_move_fn fn;
-    void *ctx;
-    gr_bigpos child;
-    gr_answer ans;
-    mpz_t amount, rest, last, r;
-    gr_error *err;
-} cwalk;
 
 /* The move of `taken` tokens leaving k heaps (k = 2: a and rest - a). */
-static int class_move(cwalk *w, int kind, uint64_t taken, int k, uint64_t a)
+static int class_move(qwalk *w, int kind, uint64_t taken, int k, uint64_t a)
 {
     const gr_mquot *q = w->q;
     uint32_t x = w->others;
@@ -346,8 +369,7 @@ static int class_move(cwalk *w, int kind, uint64_t taken, int k, uint64_t a)
         x = q->mul[(size_t)x * q->order + q->phi[gr_mquot_heap(q, a)]];
         x = q->mul[(size_t)x * q->order + q->phi[heap_reduced(q, w->last, w->r)]];
     }
-    bool p = q->p[x] != 0;
-    if (w->winners_only && (w->parent_p || !p)) return 0;
+    if (w->winners_only && (w->parent_p || !q->p[x])) return 0;
     gr_bigpos *c = &w->child;
     if (gr_bigpos_copy(c, w->pos)) return gr_fail_nomem(w->err);
     if (k == 0) mpz_set_ui(c->p[w->src], 0);
@@ -356,15 +378,12 @@ static int class_move(cwalk *w, int kind, uint64_t taken, int k, uint64_t a)
         mpz_set_ui(c->p[w->src], (unsigned long)a);
         if (gr_bigpos_push(c, w->last)) return gr_fail_nomem(w->err);
     }
-    gr_answer_set(&w->ans, GR_METHOD_QUOTIENT, NULL, p ? "P" : "N", p ? 0 : 1, NULL);
-    mpz_set_ui(w->amount, (unsigned long)taken);
-    gr_bigmove bm = {kind, w->src, -1, w->amount, c};
-    return w->fn(w->ctx, &bm, &w->ans, !w->parent_p && p);
+    return emit(w, kind, taken, x);
 }
 
 /* The moves of heap src in the order gr_tb_moves walks them, splits into
  * a + b only for a below bound (UINT64_MAX: every move). */
-static int class_heap(cwalk *w, const gr_tb_code *code, uint64_t bound)
+static int class_heap(qwalk *w, const gr_tb_code *code, uint64_t bound)
 {
     mpz_srcptr h = w->pos->p[w->src];
     int rc = 0;
@@ -413,39 +432,23 @@ int gr_engine_quotient_moves(gr_engine *e, const gr_bigpos *pos, const gr_answer
         rc = gr_fail(err, GR_ELIMIT, "more than %.0f moves to walk for the winning ones; 'grundy value' gives the "
                      "value and 'grundy play' a winning move", MAX_SCANNED);
     if (!rc) {
-        /* the products of the heaps before and after each one */
-        pre[0] = suf[n] = 0;
-        for (size_t i = 0; i < n; i++) pre[i + 1] = q->mul[(size_t)pre[i] * q->order + q->phi[x[i]]];
-        for (size_t i = n; i-- > 0;) suf[i] = q->mul[(size_t)suf[i + 1] * q->order + q->phi[x[i]]];
+        products(q, x, n, pre, suf);
         mpz_set_d(sum->total, count);
-        qwalk w = {.q = q, .pos = pos, .parent_p = q->p[pre[n]] != 0, .winners_only = count > max_moves, .fn = fn,
-                   .ctx = ctx, .err = err};
+        qwalk w;
+        walk_init(&w, q, pos, q->p[pre[n]] != 0, count > max_moves, fn, ctx, err);
         sum->all_listed = !w.winners_only;
         sum->method = parent->method;
-        gr_bigpos_init(&w.child);
-        gr_answer_init(&w.ans);
-        mpz_inits(w.amount, w.part, NULL);
         /* past 64 bits (an octal code's takes, few): the class walk, every move */
-        cwalk big = {.q = q, .pos = pos, .parent_p = w.parent_p, .winners_only = w.winners_only, .fn = fn,
-                     .ctx = ctx, .err = err};
         gr_tb_code code;
         bool octal = gr_tb_code_of_heaps(e->game, &code) && gr_tb_is_octal(&code, NULL);
-        gr_bigpos_init(&big.child);
-        gr_answer_init(&big.ans);
-        mpz_inits(big.amount, big.rest, big.last, big.r, NULL);
         for (size_t s = 0; s < n && !rc; s++) {
-            w.src = big.src = (int)s;
-            w.others = big.others = q->mul[(size_t)pre[s] * q->order + suf[s + 1]];
+            w.src = (int)s;
+            w.others = q->mul[(size_t)pre[s] * q->order + suf[s + 1]];
             gr_pos one = {.n = 1, .p = {real[s]}};
             if (mpz_fits_ulong_p(pos->p[s])) rc = gr_game_moves(e->game, &one, quotient_move, &w);
-            else rc = octal ? class_heap(&big, &code, UINT64_MAX) : gr_fail(err, GR_EINTERNAL, "no octal code");
+            else rc = octal ? class_heap(&w, &code, UINT64_MAX) : gr_fail(err, GR_EINTERNAL, "no octal code");
         }
-        mpz_clears(big.amount, big.rest, big.last, big.r, NULL);
-        gr_answer_clear(&big.ans);
-        gr_bigpos_clear(&big.child);
-        mpz_clears(w.amount, w.part, NULL);
-        gr_answer_clear(&w.ans);
-        gr_bigpos_clear(&w.child);
+        walk_clear(&w);
     }
     free(x);
     free(pre);
@@ -471,25 +474,19 @@ int gr_engine_quotient_winners(gr_engine *e, const gr_bigpos *pos, gr_engine_mov
     if (!rc && (!pre || !suf || !x)) rc = gr_fail_nomem(err);
     if (!rc) {
         heaps_reduced(q, pos, x);
-        pre[0] = suf[n] = 0;
-        for (size_t i = 0; i < n; i++) pre[i + 1] = q->mul[(size_t)pre[i] * q->order + q->phi[x[i]]];
-        for (size_t i = n; i-- > 0;) suf[i] = q->mul[(size_t)suf[i + 1] * q->order + q->phi[x[i]]];
+        products(q, x, n, pre, suf);
     }
     /* a P-position has no winning move */
     if (!rc && !q->p[pre[n]]) {
-        cwalk w = {.q = q, .pos = pos, .winners_only = true, .fn = fn, .ctx = ctx, .err = err};
-        gr_bigpos_init(&w.child);
-        gr_answer_init(&w.ans);
-        mpz_inits(w.amount, w.rest, w.last, w.r, NULL);
+        qwalk w;
+        walk_init(&w, q, pos, false, true, fn, ctx, err);
         uint64_t bound = (uint64_t)q->preperiod + (uint64_t)q->period;
         for (size_t s = 0; s < n && !rc; s++) {
             w.src = (int)s;
             w.others = q->mul[(size_t)pre[s] * q->order + suf[s + 1]];
             rc = class_heap(&w, &code, bound);
         }
-        mpz_clears(w.amount, w.rest, w.last, w.r, NULL);
-        gr_answer_clear(&w.ans);
-        gr_bigpos_clear(&w.child);
+        walk_clear(&w);
     }
     free(pre);
     free(suf);
