@@ -62,7 +62,7 @@ if kill -0 $full 2>/dev/null; then
 else
   wait $full; rc=$?
   [ $rc -eq 2 ] && grep -q "^grundy: cannot write '.*full.grs.part': File too large" "$tmp/full.out" && pass=$((pass + 1)) ||
-    { fail=$((fail + 1)); echo "FAIL: rank 0 unable to write: exit $rc, $(grep -m1 grundy "$tmp/full.out")"; }
+    { fail=$((fail + 1)); echo "FAIL: rank 0 unable to write: exit $rc, $(cat "$tmp/full.out")"; }
 fi
 
 # rank 2 killed early on (mpirun then ends the others), the same command

@@ -112,6 +112,8 @@ void cli_mpi_sum_max(double x, double *sum, double *max);
 typedef struct table_mpi table_mpi;
 int table_mpi_begin(table_mpi **out, uint32_t n, int threads, gr_error *err);
 int table_mpi_rank(const table_mpi *m);
+/* true when this rank stopped because another rank failed (that rank says why) */
+bool table_mpi_failed_elsewhere(const table_mpi *m);
 /* rank 0's own figures for the progress line (no communication) */
 void table_mpi_progress(const table_mpi *m, char *buf, size_t size);
 /* rank 0: a row recovered from FILE.part, sent to every rank's slice */

@@ -486,7 +486,6 @@ static int follow(table_mpi *m, bool stats)
     return rc;
 }
 
-/* err->code -1: failed quietly (a rank other than 0; rank 0 says why). */
 static int run_table(const table_opts *t, int format, gr_error *err)
 {
     if (!t->mpi) return run(t, format, NULL, err);
@@ -496,7 +495,10 @@ static int run_table(const table_opts *t, int format, gr_error *err)
     int rc = table_mpi_begin(&m, (uint32_t)t->max, (int)t->threads, err);
     if (m && table_mpi_rank(m) != 0) {
         if (!rc) rc = follow(m, t->stats);
-        if (rc) err->code = -1;
+        /* a rank that stops for another's failure ends with status 0: that
+         * rank reports it, and a non-zero status here would have mpirun end
+         * the job, rank 0 perhaps before its message is out */
+        if (rc && table_mpi_failed_elsewhere(m)) rc = 0;
     } else if (!rc) {
         rc = run(t, format, m, err);
     }
@@ -629,6 +631,5 @@ int cmd_table(int argc, char **argv)
     else if (!rc) rc = run_table(&t, a.format, &err);
     if (g.rs) gr_game_release(&g);
     cli_args_free(&a);
-    if (rc && err.code == -1) return rc;
     return rc ? cli_report(&err) : 0;
 }

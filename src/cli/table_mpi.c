@@ -28,6 +28,7 @@ struct table_mpi {
     double compute_s, wait_s, t0, cpu0;   /* wait_s: for the rank before, and sending */
     double deliver_s;         /* rank 0: handing bands of rows over */
     bool synced;              /* rank 0 has told the others how recovery went */
+    bool elsewhere;           /* this rank stops because another one failed */
 };
 
 enum { MSG_ROW = 1, MSG_END = 0, MSG_FAIL = 2 };
@@ -71,11 +72,13 @@ int table_mpi_begin(table_mpi **out, uint32_t n, int threads, gr_error *err)
     *out = m;
     /* every rank learns whether every rank could start */
     int worst = cli_mpi_status(rc);
-    if (worst && !rc) rc = gr_fail(err, GR_EINPUT, "another rank could not start");
+    if (worst && !rc) m->elsewhere = true, rc = gr_fail(err, GR_EINPUT, "another rank could not start");
     return rc;
 }
 
 int table_mpi_rank(const table_mpi *m) { return m->rank; }
+
+bool table_mpi_failed_elsewhere(const table_mpi *m) { return m && m->elsewhere; }
 
 void table_mpi_progress(const table_mpi *m, char *buf, size_t size)
 {
@@ -104,7 +107,7 @@ int table_mpi_recovered(table_mpi *m, int rc, uint32_t *start)
     for (;;) {
         uint32_t head[2];
         cli_mpi_bcast_u32(head, 2);
-        if (head[0] == MSG_FAIL) return GR_EINPUT;
+        if (head[0] == MSG_FAIL) return m->elsewhere = true, GR_EINPUT;
         if (head[0] == MSG_END) {
             *start = head[1];
             return GR_OK;
@@ -354,6 +357,7 @@ int table_mpi_rows(table_mpi *m, uint32_t start, const gr_s3fast_sink *k)
     free(c.wb[0]), free(c.wb[1]), free(c.fin), free(c.bb.rows);
     /* the last band's delivery too */
     worst = cli_mpi_status(rc);
+    if (worst && !rc) m->elsewhere = true;
     return rc ? rc : worst ? GR_EINPUT : GR_OK;
 }
 
