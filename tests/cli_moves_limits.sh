@@ -19,4 +19,8 @@ if [ "$ms" -lt $((2 * cpu_second)) ]; then pass=$((pass + 1)); else
 # a list inside the limits is listed whole
 expect_out '"listed":"all","total_moves":533,' "$G" moves tb:0.72u3 40 --max-memory 32M --max-seconds 1 --format json
 expect_out '^  take 1 from heap 0 +->  39  N 2$' "$G" moves tb:0.72u3 40 --max-memory 32M
+# a huge heap of split (seed 004) is a limit of the listing too, as for the
+# take-and-break games; play moves from it
+expect_exit 3 "^grundy: heap 0 \\(21 digits\\) may have too many winning splits to list; 'grundy value' gives the exact value and 'grundy play' a winning move$" \
+  "$G" moves split 100000000000000000000 3
 finish

@@ -121,8 +121,10 @@ static int winning_moves(const gr_game *g, const gr_outcome *o, const gr_bigpos 
         mpz_xor(t, fx, s);
         mpz_add_ui(bound, pos->p[i], (unsigned long)n);
         if (mpz_cmp_ui(pos->p[i], SPLIT_LIST_MAX) > 0 && mpz_cmp(t, bound) <= 0) {
-            rc = gr_fail(err, GR_EINPUT, "heap %d (%zu digits) may have too many winning splits to list; "
-                         "'grundy value' gives the exact value", i, gr_mpz_digits(pos->p[i]));
+            /* a limit of the listing, as for every other game's huge heap (exit 3), not bad input */
+            rc = gr_fail(err, GR_ELIMIT, "heap %d (%zu digits) may have too many winning splits to list; "
+                         "'grundy value' gives the exact value and 'grundy play' a winning move", i,
+                         gr_mpz_digits(pos->p[i]));
             goto out;
         }
     }
