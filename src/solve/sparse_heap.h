@@ -45,7 +45,7 @@
  * makes an extract of each lane read back), but two independent loads and
  * XORs in flight; the pass is bound by its stores and extracts, not its
  * instruction count. One thread, AMD EPYC, user CPU, alternated runs:
- * Officers 10% less to 2^20, 5% to 2^24; four a turn did no better
+ * Officers 10% less to 2^20, 7% to 2^24; four a turn did no better
  * (docs/takebreak.md, "Two rare heaps a turn"). */
 #if W == 1
 /* Bytes: the 16 XORs are 16 bytes, below 256, so no folding and no
