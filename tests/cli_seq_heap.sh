@@ -78,7 +78,7 @@ expect_out "N  value 3  (nim-sequence, fast)" "$G" value split:parts=4 1 2
 # the seed's formula on heaps of any size (10^30 = 0 mod 8: f = 10^30 - 1)
 expect_out "N  value 999999999999999999999999999999  (split-heap formula (seed 004; Lasker's Nim))" "$G" value split 1000000000000000000000000000000
 expect_out "P  value 0  (split-heap formula (seed 004; Lasker's Nim))" "$G" value split 7 7
-expect_status 2 "$G" moves split 100000000000000000000 3
+expect_status 3 "$G" moves split 100000000000000000000 3
 expect_status 0 "$G" value tb:0.77 3 4 5
 expect_out "N  value 1  (nim-sequence, fast)" "$G" value tb:0.77 40
 expect_out "N  value 5658  (nim-sequence, fast)" "$G" value split:parts=4 5000 77

@@ -12,6 +12,7 @@
 #include "grundy/api.h"
 #include "grundy/heapseq.h"
 #include "grundy/sparse.h"
+#include "test_scale.h"
 
 #define PAIR(k, v) {k, sizeof k - 1, v, sizeof v - 1}
 
@@ -66,7 +67,7 @@ Test(heap_value, every_method_equals_search_on_single_heaps)
     const char *methods[] = {"sparse", "fast", "simple", "auto"};
     for (size_t g = 0; g < sizeof games / sizeof games[0]; g++) {
         /* search reaches no more than 32 heaps */
-        for (int n = 0; n <= 32; n++) {
+        for (int n = 0; n <= GR_TEST_SIZE(32, 18); n++) {
             char pos[16], how[64];
             snprintf(pos, sizeof pos, "%d", n);
             unsigned long want = value_of(games[g].rules, pos, "search", how, sizeof how);
@@ -123,8 +124,9 @@ Test(heap_value, certified_periods_answer_huge_heaps_by_their_residue)
     static const struct {
         const char *rules;
         unsigned long pre, per;
-    } codes[] = {{"tb:0.77", 71, 12}, {"tb:0.16", 0, 0}, {"tb:0.137", 0, 0}};
-    for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
+    } codes[] = {{"tb:0.77", 71, 12}, {"tb:0.137", 0, 0}, {"tb:0.16", 0, 0}};
+    /* (.16's certificate takes 520,000 heaps: the plain build's alone) */
+    for (size_t i = 0; i < GR_TEST_SIZE(3, 2); i++) {
         const char *rules = codes[i].rules;
         char how[64];
         /* the period, through the engine */
@@ -159,7 +161,7 @@ Test(heap_value, certified_periods_answer_huge_heaps_by_their_residue)
         gr_game_release(&g);
         mpz_clear(x);
         const char *huge[] = {"1000000000000", "1000000000001", "999999999999999999999", "123456789012345678901234567"};
-        for (size_t h = 0; h < sizeof huge / sizeof huge[0]; h++) {
+        for (size_t h = 0; h < sizeof huge / sizeof huge[0]; h += GR_TEST_SIZE(1, 3)) {
             mpz_t n;
             mpz_init_set_str(n, huge[h], 10);
             mpz_sub_ui(n, n, pre);
@@ -239,12 +241,14 @@ Test(heap_value, bad_methods_are_input_errors)
  * straight table counts. */
 Test(heap_value, winning_moves_of_a_large_heap_come_from_the_sequence)
 {
-    const uint32_t n = 70000;
+    const uint32_t n = GR_TEST_SIZE(70000, 24000);
+    char heap[16];
+    snprintf(heap, sizeof heap, "%u", n);
     uint32_t *t = straight("grundy-game", n);
     unsigned long want = 0;
     for (uint32_t a = 1; 2 * a < n; a++) want += (t[a] ^ t[n - a]) == 0;
     cr_assert(want > 0);
-    gr_api_pair p[] = {PAIR("rules", "grundy-game"), PAIR("pos", "70000"), PAIR("winning", "1")};
+    gr_api_pair p[] = {PAIR("rules", "grundy-game"), {"pos", 3, heap, strlen(heap)}, PAIR("winning", "1")};
     gr_api_request r;
     gr_api_request_init(&r, GR_API_MOVES, GR_FRONT_PYTHON);
     gr_error err;

@@ -8,6 +8,7 @@
 #include "grundy/play.h"
 #include "grundy/sharing3.h"
 #include "grundy/takebreak.h"
+#include "test_scale.h"
 
 static void parse(gr_game *g, const char *spec)
 {
@@ -77,10 +78,10 @@ static long reduction_agrees(const char *spec, int n, uint64_t max)
 
 Test(rulesets, reductions_keep_the_game)
 {
-    cr_assert_gt(reduction_agrees("sharing", 3, 7), 0);
-    cr_assert_gt(reduction_agrees("sharing", 4, 4), 0);
-    cr_assert_gt(reduction_agrees("sharing:graph=0>1/1>2/2>0", 3, 6), 0);
-    cr_assert_gt(reduction_agrees("kim", 3, 5), 0);
+    cr_assert_gt(reduction_agrees("sharing", 3, GR_TEST_SIZE(7, 5)), 0);
+    cr_assert_gt(reduction_agrees("sharing", 4, GR_TEST_SIZE(4, 3)), 0);
+    cr_assert_gt(reduction_agrees("sharing:graph=0>1/1>2/2>0", 3, GR_TEST_SIZE(6, 5)), 0);
+    cr_assert_gt(reduction_agrees("kim", 3, GR_TEST_SIZE(5, 4)), 0);
     cr_assert_gt(reduction_agrees("kim:reading=R2", 4, 3), 0);
     /* nim, and kim read after the move (empty piles receive), have none */
     cr_assert_eq(reduction_agrees("nim", 3, 4), 0);

@@ -288,8 +288,8 @@ int gr_sparse_job_run(const gr_sparse_job *j, gr_sparse_result *r, gr_error *err
     double bytes, seconds;
     gr_sparse_estimate(j->to, threads, j->lim.max_bytes, &bytes, &seconds);
     if (bytes > j->lim.max_bytes)
-        return gr_fail_limit(err, GR_KNOB_MEMORY, "G(0..%llu) needs about %.0f MiB, over the memory limit of %.0f MiB "
-                       "", (unsigned long long)j->to, bytes / 1048576.0, j->lim.max_bytes / 1048576.0);
+        return gr_fail_limit(err, GR_KNOB_MEMORY, "G(0..%llu) needs about %.0f MiB, over the memory limit of %.0f MiB",
+                              (unsigned long long)j->to, bytes / 1048576.0, j->lim.max_bytes / 1048576.0);
     gr_seqfile w = {0};
     bool writing = false;
     int rc = start(j, r, &w, &writing, err);
