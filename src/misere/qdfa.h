@@ -63,6 +63,15 @@ int qexplore_run(const qdfa *d, const qletters *L, enum qx_mode mode, uint32_t m
                  qexplore *out, gr_error *err);
 void qexplore_free(qexplore *x);
 
+/* The conservative extension's check (qcheck.c): whether every pair
+ * reachable in d agrees with the P-portion p (1/0), met in no particular
+ * order and stopping at the first that does not. It gives QX_CHECK's
+ * verdict when p is proved for the sums of the letters before the last
+ * and those sums reach every element (qcheck_applies(d, nl - 1)). */
+bool qcheck_applies(const qdfa *d, int nl);
+int qcheck_run(const qdfa *d, const qletters *L, const uint8_t *p, uint32_t max_states, const gr_limits *lim,
+               bool *ok, gr_error *err);
+
 /* The smallest automaton with the same language (P given per state): its
  * states numbered breadth first from the identity. pmark_out gets the new
  * P-portion (1/0). */

@@ -122,15 +122,24 @@ static int conservative(const qdfa *cur, const uint8_t *curp, const qletters *L,
     }
     for (uint32_t e = 0; !rc && e < cur->size; e++)
         if (!taken[e]) cand[nc++] = e;
+    /* curp is proved for the sums of the smaller heaps; when they reach
+     * every element, the check needs no order (qcheck.c) */
+    bool fast = !rc && !L->full_marking && qcheck_applies(cur, cur->nl);
     for (uint32_t i = 0; !rc && i < nc && *found == UINT32_MAX; i++) {
         uint32_t e = cand[i];
         if ((curp[e] != 0) != p) continue;
         qdfa t = {0};
         qexplore x;
         rc = with_letter(cur, e, par, let, &t, err);
-        if (!rc) rc = qexplore_run(&t, &sub, QX_CHECK, max_states, lim, &x, err);
-        if (!rc && !x.failed) *found = e;
-        if (!rc) qexplore_free(&x);
+        if (!rc && fast) {
+            bool ok;
+            rc = qcheck_run(&t, &sub, curp, max_states, lim, &ok, err);
+            if (!rc && ok) *found = e;
+        } else if (!rc) {
+            rc = qexplore_run(&t, &sub, QX_CHECK, max_states, lim, &x, err);
+            if (!rc && !x.failed) *found = e;
+            if (!rc) qexplore_free(&x);
+        }
         qdfa_free(&t);
     }
     free(cand);
