@@ -63,6 +63,20 @@ int qexplore_run(const qdfa *d, const qletters *L, enum qx_mode mode, uint32_t m
                  qexplore *out, gr_error *err);
 void qexplore_free(qexplore *x);
 
+/* Letters that move every pair alike (qkinds.c): kind[a], the first
+ * letter of each kind (rep, in letter order), and each kind's options with
+ * distinct elements, the first option of each (as distinct_options). */
+typedef struct qkinds {
+    int n;
+    int *kind;             /* letter -> kind */
+    int *rep;              /* kind -> its first letter */
+    uint32_t *ofirst;      /* kind k's options: opt[ofirst[k]..ofirst[k+1]-1] */
+    uint32_t *opt;
+} qkinds;
+
+int qkinds_build(qkinds *K, const qdfa *d, const qletters *L, gr_error *err);
+void qkinds_free(qkinds *K);
+
 /* The conservative extension's check (qcheck.c): whether every pair
  * reachable in d agrees with the P-portion p (1/0), met in no particular
  * order and stopping at the first that does not. It gives QX_CHECK's
