@@ -76,6 +76,11 @@ typedef struct qitem {
     uint32_t cnt, id;
 } qitem;
 
+typedef struct qslot {
+    uint64_t key;
+    size_t at;             /* the pair's x in el */
+} qslot;
+
 typedef struct pairs {
     const qdfa *d;
     const qletters *L;
@@ -83,7 +88,7 @@ typedef struct pairs {
     uint32_t *x;
     /* S of each pair as a list of elements in no order (a few dozen where
      * the monoid has thousands: a bitset's words cost more than its bits) */
-    uint32_t *el;          /* S of pair id: el[eoff[id]..eoff[id] + elen[id] - 1] */
+    uint32_t *el;          /* pair id: x, |S|, S at el[eoff[id] - 2..], so that a probe reads one place */
     size_t eln, elcap;
     size_t *eoff;
     uint32_t *elen;
@@ -94,7 +99,7 @@ typedef struct pairs {
     uint32_t *par;         /* the pair one heap before on the smallest sum, and that heap's letter */
     int *plet;
     uint32_t *trans;       /* full mode: n * nl */
-    uint64_t *slot;        /* hash: id + 1 in the low half (0 empty), the hash's top bits in the high half */
+    qslot *slot;           /* hash: id + 1 in the low half of key (0 empty), the hash's top bits in the high half */
     size_t hcap;
     qitem *heap;
     size_t hn, hsize;
@@ -102,6 +107,7 @@ typedef struct pairs {
     /* the set being built: its elements, and stamp[t] == gen for each */
     uint32_t *nb, nbn;
     uint32_t *stamp, gen;
+    uint64_t *zob;         /* zob(t) for each element */
 } pairs;
 
 /* One random word per element: a set's hash is their sum, so it needs no
@@ -128,12 +134,11 @@ static size_t slot_of(const pairs *P, uint32_t x, uint64_t h)
 {
     uint64_t tag = h & 0xffffffff00000000ull;
     size_t i = h & (P->hcap - 1);
-    while (P->slot[i]) {
-        uint64_t s = P->slot[i];
-        if ((s & 0xffffffff00000000ull) == tag) {
-            uint32_t id = (uint32_t)s - 1;
-            if (P->x[id] == x && P->elen[id] == P->nbn) {
-                const uint32_t *e = P->el + P->eoff[id];
+    while (P->slot[i].key) {
+        if ((P->slot[i].key & 0xffffffff00000000ull) == tag) {
+            const uint32_t *e = P->el + P->slot[i].at;
+            if (e[0] == x && e[1] == P->nbn) {
+                e += 2;
                 uint32_t k = 0;
                 while (k < P->nbn && P->stamp[e[k]] == P->gen) k++;
                 if (k == P->nbn) break;
@@ -147,15 +152,15 @@ static size_t slot_of(const pairs *P, uint32_t x, uint64_t h)
 static int rehash(pairs *P, gr_error *err)
 {
     size_t cap = P->hcap ? P->hcap * 2 : 1024;
-    uint64_t *s = calloc(cap, sizeof *s);
+    qslot *s = calloc(cap, sizeof *s);
     if (!s) return gr_fail_nomem(err);
     free(P->slot);
     P->slot = s;
     P->hcap = cap;
     for (uint32_t id = 0; id < P->n; id++) {
         size_t i = P->hsh[id] & (cap - 1);
-        while (s[i]) i = (i + 1) & (cap - 1);
-        s[i] = (P->hsh[id] & 0xffffffff00000000ull) | (id + 1);
+        while (s[i].key) i = (i + 1) & (cap - 1);
+        s[i] = (qslot){(P->hsh[id] & 0xffffffff00000000ull) | (id + 1), P->eoff[id] - 2};
     }
     return GR_OK;
 }
@@ -175,7 +180,7 @@ static inline void set_add(pairs *P, uint32_t t, uint64_t *sum)
     if (P->stamp[t] == P->gen) return;
     P->stamp[t] = P->gen;
     P->nb[P->nbn++] = t;
-    *sum += zob(t);
+    *sum += P->zob[t];
 }
 
 static bool before(const qitem *a, const qitem *b)
@@ -222,8 +227,8 @@ static int visit(pairs *P, uint32_t x, uint64_t h, uint64_t total, uint32_t cnt,
         if (rc) return rc;
     }
     size_t s = slot_of(P, x, h);
-    if (P->slot[s]) {
-        *id = (uint32_t)P->slot[s] - 1;
+    if (P->slot[s].key) {
+        *id = (uint32_t)P->slot[s].key - 1;
         qitem it = {total, cnt, *id};
         qitem old = {P->total[*id], P->cnt[*id], *id};
         if (!P->done[*id] && before(&it, &old)) {
@@ -248,20 +253,22 @@ static int visit(pairs *P, uint32_t x, uint64_t h, uint64_t total, uint32_t cnt,
             return gr_fail_nomem(err);
         P->cap = (uint32_t)cap;
     }
-    if (!GR_GROW(P->el, P->elcap, P->eln + P->nbn, 4096)) return gr_fail_nomem(err);
+    if (!GR_GROW(P->el, P->elcap, P->eln + 2 + P->nbn, 4096)) return gr_fail_nomem(err);
     *id = P->n++;
     P->x[*id] = x;
-    P->eoff[*id] = P->eln;
+    P->el[P->eln] = x;
+    P->el[P->eln + 1] = P->nbn;
+    P->eoff[*id] = P->eln + 2;
     P->elen[*id] = P->nbn;
-    memcpy(P->el + P->eln, P->nb, (size_t)P->nbn * sizeof *P->el);
-    P->eln += P->nbn;
+    memcpy(P->el + P->eln + 2, P->nb, (size_t)P->nbn * sizeof *P->el);
+    P->eln += 2 + (size_t)P->nbn;
     P->hsh[*id] = h;
     P->total[*id] = total;
     P->cnt[*id] = cnt;
     P->done[*id] = 0;
     P->par[*id] = from;
     P->plet[*id] = let;
-    P->slot[s] = (h & 0xffffffff00000000ull) | (*id + 1);
+    P->slot[s] = (qslot){(h & 0xffffffff00000000ull) | (*id + 1), P->eoff[*id] - 2};
     return push(P, (qitem){total, cnt, *id}, err);
 }
 
@@ -280,6 +287,7 @@ static void pairs_free(pairs *P)
     free(P->hsh);
     free(P->nb);
     free(P->stamp);
+    free(P->zob);
     free(P->total);
     free(P->cnt);
     free(P->done);
@@ -346,16 +354,33 @@ static int witness(const pairs *P, uint32_t u, qexplore *out, gr_error *err)
     return GR_OK;
 }
 
+static int run(const qdfa *d, const qletters *L, enum qx_mode mode, uint32_t target, uint8_t want,
+               uint32_t max_states, const gr_limits *lim, qexplore *out, gr_error *err);
+
 int qexplore_run(const qdfa *d, const qletters *L, enum qx_mode mode, uint32_t max_states, const gr_limits *lim,
                  qexplore *out, gr_error *err)
+{
+    return run(d, L, mode, UINT32_MAX, QM_NONE, max_states, lim, out, err);
+}
+
+int qexplore_mark_to(const qdfa *d, const qletters *L, uint32_t target, uint8_t want, uint32_t max_states,
+                     const gr_limits *lim, qexplore *out, gr_error *err)
+{
+    return run(d, L, QX_MARK, target, want, max_states, lim, out, err);
+}
+
+static int run(const qdfa *d, const qletters *L, enum qx_mode mode, uint32_t target, uint8_t want,
+               uint32_t max_states, const gr_limits *lim, qexplore *out, gr_error *err)
 {
     bool full = mode == QX_PAIRS;
     memset(out, 0, sizeof *out);
     pairs P = {.d = d, .L = L};
     P.nb = malloc(((size_t)d->size + 1) * sizeof *P.nb);
     P.stamp = calloc((size_t)d->size + 1, sizeof *P.stamp);
+    P.zob = malloc(((size_t)d->size + 1) * sizeof *P.zob);
     out->mark = calloc(d->size, 1);
-    int rc = !P.nb || !P.stamp || !out->mark ? gr_fail_nomem(err) : GR_OK;
+    int rc = !P.nb || !P.stamp || !P.zob || !out->mark ? gr_fail_nomem(err) : GR_OK;
+    for (uint32_t t = 0; !rc && t < d->size; t++) P.zob[t] = zob(t);
     if (!rc && full && L->nl && !(P.trans = malloc(sizeof *P.trans))) rc = gr_fail_nomem(err);
     if (!rc) rc = rehash(&P, err);
     if (!rc) rc = qkinds_build(&P.K, d, L, err);
@@ -383,8 +408,13 @@ int qexplore_run(const qdfa *d, const qletters *L, enum qx_mode mode, uint32_t m
         if (rc) break;
         uint8_t m = any && !p_opt ? QM_P : QM_N;
         uint32_t x = P.x[u];
-        if (out->mark[x] == QM_NONE) out->mark[x] = m;
-        else if (mode == QX_MARK) continue; /* marking only: each element's first sum is the one extended */
+        if (out->mark[x] == QM_NONE) {
+            out->mark[x] = m;
+            if (x == target && m != want) {
+                out->cut = true;
+                break;
+            }
+        } else if (mode == QX_MARK) continue; /* marking only: each element's first sum is the one extended */
         else if (out->mark[x] != m && !out->failed) {
             out->failed = true;
             out->fail_p = m == QM_P;

@@ -51,6 +51,7 @@ typedef struct qexplore {
     uint64_t fail_total;   /* its tokens and heaps: failures later in this order are progress */
     uint32_t fail_cnt;
     uint8_t *mark;         /* d->size marks (caller frees) */
+    bool cut;              /* qexplore_mark_to: stopped at the target's mark, not the one wanted */
     qdfa pairs;            /* full mode: the pair monoid's automaton */
     uint8_t *pair_p;       /* full mode: its P-portion from the marks */
 } qexplore;
@@ -62,6 +63,13 @@ typedef struct qexplore {
 int qexplore_run(const qdfa *d, const qletters *L, enum qx_mode mode, uint32_t max_states, const gr_limits *lim,
                  qexplore *out, gr_error *err);
 void qexplore_free(qexplore *x);
+
+/* QX_MARK, stopped (cut) as soon as element target is marked other than
+ * want (QM_P or QM_N): marks are final once set, so the run that would go
+ * on sets it the same way, and a caller that needs only that mark has it
+ * without the rest of the search. */
+int qexplore_mark_to(const qdfa *d, const qletters *L, uint32_t target, uint8_t want, uint32_t max_states,
+                     const gr_limits *lim, qexplore *out, gr_error *err);
 
 /* Letters that move every pair alike (qkinds.c): kind[a], the first
  * letter of each kind (rep, in letter order), and each kind's options with

@@ -281,9 +281,24 @@ static int recalibrate(qdfa *t, const qletters *L, const qexplore *fx, uint32_t 
                 gr_error_clear(err);
                 continue;
             }
-            if (!rc) rc = mark_reduce(&c, L, max, lim, &m, &mp, err);
+            /* the trial tells the sum right when its element's mark is
+             * the sum's outcome: a run that marks it otherwise stops there
+             * (the marks are final once set), unless the first version's
+             * marking is asked for (bench_misere) */
+            bool cut = false;
+            if (!rc && !L->full_marking) {
+                qexplore x;
+                uint32_t target = walk(&c, 0, fx->fail_word, fx->fail_len);
+                rc = qexplore_mark_to(&c, L, target, fx->fail_p ? QM_P : QM_N, max, lim, &x, err);
+                if (!rc && !(cut = x.cut)) {
+                    to_bits(x.mark, c.size);
+                    rc = qdfa_minimize(&c, x.mark, &m, &mp, err);
+                }
+                if (!rc) qexplore_free(&x);
+            } else if (!rc) rc = mark_reduce(&c, L, max, lim, &m, &mp, err);
             qdfa_free(&c);
             if (rc) return rc;
+            if (cut) continue;
             bool p = mp[walk(&m, 0, fx->fail_word, fx->fail_len)] != 0;
             free(mp);
             if (p == fx->fail_p) {
