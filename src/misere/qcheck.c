@@ -129,6 +129,8 @@ static bool agrees(uint32_t x, const uint64_t *b, const uint64_t *pm, const uint
     return (p[x] != 0) == (any != 0 && hit == 0);
 }
 
+#define OMASK_WORDS ((size_t)1 << 22)
+
 int qcheck_run(const qdfa *d, const qletters *L, const uint8_t *p, uint32_t max_states, const gr_limits *lim,
                bool *ok, gr_error *err)
 {
@@ -137,7 +139,14 @@ int qcheck_run(const qdfa *d, const qletters *L, const uint8_t *p, uint32_t max_
     qkinds K;
     int rc = qkinds_build(&K, d, L, err);
     uint64_t *nb = calloc(C.W, 8), *pm = calloc(C.W, 8);
-    if (!rc && (!nb || !pm)) rc = gr_fail_nomem(err);
+    /* x times kind k's option elements, as a set, made the first time x is
+     * expanded: the same for every pair with element x (tabled up to 32 MiB,
+     * else made for each pair) */
+    size_t row = (size_t)K.n * C.W;
+    bool tab = (size_t)d->size * row <= OMASK_WORDS;
+    uint64_t *omask = rc ? NULL : malloc(((tab ? (size_t)d->size : 1) * row + 1) * 8);
+    uint8_t *have = calloc((size_t)d->size + 1, 1);
+    if (!rc && (!nb || !pm || !omask || !have)) rc = gr_fail_nomem(err);
     if (!rc)
         for (uint32_t s = 0; s < d->size; s++)
             if (p[s]) pm[s >> 6] |= 1ull << (s & 63);
@@ -155,11 +164,22 @@ int qcheck_run(const qdfa *d, const qletters *L, const uint8_t *p, uint32_t max_
             }
             if (rc) break;
         }
+        uint32_t x = C.x[u];
+        uint64_t *om = omask + (tab ? (size_t)x * row : 0);
+        if (!have[x]) {
+            have[x] = tab;
+            memset(om, 0, row * 8);
+            for (int k = 0; k < K.n; k++)
+                for (uint32_t i = K.ofirst[k]; i < K.ofirst[k + 1]; i++) {
+                    uint32_t o = K.opt[i], pb = o ? L->ooff[o - 1] : 0;
+                    uint32_t t = walk0(d, x, L->opart + pb, L->ooff[o] - pb);
+                    om[(size_t)k * C.W + (t >> 6)] |= 1ull << (t & 63);
+                }
+        }
         for (int k = 0; k < K.n && !rc && !bad; k++) {
             int a = K.rep[k];
-            uint32_t x = C.x[u];
             uint32_t nx = d->next[(size_t)x * d->nl + a];
-            memset(nb, 0, C.W * 8);
+            memcpy(nb, om + (size_t)k * C.W, C.W * 8);
             const uint64_t *b = C.bits + (size_t)u * C.W; /* re-read: cadd may move the array */
             for (size_t w = 0; w < C.W; w++)
                 for (uint64_t m = b[w]; m; m &= m - 1) {
@@ -167,11 +187,6 @@ int qcheck_run(const qdfa *d, const qletters *L, const uint8_t *p, uint32_t max_
                     uint32_t t = d->next[(size_t)s * d->nl + a];
                     nb[t >> 6] |= 1ull << (t & 63);
                 }
-            for (uint32_t i = K.ofirst[k]; i < K.ofirst[k + 1]; i++) {
-                uint32_t o = K.opt[i], pb = o ? L->ooff[o - 1] : 0;
-                uint32_t t = walk0(d, x, L->opart + pb, L->ooff[o] - pb);
-                nb[t >> 6] |= 1ull << (t & 63);
-            }
             rc = cadd(&C, nx, nb, max_states, &fresh, err);
             if (!rc && fresh && !agrees(nx, nb, pm, p, C.W)) bad = true;
         }
@@ -179,6 +194,8 @@ int qcheck_run(const qdfa *d, const qletters *L, const uint8_t *p, uint32_t max_
     if (!rc) *ok = !bad;
     free(nb);
     free(pm);
+    free(omask);
+    free(have);
     free(C.x);
     free(C.bits);
     free(C.slot);

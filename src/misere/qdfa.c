@@ -108,7 +108,12 @@ typedef struct pairs {
     uint32_t *nb, nbn;
     uint32_t *stamp, gen;
     uint64_t *zob;         /* zob(t) for each element */
+    uint32_t *prod;        /* x times kinds' option i at prod[x * K.ofirst[K.n] + i], made when x is first
+                              expanded (NULL past PROD_WORDS: then walked for each pair) */
+    uint8_t *prod_have;
 } pairs;
+
+#define PROD_WORDS ((size_t)1 << 22)
 
 /* One random word per element: a set's hash is their sum, so it needs no
  * order and is made as the set is (splitmix64's finaliser). */
@@ -288,6 +293,8 @@ static void pairs_free(pairs *P)
     free(P->nb);
     free(P->stamp);
     free(P->zob);
+    free(P->prod);
+    free(P->prod_have);
     free(P->total);
     free(P->cnt);
     free(P->done);
@@ -317,6 +324,14 @@ static int expand(pairs *P, uint32_t u, bool full, uint32_t max_states, gr_error
     const qdfa *d = P->d;
     const qletters *L = P->L;
     uint32_t x = P->x[u];
+    uint32_t no = P->K.ofirst[P->K.n], *prod = P->prod ? P->prod + (size_t)x * no : NULL;
+    if (prod && !P->prod_have[x]) {
+        P->prod_have[x] = 1;
+        for (uint32_t i = 0; i < no; i++) {
+            uint32_t o = P->K.opt[i], pb = o ? L->ooff[o - 1] : 0;
+            prod[i] = apply(d, x, L->opart + pb, L->ooff[o] - pb);
+        }
+    }
     for (int a = 0; a < L->nl; a++) {
         int k = P->K.kind[a];
         if (P->K.rep[k] != a) {
@@ -329,10 +344,13 @@ static int expand(pairs *P, uint32_t u, bool full, uint32_t max_states, gr_error
         const uint32_t *e = P->el + P->eoff[u];
         for (uint32_t i = 0, n = P->elen[u]; i < n; i++) set_add(P, d->next[(size_t)e[i] * d->nl + a], &sum);
         /* x times each option's element: options with the same element give the same product */
-        for (uint32_t i = P->K.ofirst[k]; i < P->K.ofirst[k + 1]; i++) {
-            uint32_t o = P->K.opt[i], pb = o ? L->ooff[o - 1] : 0;
-            set_add(P, apply(d, x, L->opart + pb, L->ooff[o] - pb), &sum);
-        }
+        if (prod)
+            for (uint32_t i = P->K.ofirst[k]; i < P->K.ofirst[k + 1]; i++) set_add(P, prod[i], &sum);
+        else
+            for (uint32_t i = P->K.ofirst[k]; i < P->K.ofirst[k + 1]; i++) {
+                uint32_t o = P->K.opt[i], pb = o ? L->ooff[o - 1] : 0;
+                set_add(P, apply(d, x, L->opart + pb, L->ooff[o] - pb), &sum);
+            }
         uint32_t id;
         int rc = visit(P, nx, hash_pair(nx, sum), P->total[u] + (uint64_t)L->heap[a], P->cnt[u] + 1, u, a,
                        max_states, &id, err);
@@ -384,6 +402,11 @@ static int run(const qdfa *d, const qletters *L, enum qx_mode mode, uint32_t tar
     if (!rc && full && L->nl && !(P.trans = malloc(sizeof *P.trans))) rc = gr_fail_nomem(err);
     if (!rc) rc = rehash(&P, err);
     if (!rc) rc = qkinds_build(&P.K, d, L, err);
+    if (!rc && (size_t)d->size * P.K.ofirst[P.K.n] <= PROD_WORDS) {
+        P.prod = malloc(((size_t)d->size * P.K.ofirst[P.K.n] + 1) * sizeof *P.prod);
+        P.prod_have = calloc((size_t)d->size + 1, 1);
+        if (!P.prod || !P.prod_have) rc = gr_fail_nomem(err);
+    }
     uint32_t id;
     if (!rc) set_clear(&P), rc = visit(&P, 0, hash_pair(0, 0), 0, 0, 0, -1, max_states, &id, err);
     clock_t start = clock();
