@@ -6,7 +6,8 @@
  * repaired until it is proved: each round replaces it by the monoid of its
  * pairs (element, elements of the options), minimised, which is right on
  * every sum the candidate was right on and on the sums one move longer.
- * Every step is proved by qexplore_run (qdfa.c): the quotient's verdicts
+ * Every step is proved by qexplore_run (qdfa.c), a conservative try by its
+ * order-free equivalent qcheck_run (qcheck.c): the quotient's verdicts
  * are theorems about all sums of heaps 0..N, not samples. */
 #include "qdfa.h"
 #include <stdlib.h>
