@@ -11,6 +11,7 @@
 #include "grundy/engine.h"
 #include "grundy/misere.h"
 #include "test_scale.h"
+#include "../src/misere/qdfa.h"
 
 /* two-digit octal codes whose heaps 0..9 all have tame genera (counted
  * once by this test; each of them is checked against the rule) */
@@ -187,6 +188,61 @@ Test(misere_quotient, dawsons_kayles_small_orders)
     for (int i = 0; i < 4; i++) cr_assert_eq(q.change[i], changes[i]);
     gr_mquot_free(&q);
     gr_game_release(&g);
+}
+
+/* The conservative tries' order-free check (qcheck.c) against the ordered
+ * proof run: the same verdict for heap n tried as every element of the
+ * quotient of heaps 0..n-1, and exactly the element the builder took passes. */
+static void conservative_agree(const char *spec, int n, int *passed)
+{
+    gr_game g;
+    parse(&g, spec);
+    gr_mquot q, q1;
+    build(&q, &g, n - 1);
+    build(&q1, &g, n);
+    gr_error err;
+    gr_error_clear(&err);
+    gr_mis_heaps h;
+    cr_assert_eq(gr_mis_heaps_build(&h, &g, n, &err), GR_OK);
+    qletters L;
+    cr_assert_eq(qletters_build(&L, &h, n, &err), GR_OK);
+    int nl = L.nl - 1; /* the letters before heap n, which is live */
+    cr_assert_eq(L.heap[nl], n);
+    qdfa t = {.size = q.order, .nl = nl + 1, .next = malloc((size_t)q.order * (nl + 1) * sizeof(uint32_t))};
+    for (uint32_t x = 0; x < q.order; x++)
+        for (int a = 0; a < nl; a++) t.next[(size_t)x * (nl + 1) + a] = q.mul[(size_t)x * q.order + q.phi[L.heap[a]]];
+    cr_assert(qcheck_applies(&t, nl));
+    for (uint32_t e = 0; e < q.order; e++) {
+        for (uint32_t x = 0; x < q.order; x++) t.next[(size_t)x * (nl + 1) + nl] = q.mul[(size_t)x * q.order + e];
+        bool ok;
+        qexplore xr;
+        cr_assert_eq(qcheck_run(&t, &L, q.p, 1u << 24, NULL, &ok, &err), GR_OK);
+        cr_assert_eq(qexplore_run(&t, &L, QX_CHECK, 1u << 24, NULL, &xr, &err), GR_OK, "%s", err.msg);
+        cr_assert_eq(ok, !xr.failed, "%s heap %d as element %u", spec, n, e);
+        /* the builder kept the quotient: phi(n) is the element that passed */
+        if (ok) {
+            cr_assert(q1.order == q.order && q1.phi[n] == e);
+            ++*passed;
+        }
+        qexplore_free(&xr);
+    }
+    qdfa_free(&t);
+    qletters_free(&L);
+    gr_mis_heaps_free(&h);
+    gr_mquot_free(&q);
+    gr_mquot_free(&q1);
+    gr_game_release(&g);
+}
+
+Test(misere_quotient, conservative_check_agrees_with_the_ordered_proof)
+{
+    int passed = 0;
+    conservative_agree("tb:0.77", 40, &passed); /* Kayles, |Q| = 40: one element passes */
+    cr_assert_eq(passed, 1);
+    conservative_agree("tb:0.07", 22, &passed); /* Dawson's Kayles, |Q| = 24 */
+    cr_assert_eq(passed, 2);
+    conservative_agree("tb:0.07", 25, &passed); /* heap 25 grows the quotient: none passes */
+    cr_assert_eq(passed, 2);
 }
 
 Test(misere_quotient, dawsons_kayles_to_heap_30)

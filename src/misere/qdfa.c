@@ -76,47 +76,78 @@ typedef struct qitem {
     uint32_t cnt, id;
 } qitem;
 
+typedef struct qslot {
+    uint64_t key;
+    size_t at;             /* the pair's x in el */
+} qslot;
+
 typedef struct pairs {
     const qdfa *d;
     const qletters *L;
-    size_t W;              /* words of one set */
     uint32_t n, cap;       /* pair-states */
     uint32_t *x;
-    uint64_t *bits;        /* n * W */
+    /* S of each pair as a list of elements in no order (a few dozen where
+     * the monoid has thousands: a bitset's words cost more than its bits) */
+    uint32_t *el;          /* pair id: x, |S|, S at el[eoff[id] - 2..], so that a probe reads one place */
+    size_t eln, elcap;
+    size_t *eoff;
+    uint32_t *elen;
+    uint64_t *hsh;         /* each pair's hash, kept for rehash */
     uint64_t *total;
     uint32_t *cnt;
     uint8_t *done;
     uint32_t *par;         /* the pair one heap before on the smallest sum, and that heap's letter */
     int *plet;
     uint32_t *trans;       /* full mode: n * nl */
-    uint64_t *slot;        /* hash: id + 1 in the low half (0 empty), the hash's top bits in the high half */
+    qslot *slot;           /* hash: id + 1 in the low half of key (0 empty), the hash's top bits in the high half */
     size_t hcap;
     qitem *heap;
     size_t hn, hsize;
-    uint32_t *dfirst;      /* letter a's options with distinct elements: dopt[dfirst[a]..dfirst[a+1]-1] */
-    uint32_t *dopt;
+    qkinds K;
+    /* the set being built: its elements, and stamp[t] == gen for each */
+    uint32_t *nb, nbn;
+    uint32_t *stamp, gen;
+    uint64_t *zob;         /* zob(t) for each element */
+    uint32_t *prod;        /* x times kinds' option i at prod[x * K.ofirst[K.n] + i], made when x is first
+                              expanded (NULL past PROD_WORDS: then walked for each pair) */
+    uint8_t *prod_have;
 } pairs;
 
-static uint64_t hash_pair(uint32_t x, const uint64_t *b, size_t W)
+#define PROD_WORDS ((size_t)1 << 22)
+
+/* One random word per element: a set's hash is their sum, so it needs no
+ * order and is made as the set is (splitmix64's finaliser). */
+static uint64_t zob(uint32_t t)
 {
-    uint64_t h = 0x9e3779b97f4a7c15ull * (x + 1);
-    for (size_t i = 0; i < W; i++) h = (h ^ b[i]) * 0xff51afd7ed558ccdull, h ^= h >> 31;
-    return h;
+    uint64_t z = (uint64_t)t * 0x9e3779b97f4a7c15ull + 0x632be59bd9b4e019ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
 }
 
-/* The slot of pair (x, b), or the empty slot where it goes; *tag the
- * hash's top half, kept in the slot so that most mismatches are told
- * apart without reading the pair. */
-static size_t slot_of(const pairs *P, uint32_t x, const uint64_t *b, uint64_t *tag)
+static uint64_t hash_pair(uint32_t x, uint64_t setsum)
 {
-    uint64_t h = hash_pair(x, b, P->W);
-    *tag = h & 0xffffffff00000000ull;
+    uint64_t h = (setsum + 0x9e3779b97f4a7c15ull * (x + 1)) * 0xff51afd7ed558ccdull;
+    return h ^ (h >> 32);
+}
+
+/* The slot of the pair (x, the set being built), or the empty slot where
+ * it goes; the hash's top half kept in the slot tells most mismatches
+ * apart without reading the pair, and a set equals the one being built
+ * when it has as many elements, all stamped. */
+static size_t slot_of(const pairs *P, uint32_t x, uint64_t h)
+{
+    uint64_t tag = h & 0xffffffff00000000ull;
     size_t i = h & (P->hcap - 1);
-    while (P->slot[i]) {
-        uint64_t s = P->slot[i];
-        if ((s & 0xffffffff00000000ull) == *tag) {
-            uint32_t id = (uint32_t)s - 1;
-            if (P->x[id] == x && memcmp(P->bits + (size_t)id * P->W, b, P->W * 8) == 0) break;
+    while (P->slot[i].key) {
+        if ((P->slot[i].key & 0xffffffff00000000ull) == tag) {
+            const uint32_t *e = P->el + P->slot[i].at;
+            if (e[0] == x && e[1] == P->nbn) {
+                e += 2;
+                uint32_t k = 0;
+                while (k < P->nbn && P->stamp[e[k]] == P->gen) k++;
+                if (k == P->nbn) break;
+            }
         }
         i = (i + 1) & (P->hcap - 1);
     }
@@ -126,17 +157,35 @@ static size_t slot_of(const pairs *P, uint32_t x, const uint64_t *b, uint64_t *t
 static int rehash(pairs *P, gr_error *err)
 {
     size_t cap = P->hcap ? P->hcap * 2 : 1024;
-    uint64_t *s = calloc(cap, sizeof *s);
+    qslot *s = calloc(cap, sizeof *s);
     if (!s) return gr_fail_nomem(err);
     free(P->slot);
     P->slot = s;
     P->hcap = cap;
     for (uint32_t id = 0; id < P->n; id++) {
-        uint64_t tag;
-        size_t i = slot_of(P, P->x[id], P->bits + (size_t)id * P->W, &tag);
-        P->slot[i] = tag | (id + 1);
+        size_t i = P->hsh[id] & (cap - 1);
+        while (s[i].key) i = (i + 1) & (cap - 1);
+        s[i] = (qslot){(P->hsh[id] & 0xffffffff00000000ull) | (id + 1), P->eoff[id] - 2};
     }
     return GR_OK;
+}
+
+/* Starts a new set (stamps from an earlier one no longer count). */
+static void set_clear(pairs *P)
+{
+    P->nbn = 0;
+    if (++P->gen == 0) {
+        memset(P->stamp, 0, (size_t)P->d->size * sizeof *P->stamp);
+        P->gen = 1;
+    }
+}
+
+static inline void set_add(pairs *P, uint32_t t, uint64_t *sum)
+{
+    if (P->stamp[t] == P->gen) return;
+    P->stamp[t] = P->gen;
+    P->nb[P->nbn++] = t;
+    *sum += P->zob[t];
 }
 
 static bool before(const qitem *a, const qitem *b)
@@ -172,19 +221,19 @@ static qitem pop(pairs *P)
     return top;
 }
 
-/* The id of the pair (x, b), added (with its key) when new; a smaller key
- * for a known pair not yet done is pushed again. */
-static int visit(pairs *P, uint32_t x, const uint64_t *b, uint64_t total, uint32_t cnt, uint32_t from, int let,
+/* The id of the pair (x, the set being built, its hash h), added (with
+ * its key) when new; a smaller key for a known pair not yet done is pushed
+ * again. */
+static int visit(pairs *P, uint32_t x, uint64_t h, uint64_t total, uint32_t cnt, uint32_t from, int let,
                  uint32_t max_states, uint32_t *id, gr_error *err)
 {
     if (4 * ((size_t)P->n + 1) > 3 * P->hcap) {
         int rc = rehash(P, err);
         if (rc) return rc;
     }
-    uint64_t tag;
-    size_t s = slot_of(P, x, b, &tag);
-    if (P->slot[s]) {
-        *id = (uint32_t)P->slot[s] - 1;
+    size_t s = slot_of(P, x, h);
+    if (P->slot[s].key) {
+        *id = (uint32_t)P->slot[s].key - 1;
         qitem it = {total, cnt, *id};
         qitem old = {P->total[*id], P->cnt[*id], *id};
         if (!P->done[*id] && before(&it, &old)) {
@@ -201,22 +250,30 @@ static int visit(pairs *P, uint32_t x, const uint64_t *b, uint64_t total, uint32
     if (P->n == P->cap) {
         size_t cap = P->cap ? 2 * (size_t)P->cap : 1024;
         size_t nl = P->trans ? (size_t)P->L->nl : 0;
-        if (!gr_resize(&P->x, cap, sizeof *P->x) || !gr_resize(&P->bits, cap * P->W, 8) ||
+        if (!gr_resize(&P->x, cap, sizeof *P->x) || !gr_resize(&P->eoff, cap, sizeof *P->eoff) ||
+            !gr_resize(&P->elen, cap, sizeof *P->elen) || !gr_resize(&P->hsh, cap, sizeof *P->hsh) ||
             !gr_resize(&P->total, cap, sizeof *P->total) || !gr_resize(&P->cnt, cap, sizeof *P->cnt) ||
             !gr_resize(&P->done, cap, 1) || !gr_resize(&P->par, cap, sizeof *P->par) ||
             !gr_resize(&P->plet, cap, sizeof *P->plet) || (nl && !gr_resize(&P->trans, cap * nl, sizeof *P->trans)))
             return gr_fail_nomem(err);
         P->cap = (uint32_t)cap;
     }
+    if (!GR_GROW(P->el, P->elcap, P->eln + 2 + P->nbn, 4096)) return gr_fail_nomem(err);
     *id = P->n++;
     P->x[*id] = x;
-    memcpy(P->bits + (size_t)*id * P->W, b, P->W * 8);
+    P->el[P->eln] = x;
+    P->el[P->eln + 1] = P->nbn;
+    P->eoff[*id] = P->eln + 2;
+    P->elen[*id] = P->nbn;
+    memcpy(P->el + P->eln + 2, P->nb, (size_t)P->nbn * sizeof *P->el);
+    P->eln += 2 + (size_t)P->nbn;
+    P->hsh[*id] = h;
     P->total[*id] = total;
     P->cnt[*id] = cnt;
     P->done[*id] = 0;
     P->par[*id] = from;
     P->plet[*id] = let;
-    P->slot[s] = tag | (*id + 1);
+    P->slot[s] = (qslot){(h & 0xffffffff00000000ull) | (*id + 1), P->eoff[*id] - 2};
     return push(P, (qitem){total, cnt, *id}, err);
 }
 
@@ -229,7 +286,15 @@ static uint32_t apply(const qdfa *d, uint32_t x, const int *w, uint32_t n)
 static void pairs_free(pairs *P)
 {
     free(P->x);
-    free(P->bits);
+    free(P->el);
+    free(P->eoff);
+    free(P->elen);
+    free(P->hsh);
+    free(P->nb);
+    free(P->stamp);
+    free(P->zob);
+    free(P->prod);
+    free(P->prod_have);
     free(P->total);
     free(P->cnt);
     free(P->done);
@@ -238,37 +303,7 @@ static void pairs_free(pairs *P)
     free(P->trans);
     free(P->slot);
     free(P->heap);
-    free(P->dfirst);
-    free(P->dopt);
-}
-
-/* For each letter, one option for each distinct element its options have. */
-static int distinct_options(pairs *P, gr_error *err)
-{
-    const qletters *L = P->L;
-    const qdfa *d = P->d;
-    P->dfirst = malloc(((size_t)L->nl + 1) * sizeof *P->dfirst);
-    P->dopt = malloc(((size_t)L->ofirst[L->nl] + 1) * sizeof *P->dopt);
-    uint32_t *stamp = malloc(((size_t)d->size + 1) * sizeof *stamp);
-    if (!P->dfirst || !P->dopt || !stamp) {
-        free(stamp);
-        return gr_fail_nomem(err);
-    }
-    for (uint32_t s = 0; s < d->size; s++) stamp[s] = UINT32_MAX;
-    uint32_t n = 0;
-    for (int a = 0; a < L->nl; a++) {
-        P->dfirst[a] = n;
-        for (uint32_t o = L->ofirst[a]; o < L->ofirst[a + 1]; o++) {
-            uint32_t pb = o ? L->ooff[o - 1] : 0;
-            uint32_t t = apply(d, 0, L->opart + pb, L->ooff[o] - pb);
-            if (stamp[t] == (uint32_t)a) continue;
-            stamp[t] = (uint32_t)a;
-            P->dopt[n++] = o;
-        }
-    }
-    P->dfirst[L->nl] = n;
-    free(stamp);
-    return GR_OK;
+    qkinds_free(&P->K);
 }
 
 static int polled(const gr_limits *lim, clock_t start, gr_error *err)
@@ -281,29 +316,44 @@ static int polled(const gr_limits *lim, clock_t start, gr_error *err)
     return GR_OK;
 }
 
-static int expand(pairs *P, uint32_t u, uint64_t *nb, bool full, uint32_t max_states, gr_error *err)
+/* Pair u times each heap: (x h, x S(h) u S h). Heaps of a kind give the
+ * same pair, and a later heap of the kind a larger key for it, which
+ * visit would ignore: only the first of each kind is visited. */
+static int expand(pairs *P, uint32_t u, bool full, uint32_t max_states, gr_error *err)
 {
     const qdfa *d = P->d;
     const qletters *L = P->L;
-    for (int a = 0; a < L->nl; a++) {
-        uint32_t x = P->x[u];
-        uint32_t nx = d->next[(size_t)x * d->nl + a];
-        memset(nb, 0, P->W * 8);
-        const uint64_t *b = P->bits + (size_t)u * P->W;
-        for (size_t w = 0; w < P->W; w++)
-            for (uint64_t m = b[w]; m; m &= m - 1) {
-                uint32_t s = (uint32_t)(w * 64 + (size_t)__builtin_ctzll(m));
-                uint32_t t = d->next[(size_t)s * d->nl + a];
-                nb[t >> 6] |= 1ull << (t & 63);
-            }
-        /* x times each option's element: options with the same element give the same product */
-        for (uint32_t i = P->dfirst[a]; i < P->dfirst[a + 1]; i++) {
-            uint32_t o = P->dopt[i], pb = o ? L->ooff[o - 1] : 0;
-            uint32_t t = apply(d, x, L->opart + pb, L->ooff[o] - pb);
-            nb[t >> 6] |= 1ull << (t & 63);
+    uint32_t x = P->x[u];
+    uint32_t no = P->K.ofirst[P->K.n], *prod = P->prod ? P->prod + (size_t)x * no : NULL;
+    if (prod && !P->prod_have[x]) {
+        P->prod_have[x] = 1;
+        for (uint32_t i = 0; i < no; i++) {
+            uint32_t o = P->K.opt[i], pb = o ? L->ooff[o - 1] : 0;
+            prod[i] = apply(d, x, L->opart + pb, L->ooff[o] - pb);
         }
+    }
+    for (int a = 0; a < L->nl; a++) {
+        int k = P->K.kind[a];
+        if (P->K.rep[k] != a) {
+            if (full) P->trans[(size_t)u * L->nl + a] = P->trans[(size_t)u * L->nl + P->K.rep[k]];
+            continue;
+        }
+        uint32_t nx = d->next[(size_t)x * d->nl + a];
+        uint64_t sum = 0;
+        set_clear(P);
+        const uint32_t *e = P->el + P->eoff[u];
+        for (uint32_t i = 0, n = P->elen[u]; i < n; i++) set_add(P, d->next[(size_t)e[i] * d->nl + a], &sum);
+        /* x times each option's element: options with the same element give the same product */
+        if (prod)
+            for (uint32_t i = P->K.ofirst[k]; i < P->K.ofirst[k + 1]; i++) set_add(P, prod[i], &sum);
+        else
+            for (uint32_t i = P->K.ofirst[k]; i < P->K.ofirst[k + 1]; i++) {
+                uint32_t o = P->K.opt[i], pb = o ? L->ooff[o - 1] : 0;
+                set_add(P, apply(d, x, L->opart + pb, L->ooff[o] - pb), &sum);
+            }
         uint32_t id;
-        int rc = visit(P, nx, nb, P->total[u] + (uint64_t)L->heap[a], P->cnt[u] + 1, u, a, max_states, &id, err);
+        int rc = visit(P, nx, hash_pair(nx, sum), P->total[u] + (uint64_t)L->heap[a], P->cnt[u] + 1, u, a,
+                       max_states, &id, err);
         if (rc) return rc;
         if (full) P->trans[(size_t)u * L->nl + a] = id;
     }
@@ -322,20 +372,43 @@ static int witness(const pairs *P, uint32_t u, qexplore *out, gr_error *err)
     return GR_OK;
 }
 
+static int run(const qdfa *d, const qletters *L, enum qx_mode mode, uint32_t target, uint8_t want,
+               uint32_t max_states, const gr_limits *lim, qexplore *out, gr_error *err);
+
 int qexplore_run(const qdfa *d, const qletters *L, enum qx_mode mode, uint32_t max_states, const gr_limits *lim,
                  qexplore *out, gr_error *err)
 {
+    return run(d, L, mode, UINT32_MAX, QM_NONE, max_states, lim, out, err);
+}
+
+int qexplore_mark_to(const qdfa *d, const qletters *L, uint32_t target, uint8_t want, uint32_t max_states,
+                     const gr_limits *lim, qexplore *out, gr_error *err)
+{
+    return run(d, L, QX_MARK, target, want, max_states, lim, out, err);
+}
+
+static int run(const qdfa *d, const qletters *L, enum qx_mode mode, uint32_t target, uint8_t want,
+               uint32_t max_states, const gr_limits *lim, qexplore *out, gr_error *err)
+{
     bool full = mode == QX_PAIRS;
     memset(out, 0, sizeof *out);
-    pairs P = {.d = d, .L = L, .W = (d->size + 63) / 64};
-    uint64_t *nb = calloc(P.W, 8);
+    pairs P = {.d = d, .L = L};
+    P.nb = malloc(((size_t)d->size + 1) * sizeof *P.nb);
+    P.stamp = calloc((size_t)d->size + 1, sizeof *P.stamp);
+    P.zob = malloc(((size_t)d->size + 1) * sizeof *P.zob);
     out->mark = calloc(d->size, 1);
-    int rc = !nb || !out->mark ? gr_fail_nomem(err) : GR_OK;
+    int rc = !P.nb || !P.stamp || !P.zob || !out->mark ? gr_fail_nomem(err) : GR_OK;
+    for (uint32_t t = 0; !rc && t < d->size; t++) P.zob[t] = zob(t);
     if (!rc && full && L->nl && !(P.trans = malloc(sizeof *P.trans))) rc = gr_fail_nomem(err);
     if (!rc) rc = rehash(&P, err);
-    if (!rc) rc = distinct_options(&P, err);
+    if (!rc) rc = qkinds_build(&P.K, d, L, err);
+    if (!rc && (size_t)d->size * P.K.ofirst[P.K.n] <= PROD_WORDS) {
+        P.prod = malloc(((size_t)d->size * P.K.ofirst[P.K.n] + 1) * sizeof *P.prod);
+        P.prod_have = calloc((size_t)d->size + 1, 1);
+        if (!P.prod || !P.prod_have) rc = gr_fail_nomem(err);
+    }
     uint32_t id;
-    if (!rc) rc = visit(&P, 0, nb, 0, 0, 0, -1, max_states, &id, err);
+    if (!rc) set_clear(&P), rc = visit(&P, 0, hash_pair(0, 0), 0, 0, 0, -1, max_states, &id, err);
     clock_t start = clock();
     size_t steps = 0;
     while (!rc && P.hn) {
@@ -345,22 +418,26 @@ int qexplore_run(const qdfa *d, const qletters *L, enum qx_mode mode, uint32_t m
         P.done[u] = 1;
         if ((steps++ & 1023) == 0 && (rc = polled(lim, start, err))) break;
         bool any = false, p_opt = false;
-        const uint64_t *b = P.bits + (size_t)u * P.W;
-        for (size_t w = 0; w < P.W; w++)
-            for (uint64_t m = b[w]; m; m &= m - 1) {
-                uint32_t s = (uint32_t)(w * 64 + (size_t)__builtin_ctzll(m));
-                any = true;
-                if (out->mark[s] == QM_NONE) {
-                    rc = gr_fail(err, GR_EINTERNAL, "quotient proof: an option met before its sum's element was marked");
-                    break;
-                }
-                if (out->mark[s] == QM_P) p_opt = true;
+        const uint32_t *e = P.el + P.eoff[u];
+        for (uint32_t i = 0, n = P.elen[u]; i < n; i++) {
+            uint32_t s = e[i];
+            any = true;
+            if (out->mark[s] == QM_NONE) {
+                rc = gr_fail(err, GR_EINTERNAL, "quotient proof: an option met before its sum's element was marked");
+                break;
             }
+            if (out->mark[s] == QM_P) p_opt = true;
+        }
         if (rc) break;
         uint8_t m = any && !p_opt ? QM_P : QM_N;
         uint32_t x = P.x[u];
-        if (out->mark[x] == QM_NONE) out->mark[x] = m;
-        else if (mode == QX_MARK) continue; /* marking only: each element's first sum is the one extended */
+        if (out->mark[x] == QM_NONE) {
+            out->mark[x] = m;
+            if (x == target && m != want) {
+                out->cut = true;
+                break;
+            }
+        } else if (mode == QX_MARK) continue; /* marking only: each element's first sum is the one extended */
         else if (out->mark[x] != m && !out->failed) {
             out->failed = true;
             out->fail_p = m == QM_P;
@@ -368,7 +445,7 @@ int qexplore_run(const qdfa *d, const qletters *L, enum qx_mode mode, uint32_t m
             out->fail_cnt = P.cnt[u];
             if ((rc = witness(&P, u, out, err)) || mode == QX_CHECK) break;
         }
-        rc = expand(&P, u, nb, full, max_states, err);
+        rc = expand(&P, u, full, max_states, err);
     }
     out->states = P.n;
     if (!rc && full) {
@@ -379,17 +456,13 @@ int qexplore_run(const qdfa *d, const qletters *L, enum qx_mode mode, uint32_t m
         out->pair_p = malloc(P.n ? P.n : 1);
         if (!out->pair_p) rc = gr_fail_nomem(err);
         for (uint32_t u = 0; !rc && u < P.n; u++) {
-            bool any = false, p_opt = false;
-            const uint64_t *b = P.bits + (size_t)u * P.W;
-            for (size_t w = 0; w < P.W; w++) {
-                any |= b[w] != 0;
-                for (uint64_t mm = b[w]; mm; mm &= mm - 1)
-                    if (out->mark[w * 64 + (size_t)__builtin_ctzll(mm)] == QM_P) p_opt = true;
-            }
+            bool any = P.elen[u] != 0, p_opt = false;
+            const uint32_t *e = P.el + P.eoff[u];
+            for (uint32_t i = 0; i < P.elen[u]; i++)
+                if (out->mark[e[i]] == QM_P) p_opt = true;
             out->pair_p[u] = any && !p_opt;
         }
     }
-    free(nb);
     pairs_free(&P);
     if (rc) qexplore_free(out);
     return rc;

@@ -51,6 +51,7 @@ typedef struct qexplore {
     uint64_t fail_total;   /* its tokens and heaps: failures later in this order are progress */
     uint32_t fail_cnt;
     uint8_t *mark;         /* d->size marks (caller frees) */
+    bool cut;              /* qexplore_mark_to: stopped at the target's mark, not the one wanted */
     qdfa pairs;            /* full mode: the pair monoid's automaton */
     uint8_t *pair_p;       /* full mode: its P-portion from the marks */
 } qexplore;
@@ -62,6 +63,36 @@ typedef struct qexplore {
 int qexplore_run(const qdfa *d, const qletters *L, enum qx_mode mode, uint32_t max_states, const gr_limits *lim,
                  qexplore *out, gr_error *err);
 void qexplore_free(qexplore *x);
+
+/* QX_MARK, stopped (cut) as soon as element target is marked other than
+ * want (QM_P or QM_N): marks are final once set, so the run that would go
+ * on sets it the same way, and a caller that needs only that mark has it
+ * without the rest of the search. */
+int qexplore_mark_to(const qdfa *d, const qletters *L, uint32_t target, uint8_t want, uint32_t max_states,
+                     const gr_limits *lim, qexplore *out, gr_error *err);
+
+/* Letters that move every pair alike (qkinds.c): kind[a], the first
+ * letter of each kind (rep, in letter order), and each kind's options with
+ * distinct elements, the first option of each (as distinct_options). */
+typedef struct qkinds {
+    int n;
+    int *kind;             /* letter -> kind */
+    int *rep;              /* kind -> its first letter */
+    uint32_t *ofirst;      /* kind k's options: opt[ofirst[k]..ofirst[k+1]-1] */
+    uint32_t *opt;
+} qkinds;
+
+int qkinds_build(qkinds *K, const qdfa *d, const qletters *L, gr_error *err);
+void qkinds_free(qkinds *K);
+
+/* The conservative extension's check (qcheck.c): whether every pair
+ * reachable in d agrees with the P-portion p (1/0), met in no particular
+ * order and stopping at the first that does not. It gives QX_CHECK's
+ * verdict when p is proved for the sums of the letters before the last
+ * and those sums reach every element (qcheck_applies(d, nl - 1)). */
+bool qcheck_applies(const qdfa *d, int nl);
+int qcheck_run(const qdfa *d, const qletters *L, const uint8_t *p, uint32_t max_states, const gr_limits *lim,
+               bool *ok, gr_error *err);
 
 /* The smallest automaton with the same language (P given per state): its
  * states numbered breadth first from the identity. pmark_out gets the new

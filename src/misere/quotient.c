@@ -6,7 +6,8 @@
  * repaired until it is proved: each round replaces it by the monoid of its
  * pairs (element, elements of the options), minimised, which is right on
  * every sum the candidate was right on and on the sums one move longer.
- * Every step is proved by qexplore_run (qdfa.c): the quotient's verdicts
+ * Every step is proved by qexplore_run (qdfa.c), a conservative try by its
+ * order-free equivalent qcheck_run (qcheck.c): the quotient's verdicts
  * are theorems about all sums of heaps 0..N, not samples. */
 #include "qdfa.h"
 #include <stdlib.h>
@@ -122,15 +123,24 @@ static int conservative(const qdfa *cur, const uint8_t *curp, const qletters *L,
     }
     for (uint32_t e = 0; !rc && e < cur->size; e++)
         if (!taken[e]) cand[nc++] = e;
+    /* curp is proved for the sums of the smaller heaps; when they reach
+     * every element, the check needs no order (qcheck.c) */
+    bool fast = !rc && !L->full_marking && qcheck_applies(cur, cur->nl);
     for (uint32_t i = 0; !rc && i < nc && *found == UINT32_MAX; i++) {
         uint32_t e = cand[i];
         if ((curp[e] != 0) != p) continue;
         qdfa t = {0};
         qexplore x;
         rc = with_letter(cur, e, par, let, &t, err);
-        if (!rc) rc = qexplore_run(&t, &sub, QX_CHECK, max_states, lim, &x, err);
-        if (!rc && !x.failed) *found = e;
-        if (!rc) qexplore_free(&x);
+        if (!rc && fast) {
+            bool ok;
+            rc = qcheck_run(&t, &sub, curp, max_states, lim, &ok, err);
+            if (!rc && ok) *found = e;
+        } else if (!rc) {
+            rc = qexplore_run(&t, &sub, QX_CHECK, max_states, lim, &x, err);
+            if (!rc && !x.failed) *found = e;
+            if (!rc) qexplore_free(&x);
+        }
         qdfa_free(&t);
     }
     free(cand);
@@ -272,9 +282,24 @@ static int recalibrate(qdfa *t, const qletters *L, const qexplore *fx, uint32_t 
                 gr_error_clear(err);
                 continue;
             }
-            if (!rc) rc = mark_reduce(&c, L, max, lim, &m, &mp, err);
+            /* the trial tells the sum right when its element's mark is
+             * the sum's outcome: a run that marks it otherwise stops there
+             * (the marks are final once set), unless the first version's
+             * marking is asked for (bench_misere) */
+            bool cut = false;
+            if (!rc && !L->full_marking) {
+                qexplore x;
+                uint32_t target = walk(&c, 0, fx->fail_word, fx->fail_len);
+                rc = qexplore_mark_to(&c, L, target, fx->fail_p ? QM_P : QM_N, max, lim, &x, err);
+                if (!rc && !(cut = x.cut)) {
+                    to_bits(x.mark, c.size);
+                    rc = qdfa_minimize(&c, x.mark, &m, &mp, err);
+                }
+                if (!rc) qexplore_free(&x);
+            } else if (!rc) rc = mark_reduce(&c, L, max, lim, &m, &mp, err);
             qdfa_free(&c);
             if (rc) return rc;
+            if (cut) continue;
             bool p = mp[walk(&m, 0, fx->fail_word, fx->fail_len)] != 0;
             free(mp);
             if (p == fx->fail_p) {
