@@ -90,10 +90,9 @@ for p in 1 3; do
 done
 
 # small N and a band's edges: the file and the JSON statistics (and at
-# two N the picture) on 2, 3 and 8 threads equal one thread's; strips are
-# cut into cells that the threads take in any order (every N to 300 on
-# threads: tests/test_sharing3_fast.c; the text statistics and larger N
-# above)
+# two N the picture) on 2, 3 and 8 threads equal one thread's: bands of
+# one or two strips, a last band of one row (every N to 300 on threads:
+# tests/test_sharing3_fast.c; the text statistics and larger N above)
 sizes="1 2 3 5 17 64 127 255 256 257 300"
 [ -n "$sanitized" ] && sizes="1 2 5 257"
 for n in $sizes; do

@@ -81,7 +81,7 @@ void gr_s3fast_set_threads(gr_s3fast *st, int threads);
 void gr_s3fast_set_rows(gr_s3fast *st, int threads);
 /* What the runs so far used: the most threads at once, seconds of wall
  * time computing, thread-seconds available (threads x wall), thread-seconds
- * lost waiting for another thread (for a cell of the strips to be ready, or for the slowest
+ * lost waiting for another thread (for the strip before, or for the slowest
  * at the end of a band), and seconds of wall time handing rows over
  * between bands (in the caller's function: on one thread for a row
  * function, on the band's threads as far as a band function spreads it). waited_s / thread_s near 0 means every thread

@@ -333,39 +333,28 @@ static void pipe_thread(pipe *p, int t)
 #define STRIP_R 256
 #define RETRY_EPOCHS 8
 
-/* One band of rows by strips on nt threads, a strip's rows in cells of
- * `cell` rows (docs/sharing-table.md, "Any number of threads"). Cell c of
- * strip i (its rows c*cell..) runs once cell c-1 of strip i and cell c of
- * strip i-1 are done, so strip i-m has finished every row up to the
- * cell's last when it starts. An option k rows up lies at most k strips
- * back (a - a' <= 2k for every option, strip bounds move one position per
- * row, strips are at least STRIP_MIN >= 3 wide) and never in a later
- * strip, so it is finished; positions in flight at once never share a
- * slot; and a later row of an earlier strip never writes a slot that a
- * position reads. So the values are those of one thread, whatever nt, the
- * strip width, the cell height and the order cells are taken in.
+/* One band of rows by strips on nt threads. Strips are claimed in order
+ * from a counter, so a thread that finished early takes the next one (no
+ * fixed share that leaves one thread a strip more than the others); strip
+ * i computes row b0+r once strip i-1 has finished rows b0..b0+r-1 (each
+ * strip publishes its rows done in its own cache line), so strip i-m has
+ * finished rows up to r-m. An option k rows up lies at most k strips back
+ * (a - a' <= 2k for every option, strip bounds move one position per row,
+ * strips are at least STRIP_MIN >= 3 wide), so it is finished; positions
+ * of one row never share a slot; and a later row of an earlier strip never
+ * writes a slot that position reads (docs/sharing-table.md, "Any number of
+ * threads"). So the values are those of one thread, whatever nt, the strip
+ * width and the order strips are claimed in.
  *
- * Any thread takes any cell that is ready: its own strip's next one first
- * (the strip's lines are in its cache), else the ready cell of the lowest
- * strip. A thread never waits for the strip before row by row (two strips
- * a row apart, each waiting on the other's progress, lost a fifth of two
- * threads' time); it waits only when no cell is ready anywhere (a band's
- * first and last cells), and then takes an item of the band before's
- * hand-over, claimed from a second counter. */
+ * The hand-over of the band before runs on the same threads, items claimed
+ * from a second counter: by a thread with no strip left, and by one that
+ * has spun a while waiting for the strip before (instead of yielding). */
 #define STRIP_MIN 64
 #define SPINS 200
-#define YIELDS 50
 
 typedef struct line_word {
     _Alignas(64) _Atomic long v;
 } line_word;
-
-/* A strip's cells: how many are claimed and how many done (the same
- * number when none is in flight), in its own cache line. */
-typedef struct strip_word {
-    _Alignas(64) _Atomic long claimed;
-    _Atomic long done;
-} strip_word;
 
 /* What one thread did in a band, in its own cache line. */
 typedef struct thread_word {
@@ -387,10 +376,9 @@ typedef struct band {
     uint32_t *rows;
     size_t stride;
     long nstrips, width;
-    long cell, ncells;         /* rows a cell, cells a strip */
     int nt, cap;
-    strip_word *prog;          /* per strip: cells claimed and done */
-    line_word *claim;          /* [0]: cells done in all; [1]: items, (count << 32) | next to claim; [2]: items done */
+    line_word *prog;           /* per strip: rows done */
+    line_word *claim;          /* [0]: the next strip; [1]: items, (count << 32) | next to claim; [2]: items done */
     thread_word *tw;
     const gr_s3fast_sink *k;
     /* The hand-over job of a region (handover != 0): one thread ends the
@@ -475,76 +463,55 @@ static void handover_job(band *bd, int t)
     }
 }
 
-/* Cell c of strip i, if ready and not taken: claimed here. */
-static bool claim_cell(band *bd, long i, long *cell)
-{
-    strip_word *w = &bd->prog[i];
-    long c = atomic_load_explicit(&w->claimed, memory_order_acquire);
-    if (c >= bd->ncells || atomic_load_explicit(&w->done, memory_order_acquire) != c) return false;
-    /* a band of one row reads only rows before the band: no cell waits */
-    if (i > 0 && bd->b1 - bd->b0 > 1 && atomic_load_explicit(&bd->prog[i - 1].done, memory_order_acquire) <= c)
-        return false;
-    if (!atomic_compare_exchange_strong_explicit(&w->claimed, &c, c + 1, memory_order_acq_rel,
-                                                 memory_order_relaxed))
-        return false;
-    *cell = c;
-    return true;
-}
+/* A strip computes each row's last HEAD positions first and says so before
+ * it computes the rest: the strip after it needs no more of that row (its
+ * options one row up lie at most 2 positions left of its first position,
+ * which is one past this strip's last; docs/sharing-table.md, "Any number
+ * of threads"), so it may go on a row while this one finishes, instead of
+ * in lock step. At least 3; a prefetching batch. */
+#define HEAD BATCH
 
-/* The ready cell of the lowest strip, from *low (the lowest strip not
- * finished, as this thread last saw it) on; false when none is ready. A
- * strip none of whose cells is claimed ends the search: the strips after
- * it cannot be ready. */
-static bool find_cell(band *bd, long *low, long *strip, long *cell)
+/* Waits until strip i-1 has finished rows 0..r-2 of the band and the head
+ * of row r-1 (its progress counts half rows: 2r+1 once row r's head is
+ * done, 2r+2 once the row is). */
+static void wait_strip(band *bd, long i, long r, int t)
 {
-    for (long i = *low; i < bd->nstrips; i++) {
-        if (i == *low && atomic_load_explicit(&bd->prog[i].done, memory_order_acquire) >= bd->ncells) {
-            ++*low;
-            continue;
-        }
-        if (claim_cell(bd, i, cell)) return *strip = i, true;
-        if (bd->b1 - bd->b0 > 1 && atomic_load_explicit(&bd->prog[i].claimed, memory_order_acquire) == 0) break;
+    _Atomic long *pr = &bd->prog[i - 1].v;
+    long need = 2 * r - 1;
+    if (atomic_load_explicit(pr, memory_order_acquire) >= need) return;
+    thread_word *w = &bd->tw[t];
+    uint64_t t0 = now_ns(), handed0 = w->handed_ns;
+    unsigned spins = 0;
+    while (atomic_load_explicit(pr, memory_order_acquire) < need) {
+        if (++spins < SPINS) continue;
+        if (!take_item(bd, t)) sched_yield();
     }
-    return false;
+    w->waited_ns += now_ns() - t0 - (w->handed_ns - handed0);
 }
 
-static void run_cell(band *bd, long i, long c, int t)
+static void run_strip(band *bd, long i, int t)
 {
     gr_s3fast *st = bd->st;
     long R = (long)(bd->b1 - bd->b0), base = i * bd->width;
-    long r1 = (c + 1) * bd->cell < R ? (c + 1) * bd->cell : R;
     uint32_t vmax = bd->tw[t].vmax;
-    for (long r = c * bd->cell; r < r1; r++) {
+    for (long r = 0; r < R; r++) {
+        /* the band's first row reads only rows before the band */
+        if (i > 0 && r > 0) wait_strip(bd, i, r, t);
         long b = (long)bd->b0 + r;
         long lo = base - r, hi = lo + bd->width, len = b / 2 + 1;
         if (lo < 0) lo = 0;
         if (hi > len) hi = len;
-        if (lo >= hi) continue;
         uint32_t *row = bd->rows + (size_t)r * bd->stride;
-        batched_range(st, b, lo, hi, row);
+        long mid = hi - HEAD > lo ? hi - HEAD : lo;
+        if (mid < hi) batched_range(st, b, mid, hi, row);
+        atomic_store_explicit(&bd->prog[i].v, 2 * r + 1, memory_order_release);
+        if (lo < mid) batched_range(st, b, lo, mid, row);
         /* the values are in cache now: the largest costs little here, not serially later */
         for (long a = lo; a < hi; a++)
             if (row[a] > vmax) vmax = row[a];
+        atomic_store_explicit(&bd->prog[i].v, 2 * r + 2, memory_order_release);
     }
     bd->tw[t].vmax = vmax;
-    atomic_store_explicit(&bd->prog[i].done, c + 1, memory_order_release);
-    atomic_fetch_add_explicit(&bd->claim[0].v, 1, memory_order_release);
-}
-
-/* Nothing ready: an item of the hand-over, or a short wait: spinning,
- * then yielding the core, then sleeping (a band's last cells on a machine
- * with fewer cores than threads: spinning threads would slow the ones
- * computing). */
-static void idle(band *bd, int t, unsigned *spins)
-{
-    if (++*spins < SPINS) return;
-    if (take_item(bd, t)) return;
-    if (*spins < SPINS + YIELDS) {
-        sched_yield();
-        return;
-    }
-    struct timespec ts = {0, 20000};
-    nanosleep(&ts, NULL);
 }
 
 static void band_thread(band *bd, int t)
@@ -555,29 +522,14 @@ static void band_thread(band *bd, int t)
         /* begin and end are handing over too (their items counted already) */
         bd->tw[t].handed_ns = h0 + (now_ns() - t0);
     }
-    thread_word *w = &bd->tw[t];
-    long cells = bd->nstrips * bd->ncells, low = 0, strip = -1, cell;
     for (;;) {
-        /* the own strip's next cell first: its lines are in this core's cache */
-        bool got = strip >= 0 && claim_cell(bd, strip, &cell);
-        if (!got) got = find_cell(bd, &low, &strip, &cell);
-        if (got) {
-            run_cell(bd, strip, cell, t);
-            continue;
-        }
-        if (atomic_load_explicit(&bd->claim[0].v, memory_order_acquire) >= cells) break;
-        uint64_t t0 = now_ns(), handed0 = w->handed_ns;
-        unsigned spins = 0;
-        do {
-            idle(bd, t, &spins);
-            got = find_cell(bd, &low, &strip, &cell);
-        } while (!got && atomic_load_explicit(&bd->claim[0].v, memory_order_acquire) < cells);
-        w->waited_ns += now_ns() - t0 - (w->handed_ns - handed0);
-        if (got) run_cell(bd, strip, cell, t);
+        long i = atomic_fetch_add_explicit(&bd->claim[0].v, 1, memory_order_relaxed);
+        if (i >= bd->nstrips) break;
+        run_strip(bd, i, t);
     }
     while (take_item(bd, t)) {
     }
-    w->end_ns = now_ns();
+    bd->tw[t].end_ns = now_ns();
 }
 
 /* Strips of STRIP_T positions in a band of rows b0..b1-1. */
@@ -599,15 +551,6 @@ static long strip_width(uint32_t b0, uint32_t b1, int nt)
     return w < STRIP_MIN ? STRIP_MIN : w > STRIP_T ? STRIP_T : w;
 }
 
-/* Rows a cell on nt threads: tall cells keep a strip's lines in one
- * core's cache for longer; short ones let more cells be ready at once
- * (about ncells + nstrips cells lie on a band's longest chain of cells,
- * so the chain must stay well below nstrips * ncells / nt). */
-static long cell_rows(int nt)
-{
-    return nt <= 2 ? 32 : nt <= 4 ? 16 : nt <= 8 ? 8 : 4;
-}
-
 /* What a band's threads did: wall time is the caller's. */
 typedef struct band_use {
     int used;
@@ -622,10 +565,7 @@ static void band_strips(band *bd, int nt, band_use *u)
     nt = 1;   /* without OpenMP there is no other thread */
 #endif
     bd->nt = nt;
-    for (long i = 0; i < bd->nstrips; i++) {
-        atomic_init(&bd->prog[i].claimed, 0);
-        atomic_init(&bd->prog[i].done, 0);
-    }
+    for (long i = 0; i < bd->nstrips; i++) atomic_init(&bd->prog[i].v, 0);
     atomic_init(&bd->claim[0].v, 0);
     atomic_init(&bd->job, 0);
     for (int t = 0; t < nt; t++) bd->tw[t] = (thread_word){0};
@@ -727,7 +667,7 @@ static int run_strips(gr_s3fast *st, uint32_t count, int cap, const gr_s3fast_si
     size_t maxstrips = ((size_t)st->n / 2 + STRIP_R) / STRIP_MIN + 2;
     int nbuf = inside ? 3 : 2;
     uint32_t *rows = malloc((size_t)nbuf * STRIP_R * stride * sizeof *rows);
-    strip_word *prog = aligned_alloc(64, maxstrips * sizeof *prog);
+    line_word *prog = aligned_alloc(64, maxstrips * sizeof *prog);
     line_word *claim = aligned_alloc(64, 3 * sizeof *claim);
     thread_word *tw = aligned_alloc(64, (size_t)cap * sizeof *tw);
     if (!rows || !prog || !claim || !tw) {
@@ -748,8 +688,6 @@ static int run_strips(gr_s3fast *st, uint32_t count, int cap, const gr_s3fast_si
         bd.b0 = b0, bd.b1 = b1;
         bd.rows = rows + (size_t)buf * STRIP_R * stride;
         bd.width = strip_width(b0, b1, nt);
-        bd.cell = cell_rows(nt);
-        bd.ncells = ((long)(b1 - b0) + bd.cell - 1) / bd.cell;
         bd.nstrips = ((long)(b1 - 1) / 2 + (long)(b1 - b0) - 1) / bd.width + 1;
         bd.handover = inside;
         double t0 = now_ns() * 1e-9;
