@@ -89,6 +89,25 @@ for p in 1 3; do
   done
 done
 
+# small N and a band's edges: the file and the JSON statistics (and at
+# two N the picture) on 2, 3 and 8 threads equal one thread's: bands of
+# one or two strips, a last band of one row (every N to 300 on threads:
+# tests/test_sharing3_fast.c; the text statistics and larger N above)
+sizes="1 2 3 5 17 64 127 255 256 257 300"
+[ -n "$sanitized" ] && sizes="1 2 5 257"
+for n in $sizes; do
+  png=
+  case $n in 257 | 300) png=1 ;; esac
+  for p in 1 2 3 8; do
+    "$G" table sharing --max $n --threads $p --out "$tmp/s$p.grs" ${png:+--png "$tmp/s$p.png"} --stats \
+      --format json >"$tmp/s$p.json" 2>/dev/null
+    [ $p = 1 ] && continue
+    for x in grs json ${png:+png}; do
+      if cmp -s "$tmp/s$p.$x" "$tmp/s1.$x"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: N=$n on $p threads: .$x differs"; fi
+    done
+  done
+done
+
 # a .part of another N is refused and kept, not thrown away
 "$G" table sharing --max 100 --out "$tmp/o.grs" >/dev/null && mv "$tmp/o.grs" "$tmp/o.grs.part"
 size=$(stat -c %s "$tmp/o.grs.part")

@@ -50,13 +50,20 @@ struct gr_s3file_async {
     off_t woff[NSETS];
     int err_no;             /* the first failed write's errno; 0 none */
     uint64_t unsynced;      /* bytes written since the writer last started writeback */
+    uint64_t undurable;     /* bytes written since the writer's last fdatasync */
     off_t synced_to;
     double waited_s, writing_s;
 };
 
-/* The writer syncs every this many bytes, so that the commit's fsync, on
- * the one thread at the end of the run, has at most this much left. */
-#define SYNC_EVERY ((uint64_t)64 << 20)
+/* The writer starts writeback every SYNC_EVERY bytes (about every band of
+ * a large table) and makes the file durable (fdatasync) every
+ * DURABLE_EVERY, on its own thread, so that the commit's fsync, on the one
+ * thread at the end of the run, has little left. Writeback started alone
+ * was not enough: the fsync after it still took 0.12-0.15 s for a file of
+ * 111 MB here (the allocation and journal of the whole file), where with a
+ * fdatasync every 12 MB it took 0.005 s (a test writing at 120 and 400 MB/s). */
+#define SYNC_EVERY ((uint64_t)1 << 20)
+#define DURABLE_EVERY ((uint64_t)16 << 20)
 
 static double seconds(void)
 {
@@ -455,20 +462,25 @@ static int write_set(struct gr_s3file_async *as, int k, uint32_t count, off_t of
     return 0;
 }
 
-/* After a band: writeback of what is written is started every SYNC_EVERY
- * bytes, without waiting for it, so the commit's fsync has little left. */
+/* After a band: writeback of what is written started every SYNC_EVERY
+ * bytes without waiting for it, and the file made durable every
+ * DURABLE_EVERY (the writer waits then; the computing only if four bands
+ * are queued). */
 static int start_writeback(struct gr_s3file_async *as, uint64_t bytes, off_t end)
 {
     as->unsynced += bytes;
+    as->undurable += bytes;
     if (as->unsynced < SYNC_EVERY) return 0;
     as->unsynced = 0;
 #ifdef SYNC_FILE_RANGE_WRITE
-    if (sync_file_range(as->fd, as->synced_to, end - as->synced_to, SYNC_FILE_RANGE_WRITE) == 0) {
+    if (as->undurable < DURABLE_EVERY &&
+        sync_file_range(as->fd, as->synced_to, end - as->synced_to, SYNC_FILE_RANGE_WRITE) == 0) {
         as->synced_to = end;
         return 0;
     }
 #endif
     as->synced_to = end;
+    as->undurable = 0;
     return fdatasync(as->fd) == 0 ? 0 : errno ? errno : EIO;
 }
 
