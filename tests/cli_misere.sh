@@ -55,23 +55,19 @@ expect_out '^P  \(search\)$' "$G" value tb:0.31 11 7 --misere
 expect_out '^\* take 1 from heap 0 +->  999999999999999999999 7  P$' "$G" moves tb:0.31 1000000000000000000000 7 --misere --quotient "$tmp/p31"
 # play by a saved quotient (--quotient FILE): misere Kayles at heaps beyond search, whose
 # phi is proved periodic by heap 170; every computer move leaves a P-position by the quotient
-# (that build takes 25 s under the sanitizers, which see the same play by quotients
-# built on the fly in cli_misere_bigplay.sh)
-if [ -z "$sanitized" ]; then
-  "$G" misere tb:0.77 --to 170 --quotient --out "$tmp/kayles" >/dev/null
-  expect_exit 3 'search refused' "$G" play tb:0.77 1000 2000 7 --misere --first computer --script
-  printf '3 1\n1 = 500 1498\n' |
-    "$G" play tb:0.77 1000 2000 7 --misere --quotient "$tmp/kayles" --first computer --script >"$tmp/play"
-  after=$(grep -v '"reply":"quit"' "$tmp/play" | grep -oE '"position":\[[0-9,]*\],"turn":[135],' | grep -oE '[0-9,]+\]' | tr -d ']' | tr ',' ' ')
-  if [ "$(printf '%s\n' "$after" | grep -c .)" -eq 3 ] && [ "$(grep -c '"by":"computer","kind"' "$tmp/play")" -eq 3 ]; then
-    pass=$((pass + 1))
-  else
-    fail=$((fail + 1)); echo "FAIL: play by the quotient: three computer moves expected, got: $(head -c 600 "$tmp/play")"
-  fi
-  while read -r pos; do
-    [ -n "$pos" ] && expect_out '^P  \(misere quotient\)$' "$G" value tb:0.77 $pos --misere --quotient "$tmp/kayles"
-  done <<<"$after"
-  expect_exit 2 'answers misere play only' "$G" play tb:0.77 3 --quotient "$tmp/kayles" --script
+"$G" misere tb:0.77 --to 170 --quotient --out "$tmp/kayles" >/dev/null
+expect_exit 3 'search refused' "$G" play tb:0.77 1000 2000 7 --misere --first computer --script
+printf '3 1\n1 = 500 1498\n' |
+  "$G" play tb:0.77 1000 2000 7 --misere --quotient "$tmp/kayles" --first computer --script >"$tmp/play"
+after=$(grep -v '"reply":"quit"' "$tmp/play" | grep -oE '"position":\[[0-9,]*\],"turn":[135],' | grep -oE '[0-9,]+\]' | tr -d ']' | tr ',' ' ')
+if [ "$(printf '%s\n' "$after" | grep -c .)" -eq 3 ] && [ "$(grep -c '"by":"computer","kind"' "$tmp/play")" -eq 3 ]; then
+  pass=$((pass + 1))
+else
+  fail=$((fail + 1)); echo "FAIL: play by the quotient: three computer moves expected, got: $(head -c 600 "$tmp/play")"
 fi
+while read -r pos; do
+  [ -n "$pos" ] && expect_out '^P  \(misere quotient\)$' "$G" value tb:0.77 $pos --misere --quotient "$tmp/kayles"
+done <<<"$after"
+expect_exit 2 'answers misere play only' "$G" play tb:0.77 3 --quotient "$tmp/kayles" --script
 expect_exit 2 'holds the quotient of tb:0.07, not tb:0.77' "$G" play tb:0.77 3 --misere --quotient "$tmp/full" --script
 finish
