@@ -159,7 +159,7 @@ static int check_tame_quotients(const gr_claim *c, uint64_t to, gr_claim_result 
     int tame = 0;
     char names[512] = "";
     for (int d = 1; d < 64; d++) {
-        char spec[16];
+        char spec[32];
         two_digit(d, spec, sizeof spec);
         gr_game g;
         int rc = gr_game_parse(&g, spec, err);
@@ -196,7 +196,7 @@ static int check_even_order(const gr_claim *c, uint64_t to, gr_claim_result *r, 
     int built = 0, skipped = 0;
     char left[128] = "";
     for (int d = 1; d < 64; d++) {
-        char spec[16];
+        char spec[32];
         two_digit(d, spec, sizeof spec);
         gr_game g;
         int rc = gr_game_parse(&g, spec, err);
@@ -318,10 +318,10 @@ static int check_quaternary(const gr_claim *c, uint64_t to, gr_claim_result *r, 
         int count = digits == 2 ? 16 : 64;
         for (int d = 0; d < count; d++) {
             if (d % 4 == 0) continue; /* last digit 0: a shorter code */
-            char code[8];
+            char code[16];
             if (digits == 2) snprintf(code, sizeof code, "%d%d", d / 4, d % 4);
             else snprintf(code, sizeof code, "%d%d%d", d / 16, d / 4 % 4, d % 4);
-            char spec[16];
+            char spec[32];
             snprintf(spec, sizeof spec, "tb:0.%s", code);
             gr_game g;
             int rc = gr_game_parse(&g, spec, err);
