@@ -342,8 +342,8 @@ static gr_s3table strips_on(uint32_t n, int p)
 
 /* Every N to 300 (120 under the sanitizers) by strips on 2 threads, and every fourth and those
  * around the first band's end on 3 and 8, equals the simple method: bands
- * of one to two strips' cells, a last band of one row, the cells taken in
- * whatever order the threads find them ready. (Every N on every count took
+ * of one to two strips, a last band of one row, the strips claimed in
+ * whatever order the threads come to them. (Every N on every count took
  * over 3 s, most of it OpenMP starting regions.) */
 Test(sharing3_fast, small_n_on_threads_equal_simple)
 {

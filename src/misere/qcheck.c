@@ -51,12 +51,6 @@ typedef struct cset {
     size_t hcap;
 } cset;
 
-static uint32_t walk0(const qdfa *d, uint32_t x, const int *w, uint32_t n)
-{
-    for (uint32_t i = 0; i < n; i++) x = d->next[(size_t)x * d->nl + w[i]];
-    return x;
-}
-
 static uint64_t chash(uint32_t x, const uint64_t *b, size_t W)
 {
     uint64_t h = 0x9e3779b97f4a7c15ull * (x + 1);
@@ -155,15 +149,7 @@ int qcheck_run(const qdfa *d, const qletters *L, const uint8_t *p, uint32_t max_
     if (!rc) bad = !agrees(0, nb, pm, p, C.W);
     clock_t start = clock();
     for (uint32_t u = 0; !rc && !bad && u < C.n; u++) {
-        if ((u & 1023) == 0 && lim) {
-            if (gr_limits_stopped(lim)) rc = gr_fail(err, GR_EINTR, "the quotient was stopped (interrupted)");
-            else {
-                double s = (double)(clock() - start) / CLOCKS_PER_SEC;
-                if (s > lim->max_seconds)
-                    rc = gr_fail(err, GR_ELIMIT, "the quotient stopped after %.0f s (the time limit)", s);
-            }
-            if (rc) break;
-        }
+        if ((u & 1023) == 0 && (rc = qdfa_polled(lim, start, err))) break;
         uint32_t x = C.x[u];
         uint64_t *om = omask + (tab ? (size_t)x * row : 0);
         if (!have[x]) {
@@ -171,8 +157,7 @@ int qcheck_run(const qdfa *d, const qletters *L, const uint8_t *p, uint32_t max_
             memset(om, 0, row * 8);
             for (int k = 0; k < K.n; k++)
                 for (uint32_t i = K.ofirst[k]; i < K.ofirst[k + 1]; i++) {
-                    uint32_t o = K.opt[i], pb = o ? L->ooff[o - 1] : 0;
-                    uint32_t t = walk0(d, x, L->opart + pb, L->ooff[o] - pb);
+                    uint32_t t = qdfa_option(d, L, x, K.opt[i]);
                     om[(size_t)k * C.W + (t >> 6)] |= 1ull << (t & 63);
                 }
         }

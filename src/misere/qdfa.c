@@ -277,12 +277,6 @@ static int visit(pairs *P, uint32_t x, uint64_t h, uint64_t total, uint32_t cnt,
     return push(P, (qitem){total, cnt, *id}, err);
 }
 
-static uint32_t apply(const qdfa *d, uint32_t x, const int *w, uint32_t n)
-{
-    for (uint32_t i = 0; i < n; i++) x = d->next[(size_t)x * d->nl + w[i]];
-    return x;
-}
-
 static void pairs_free(pairs *P)
 {
     free(P->x);
@@ -306,7 +300,7 @@ static void pairs_free(pairs *P)
     qkinds_free(&P->K);
 }
 
-static int polled(const gr_limits *lim, clock_t start, gr_error *err)
+int qdfa_polled(const gr_limits *lim, clock_t start, gr_error *err)
 {
     if (!lim) return GR_OK;
     if (gr_limits_stopped(lim)) return gr_fail(err, GR_EINTR, "the quotient was stopped (interrupted)");
@@ -328,8 +322,7 @@ static int expand(pairs *P, uint32_t u, bool full, uint32_t max_states, gr_error
     if (prod && !P->prod_have[x]) {
         P->prod_have[x] = 1;
         for (uint32_t i = 0; i < no; i++) {
-            uint32_t o = P->K.opt[i], pb = o ? L->ooff[o - 1] : 0;
-            prod[i] = apply(d, x, L->opart + pb, L->ooff[o] - pb);
+            prod[i] = qdfa_option(d, L, x, P->K.opt[i]);
         }
     }
     for (int a = 0; a < L->nl; a++) {
@@ -347,10 +340,8 @@ static int expand(pairs *P, uint32_t u, bool full, uint32_t max_states, gr_error
         if (prod)
             for (uint32_t i = P->K.ofirst[k]; i < P->K.ofirst[k + 1]; i++) set_add(P, prod[i], &sum);
         else
-            for (uint32_t i = P->K.ofirst[k]; i < P->K.ofirst[k + 1]; i++) {
-                uint32_t o = P->K.opt[i], pb = o ? L->ooff[o - 1] : 0;
-                set_add(P, apply(d, x, L->opart + pb, L->ooff[o] - pb), &sum);
-            }
+            for (uint32_t i = P->K.ofirst[k]; i < P->K.ofirst[k + 1]; i++)
+                set_add(P, qdfa_option(d, L, x, P->K.opt[i]), &sum);
         uint32_t id;
         int rc = visit(P, nx, hash_pair(nx, sum), P->total[u] + (uint64_t)L->heap[a], P->cnt[u] + 1, u, a,
                        max_states, &id, err);
@@ -416,7 +407,7 @@ static int run(const qdfa *d, const qletters *L, enum qx_mode mode, uint32_t tar
         uint32_t u = it.id;
         if (P.done[u] || it.total != P.total[u] || it.cnt != P.cnt[u]) continue;
         P.done[u] = 1;
-        if ((steps++ & 1023) == 0 && (rc = polled(lim, start, err))) break;
+        if ((steps++ & 1023) == 0 && (rc = qdfa_polled(lim, start, err))) break;
         bool any = false, p_opt = false;
         const uint32_t *e = P.el + P.eoff[u];
         for (uint32_t i = 0, n = P.elen[u]; i < n; i++) {

@@ -6,6 +6,7 @@
 #ifndef GRUNDY_MISERE_QDFA_H
 #define GRUNDY_MISERE_QDFA_H
 #include "grundy/misere.h"
+#include <time.h>
 
 typedef struct qdfa {
     uint32_t size;         /* elements; 0 is the identity */
@@ -26,6 +27,24 @@ typedef struct qletters {
 } qletters;
 
 int qletters_build(qletters *L, const gr_mis_heaps *h, int upto, gr_error *err);
+
+/* The element x times the word w of n letters. */
+static inline uint32_t qdfa_walk(const qdfa *d, uint32_t x, const int *w, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) x = d->next[(size_t)x * d->nl + w[i]];
+    return x;
+}
+
+/* The element x times option o (the word of its parts' letters). */
+static inline uint32_t qdfa_option(const qdfa *d, const qletters *L, uint32_t x, uint32_t o)
+{
+    uint32_t pb = o ? L->ooff[o - 1] : 0;
+    return qdfa_walk(d, x, L->opart + pb, L->ooff[o] - pb);
+}
+
+/* A proof's poll of lim (NULL: none) since start: GR_EINTR when stopped,
+ * GR_ELIMIT past its seconds. */
+int qdfa_polled(const gr_limits *lim, clock_t start, gr_error *err);
 void qletters_free(qletters *L);
 
 void qdfa_free(qdfa *d);

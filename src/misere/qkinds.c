@@ -7,12 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint32_t walk0(const qdfa *d, uint32_t x, const int *w, uint32_t n)
-{
-    for (uint32_t i = 0; i < n; i++) x = d->next[(size_t)x * d->nl + w[i]];
-    return x;
-}
-
 static int cmp_u32(const void *a, const void *b)
 {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -40,8 +34,7 @@ int qkinds_build(qkinds *K, const qdfa *d, const qletters *L, gr_error *err)
         for (int a = 0; a < nl; a++) {
             ef[a] = n;
             for (uint32_t o = L->ofirst[a]; o < L->ofirst[a + 1]; o++) {
-                uint32_t pb = o ? L->ooff[o - 1] : 0;
-                uint32_t t = walk0(d, 0, L->opart + pb, L->ooff[o] - pb);
+                uint32_t t = qdfa_option(d, L, 0, o);
                 if (stamp[t] == (uint32_t)a) continue;
                 stamp[t] = (uint32_t)a;
                 el[n++] = t;
@@ -73,8 +66,7 @@ int qkinds_build(qkinds *K, const qdfa *d, const qletters *L, gr_error *err)
             K->ofirst[K->n] = no;
             /* one option for each distinct element: its first */
             for (uint32_t o = L->ofirst[a]; o < L->ofirst[a + 1]; o++) {
-                uint32_t pb = o ? L->ooff[o - 1] : 0;
-                uint32_t t = walk0(d, 0, L->opart + pb, L->ooff[o] - pb);
+                uint32_t t = qdfa_option(d, L, 0, o);
                 if (stamp[t] == UINT32_MAX - 1 - (uint32_t)a) continue;
                 stamp[t] = UINT32_MAX - 1 - (uint32_t)a;
                 K->opt[no++] = o;

@@ -25,13 +25,6 @@ static qletters prefix(const qletters *L, int nl)
     return p;
 }
 
-/* The element of the word w (letters) from x. */
-static uint32_t walk(const qdfa *d, uint32_t x, const int *w, uint32_t n)
-{
-    for (uint32_t i = 0; i < n; i++) x = d->next[(size_t)x * d->nl + w[i]];
-    return x;
-}
-
 /* A word (letters) for each element: breadth first from the identity. */
 static int words(const qdfa *d, uint32_t *par, int *let, gr_error *err)
 {
@@ -104,10 +97,8 @@ static int conservative(const qdfa *cur, const uint8_t *curp, const qletters *L,
     int rc = !par || !let ? gr_fail_nomem(err) : words(cur, par, let, err);
     /* the heap's own outcome: P when it has an option and none is P */
     bool p = L->ofirst[a + 1] > L->ofirst[a];
-    for (uint32_t o = L->ofirst[a]; !rc && o < L->ofirst[a + 1]; o++) {
-        uint32_t pb = o ? L->ooff[o - 1] : 0;
-        if (curp[walk(cur, 0, L->opart + pb, L->ooff[o] - pb)]) p = false;
-    }
+    for (uint32_t o = L->ofirst[a]; !rc && o < L->ofirst[a + 1]; o++)
+        if (curp[qdfa_option(cur, L, 0, o)]) p = false;
     qletters sub = prefix(L, a + 1);
     /* At most one element passes (two that did would be one element), so
      * the order of the tries changes nothing but the time: first the
@@ -289,7 +280,7 @@ static int recalibrate(qdfa *t, const qletters *L, const qexplore *fx, uint32_t 
             bool cut = false;
             if (!rc && !L->full_marking) {
                 qexplore x;
-                uint32_t target = walk(&c, 0, fx->fail_word, fx->fail_len);
+                uint32_t target = qdfa_walk(&c, 0, fx->fail_word, fx->fail_len);
                 rc = qexplore_mark_to(&c, L, target, fx->fail_p ? QM_P : QM_N, max, lim, &x, err);
                 if (!rc && !(cut = x.cut)) {
                     to_bits(x.mark, c.size);
@@ -300,7 +291,7 @@ static int recalibrate(qdfa *t, const qletters *L, const qexplore *fx, uint32_t 
             qdfa_free(&c);
             if (rc) return rc;
             if (cut) continue;
-            bool p = mp[walk(&m, 0, fx->fail_word, fx->fail_len)] != 0;
+            bool p = mp[qdfa_walk(&m, 0, fx->fail_word, fx->fail_len)] != 0;
             free(mp);
             if (p == fx->fail_p) {
                 qdfa_free(t);
